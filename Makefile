@@ -1,0 +1,49 @@
+# SmartMate: two commands for a fresh machine (see README).
+#   make run   - embedded defaults: venv, install, migrate, demo data, daphne on http://127.0.0.1:8000
+#   make test  - install what the tests need and run the whole suite
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install install-dev migrate demo worker beat bench-planner messages
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.runtime: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	@touch $@
+
+$(VENV)/.dev: requirements-dev.txt requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	@touch $@
+
+install: $(VENV)/.runtime
+install-dev: $(VENV)/.dev
+
+migrate: install
+	$(BIN)/python manage.py migrate --noinput
+
+demo: migrate
+	$(BIN)/python manage.py seed_demo
+
+run: demo
+	@echo "SmartMate on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
+	$(BIN)/python -m daphne -b $(HOST) -p $(PORT) smartmate.asgi:application
+
+test:
+	bash .ci/test
+
+# Real services (REDIS_URL set): run these beside `make run` in other terminals.
+worker: install
+	$(BIN)/celery -A smartmate worker -Q default,agent,memory --loglevel=INFO
+
+beat: install
+	$(BIN)/celery -A smartmate beat --loglevel=INFO
+
+messages: install
+	$(BIN)/python manage.py makemessages -l zh_Hans -i ".venv/*" -i "var/*" --no-obsolete
+	$(BIN)/python manage.py compilemessages -l zh_Hans --ignore ".venv"

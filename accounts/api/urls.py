@@ -1,0 +1,12 @@
+from django.urls import path
+
+from accounts.api import views
+
+urlpatterns = [
+    path("auth/register/", views.RegisterView.as_view(), name="auth-register"),
+    path("auth/token/", views.LoginView.as_view(), name="auth-token"),
+    path("auth/token/refresh/", views.RefreshView.as_view(), name="auth-token-refresh"),
+    path("auth/logout/", views.LogoutView.as_view(), name="auth-logout"),
+    path("me/", views.MeView.as_view(), name="me"),
+    path("me/calendar/", views.CalendarView.as_view(), name="me-calendar"),
+]

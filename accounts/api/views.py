@@ -1,0 +1,124 @@
+"""Accounts API: registration, JWT login/refresh/logout, profile and calendar settings."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+from rest_framework_simplejwt.exceptions import TokenError
+from rest_framework_simplejwt.tokens import RefreshToken
+from rest_framework_simplejwt.views import TokenObtainPairView, TokenRefreshView
+
+from accounts import services
+from accounts.api.serializers import (
+    CalendarInputSerializer,
+    CalendarOutputSerializer,
+    LogoutInputSerializer,
+    ProfileInputSerializer,
+    RegisterInputSerializer,
+    UserOutputSerializer,
+)
+from accounts.selectors import calendar_settings_get
+from smartmate.exceptions import AppError
+from smartmate.throttling import ScopedRateThrottle
+
+
+def _as_drf_validation_error(exc: DjangoValidationError) -> serializers.ValidationError:
+    if hasattr(exc, "message_dict"):
+        return serializers.ValidationError(exc.message_dict)
+    return serializers.ValidationError({"non_field_errors": exc.messages})
+
+
+class RegisterView(APIView):
+    """Create an account and return it with a token pair."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "register"
+
+    @extend_schema(request=RegisterInputSerializer, responses={201: UserOutputSerializer})
+    def post(self, request: Request) -> Response:
+        data = RegisterInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            user = services.user_register(**data.validated_data)
+        except DjangoValidationError as exc:
+            if hasattr(exc, "message_dict"):
+                raise _as_drf_validation_error(exc)
+            raise serializers.ValidationError({"password": exc.messages})
+        refresh = RefreshToken.for_user(user)
+        body = {"user": UserOutputSerializer(user).data, "refresh": str(refresh), "access": str(refresh.access_token)}
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class LoginView(TokenObtainPairView):
+    """Exchange a username and password for an access and a refresh token."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "login"
+
+
+class RefreshView(TokenRefreshView):
+    """Exchange a refresh token for a new pair; the old refresh token is blacklisted."""
+
+
+class LogoutView(APIView):
+    """Blacklist the given refresh token so it can no longer be used."""
+
+    @extend_schema(request=LogoutInputSerializer, responses={204: None})
+    def post(self, request: Request) -> Response:
+        data = LogoutInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            token = RefreshToken(data.validated_data["refresh"])
+        except TokenError as exc:
+            raise AppError(_("The refresh token is invalid or expired."), code="token_not_valid", detail=str(exc))
+        if str(token.get("user_id")) != str(request.user.pk):
+            raise AppError(_("The refresh token is invalid or expired."), code="token_not_valid")
+        token.blacklist()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MeView(APIView):
+    """Read or change the signed-in student's profile."""
+
+    @extend_schema(responses=UserOutputSerializer)
+    def get(self, request: Request) -> Response:
+        return Response(UserOutputSerializer(request.user).data)
+
+    @extend_schema(request=ProfileInputSerializer, responses=UserOutputSerializer)
+    def patch(self, request: Request) -> Response:
+        data = ProfileInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            user = services.user_profile_update(user=request.user, **data.validated_data)
+        except DjangoValidationError as exc:
+            raise _as_drf_validation_error(exc)
+        return Response(UserOutputSerializer(user).data)
+
+
+class CalendarView(APIView):
+    """Read or change the semester and the section-time template."""
+
+    @extend_schema(responses=CalendarOutputSerializer)
+    def get(self, request: Request) -> Response:
+        return Response(CalendarOutputSerializer(calendar_settings_get(user=request.user)).data)
+
+    @extend_schema(request=CalendarInputSerializer, responses=CalendarOutputSerializer)
+    def put(self, request: Request) -> Response:
+        data = CalendarInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        if "sections" in values:
+            values["section_times"] = [[row["start"], row["end"]] for row in values.pop("sections")]
+        try:
+            calendar = services.calendar_settings_update(user=request.user, **values)
+        except DjangoValidationError as exc:
+            raise _as_drf_validation_error(exc)
+        return Response(CalendarOutputSerializer(calendar).data)

@@ -1,0 +1,17 @@
+"""Errors the accounts services raise."""
+
+from django.utils.translation import gettext_lazy as _
+
+from smartmate.exceptions import AppError, QuotaExceededError
+
+
+class UsernameTakenError(AppError):
+    code = "username_taken"
+    status = 409
+
+
+class TokenQuotaExceededError(QuotaExceededError):
+    code = "token_quota_exceeded"
+
+
+USERNAME_TAKEN_MESSAGE = _("This username is already taken.")

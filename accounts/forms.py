@@ -1,0 +1,46 @@
+"""Forms of the account pages."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import MAX_SEMESTER_WEEKS, validate_time_zone
+
+
+class LoginForm(AuthenticationForm):
+    username = forms.CharField(label=_("Username"), max_length=150,
+                               widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "username"}))
+    password = forms.CharField(label=_("Password"), strip=False,
+                               widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}))
+
+
+class RegisterForm(forms.Form):
+    username = forms.CharField(label=_("Username"), min_length=3, max_length=45,
+                               validators=[UnicodeUsernameValidator()],
+                               widget=forms.TextInput(attrs={"autocomplete": "username"}))
+    email = forms.EmailField(label=_("Email (optional)"), required=False)
+    password = forms.CharField(label=_("Password"), strip=False,
+                               widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
+    password_again = forms.CharField(label=_("Password again"), strip=False,
+                                     widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("password") and cleaned.get("password") != cleaned.get("password_again"):
+            self.add_error("password_again", _("The two passwords differ."))
+        return cleaned
+
+
+class CalendarForm(forms.Form):
+    semester_start = forms.DateField(label=_("Monday of week 1"), widget=forms.DateInput(attrs={"type": "date"}))
+    semester_weeks = forms.IntegerField(label=_("Number of weeks"), min_value=1, max_value=MAX_SEMESTER_WEEKS)
+    time_zone = forms.CharField(label=_("Time zone"), max_length=64, validators=[validate_time_zone])
+
+    def clean_semester_start(self):
+        value = self.cleaned_data["semester_start"]
+        if value.weekday() != 0:
+            raise forms.ValidationError(_("Week 1 must start on a Monday."))
+        return value

@@ -1,0 +1,133 @@
+"""Writes about a student: registration, calendar settings and the token quota."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from accounts.exceptions import USERNAME_TAKEN_MESSAGE, TokenQuotaExceededError, UsernameTakenError
+from accounts.models import CalendarSettings, User, default_section_times
+
+TOKEN_WINDOW = timedelta(days=7)
+
+
+def guess_semester_start(today: date) -> date:
+    """Guess the Monday of week 1 of the semester ``today`` is in.
+
+    Chinese universities start autumn terms in early September and spring terms in late
+    February or early March; a student corrects the guess on the settings page.
+    """
+    if today.month >= 8 or today.month == 1:
+        year = today.year if today.month >= 8 else today.year - 1
+        anchor = date(year, 9, 1)
+    else:
+        anchor = date(today.year, 2, 24)
+    return anchor + timedelta(days=(7 - anchor.weekday()) % 7)
+
+
+@transaction.atomic
+def user_register(*, username: str, password: str, email: str = "", time_zone: str = "Asia/Shanghai") -> User:
+    """Create a student with default calendar settings.
+
+    Raises ValidationError for a weak password and UsernameTakenError for a taken name.
+    """
+    if User.objects.filter(username__iexact=username).exists():
+        raise UsernameTakenError(str(USERNAME_TAKEN_MESSAGE), detail={"username": [str(USERNAME_TAKEN_MESSAGE)]})
+    user = User(username=username, email=email, time_zone=time_zone)
+    validate_password(password, user=user)
+    user.set_password(password)
+    user.full_clean(exclude=["password"])
+    try:
+        with transaction.atomic():
+            user.save()
+    except IntegrityError:
+        # Lost a race with another registration of the same name.
+        raise UsernameTakenError(str(USERNAME_TAKEN_MESSAGE), detail={"username": [str(USERNAME_TAKEN_MESSAGE)]})
+    calendar_settings_ensure(user=user)
+    return user
+
+
+def calendar_settings_ensure(*, user: User, today: date | None = None) -> CalendarSettings:
+    """Return the student's calendar settings, creating defaults (a guessed semester) if missing."""
+    existing = CalendarSettings.objects.filter(user=user).first()
+    if existing is not None:
+        return existing
+    local_today = today or timezone.now().astimezone(user.zone).date()
+    calendar, _created = CalendarSettings.objects.get_or_create(
+        user=user,
+        defaults={
+            "semester_start": guess_semester_start(local_today),
+            "semester_weeks": 20,
+            "section_times": default_section_times(),
+        },
+    )
+    return calendar
+
+
+@transaction.atomic
+def calendar_settings_update(
+    *,
+    user: User,
+    semester_start: date | None = None,
+    semester_weeks: int | None = None,
+    section_times: list[list[str]] | None = None,
+) -> CalendarSettings:
+    """Change the semester and section template; validates everything before saving."""
+    calendar = calendar_settings_ensure(user=user)
+    calendar = CalendarSettings.objects.select_for_update().get(pk=calendar.pk)
+    if semester_start is not None:
+        calendar.semester_start = semester_start
+    if semester_weeks is not None:
+        calendar.semester_weeks = semester_weeks
+    if section_times is not None:
+        calendar.section_times = [[start.strip(), end.strip()] for start, end in section_times]
+    calendar.full_clean(exclude=["user"])
+    calendar.save()
+    return calendar
+
+
+def user_profile_update(*, user: User, email: str | None = None, time_zone: str | None = None) -> User:
+    """Change the editable profile fields of a student."""
+    if email is not None:
+        user.email = email
+    if time_zone is not None:
+        user.time_zone = time_zone
+    user.full_clean(exclude=["password"])
+    user.save(update_fields=["email", "time_zone"])
+    return user
+
+
+def token_quota_check(*, user: User, now: datetime | None = None) -> int:
+    """Return the tokens left this window; raise TokenQuotaExceededError when none are left."""
+    _reset_window_if_due(user=user, now=now or timezone.now())
+    user.refresh_from_db(fields=["token_usage", "token_limit", "token_window_started_at"])
+    left = user.token_limit - user.token_usage
+    if left <= 0:
+        resets_at = (user.token_window_started_at or timezone.now()) + TOKEN_WINDOW
+        raise TokenQuotaExceededError(
+            "You have used this week's assistant quota.",
+            detail={"limit": user.token_limit, "used": user.token_usage, "resets_at": resets_at.isoformat()},
+        )
+    return left
+
+
+def token_usage_record(*, user: User, tokens: int, now: datetime | None = None) -> None:
+    """Add real token usage to the student's window (atomically, safe under concurrency)."""
+    if tokens <= 0:
+        return
+    _reset_window_if_due(user=user, now=now or timezone.now())
+    User.objects.filter(pk=user.pk).update(token_usage=F("token_usage") + tokens)
+
+
+def _reset_window_if_due(*, user: User, now: datetime) -> None:
+    # A conditional UPDATE so two concurrent turns reset the window once, not twice.
+    stale_before = now - TOKEN_WINDOW
+    User.objects.filter(pk=user.pk, token_window_started_at__isnull=True).update(token_window_started_at=now)
+    User.objects.filter(pk=user.pk, token_window_started_at__lte=stale_before).update(
+        token_window_started_at=now, token_usage=0
+    )

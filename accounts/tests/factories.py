@@ -1,0 +1,32 @@
+"""Test data builders for accounts."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import factory
+
+from accounts.models import CalendarSettings, User, default_section_times
+
+DEFAULT_PASSWORD = "correct-horse-battery-staple"
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = User
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"student{n}")
+    email = factory.LazyAttribute(lambda o: f"{o.username}@example.edu")
+    time_zone = "Asia/Shanghai"
+    password = factory.PostGenerationMethodCall("set_password", DEFAULT_PASSWORD)
+
+    @factory.post_generation
+    def calendar(self, create: bool, extracted: object, **kwargs: object) -> None:
+        if create:
+            self.save()
+            CalendarSettings.objects.get_or_create(
+                user=self,
+                defaults={"semester_start": date(2026, 9, 7), "semester_weeks": 20,
+                          "section_times": default_section_times()},
+            )

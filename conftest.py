@@ -1,0 +1,129 @@
+"""Root test configuration: a closed network, eager Celery, an in-memory channel layer,
+factories, and the live-server + Chromium fixtures page tests use."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import socket
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; ORM calls beside it are safe here.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+pytest_plugins = ["smartmate.tests.live_server", "smartmate.tests.worker"]
+
+
+# --- Network: loopback only ----------------------------------------------------------------------
+
+class NetworkBlockedError(RuntimeError):
+    pass
+
+
+def _is_loopback(address: object) -> bool:
+    if not isinstance(address, tuple) or not address:
+        return True  # AF_UNIX paths and other local families
+    host = address[0]
+    if host in {"localhost", ""}:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False  # a host name other than localhost: it would need DNS and the network
+
+
+_real_connect = socket.socket.connect
+_real_connect_ex = socket.socket.connect_ex
+
+
+def _guarded_connect(self: socket.socket, address: object) -> None:
+    if not _is_loopback(address):
+        raise NetworkBlockedError(f"Tests may only reach 127.0.0.1; blocked a connection to {address!r}.")
+    return _real_connect(self, address)
+
+
+def _guarded_connect_ex(self: socket.socket, address: object) -> int:
+    if not _is_loopback(address):
+        raise NetworkBlockedError(f"Tests may only reach 127.0.0.1; blocked a connection to {address!r}.")
+    return _real_connect_ex(self, address)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    socket.socket.connect = _guarded_connect  # type: ignore[method-assign]
+    socket.socket.connect_ex = _guarded_connect_ex  # type: ignore[method-assign]
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    # Zero tests collected must fail CI, not pass it quietly.
+    if session.testscollected == 0 and exitstatus in (0, 5):
+        session.exitstatus = 1
+
+
+# --- Embedded services for every test -------------------------------------------------------------
+
+@pytest.fixture(autouse=True)
+def _eager_celery_and_memory_layer(request: pytest.FixtureRequest, settings):
+    """Run tasks in-process and keep websocket traffic in memory, unless a test asks otherwise."""
+    from smartmate.celery import app
+
+    if request.node.get_closest_marker("worker") is None:
+        settings.CELERY_TASK_ALWAYS_EAGER = True
+        app.conf.task_always_eager = True
+        app.conf.task_eager_propagates = True
+    if "redis_channel_layer" not in request.fixturenames:
+        settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    yield
+
+
+@pytest.fixture
+def redis_channel_layer(settings):
+    """Switch the channel layer to the configured Redis (skips when REDIS_URL is not set)."""
+    from django.conf import settings as live
+
+    if not live.REDIS_URL:
+        pytest.skip("REDIS_URL is not set: the Redis channel layer runs in the MariaDB + Redis CI pass")
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [{"address": live.REDIS_URL, "max_connections": 1000}], "capacity": 1000,
+                       "prefix": f"smartmate-test-{os.getpid()}"},
+        }
+    }
+    return settings.CHANNEL_LAYERS
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
+@pytest.fixture
+def user(db):
+    from accounts.tests.factories import UserFactory
+
+    return UserFactory()
+
+
+@pytest.fixture
+def other_user(db):
+    from accounts.tests.factories import UserFactory
+
+    return UserFactory()
+
+
+@pytest.fixture
+def api_client():
+    from rest_framework.test import APIClient
+
+    # English unless a test asks otherwise, so assertions can quote exact messages.
+    return APIClient(HTTP_ACCEPT_LANGUAGE="en")
+
+
+@pytest.fixture
+def auth_client(api_client, user):
+    api_client.force_authenticate(user=user)
+    return api_client

@@ -1,0 +1,41 @@
+"""Template context every page gets: the main navigation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.http import HttpRequest
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext_lazy as _
+
+
+@dataclass(frozen=True)
+class NavItem:
+    key: str
+    label: str
+    url: str | None  # None: the section is not available yet
+
+
+# Order and labels of the main navigation; url names that do not resolve yet render disabled.
+NAVIGATION = [
+    ("dashboard", _("Overview"), "dashboard"),
+    ("schedule", _("Schedule"), "schedule:week"),
+    ("taskclasses", _("Task classes"), "taskclasses:list"),
+    ("assistant", _("Assistant"), "agent:chat"),
+    ("memory", _("Memory"), "memory:list"),
+    ("settings", _("Settings"), "accounts:settings"),
+]
+
+
+def _url(name: str) -> str | None:
+    try:
+        return reverse(name)
+    except NoReverseMatch:
+        return None
+
+
+def navigation(request: HttpRequest) -> dict:
+    items = [NavItem(key, str(label), _url(name)) for key, label, name in NAVIGATION]
+    current = next((item.key for item in items if item.url and item.url != "/" and request.path.startswith(item.url)),
+                   "dashboard" if request.path == "/" else "")
+    return {"nav_items": items, "nav_current": current}

@@ -1,0 +1,41 @@
+"""The one error shape every client sees: ``{code, message, detail}``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class AppError(Exception):
+    """A domain error with a stable code, a human message and optional structured detail.
+
+    Subclasses set ``code`` and ``status``; services raise them and the API, pages and the
+    websocket render them the same way.
+    """
+
+    code = "error"
+    status = 400
+
+    def __init__(self, message: str, *, detail: Any = None, code: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.detail = detail
+        if code is not None:
+            self.code = code
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "message": str(self.message), "detail": self.detail}
+
+
+class NotFoundError(AppError):
+    code = "not_found"
+    status = 404
+
+
+class ConflictError(AppError):
+    code = "conflict"
+    status = 409
+
+
+class QuotaExceededError(AppError):
+    code = "quota_exceeded"
+    status = 429

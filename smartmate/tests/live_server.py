@@ -1,0 +1,99 @@
+"""Page-test fixtures: a real daphne child process on the test database, and Debian's Chromium.
+
+Daphne runs as a subprocess (not a forked ChannelsLiveServerTestCase, which hangs beside
+Playwright's sync API, STACK-PROBE §7) and opens the test database by name, so tests must use
+``transactional_db`` for the server to see their rows.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+# Without the background-networking flags Chromium tries to reach Google at start (closed network).
+CHROMIUM_ARGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+    "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_for_port(port: int, process: subprocess.Popen, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"daphne exited early with code {process.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"daphne did not listen on 127.0.0.1:{port} within {timeout} s")
+
+
+@pytest.fixture(scope="session")
+def live_daphne(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator[str]:
+    """Serve the ASGI app from a daphne child process on the test database; yield its base URL."""
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        database_name = str(connection.settings_dict["NAME"])
+    port = _free_port()
+    log_path = tmp_path_factory.mktemp("daphne") / "daphne.log"
+    env = {**os.environ, "DATABASE_NAME_OVERRIDE": database_name, "DJANGO_DEBUG": "1",
+           "DJANGO_SETTINGS_MODULE": "smartmate.settings"}
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "smartmate.asgi:application"],
+            cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )
+    try:
+        _wait_for_port(port, process)
+        yield f"http://127.0.0.1:{port}"
+    except RuntimeError as exc:
+        raise RuntimeError(f"{exc}\n--- daphne log ---\n{log_path.read_text(errors='replace')}") from exc
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    """Launch Debian's Chromium; never a downloaded browser."""
+    if not Path(CHROMIUM).exists():
+        raise RuntimeError(
+            f"{CHROMIUM} is missing: page tests need Debian's chromium "
+            "(apt-get install chromium fonts-wqy-microhei; `make test` does it)."
+        )
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture
+def live_page(page, live_daphne):
+    """A Chromium page with short timeouts pointed at the live server."""
+    page.set_default_timeout(15_000)
+    page.base_url = live_daphne  # type: ignore[attr-defined]
+    return page
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """Browse as a student in China: Chinese pages, Shanghai time."""
+    return {**browser_context_args, "locale": "zh-CN", "timezone_id": "Asia/Shanghai"}

@@ -1,0 +1,63 @@
+"""Operations endpoints: /healthz reports each dependency, /metrics speaks Prometheus."""
+
+from __future__ import annotations
+
+
+def test_healthz_reports_every_dependency_ok(client, db):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "ok"
+    assert {"database", "cache", "channel_layer", "vector_store"} <= set(body["checks"])
+    assert all(check["status"] == "ok" for check in body["checks"].values())
+
+
+def test_healthz_is_503_when_a_required_dependency_is_down(client, db, settings):
+    # A real Redis cache client pointed at a closed port: the cache is genuinely unreachable.
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                   "LOCATION": "redis://127.0.0.1:1/0",
+                                   "OPTIONS": {"socket_connect_timeout": 0.5}}}
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["status"] == "down"
+    assert body["checks"]["cache"]["status"] == "down"
+    assert "ConnectionError" in body["checks"]["cache"]["error"]
+    assert body["checks"]["database"]["status"] == "ok"
+
+
+def test_healthz_stays_200_when_only_the_optional_vector_store_is_down(client, db, settings, tmp_path):
+    settings.MILVUS_URI = str(tmp_path / "missing-folder" / "milvus.db")
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json()["status"] == "degraded"
+    assert response.json()["checks"]["vector_store"]["required"] is False
+
+
+def test_metrics_count_requests_by_route_pattern(client, db):
+    client.get("/healthz")
+    response = client.get("/metrics")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/plain")
+    text = response.content.decode()
+    assert 'smartmate_http_requests_total{method="GET",route="/healthz",status="200"}' in text
+    assert "smartmate_http_request_duration_seconds_bucket" in text
+
+
+def test_metrics_require_the_token_when_one_is_configured(client, db, settings):
+    settings.METRICS_TOKEN = "scrape-me"
+    assert client.get("/metrics").status_code == 401
+    assert client.get("/metrics", HTTP_AUTHORIZATION="Bearer scrape-me").status_code == 200
+
+
+def test_json_formatter_keeps_extra_fields():
+    import json
+    import logging
+
+    from smartmate.logging import JsonFormatter
+
+    record = logging.makeLogRecord({"name": "smartmate.test", "levelname": "INFO", "msg": "planned %s",
+                                    "args": (3,), "user_id": 7})
+    line = json.loads(JsonFormatter().format(record))
+    assert (line["message"], line["level"], line["logger"], line["user_id"]) == ("planned 3", "INFO",
+                                                                                  "smartmate.test", 7)

@@ -1,0 +1,39 @@
+// Section-time editor: add and remove rows, keep the numbering right, respect the maximum.
+(function () {
+  const table = document.getElementById("sections");
+  if (!table) return;
+  const body = table.querySelector("tbody");
+  const max = Number(table.dataset.max || 16);
+  const addButton = document.getElementById("add-section");
+
+  function renumber() {
+    body.querySelectorAll("tr").forEach((row, index) => {
+      row.querySelector(".section-number").textContent = String(index + 1);
+    });
+    addButton.disabled = body.children.length >= max;
+  }
+
+  addButton.addEventListener("click", () => {
+    const last = body.lastElementChild;
+    if (!last || body.children.length >= max) return;
+    const row = last.cloneNode(true);
+    const end = last.querySelector('input[name="section_end"]').value || "08:00";
+    const [h, m] = end.split(":").map(Number);
+    const start = new Date(0, 0, 0, h, m + 10);
+    const finish = new Date(0, 0, 0, h, m + 55);
+    const fmt = (d) => String(d.getHours()).padStart(2, "0") + ":" + String(d.getMinutes()).padStart(2, "0");
+    row.querySelector('input[name="section_start"]').value = fmt(start);
+    row.querySelector('input[name="section_end"]').value = fmt(finish);
+    body.appendChild(row);
+    renumber();
+  });
+
+  body.addEventListener("click", (event) => {
+    if (!event.target.classList.contains("remove-section")) return;
+    if (body.children.length <= 1) return;
+    event.target.closest("tr").remove();
+    renumber();
+  });
+
+  renumber();
+})();
