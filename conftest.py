@@ -54,6 +54,11 @@ def pytest_configure(config: pytest.Config) -> None:
     socket.socket.connect_ex = _guarded_connect_ex  # type: ignore[method-assign]
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # Playwright's sync API leaves an event loop behind that breaks later asyncio tests: browsers last.
+    items.sort(key=lambda item: item.get_closest_marker("e2e") is not None)
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     # Zero tests collected must fail CI, not pass it quietly.
     if session.testscollected == 0 and exitstatus in (0, 5):
@@ -67,10 +72,10 @@ def _eager_celery_and_memory_layer(request: pytest.FixtureRequest, settings):
     """Run tasks in-process and keep websocket traffic in memory, unless a test asks otherwise."""
     from smartmate.celery import app
 
-    if request.node.get_closest_marker("worker") is None:
-        settings.CELERY_TASK_ALWAYS_EAGER = True
-        app.conf.task_always_eager = True
-        app.conf.task_eager_propagates = True
+    eager = request.node.get_closest_marker("worker") is None or settings.CELERY_TASK_ALWAYS_EAGER
+    settings.CELERY_TASK_ALWAYS_EAGER = eager
+    app.conf.task_always_eager = eager
+    app.conf.task_eager_propagates = True
     if "redis_channel_layer" not in request.fixturenames:
         settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     yield
