@@ -1,0 +1,192 @@
+"""Read and check the fields every timetable format shares: name, day, sections, weeks."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from schedule.core.importers.report import ImportedCourse, ImportProblem, problem
+from schedule.core.time_model import SectionTemplate, Semester
+from schedule.core.weekspec import WeekSpecError, parse_weeks
+
+MAX_NAME_LENGTH = 100
+MAX_TEXT_LENGTH = 100
+
+_DAY_WORDS = {
+    "一": 1,
+    "二": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "日": 7,
+    "天": 7,
+    "七": 7,
+    "mon": 1,
+    "tue": 2,
+    "wed": 3,
+    "thu": 4,
+    "fri": 5,
+    "sat": 6,
+    "sun": 7,
+    "monday": 1,
+    "tuesday": 2,
+    "wednesday": 3,
+    "thursday": 4,
+    "friday": 5,
+    "saturday": 6,
+    "sunday": 7,
+}
+_DAY_PREFIX = re.compile(r"^(星期|礼拜|周)")
+_SECTION_TEXT = re.compile(r"^第?\s*(\d+)\s*节?$")
+_TRUE_WORDS = {"1", "true", "yes", "y", "是", "水课", "可嵌入", "√"}
+_FALSE_WORDS = {"", "0", "false", "no", "n", "否"}
+
+
+@dataclass(frozen=True, slots=True)
+class RawCourse:
+    """A course as read from a file, before checking: values are still strings, ints or lists."""
+
+    row: int
+    name: object
+    day: object
+    start_section: object
+    end_section: object
+    weeks: object
+    teacher: object = ""
+    location: object = ""
+    is_filler: object = False
+
+
+def parse_day(value: object) -> int | None:
+    """Return 1..7 for 1-7, 周一/星期一/礼拜日, Mon/Monday; None if it is not a day."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if 1 <= value <= 7 else None
+    if not isinstance(value, str):
+        return None
+    text = unicodedata.normalize("NFKC", value).strip().lower()
+    if text.isdigit():
+        return int(text) if 1 <= int(text) <= 7 else None
+    return _DAY_WORDS.get(_DAY_PREFIX.sub("", text))
+
+
+def parse_section_number(value: object) -> int | None:
+    """Return the section number of 3, '3', '第3节'; None if unreadable."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        match = _SECTION_TEXT.match(unicodedata.normalize("NFKC", value).strip())
+        return int(match[1]) if match else None
+    return None
+
+
+def parse_flag(value: object) -> bool | None:
+    """Return a yes/no flag from a bool, 0/1 or words like true/是; None if unreadable."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in _TRUE_WORDS:
+        return True
+    if text in _FALSE_WORDS:
+        return False
+    return None
+
+
+def build_course(
+    raw: RawCourse, semester: Semester, template: SectionTemplate
+) -> ImportedCourse | list[ImportProblem]:
+    """Check a raw course against the semester and template; return it or its problems."""
+    problems: list[ImportProblem] = []
+    name = _text(raw, "name", raw.name, MAX_NAME_LENGTH, problems, required=True)
+    teacher = _text(raw, "teacher", raw.teacher, MAX_TEXT_LENGTH, problems)
+    location = _text(raw, "location", raw.location, MAX_TEXT_LENGTH, problems)
+    day = _day(raw, problems)
+    start, end = _sections(raw, template, problems)
+    weeks = _weeks(raw, semester, problems)
+    is_filler = parse_flag(raw.is_filler)
+    if is_filler is None:
+        problems.append(problem("invalid_value", raw.row, "is_filler", value=str(raw.is_filler)))
+    if problems or day is None or start is None or end is None:
+        return problems
+    return ImportedCourse(raw.row, name, day, start, end, weeks, teacher, location, bool(is_filler))
+
+
+def _text(
+    raw: RawCourse,
+    name: str,
+    value: object,
+    limit: int,
+    problems: list[ImportProblem],
+    *,
+    required: bool = False,
+) -> str:
+    text = "" if value is None else str(value).strip()
+    if required and not text:
+        problems.append(problem("missing_value", raw.row, name))
+    elif len(text) > limit:
+        problems.append(problem("too_long", raw.row, name, limit=limit))
+    return text
+
+
+def _day(raw: RawCourse, problems: list[ImportProblem]) -> int | None:
+    if raw.day is None or (isinstance(raw.day, str) and not raw.day.strip()):
+        problems.append(problem("missing_value", raw.row, "day"))
+        return None
+    day = parse_day(raw.day)
+    if day is None:
+        problems.append(problem("invalid_day", raw.row, "day", value=str(raw.day).strip()))
+    return day
+
+
+def _sections(
+    raw: RawCourse, template: SectionTemplate, problems: list[ImportProblem]
+) -> tuple[int | None, int | None]:
+    start = _section(raw, "start_section", raw.start_section, template, problems)
+    end = _section(raw, "end_section", raw.end_section, template, problems)
+    if start is not None and end is not None and start > end:
+        problems.append(problem("reversed_sections", raw.row, "end_section", start=start, end=end))
+        return None, None
+    return start, end
+
+
+def _section(
+    raw: RawCourse,
+    name: str,
+    value: object,
+    template: SectionTemplate,
+    problems: list[ImportProblem],
+) -> int | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        problems.append(problem("missing_value", raw.row, name))
+        return None
+    number = parse_section_number(value)
+    if number is None:
+        problems.append(problem("invalid_section", raw.row, name, value=str(value).strip()))
+        return None
+    if not 1 <= number <= template.count:
+        problems.append(
+            problem("unknown_section", raw.row, name, value=number, count=template.count)
+        )
+        return None
+    return number
+
+
+def _weeks(raw: RawCourse, semester: Semester, problems: list[ImportProblem]) -> tuple[int, ...]:
+    value = raw.weeks
+    if isinstance(value, list) and value and all(type(w) is int for w in value):
+        value = ",".join(str(w) for w in value)
+    elif isinstance(value, list) and value:
+        problems.append(problem("invalid_value", raw.row, "weeks", value=str(raw.weeks)))
+        return ()
+    elif isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    try:
+        return parse_weeks(value if isinstance(value, str) else "", semester.weeks)
+    except WeekSpecError as error:
+        problems.append(ImportProblem(raw.row, "weeks", error.code, error.message, error.detail))
+        return ()

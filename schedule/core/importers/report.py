@@ -1,0 +1,160 @@
+"""What an import produces: parsed courses, their weekly occurrences, and the problems found.
+
+An import is all-or-nothing: if ``ParseReport.problems`` is not empty the caller writes nothing.
+Every problem has a stable ``code`` (the Django side translates by code, using ``params``), an
+English ``message``, the 1-based ``row`` it concerns (CSV: the line, header = row 1; JSON: the
+index in ``courses``; iCalendar: the VEVENT's position) and the ``field`` if one is to blame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from schedule.core.time_model import DAY_NAMES, SlotKey
+from schedule.core.weekspec import format_weeks
+
+# English templates of the problems the importers raise themselves, keyed by code. Week-spec
+# problems (empty_weeks, invalid_weeks, reversed_weeks, no_weeks, week_out_of_range) take their
+# message from schedule.core.weekspec.
+PROBLEM_MESSAGES: Mapping[str, str] = {
+    "file_too_large": "The file is {size} bytes; imports are limited to {limit} bytes.",
+    "empty_file": "The file is empty.",
+    "undecodable": "The file is not readable text; save it as UTF-8 (or GBK) and try again.",
+    "unknown_format": "Unknown timetable format {format!r}; use csv, ics or json.",
+    "no_courses": "The file contains no courses.",
+    "missing_column": "The header has no {column} column.",
+    "missing_value": "{field} is empty.",
+    "too_long": "{field} is longer than {limit} characters.",
+    "invalid_value": "{field} has an unreadable value {value!r}.",
+    "invalid_day": "{value!r} is not a day of the week; use 1-7 (1 = Monday) or 周一..周日.",
+    "invalid_section": "{field} {value!r} is not a section number.",
+    "unknown_section": "Section {value} is outside the section template (sections 1..{count}).",
+    "reversed_sections": "The course starts at section {start} but ends at section {end}.",
+    "clash": "Clashes with row {other_row} ({other_name}) on {day_name}, {sections}, "
+    "weeks {weeks}.",
+    "clash_with_existing": "{name} clashes with {occupant} on {day_name}, {sections}, "
+    "weeks {weeks}.",
+    "invalid_json": "The file is not valid JSON: {error}.",
+    "unknown_json_format": 'Expected a JSON object with "format": "{expected}" and a '
+    '"courses" list.',
+    "invalid_ics": "The file is not a valid iCalendar file: {error}.",
+    "no_events": "The calendar contains no events.",
+    "all_day_event": "{name} is an all-day event; only events at section times can be imported.",
+    "missing_end": "{name} has neither an end (DTEND) nor a duration.",
+    "spans_days": "{name} runs past midnight; an event must start and end on the same day.",
+    "not_aligned": "{name} ({start}-{end}) does not align with sections: it must start and end "
+    "within {tolerance} minutes of a section's start and end.",
+    "unsupported_recurrence": "{name} repeats in a way that cannot be imported ({rule}); only "
+    "weekly repetition is supported.",
+    "outside_semester": "{name} has a date outside the semester ({first} .. {last}): {date}.",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ImportProblem:
+    """One reason the import cannot be written, with where it was found."""
+
+    row: int | None
+    field: str | None
+    code: str
+    message: str
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+
+def problem(
+    code: str, row: int | None, field_name: str | None = None, **params: Any
+) -> ImportProblem:
+    """Return the problem for a catalogued code, with its English message filled in."""
+    message = PROBLEM_MESSAGES[code].format(field=field_name, **params)
+    return ImportProblem(row, field_name, code, message, params)
+
+
+class ImportRejected(Exception):
+    """Raised inside the importers when the whole file is unusable; carries the problems."""
+
+    def __init__(self, *problems: ImportProblem) -> None:
+        super().__init__("; ".join(p.message for p in problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedCourse:
+    """One course arrangement: a name, a weekday, a span of sections and the weeks it meets."""
+
+    row: int
+    name: str
+    day: int
+    start_section: int
+    end_section: int
+    weeks: tuple[int, ...]
+    teacher: str = ""
+    location: str = ""
+    is_filler: bool = False
+
+    @property
+    def weeks_text(self) -> str:
+        """Return the weeks in compact notation, e.g. '1-15单'."""
+        return format_weeks(self.weeks)
+
+    @property
+    def day_name(self) -> str:
+        """Return the English name of the weekday."""
+        return DAY_NAMES[self.day - 1]
+
+    @property
+    def sections(self) -> range:
+        """Return the sections the course covers on its day."""
+        return range(self.start_section, self.end_section + 1)
+
+    def occurrences(self) -> tuple[Occurrence, ...]:
+        """Return one occurrence per week, in week order."""
+        return tuple(Occurrence(self, week) for week in self.weeks)
+
+    def slot_keys(self) -> tuple[SlotKey, ...]:
+        """Return every atomic slot the course holds, in slot order."""
+        return tuple(key for occurrence in self.occurrences() for key in occurrence.slot_keys())
+
+
+@dataclass(frozen=True, slots=True)
+class Occurrence:
+    """One meeting of a course: the course in one week (one contiguous block on one day)."""
+
+    course: ImportedCourse
+    week: int
+
+    @property
+    def day(self) -> int:
+        """Return the weekday of the meeting."""
+        return self.course.day
+
+    def slot_keys(self) -> tuple[SlotKey, ...]:
+        """Return the atomic slots of this meeting, first section first."""
+        return tuple(SlotKey(self.week, self.course.day, s) for s in self.course.sections)
+
+    def sort_key(self) -> tuple[int, int, int, int]:
+        """Order meetings by time, then by source row."""
+        return (self.week, self.course.day, self.course.start_section, self.course.row)
+
+
+@dataclass(frozen=True, slots=True)
+class ParseReport:
+    """The outcome of reading one file: the courses and, if any, the problems that block writing."""
+
+    courses: tuple[ImportedCourse, ...] = ()
+    problems: tuple[ImportProblem, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """Tell whether the import may be written (no problems)."""
+        return not self.problems
+
+    def occurrences(self) -> tuple[Occurrence, ...]:
+        """Return every meeting of every course, in time order."""
+        meetings = [o for course in self.courses for o in course.occurrences()]
+        return tuple(sorted(meetings, key=Occurrence.sort_key))
+
+    def slot_keys(self) -> tuple[SlotKey, ...]:
+        """Return every atomic slot the import would hold, in slot order."""
+        return tuple(sorted(key for course in self.courses for key in course.slot_keys()))
