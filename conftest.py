@@ -67,9 +67,18 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 # --- Embedded services for every test -------------------------------------------------------------
 
+def _django_active(request: pytest.FixtureRequest) -> bool:
+    # Pure-core tests also run with `-p no:django`; then there is nothing to set up.
+    return request.config.pluginmanager.hasplugin("django")
+
+
 @pytest.fixture(autouse=True)
-def _eager_celery_and_memory_layer(request: pytest.FixtureRequest, settings):
+def _eager_celery_and_memory_layer(request: pytest.FixtureRequest):
     """Run tasks in-process and keep websocket traffic in memory, unless a test asks otherwise."""
+    if not _django_active(request):
+        yield
+        return
+    settings = request.getfixturevalue("settings")
     from smartmate.celery import app
 
     eager = request.node.get_closest_marker("worker") is None or settings.CELERY_TASK_ALWAYS_EAGER
@@ -99,7 +108,10 @@ def redis_channel_layer(settings):
 
 
 @pytest.fixture(autouse=True)
-def _fresh_cache():
+def _fresh_cache(request: pytest.FixtureRequest):
+    if not _django_active(request):
+        yield
+        return
     from django.core.cache import cache
 
     cache.clear()

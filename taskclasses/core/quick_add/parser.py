@@ -1,0 +1,57 @@
+"""parse_quick_note: the one entry point tying the rules, resolution, title and quadrant together."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from .fragments import Context
+from .matching import find_fragments
+from .quadrant import estimate_sections, suggest_quadrant, urgency_threshold
+from .resolve import resolve_deadline
+from .result import QuickNoteParse
+from .text import has_cjk, normalize
+from .title import build_title, phrase_spans
+
+
+def parse_quick_note(text: str, *, now: datetime, tz: str) -> QuickNoteParse:
+    """Parse a quick note against `now` in the user's zone `tz`.
+
+    Preconditions: `now` is timezone-aware; `tz` is an IANA zone name. Pure and deterministic:
+    nothing is read from the clock, the locale or the network.
+    """
+    if now.tzinfo is None or now.utcoffset() is None:
+        raise ValueError("now must be timezone-aware")
+    normalized = normalize(text)
+    ctx = Context(text=normalized, now=now.astimezone(_zone(tz)), cjk=has_cjk(normalized))
+    fragments = find_fragments(ctx)
+    resolution = resolve_deadline(fragments, ctx)
+    title = build_title(ctx.text, fragments)
+    sections = estimate_sections(fragments, ctx.text)
+    threshold = urgency_threshold(resolution.deadline, ctx.now, sections)
+    quadrant, quadrant_reason = suggest_quadrant(
+        title=title, text=ctx.text, now=ctx.now, threshold=threshold, sections=sections
+    )
+    timing = [fragment for fragment in fragments if fragment.is_timing]
+    return QuickNoteParse(
+        text=text,
+        title=title,
+        deadline=resolution.deadline,
+        deadline_text=" ".join(ctx.text[start:end].strip() for start, end in phrase_spans(ctx.text, timing)),
+        has_time=resolution.has_time,
+        is_past=resolution.is_past,
+        ambiguous=resolution.ambiguity is not None,
+        ambiguity_reason=resolution.ambiguity,
+        no_deadline_reason=resolution.no_deadline,
+        quadrant=quadrant,
+        quadrant_reason=quadrant_reason,
+        estimated_sections=sections,
+        urgency_threshold_at=threshold,
+    )
+
+
+def _zone(tz: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(tz)
+    except (ZoneInfoNotFoundError, ValueError) as error:
+        raise ValueError(f"unknown time zone: {tz!r}") from error

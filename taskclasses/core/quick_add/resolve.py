@@ -1,0 +1,118 @@
+"""Combine the recognised fragments into one deadline, or refuse with a reason."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+
+from .fragments import END_OF_DAY, PERIOD_DEFAULT_TIME, Clock, Context, Fragment, Period
+from .result import AmbiguityReason, NoDeadlineReason
+
+
+@dataclass(frozen=True)
+class Resolution:
+    deadline: datetime | None
+    has_time: bool = False
+    is_past: bool = False
+    ambiguity: AmbiguityReason | None = None
+    no_deadline: NoDeadlineReason | None = None
+
+
+def resolve_deadline(fragments: list[Fragment], ctx: Context) -> Resolution:
+    """The deadline the fragments describe, in the zone of `ctx.now`."""
+    timing = [fragment for fragment in fragments if fragment.is_timing]
+    refusal = _refusal(timing)
+    if refusal is not None:
+        return Resolution(None, ambiguity=refusal, no_deadline=NoDeadlineReason.AMBIGUOUS)
+    instants = {fragment.instant for fragment in timing if fragment.instant}
+    if instants:
+        return _at_instant(instants.pop(), ctx)
+    days = [fragment for fragment in timing if fragment.day]
+    clock = next((fragment.clock for fragment in timing if fragment.clock), None)
+    period = next((fragment.period for fragment in timing if fragment.period), None)
+    if not days and clock is None and period is None:
+        free = any(fragment.free_time for fragment in timing)
+        return Resolution(None, no_deadline=NoDeadlineReason.FREE_TIME if free else NoDeadlineReason.NOT_GIVEN)
+    return _on_day(days, clock, period, ctx)
+
+
+def _refusal(timing: list[Fragment]) -> AmbiguityReason | None:
+    """Why these fragments cannot give one deadline, if they cannot."""
+    dated = any(fragment.day or fragment.instant or fragment.clock for fragment in timing)
+    vague = next((f.vague for f in timing if f.vague and not (f.vague_yields_to_date and dated)), None)
+    if vague is not None:
+        return vague
+    anchors = {fragment.day for fragment in timing if fragment.day}
+    anchors |= {fragment.instant for fragment in timing if fragment.instant}
+    if len(anchors) > 1:  # 明天或者后天; tomorrow or Friday
+        return AmbiguityReason.CONFLICTING_DATES
+    clocks = {fragment.clock for fragment in timing if fragment.clock}
+    periods = {fragment.period for fragment in timing if fragment.period}
+    has_instant = any(fragment.instant for fragment in timing)
+    if len(clocks) > 1 or len(periods) > 1 or (has_instant and (clocks or periods)):
+        return AmbiguityReason.CONFLICTING_TIMES
+    return None
+
+
+def _at_instant(instant: datetime, ctx: Context) -> Resolution:
+    # Minute precision: "2小时后" said at 10:15:42 means 12:15.
+    deadline = instant.astimezone(ctx.now.tzinfo).replace(second=0, microsecond=0)
+    return Resolution(deadline, has_time=True, is_past=deadline < ctx.now)
+
+
+def _on_day(days: list[Fragment], clock: Clock | None, period: Period | None, ctx: Context) -> Resolution:
+    time_of_day, has_time = _time_of_day(clock, period)
+    if days:
+        day = days[0].day
+        # An explicit day anywhere (这周三, 3月11日) wins over the roll of a bare weekday.
+        roll = min(fragment.roll_days for fragment in days)
+    else:
+        # A time alone (8pm, 晚上8点) means today if still ahead, else tomorrow.
+        day, roll = ctx.today, 1
+    assert day is not None
+    deadline = _combine(day, time_of_day, ctx)
+    if roll and deadline <= ctx.now:
+        deadline = _combine(day + timedelta(days=roll), time_of_day, ctx)
+    return Resolution(deadline, has_time=has_time, is_past=deadline < ctx.now)
+
+
+def _combine(day: date, time_of_day: time, ctx: Context) -> datetime:
+    return datetime.combine(day, time_of_day, tzinfo=ctx.now.tzinfo)
+
+
+def _time_of_day(clock: Clock | None, period: Period | None) -> tuple[time, bool]:
+    """The wall-clock time and whether the text gave one (False = the 23:59 default)."""
+    if clock is None:
+        if period is None or period is Period.END_OF_DAY:
+            return END_OF_DAY, False
+        return PERIOD_DEFAULT_TIME[period], True
+    hour = _hour_24(clock, period)
+    if clock.midnight or hour >= 24:
+        return END_OF_DAY, True  # 今晚12点 / midnight: the last minute of that day
+    return time(hour, clock.minute), True
+
+
+def _hour_24(clock: Clock, period: Period | None) -> int:
+    hour = clock.hour
+    if clock.meridiem == "24h":
+        return hour
+    if clock.meridiem == "am":
+        return 0 if hour == 12 else hour
+    if clock.meridiem == "pm":
+        return hour if hour == 12 else hour + 12
+    if period is not None:
+        return _hour_in_period(hour, period)
+    # A bare 1..6 ("明天3点", "at 5") is afternoon: students do not schedule 3 a.m. tasks.
+    return hour + 12 if 1 <= hour <= 6 else hour
+
+
+def _hour_in_period(hour: int, period: Period) -> int:
+    if period is Period.EARLY_MORNING:
+        return 0 if hour == 12 else hour
+    if period is Period.NOON:
+        return hour + 12 if 1 <= hour <= 6 else hour
+    if period in (Period.AFTERNOON, Period.DUSK):
+        return hour + 12 if hour < 12 else hour
+    if period is Period.EVENING:
+        return hour + 12 if hour <= 12 else hour  # 晚上12点 = 24 = midnight
+    return hour

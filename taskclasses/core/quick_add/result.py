@@ -1,0 +1,63 @@
+"""The parse result of a quick note and the reason codes it carries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+
+class AmbiguityReason(StrEnum):
+    """Why the parser refused to pick a deadline."""
+
+    VAGUE_TIME = "vague_time"  # 改天, 过几天, soon, later, ASAP
+    CONFLICTING_DATES = "conflicting_dates"  # 明天或者后天, tomorrow or Friday
+    CONFLICTING_TIMES = "conflicting_times"  # 上午或者晚上
+    WEEK_WITHOUT_DAY = "week_without_day"  # 下周 (which day?), next week
+    MONTH_WITHOUT_DAY = "month_without_day"  # 下个月, next month
+    DAY_MONTH_ORDER = "day_month_order"  # 12/5 in English text
+    RECURRING = "recurring"  # 每周五, every Sunday: not a one-off deadline
+    INVALID_DATE = "invalid_date"  # 2月30日, 2026-13-45
+    MOVABLE_HOLIDAY = "movable_holiday"  # 春节, 中秋: lunar dates this parser does not compute
+
+
+class NoDeadlineReason(StrEnum):
+    """Why `deadline` is None; set exactly when it is."""
+
+    FREE_TIME = "free_time"  # 有空的时候, someday: the student said there is none
+    NOT_GIVEN = "not_given"  # no time phrase at all
+    AMBIGUOUS = "ambiguous"  # a time phrase we refuse to guess (see ambiguity_reason)
+
+
+class QuadrantReason(StrEnum):
+    """Which branch of the quadrant rule decided the suggestion."""
+
+    IMPORTANT_URGENT = "important_urgent"
+    IMPORTANT_NOT_URGENT = "important_not_urgent"
+    UNIMPORTANT_URGENT = "unimportant_urgent"
+    UNIMPORTANT_SIMPLE = "unimportant_simple"
+    UNIMPORTANT_COMPLEX = "unimportant_complex"
+    UNIMPORTANT_DEFAULT = "unimportant_default"  # no effort signal: treated as simple
+
+
+@dataclass(frozen=True)
+class QuickNoteParse:
+    """What a quick note says: a title, maybe a deadline, and a suggested quadrant.
+
+    Invariants: `deadline` is None exactly when `no_deadline_reason` is set; `ambiguous`
+    implies no deadline; every datetime is aware and in the user's zone.
+    """
+
+    text: str  # the input, as given
+    title: str  # the text without the time phrases, prefixes and stray punctuation
+    deadline: datetime | None
+    deadline_text: str  # the time phrase(s) found, as written (normalised); "" if none
+    has_time: bool  # a time of day was given; False means the 23:59 end-of-day default
+    is_past: bool  # the deadline is before `now` (e.g. 这周一 said on Wednesday)
+    ambiguous: bool
+    ambiguity_reason: AmbiguityReason | None
+    no_deadline_reason: NoDeadlineReason | None
+    quadrant: int  # 1 important+urgent, 2 important, 3 simple unimportant, 4 complex unimportant
+    quadrant_reason: QuadrantReason
+    estimated_sections: int | None  # 1..4 when the note states a duration or effort
+    urgency_threshold_at: datetime | None  # when a 2 becomes 1 / a 4 becomes 3

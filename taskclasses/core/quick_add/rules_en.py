@@ -1,0 +1,221 @@
+"""Recognisers for English time phrases (tomorrow 8pm, next Friday, in 3 days, by end of month...)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+from . import calendar_math as cal
+from .fragments import Clock, Context, Fragment, Handler, Period, Rule
+from .result import AmbiguityReason
+from .text import parse_number
+
+_WEEKDAYS = {"mon": 1, "monday": 1, "tue": 2, "tues": 2, "tuesday": 2, "wed": 3, "wednesday": 3,
+             "thu": 4, "thur": 4, "thurs": 4, "thursday": 4, "fri": 5, "friday": 5,
+             "sat": 6, "saturday": 6, "sun": 7, "sunday": 7}
+_MONTHS = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8,
+           "sep": 9, "oct": 10, "nov": 11, "dec": 12}
+_PERIODS = {"morning": Period.MORNING, "afternoon": Period.AFTERNOON,
+            "evening": Period.EVENING, "night": Period.EVENING}
+# Keys without apostrophes; the pattern accepts "new year's day" and "new years day".
+_FIXED_HOLIDAYS = {"new years day": (1, 1), "new years": (1, 1), "new year": (1, 1),
+                   "valentines day": (2, 14), "halloween": (10, 31), "christmas eve": (12, 24),
+                   "christmas day": (12, 25), "christmas": (12, 25), "new years eve": (12, 31)}
+# "movie night" names the task; after these words "night" only says when.
+_TIME_WORDS_BEFORE_NIGHT = frozenset({"at", "by", "on", "every", "today", "tomorrow", "tmr", "tmrw", *_WEEKDAYS})
+
+_WEEKDAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+_MONTH = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+          r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
+_ORDINAL = r"(?:st|nd|rd|th)?"
+_YEAR = r"(?:,? (?P<y>\d{4}))?"
+_UNIT = r"minutes?|mins?|hours?|hrs?|days?|weeks?|months?"
+_COUNT = r"\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+_HOLIDAY = "|".join(sorted((re.sub(r"(year|valentine)s", r"\1['’]?s", name) for name in _FIXED_HOLIDAYS),
+                           key=len, reverse=True))
+# Movable, or on another day depending on the country (Labor Day: May 1 in China, September
+# in the US): refused rather than guessed.
+_MOVABLE_HOLIDAY = r"thanksgiving|easter|labou?r day|memorial day|spring break|reading week"
+
+_FREE = "|".join([
+    r"some ?day|sometime|at some point|eventually|no rush|no hurry",
+    r"whenever(?: i (?:can|have (?:the |some )?time))?",
+    r"when(?:ever)? i (?:have|get|find) (?:the |some )?time",
+    r"when i(?:'m| am) free|in my (?:free|spare) time",
+])
+_VAGUE = "|".join([
+    r"in a while|one of these days|next time",
+    r"(?:in|within) (?:a few|a couple(?: of)?|few|several|some) (?:minutes|hours|days|weeks|months)",
+    r"(?:sometime|some time) (?:next|this) (?:week|month)",
+])
+# Vague only when nothing else dates the note: "later today" is today, "call mom later" is vague.
+_VAGUE_SOFT = r"soon|later|asap|a\.s\.a\.p\.?|as soon as possible"
+_WEEK = (r"(?:by|before) next week|(?:the )?end of (?:the |this |next )?week|eow"
+         r"|(?:(?:by|before) )?(?:the |this |next )?weekend|this week|within the week|next week")
+_MONTH_PART = (r"(?:the )?end of (?:the |this |next )?month|eom|month[- ]end"
+               r"|(?:the )?(?:start|beginning) of (?:the |this |next )?month|early next month"
+               r"|this month|next month")
+
+
+def _day_word(m: re.Match[str], ctx: Context) -> Fragment:
+    word = m[0].lower()
+    if "after" in word:
+        return Fragment(day=ctx.today + timedelta(days=2))
+    if word in ("tonight", "tonite"):
+        return Fragment(day=ctx.today, period=Period.EVENING)
+    return Fragment(day=ctx.today + timedelta(days=0 if word == "today" else 1))
+
+
+def _weekday(m: re.Match[str], ctx: Context) -> Fragment | None:
+    name = m["d"]
+    # "SAT prep" and "the sun" are not days; these abbreviations count only as "Sat"/"Sun".
+    if name.lower() in ("sat", "sun") and name not in ("Sat", "Sun"):
+        return None
+    weekday = _WEEKDAYS[name.lower()]
+    which = " ".join((m.groupdict().get("which") or "").lower().split())
+    if which == "next" or m.groupdict().get("next_week") is not None:
+        # "next Friday" = Friday of next (Monday-started) week, the same rule as 下周五.
+        return Fragment(day=cal.weekday_in_week(ctx.today, 1, weekday))
+    if which == "last":
+        return Fragment(day=cal.weekday_in_week(ctx.today, -1, weekday))
+    # Bare, "this", "coming", "by", "on": the coming one, today included.
+    return Fragment(day=cal.upcoming_weekday(ctx.today, weekday), roll_days=7)
+
+
+def _week(m: re.Match[str], ctx: Context) -> Fragment:
+    phrase = " ".join(m[0].lower().split())
+    before = phrase.startswith(("by", "before"))
+    if before and phrase.endswith("weekend"):
+        # Before the weekend = by Friday (next week's Friday for "before next weekend").
+        return Fragment(day=cal.weekday_in_week(ctx.today, 1 if "next" in phrase else 0, 5))
+    if before:  # by next week = before next week starts
+        return Fragment(day=cal.end_of_week(ctx.today, 0))
+    if "next" in phrase and ("end" in phrase or "weekend" in phrase):
+        return Fragment(day=cal.end_of_week(ctx.today, 1))
+    if "next" in phrase:
+        return Fragment(vague=AmbiguityReason.WEEK_WITHOUT_DAY)
+    return Fragment(day=cal.end_of_week(ctx.today, 0))  # this week, end of week, weekend
+
+
+def _month(m: re.Match[str], ctx: Context) -> Fragment:
+    phrase = " ".join(m[0].lower().split())
+    months = 1 if "next" in phrase else 0
+    if any(word in phrase for word in ("start", "beginning", "early")):
+        return Fragment(day=cal.month_start(ctx.today, months))
+    if "end" in phrase or months == 0:
+        return Fragment(day=cal.month_end(ctx.today, months))
+    return Fragment(vague=AmbiguityReason.MONTH_WITHOUT_DAY)  # "next month": which day?
+
+
+def _holiday(m: re.Match[str], ctx: Context) -> Fragment:
+    name = " ".join(m[0].lower().replace("'", "").replace("’", "").split())
+    return Fragment(day=cal.upcoming_annual(ctx.today, *_FIXED_HOLIDAYS[name]))
+
+
+def _year_end(m: re.Match[str], ctx: Context) -> Fragment:
+    return Fragment(day=date(ctx.today.year, 12, 31))
+
+
+def _relative(m: re.Match[str], ctx: Context) -> Fragment | None:
+    unit = m["unit"].lower()
+    count = 0.5 if m["n"].lower().startswith("half") else parse_number(m["n"])
+    if not count:
+        return None
+    if unit.startswith(("h", "mi")):
+        minutes = count * 60 if unit.startswith("h") else count
+        return Fragment(instant=ctx.after(timedelta(minutes=int(minutes))))
+    if count != int(count):  # "in half a day": too loose for a date
+        return Fragment(vague=AmbiguityReason.VAGUE_TIME)
+    if unit.startswith("d"):
+        return Fragment(day=ctx.today + timedelta(days=int(count)))
+    if unit.startswith("w"):
+        return Fragment(day=ctx.today + timedelta(weeks=int(count)))
+    return Fragment(day=cal.add_months(ctx.today, int(count)))
+
+
+def _month_name_date(m: re.Match[str], ctx: Context) -> Fragment:
+    month, day = _MONTHS[m["mon"][:3].lower()], int(m["d"])
+    exact = cal.safe_date(int(m["y"]), month, day) if m["y"] else cal.month_day_near(ctx.today, month, day)
+    return Fragment(day=exact) if exact else Fragment(vague=AmbiguityReason.INVALID_DATE)
+
+
+def _ordinal_day(m: re.Match[str], ctx: Context) -> Fragment:
+    exact = cal.upcoming_day_of_month(ctx.today, int(m["d"]))
+    return Fragment(day=exact) if exact else Fragment(vague=AmbiguityReason.INVALID_DATE)
+
+
+def _clock(m: re.Match[str], ctx: Context) -> Fragment | None:
+    hour, minute = int(m["h"]), int(m.groupdict().get("m") or 0)
+    written = m.groupdict().get("ap")
+    meridiem = written.lower().replace(".", "")[0] + "m" if written else None
+    if minute > 59 or hour > 24 or (meridiem and not 1 <= hour <= 12):
+        return None
+    return Fragment(clock=Clock(hour, minute, meridiem))
+
+
+def _noon_or_midnight(m: re.Match[str], ctx: Context) -> Fragment:
+    if "midnight" in m[0].lower():
+        return Fragment(clock=Clock(24, 0, midnight=True))
+    return Fragment(clock=Clock(12, 0, "pm"))
+
+
+def _period(m: re.Match[str], ctx: Context) -> Fragment:
+    word = m["p"].lower()
+    words_before = ctx.text[: m.start()].lower().split()
+    names_the_task = word == "night" and m[0].lower() == "night" and (
+        not words_before or words_before[-1] not in _TIME_WORDS_BEFORE_NIGHT
+    )
+    return Fragment(period=_PERIODS[word], keep_in_title=names_the_task)
+
+
+def _duration(m: re.Match[str], ctx: Context) -> Fragment | None:
+    raw = m["n"].lower()
+    count = 0.5 if raw.startswith("half") else float(raw) if raw[0].isdigit() else parse_number(raw)
+    if not count:
+        return None
+    return Fragment(duration_minutes=int(count * (60 if m["unit"].lower().startswith("h") else 1)))
+
+
+def _const(fragment: Fragment) -> Handler:
+    return lambda m, ctx: fragment
+
+
+def _rule(name: str, pattern: str, handler: Handler) -> Rule:
+    # Whole words only; " " in a pattern stands for any run of whitespace, " ?" for an optional one.
+    spaced = pattern.replace(" ?", r"\s*").replace(" ", r"\s+")
+    return Rule(name, re.compile(rf"\b(?:{spaced})(?!\w)", re.IGNORECASE), handler)
+
+
+RULES: tuple[Rule, ...] = (
+    _rule("en_recurring", rf"every (?:day|morning|night|evening|week|month|weekday|{_WEEKDAY})|daily|weekly|monthly",
+          _const(Fragment(vague=AmbiguityReason.RECURRING))),
+    _rule("en_free", _FREE, _const(Fragment(free_time=True))),
+    _rule("en_vague", _VAGUE, _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
+    _rule("en_vague_soft", _VAGUE_SOFT, _const(Fragment(vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True))),
+    _rule("en_holiday", _HOLIDAY, _holiday),
+    _rule("en_movable_holiday", _MOVABLE_HOLIDAY, _const(Fragment(vague=AmbiguityReason.MOVABLE_HOLIDAY))),
+    _rule("en_day_word", r"(?:the )?day after tomorrow|today|tonight|tonite|tomorrow|tmrw?|tmr", _day_word),
+    _rule("en_weekday",
+          rf"(?:(?P<which>this coming|coming|this|next|last) )?(?P<d>{_WEEKDAY})\.?(?P<next_week> next week)?",
+          _weekday),
+    _rule("en_next_week_weekday", rf"next week(?:'s)? (?P<d>{_WEEKDAY})(?P<next_week>)", _weekday),
+    _rule("en_week", _WEEK, _week),
+    _rule("en_month", _MONTH_PART, _month),
+    _rule("en_year_end", r"(?:the )?end of (?:the |this )?year|year[- ]end|eoy", _year_end),
+    _rule("en_in_relative", rf"(?:in|within) (?P<n>{_COUNT}|half an?) (?P<unit>{_UNIT})", _relative),
+    _rule("en_relative_from_now", rf"(?P<n>{_COUNT}) (?P<unit>{_UNIT}) (?:from now|later)", _relative),
+    _rule("en_month_name_date", rf"(?P<mon>{_MONTH})\.? (?P<d>\d{{1,2}}){_ORDINAL}{_YEAR}", _month_name_date),
+    _rule("en_day_month_name", rf"(?:the )?(?P<d>\d{{1,2}}){_ORDINAL} (?:of )?(?P<mon>{_MONTH}){_YEAR}",
+          _month_name_date),
+    _rule("en_ordinal_day", r"the (?P<d>\d{1,2})(?:st|nd|rd|th)", _ordinal_day),
+    _rule("en_clock_meridiem", r"(?:at )?(?P<h>\d{1,2})(?::(?P<m>\d{2}))? ?(?P<ap>[ap]\.?m\.?)", _clock),
+    _rule("en_clock_colon", r"(?:at )?(?P<h>\d{1,2}):(?P<m>\d{2})", _clock),
+    _rule("en_clock_at", r"at (?P<h>\d{1,2})(?! ?(?:%|st|nd|rd|th|days?|hours?|weeks?|minutes?|mins?))", _clock),
+    _rule("en_noon", r"(?:at )?(?:noon|midday|midnight)", _noon_or_midnight),
+    _rule("en_end_of_day", r"(?:the )?end of (?:the )?day|eod", _const(Fragment(period=Period.END_OF_DAY))),
+    _rule("en_period", r"(?:in the |this )?(?P<p>morning|afternoon|evening|night)", _period),
+    _rule("en_first_thing", r"first thing(?: in the morning)?", _const(Fragment(period=Period.MORNING))),
+    _rule("en_duration",
+          r"(?:for )?(?P<n>\d+(?:\.\d+)?|an?|one|two|three|half an?) ?(?P<unit>hours?|hrs?|h|minutes?|mins?)",
+          _duration),
+)

@@ -1,0 +1,57 @@
+"""Recognisers for numeric dates written the same way in both languages (2026-03-20, 12/5)."""
+
+from __future__ import annotations
+
+import re
+
+from . import calendar_math as cal
+from .fragments import Clock, Context, Fragment, Rule
+from .result import AmbiguityReason
+
+
+def _iso(m: re.Match[str], ctx: Context) -> Fragment:
+    day = cal.safe_date(int(m["y"]), int(m["m"]), int(m["d"]))
+    if day is None:
+        return Fragment(vague=AmbiguityReason.INVALID_DATE)
+    if m["H"] is None:
+        return Fragment(day=day)
+    hour, minute = int(m["H"]), int(m["M"])
+    if hour > 23 or minute > 59:
+        return Fragment(vague=AmbiguityReason.INVALID_DATE)
+    return Fragment(day=day, clock=Clock(hour, minute, "24h"))
+
+
+def _slash(m: re.Match[str], ctx: Context) -> Fragment:
+    first, second = int(m["a"]), int(m["b"])
+    month_day = _slash_order(first, second, chinese_text=ctx.cjk)
+    if month_day is None:
+        return Fragment(vague=AmbiguityReason.DAY_MONTH_ORDER)
+    month, day = month_day
+    if m["y"]:
+        year = int(m["y"]) + (2000 if len(m["y"]) == 2 else 0)
+        exact = cal.safe_date(year, month, day)
+    else:
+        exact = cal.month_day_near(ctx.today, month, day) if 1 <= month <= 12 else None
+    return Fragment(day=exact) if exact else Fragment(vague=AmbiguityReason.INVALID_DATE)
+
+
+def _slash_order(first: int, second: int, *, chinese_text: bool) -> tuple[int, int] | None:
+    """(month, day) of "a/b", or None when either order is possible.
+
+    Chinese writing is always month/day; in English text 12/5 may be Dec 5 or 12 May, so only
+    a part above 12 (or two equal parts) decides.
+    """
+    if chinese_text or first == second or second > 12:
+        return first, second
+    if first > 12:
+        return second, first
+    return None
+
+
+RULES: tuple[Rule, ...] = (
+    Rule("iso_date", re.compile(
+        r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)"
+        r"(?:(?:T| )(?P<H>\d{1,2}):(?P<M>\d{2})(?::\d{2})?)?"), _iso),
+    Rule("slash_date", re.compile(r"(?<![\d/.:-])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?(?![\d/])"),
+         _slash),
+)

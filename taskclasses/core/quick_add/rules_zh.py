@@ -1,0 +1,279 @@
+"""Recognisers for Chinese time phrases (明天, 下周日之前, 周三下午3点, 月底, 3天后, 有空的时候...)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+from . import calendar_math as cal
+from .fragments import Clock, Context, Fragment, Handler, Period, Rule
+from .result import AmbiguityReason
+from .text import NUM, parse_number
+
+_PERIODS = {
+    "凌晨": Period.EARLY_MORNING, "清晨": Period.MORNING, "早上": Period.MORNING,
+    "早晨": Period.MORNING, "上午": Period.MORNING, "中午": Period.NOON,
+    "下午": Period.AFTERNOON, "傍晚": Period.DUSK, "晚上": Period.EVENING,
+    "夜里": Period.EVENING, "夜间": Period.EVENING,
+}
+_PERIOD = "|".join(_PERIODS)
+
+# Day words: (days from today, period they imply).
+_DAY_WORDS = {
+    "今天": (0, None), "今日": (0, None), "今儿": (0, None),
+    "今晚": (0, Period.EVENING), "今早": (0, Period.MORNING), "今晨": (0, Period.MORNING),
+    "明天": (1, None), "明日": (1, None), "明儿": (1, None),
+    "明晚": (1, Period.EVENING), "明早": (1, Period.MORNING), "明晨": (1, Period.MORNING),
+    "后天": (2, None), "大后天": (3, None),
+}
+_WEEKDAYS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7,
+             "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7}
+# 下 must not be the tail of 一下 ("帮我记一下周五..." is 周五, not 下周五).
+_WEEK_PREFIX = r"(?<!一)下下个?|(?<!一)下个?|这个?|本|上个?"
+_WEEKS_AHEAD = {"": 0, "这": 0, "本": 0, "上": -1, "下": 1, "下下": 2}
+_MONTH_WHICH = r"下下个?|下个?|本|这个?"
+_MONTHS_AHEAD = {"": 0, "本": 0, "这": 0, "下": 1, "下下": 2}
+_BEFORE = ("前", "之前", "以前")
+
+# Phrases saying there is explicitly no deadline. 有空/有时间 after 没 mean the opposite.
+_FREE = "|".join([
+    r"(?:等|趁)?(?<!没)有空(?:的时候|时|了)?再?",
+    r"(?:等|趁)?(?<!没)有时间(?:的时候|时|了)?再?",
+    r"(?:等|趁)?闲(?:下来|的时候)了?再?",
+    r"不急|不着急|不用急|随时|随便什么时候|什么时候都行|抽空|得空|找个?时间|有机会再?",
+    r"以后再?|将来|哪天",
+])
+# Phrases naming a time too vaguely to pick a date: refuse rather than guess.
+_VAGUE = "|".join([
+    r"改天|改日|过几天|过两天|过些天|过些日子|过一?阵子|过一?段时间|过会儿?",
+    r"最近|近期|近几天|这几天|这两天|下次|几天[后内]|几天之内|几个?小时后|几周后|明年",
+    r"下个?学期(?:开学)?(?:之?前)?|开学(?:之前|以前|前|之后|以后|后)",  # bare 开学 is a noun (开学报到)
+    r"(?:放假|期末|寒假|暑假|考试周)(?:之前|以前|前)|学期末",
+])
+# Vague only when nothing else dates the note: 今天晚点 is today, 明天尽快 is tomorrow.
+_VAGUE_SOFT = r"晚些时候|晚些|晚一点|晚点|稍晚|稍后|待会儿?|等会儿?|回头|尽快|尽早|赶紧"
+# Holidays on fixed Gregorian dates; the lunar ones are refused rather than guessed.
+_FIXED_HOLIDAYS = {
+    "元旦": (1, 1), "情人节": (2, 14), "妇女节": (3, 8), "愚人节": (4, 1), "劳动节": (5, 1),
+    "五一": (5, 1), "青年节": (5, 4), "儿童节": (6, 1), "教师节": (9, 10), "国庆节": (10, 1),
+    "国庆": (10, 1), "双十一": (11, 11), "双11": (11, 11), "平安夜": (12, 24), "圣诞节": (12, 25),
+    "圣诞": (12, 25), "万圣节": (10, 31),
+}
+# 年前/年后 = around the lunar new year, except in 两年前 ("two years ago").
+_MOVABLE_HOLIDAYS = (r"春节|过年|除夕|元宵节?|清明节?|端午节?|七夕|中秋节?|重阳节?"
+                     r"|(?<![\d一二两三四五六七八九十几])年[前后]")
+
+
+def _prefix(raw: str | None) -> str:
+    return (raw or "").replace("个", "")
+
+
+def _day_or_invalid(day: date | None) -> Fragment:
+    """A day fragment, or a refusal when the date does not exist (2月30日)."""
+    if day is None:
+        return Fragment(vague=AmbiguityReason.INVALID_DATE)
+    return Fragment(day=day)
+
+
+def _day_word(m: re.Match[str], ctx: Context) -> Fragment:
+    offset, period = _DAY_WORDS[m[0]]
+    return Fragment(day=ctx.today + timedelta(days=offset), period=period)
+
+
+def _weekday(m: re.Match[str], ctx: Context) -> Fragment:
+    weekday, prefix = _WEEKDAYS[m["d"]], _prefix(m["prefix"])
+    if not prefix:
+        # Bare 周X: the coming one, today included; next week's once its moment has passed.
+        return Fragment(day=cal.upcoming_weekday(ctx.today, weekday), roll_days=7)
+    # 这周X keeps this week even when already past (then flagged past); 下周X = next week's X.
+    return Fragment(day=cal.weekday_in_week(ctx.today, _WEEKS_AHEAD[prefix], weekday))
+
+
+def _week(m: re.Match[str], ctx: Context) -> Fragment:
+    weeks, suffix = _WEEKS_AHEAD[_prefix(m["prefix"])], m["suffix"] or ""
+    if suffix in _BEFORE and weeks > 0:  # 下周之前 = before next week = end of this week
+        return Fragment(day=cal.end_of_week(ctx.today, weeks - 1))
+    if suffix or weeks <= 0:  # 这周, 本周内, 下周内
+        return Fragment(day=cal.end_of_week(ctx.today, max(weeks, 0)))
+    return Fragment(vague=AmbiguityReason.WEEK_WITHOUT_DAY)  # 下周: which day?
+
+
+def _weekend(m: re.Match[str], ctx: Context) -> Fragment:
+    weeks = _WEEKS_AHEAD[_prefix(m["prefix"])]
+    if m["suffix"]:  # 周末前 = before the weekend starts = by Friday
+        return Fragment(day=cal.weekday_in_week(ctx.today, weeks, 5))
+    # A weekend as a deadline otherwise means its last day, Sunday.
+    return Fragment(day=cal.end_of_week(ctx.today, weeks))
+
+
+def _holiday(m: re.Match[str], ctx: Context) -> Fragment:
+    # The coming one, today included: a holiday is never "overdue".
+    return Fragment(day=cal.upcoming_annual(ctx.today, *_FIXED_HOLIDAYS[m[0]]))
+
+
+def _month_part(m: re.Match[str], ctx: Context) -> Fragment:
+    if m["part"].endswith("旬"):  # 上旬/中旬/下旬: a ten-day range, no single day to pick
+        return Fragment(vague=AmbiguityReason.VAGUE_TIME)
+    part = {"底": "end", "末": "end", "初": "start", "中": "middle"}[m["part"]]
+    if m["m"]:
+        month = parse_number(m["m"])
+        if month is None or not 1 <= month <= 12:
+            return Fragment(vague=AmbiguityReason.INVALID_DATE)
+        return Fragment(day=_named_month_part(ctx.today, month, part))
+    if m["which"]:
+        first = cal.month_start(ctx.today, _MONTHS_AHEAD[_prefix(m["which"])])
+        return Fragment(day=_part_of(first, part))
+    # Bare 月底/月初/月中: the coming one (月初 said on the 11th = the 1st of next month).
+    this_month = _part_of(ctx.today.replace(day=1), part)
+    if this_month >= ctx.today:
+        return Fragment(day=this_month)
+    return Fragment(day=_part_of(cal.month_start(ctx.today, 1), part))
+
+
+def _part_of(first: date, part: str) -> date:
+    """月初 = the 1st, 月中 = the 15th, 月底 = the last day."""
+    if part == "start":
+        return first
+    if part == "middle":
+        return first.replace(day=15)
+    return cal.month_end(first)
+
+
+def _named_month_part(today: date, month: int, part: str) -> date:
+    day_in_month = {"start": 1, "middle": 15, "end": cal.last_day_of_month(today.year, month)}
+    near = cal.month_day_near(today, month, day_in_month[part])
+    assert near is not None  # days 1, 15 and the month's last day always exist
+    return _part_of(near.replace(day=1), part)
+
+
+def _month_only(m: re.Match[str], ctx: Context) -> Fragment:
+    months, suffix = _MONTHS_AHEAD[_prefix(m["which"])], m["suffix"] or ""
+    if suffix in _BEFORE and months > 0:  # 下个月之前 = end of this month
+        return Fragment(day=cal.month_end(ctx.today, months - 1))
+    if suffix or months == 0:  # 本月, 这个月内, 下个月内
+        return Fragment(day=cal.month_end(ctx.today, months))
+    return Fragment(vague=AmbiguityReason.MONTH_WITHOUT_DAY)
+
+
+def _month_day_of(m: re.Match[str], ctx: Context) -> Fragment:
+    first, day = cal.month_start(ctx.today, _MONTHS_AHEAD[_prefix(m["which"])]), parse_number(m["d"])
+    return _day_or_invalid(cal.safe_date(first.year, first.month, day or 0))
+
+
+def _year_end(m: re.Match[str], ctx: Context) -> Fragment:
+    year = ctx.today.year + (1 if m["which"] == "明年" else 0)
+    return Fragment(day=date(year, 12, 31))
+
+
+def _absolute(m: re.Match[str], ctx: Context) -> Fragment:
+    month, day = parse_number(m["m"]) or 0, parse_number(m["d"]) or 0
+    if m["y"]:
+        return _day_or_invalid(cal.safe_date(int(m["y"]), month, day))
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return Fragment(vague=AmbiguityReason.INVALID_DATE)
+    return _day_or_invalid(cal.month_day_near(ctx.today, month, day))
+
+
+def _day_of_month(m: re.Match[str], ctx: Context) -> Fragment | None:
+    day = parse_number(m["d"])
+    if day is None or not 1 <= day <= 31:
+        return None
+    return _day_or_invalid(cal.upcoming_day_of_month(ctx.today, day))
+
+
+def _relative(m: re.Match[str], ctx: Context) -> Fragment | None:
+    count, half, unit = parse_number(m["n"]) if m["n"] else 0, bool(m["half"]), m["unit"]
+    if count is None or (not count and not half):
+        return None
+    if unit in ("小时", "钟头", "分钟"):
+        minutes = count * 60 + (30 if half else 0) if unit != "分钟" else count
+        return Fragment(instant=ctx.after(timedelta(minutes=minutes)))
+    if half and unit == "月" and not count:  # 半个月后 = in 15 days
+        return Fragment(day=ctx.today + timedelta(days=15))
+    if half:  # 半天后, 一个半月后: too loose for a date
+        return Fragment(vague=AmbiguityReason.VAGUE_TIME)
+    if unit in ("天", "日"):
+        return Fragment(day=ctx.today + timedelta(days=count))
+    if unit == "月":
+        return Fragment(day=cal.add_months(ctx.today, count))
+    return Fragment(day=ctx.today + timedelta(weeks=count))
+
+
+def _duration(m: re.Match[str], ctx: Context) -> Fragment | None:
+    count, half, unit = parse_number(m["n"]) if m["n"] else 0, bool(m["half"]), m["unit"]
+    if count is None or (not count and not half):
+        return None
+    if unit.startswith("节"):
+        return Fragment(duration_minutes=count * 45)  # one section is 45 minutes
+    per_unit = 1 if unit == "分钟" else 60
+    return Fragment(duration_minutes=count * per_unit + (30 if half else 0))
+
+
+def _clock(m: re.Match[str], ctx: Context) -> Fragment | None:
+    hour = parse_number(m["h"])
+    if m.groupdict().get("half"):
+        minute: int | None = 30
+    elif m.groupdict().get("quarter"):
+        minute = 15 if m["quarter"] == "一刻" else 45
+    else:
+        minute = parse_number(m["m"]) if m["m"] else 0
+    if hour is None or minute is None or hour > 24 or minute > 59:
+        return None
+    return Fragment(clock=Clock(hour, minute), period=_PERIODS.get(m["period"] or ""))
+
+
+def _period(m: re.Match[str], ctx: Context) -> Fragment:
+    return Fragment(period=_PERIODS[m[0]])
+
+
+def _midnight(m: re.Match[str], ctx: Context) -> Fragment:
+    return Fragment(clock=Clock(24, 0, midnight=True))
+
+
+def _const(fragment: Fragment) -> Handler:
+    return lambda m, ctx: fragment
+
+
+def _rule(name: str, pattern: str, handler: Handler) -> Rule:
+    return Rule(name, re.compile(pattern), handler)
+
+
+# "一点" in 快一点/早一点 means "a bit", not 1 o'clock (other hours after 晚 are fine: 明晚8点).
+_NOT_A_BIT = r"(?!(?<=[早晚快多慢好差少大小有些])一点)"
+_MINUTES = r"(?:(?P<half>半)|(?P<quarter>一刻|三刻)|(?P<m>\d{1,2}|[零〇一二三四五六七八九十]{1,3})分?)"
+
+RULES: tuple[Rule, ...] = (
+    _rule("zh_recurring", r"每个?(?:天|日|晚|早上?|(?:周|星期|礼拜)[一二三四五六日天]?|月(?:\d{1,2}[号日])?|年)",
+          _const(Fragment(vague=AmbiguityReason.RECURRING))),
+    _rule("zh_free", _FREE, _const(Fragment(free_time=True))),
+    _rule("zh_vague", _VAGUE, _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
+    _rule("zh_vague_soft", _VAGUE_SOFT,
+          _const(Fragment(vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True))),
+    _rule("zh_holiday", "|".join(sorted(_FIXED_HOLIDAYS, key=len, reverse=True)), _holiday),
+    _rule("zh_movable_holiday", _MOVABLE_HOLIDAYS, _const(Fragment(vague=AmbiguityReason.MOVABLE_HOLIDAY))),
+    _rule("zh_day_word", "|".join(sorted(_DAY_WORDS, key=len, reverse=True)), _day_word),
+    _rule("zh_weekday", rf"(?P<prefix>{_WEEK_PREFIX})?(?:周|星期|礼拜|週)(?:的?(?:周|星期|礼拜))?"
+                        r"(?P<d>[一二三四五六日天1-7])", _weekday),
+    _rule("zh_weekend", r"(?P<prefix>(?<!一)下下个?|(?<!一)下个?|这个?|本)?周末(?P<suffix>之前|以前|前)?", _weekend),
+    _rule("zh_week", r"(?P<prefix>(?<!一)下下个?|(?<!一)下个?|这个?|本)(?:周|星期|礼拜)"
+                     r"(?P<suffix>之前|以前|前|之内|以内|内)?", _week),
+    _rule("zh_month_part", rf"(?:(?P<which>{_MONTH_WHICH})|(?P<m>{NUM}))?个?月(?P<part>底|末|初|上旬|中旬|下旬|中)",
+          _month_part),
+    _rule("zh_month_only", rf"(?P<which>{_MONTH_WHICH})月(?P<suffix>之前|以前|前|之内|以内|内)?",
+          _month_only),
+    _rule("zh_month_day_of", rf"(?P<which>{_MONTH_WHICH})月(?P<d>{NUM})[号日]?", _month_day_of),
+    _rule("zh_year_end", r"(?P<which>今年|明年|本年)?年(?:底|末)", _year_end),
+    _rule("zh_absolute", rf"(?:(?P<y>\d{{4}})年)?(?P<m>{NUM})月(?P<d>{NUM})[日号]?", _absolute),
+    _rule("zh_day_of_month", rf"(?<![\d月])(?P<d>{NUM})[号日](?![楼线床房室号门])", _day_of_month),
+    _rule("zh_relative", rf"(?P<n>{NUM})?(?:个)?(?P<half>半)?(?:个)?(?P<unit>天|日|周|星期|礼拜|月|小时|钟头|分钟)"
+                         r"(?:之后|以后|后|之内|以内|内)", _relative),
+    _rule("zh_duration", rf"(?:花|用)?(?<!第)(?P<n>{NUM})?(?:个)?(?P<half>半)?(?:个)?(?P<unit>小时|钟头|分钟|节课|节)",
+          _duration),
+    _rule("zh_clock_colon", rf"(?:(?P<period>{_PERIOD}) ?)?(?P<h>\d{{1,2}}):(?P<m>\d{{2}})", _clock),
+    _rule("zh_clock", rf"(?:(?P<period>{_PERIOD})|{_NOT_A_BIT})(?P<h>{NUM})点钟?{_MINUTES}?", _clock),
+    _rule("zh_midnight", r"午夜|半夜", _midnight),
+    # 早八 = the 8 a.m. class, students' slang for an early start.
+    _rule("zh_early_class", r"早(?P<h>[六七八九十])(?![点\d百千万])",
+          lambda m, ctx: Fragment(clock=Clock(parse_number(m["h"]) or 8), period=Period.MORNING)),
+    _rule("zh_period", _PERIOD, _period),
+)

@@ -1,0 +1,75 @@
+"""Derive a tidy task title by cutting the time phrases and filler out of the note."""
+
+from __future__ import annotations
+
+import re
+
+from .fragments import Fragment
+
+# Words that only tie a time phrase to the task: "之前" in 下周日之前, "by" in "by Friday".
+_AFTER_SPAN = re.compile(r"\s*(?:之前|以前|为止|之内|以内|前|内|的)")
+_BEFORE_SPAN = re.compile(
+    r"(?:(?<![\w-])(?:by|before|until|till|due(?:\s+(?:on|by|in|at))?|on|at|in|for|no\s+later\s+than)"
+    r"|在|于|截止到|截至)\s*$",
+    re.IGNORECASE,
+)
+# What may sit between two time phrases and goes with them: 明天或者后天, tomorrow or Friday.
+_JOINER = re.compile(r"\s*(?:或者|或是|或|还是|和|到|至|or|and|to|,|、|~|-)?\s*", re.IGNORECASE)
+_ZH_PREFIX = re.compile(
+    r"^(?:请|麻烦)?你?(?:帮我|帮忙)?(?:提醒我|提醒一下|提醒|记一下|记下|记个|记住|记得|别忘了|不要忘了|不要忘记)?"
+    r"(?:我要|我得|我需要|需要|要|得)?"
+)
+_EN_PREFIX = re.compile(
+    r"^(?:please\s+)?(?:remind\s+me\s+(?:to\s+)?|remember\s+to\s+|don'?t\s+forget\s+(?:to\s+)?"
+    r"|i\s+need\s+to\s+|need\s+to\s+|i\s+have\s+to\s+|have\s+to\s+|i\s+must\s+|must\s+|to-?do:?\s*)",
+    re.IGNORECASE,
+)
+_EDGE = " ,.;:!?~-、—"
+_EMPTY_BRACKETS = re.compile(r"\(\s*\)|\[\s*\]|（\s*）")
+_SPACE_BETWEEN_HAN = re.compile(r"(?<=[\u3400-\u9fff]) (?=[\u3400-\u9fff])")
+
+
+def phrase_spans(text: str, fragments: list[Fragment]) -> list[tuple[int, int]]:
+    """The character ranges of the time phrases, widened to their connectors and merged."""
+    spans = [_widen(text, fragment.start, fragment.end) for fragment in fragments if not fragment.keep_in_title]
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and _JOINER.fullmatch(text, merged[-1][1], max(start, merged[-1][1])):
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _widen(text: str, start: int, end: int) -> tuple[int, int]:
+    after = _AFTER_SPAN.match(text, end)
+    if after:
+        end = after.end()
+    before = _BEFORE_SPAN.search(text, 0, start)
+    if before:
+        start = before.start()
+    return start, end
+
+
+def build_title(text: str, fragments: list[Fragment]) -> str:
+    """The note without its time phrases, request prefixes and stray punctuation."""
+    kept, cursor = [], 0
+    for start, end in phrase_spans(text, fragments):
+        kept.append(text[cursor:start])
+        cursor = end
+    kept.append(text[cursor:])
+    title = _strip_prefixes(_tidy(" ".join(kept)))
+    return title or _tidy(text)
+
+
+def _strip_prefixes(title: str) -> str:
+    title = _ZH_PREFIX.sub("", title, count=1)
+    title = _EN_PREFIX.sub("", title, count=1)
+    return _tidy(title)
+
+
+def _tidy(title: str) -> str:
+    title = _EMPTY_BRACKETS.sub("", title)
+    title = " ".join(title.split())
+    title = _SPACE_BETWEEN_HAN.sub("", title)
+    return title.strip(_EDGE)
