@@ -12,6 +12,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from schedule.core.time_model import SectionTemplate, Semester
+
 MAX_SECTIONS = 16
 MAX_SEMESTER_WEEKS = 30
 
@@ -121,6 +123,14 @@ class CalendarSettings(models.Model):
     def clean(self) -> None:
         if self.semester_start and self.semester_start.weekday() != 0:
             raise ValidationError({"semester_start": _("Week 1 must start on a Monday.")}, code="not_monday")
+
+    def semester(self, time_zone: str) -> Semester:
+        """Return the pure-core semester for conversions."""
+        return Semester(start_monday=self.semester_start, weeks=self.semester_weeks, tz=time_zone)
+
+    def template(self) -> SectionTemplate:
+        """Return the pure-core section template."""
+        return SectionTemplate.from_hhmm(tuple(pair) for pair in self.section_times)
 
     @property
     def section_count(self) -> int:

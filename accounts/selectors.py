@@ -32,15 +32,14 @@ def calendar_settings_get(*, user: User) -> CalendarSettings:
 def semester_week_get(*, user: User, now: datetime | None = None) -> SemesterWeek:
     """Return the semester week of ``now`` (default: the current time) in the student's zone."""
     calendar = calendar_settings_get(user=user)
-    today = (now or timezone.now()).astimezone(user.zone).date()
-    days = (today - calendar.semester_start).days
-    week = days // 7 + 1
-    inside = 0 <= days and week <= calendar.semester_weeks
+    semester = calendar.semester(user.time_zone)
+    moment = now or timezone.now()
+    today = semester.local_date(moment)
     return SemesterWeek(
         today=today,
-        week=week if inside else None,
+        week=semester.current_week(moment),
         day_of_week=today.isoweekday(),
         weeks=calendar.semester_weeks,
-        before_start=days < 0,
-        after_end=week > calendar.semester_weeks,
+        before_start=today < calendar.semester_start,
+        after_end=today > semester.last_day,
     )

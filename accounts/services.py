@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.exceptions import USERNAME_TAKEN_MESSAGE, TokenQuotaExceededError, UsernameTakenError
 from accounts.models import CalendarSettings, User, default_section_times
@@ -87,8 +88,28 @@ def calendar_settings_update(
     if section_times is not None:
         calendar.section_times = [[start.strip(), end.strip()] for start, end in section_times]
     calendar.full_clean(exclude=["user"])
+    _ensure_schedule_still_fits(user=user, calendar=calendar)
     calendar.save()
+    from schedule.services.events import events_retime
+
+    events_retime(user=user)
     return calendar
+
+
+def _ensure_schedule_still_fits(*, user: User, calendar: CalendarSettings) -> None:
+    """Refuse to drop weeks or sections that events on the board still use."""
+    from schedule.selectors import schedule_extent_get
+
+    last_week, last_section = schedule_extent_get(user=user)
+    errors = {}
+    if last_week > calendar.semester_weeks:
+        errors["semester_weeks"] = _("Your schedule uses week %(week)s; keep at least that many weeks.") % {
+            "week": last_week}
+    if last_section > len(calendar.section_times):
+        errors["section_times"] = _("Your schedule uses section %(section)s; keep at least that many sections.") % {
+            "section": last_section}
+    if errors:
+        raise ValidationError(errors)
 
 
 def user_profile_update(*, user: User, email: str | None = None, time_zone: str | None = None) -> User:

@@ -36,7 +36,9 @@ def seed_demo_account() -> User:
 
 def _seeders() -> list[Callable[[User], str]]:
     # Imported lazily: each app's seeder lives beside its models.
-    return []
+    from schedule.demo import seed_demo_timetable
+
+    return [seed_demo_timetable]
 
 
 @transaction.atomic

@@ -12,6 +12,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from accounts.selectors import calendar_settings_get, semester_week_get
+from schedule.selectors import today_events_list
 from smartmate.api import error_body
 from smartmate.health import run_checks
 from smartmate.metrics import render_metrics
@@ -48,5 +49,6 @@ def metrics(request: HttpRequest) -> HttpResponse:
 def dashboard(request: HttpRequest) -> HttpResponse:
     """Show the student's overview: where we are in the semester."""
     calendar = calendar_settings_get(user=request.user)
-    context = {"calendar": calendar, "week": semester_week_get(user=request.user)}
+    context = {"calendar": calendar, "week": semester_week_get(user=request.user),
+               "today_events": today_events_list(user=request.user)}
     return render(request, "dashboard.html", context)

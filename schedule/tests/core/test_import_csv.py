@@ -13,7 +13,7 @@ from schedule.core.importers import (
 )
 from schedule.core.time_model import SectionTemplate, Semester, SlotKey
 
-DEMO = Path(__file__).resolve().parent.parent / "fixtures" / "demo_timetable.csv"
+DEMO = Path(__file__).resolve().parents[2] / "demo_data" / "demo_timetable.csv"
 HEADER = "课程名称,星期,开始节数,结束节数,老师,地点,周数\n"
 SEMESTER = Semester(date(2026, 3, 2), 20)
 TEMPLATE = SectionTemplate.default_cqupt()

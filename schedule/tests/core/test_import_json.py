@@ -14,7 +14,7 @@ from schedule.core.time_model import SectionTemplate, Semester
 
 SEMESTER = Semester(date(2026, 3, 2), 20)
 TEMPLATE = SectionTemplate.default_cqupt()
-DEMO = Path(__file__).resolve().parent.parent / "fixtures" / "demo_timetable.csv"
+DEMO = Path(__file__).resolve().parents[2] / "demo_data" / "demo_timetable.csv"
 MATH = {
     "name": "高等数学A(下)",
     "teacher": "王建华",

@@ -1,0 +1,42 @@
+from django.contrib import admin
+
+from schedule.models import CalendarFeed, Course, ScheduleEvent, ScheduleSlot
+
+
+@admin.register(Course)
+class CourseAdmin(admin.ModelAdmin):
+    list_display = ("name", "teacher", "user", "is_filler", "updated_at")
+    list_filter = ("is_filler",)
+    search_fields = ("name", "teacher", "user__username")
+    raw_id_fields = ("user",)
+
+
+class ScheduleSlotInline(admin.TabularInline):
+    model = ScheduleSlot
+    extra = 0
+    readonly_fields = ("week", "day", "section")
+    can_delete = False
+
+
+@admin.register(ScheduleEvent)
+class ScheduleEventAdmin(admin.ModelAdmin):
+    list_display = ("title", "user", "kind", "week", "day", "start_section", "end_section", "starts_at", "source")
+    list_filter = ("kind", "source")
+    search_fields = ("title", "user__username")
+    raw_id_fields = ("user", "course")
+    readonly_fields = ("starts_at", "ends_at")
+    inlines = [ScheduleSlotInline]
+
+
+@admin.register(ScheduleSlot)
+class ScheduleSlotAdmin(admin.ModelAdmin):
+    list_display = ("user", "week", "day", "section", "event")
+    search_fields = ("user__username", "event__title")
+    raw_id_fields = ("user", "event")
+
+
+@admin.register(CalendarFeed)
+class CalendarFeedAdmin(admin.ModelAdmin):
+    list_display = ("user", "created_at", "last_fetched_at")
+    raw_id_fields = ("user",)
+    readonly_fields = ("token",)

@@ -1,0 +1,143 @@
+"""Input and output shapes of the schedule API. Fields are listed explicitly."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from schedule.models import Course, ScheduleEvent
+from schedule.services.events import Span
+
+
+class SpanInputSerializer(serializers.Serializer):
+    week = serializers.IntegerField(min_value=1, max_value=30)
+    day = serializers.IntegerField(min_value=1, max_value=7)
+    start_section = serializers.IntegerField(min_value=1, max_value=16)
+    end_section = serializers.IntegerField(min_value=1, max_value=16)
+
+    def validate(self, attrs: dict) -> dict:
+        if attrs["end_section"] < attrs["start_section"]:
+            raise serializers.ValidationError({"end_section": [_("The last section comes before the first.")]})
+        return attrs
+
+    @staticmethod
+    def to_span(attrs: dict) -> Span:
+        return Span(attrs["week"], attrs["day"], attrs["start_section"], attrs["end_section"])
+
+
+class EventCreateInputSerializer(SpanInputSerializer):
+    title = serializers.CharField(max_length=100)
+    location = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    note = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+
+
+class EventUpdateInputSerializer(serializers.Serializer):
+    title = serializers.CharField(max_length=100, required=False)
+    location = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    note = serializers.CharField(max_length=500, required=False, allow_blank=True)
+    week = serializers.IntegerField(min_value=1, max_value=30, required=False)
+    day = serializers.IntegerField(min_value=1, max_value=7, required=False)
+    start_section = serializers.IntegerField(min_value=1, max_value=16, required=False)
+    end_section = serializers.IntegerField(min_value=1, max_value=16, required=False)
+
+    SPAN_FIELDS = ("week", "day", "start_section", "end_section")
+
+    def validate(self, attrs: dict) -> dict:
+        given = [name for name in self.SPAN_FIELDS if name in attrs]
+        if given and len(given) != len(self.SPAN_FIELDS):
+            missing = [name for name in self.SPAN_FIELDS if name not in attrs]
+            raise serializers.ValidationError({name: [_("Give week, day, start_section and end_section together.")]
+                                               for name in missing})
+        if given and attrs["end_section"] < attrs["start_section"]:
+            raise serializers.ValidationError({"end_section": [_("The last section comes before the first.")]})
+        return attrs
+
+
+class CourseBriefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Course
+        fields = ["id", "name", "teacher", "is_filler"]
+        read_only_fields = fields
+
+
+class EventOutputSerializer(serializers.ModelSerializer):
+    course = CourseBriefSerializer(read_only=True)
+    is_filler = serializers.BooleanField(read_only=True)
+
+    class Meta:
+        model = ScheduleEvent
+        fields = ["id", "kind", "source", "title", "location", "note", "week", "day", "start_section",
+                  "end_section", "starts_at", "ends_at", "is_filler", "course"]
+        read_only_fields = fields
+
+
+class SectionRowSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    start = serializers.CharField()
+    end = serializers.CharField()
+
+
+class WeekBoardSerializer(serializers.Serializer):
+    week = serializers.IntegerField()
+    weeks = serializers.IntegerField()
+    dates = serializers.ListField(child=serializers.DateField())
+    today = serializers.DateField()
+    sections = SectionRowSerializer(many=True)
+    events = EventOutputSerializer(many=True)
+
+
+class CourseOutputSerializer(serializers.ModelSerializer):
+    meetings = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Course
+        fields = ["id", "name", "teacher", "location", "is_filler", "meetings"]
+        read_only_fields = fields
+
+
+class CourseUpdateInputSerializer(serializers.Serializer):
+    is_filler = serializers.BooleanField(required=False)
+    name = serializers.CharField(max_length=100, required=False)
+    teacher = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    location = serializers.CharField(max_length=100, required=False, allow_blank=True)
+
+
+class ImportInputSerializer(serializers.Serializer):
+    file = serializers.FileField(required=False)
+    content = serializers.CharField(required=False, trim_whitespace=False,
+                                    help_text=_("The file's text, instead of an upload."))
+    format = serializers.ChoiceField(choices=["csv", "ics", "json"], required=False)
+    dry_run = serializers.BooleanField(required=False, default=False)
+
+    def validate(self, attrs: dict) -> dict:
+        if ("file" in attrs) == ("content" in attrs):
+            raise serializers.ValidationError({"file": [_("Send either a file or content, not both or neither.")]})
+        return attrs
+
+
+class PlannedCourseSerializer(serializers.Serializer):
+    row = serializers.IntegerField()
+    name = serializers.CharField()
+    teacher = serializers.CharField()
+    location = serializers.CharField()
+    day = serializers.IntegerField()
+    start_section = serializers.IntegerField()
+    end_section = serializers.IntegerField()
+    weeks_text = serializers.CharField()
+    new_meetings = serializers.IntegerField()
+    existing_meetings = serializers.IntegerField()
+    is_filler = serializers.BooleanField()
+
+
+class ImportOutcomeSerializer(serializers.Serializer):
+    dry_run = serializers.BooleanField()
+    created_courses = serializers.IntegerField()
+    created_events = serializers.IntegerField()
+    skipped_existing = serializers.IntegerField()
+    courses = PlannedCourseSerializer(many=True)
+
+
+class FeedOutputSerializer(serializers.Serializer):
+    url = serializers.URLField()
+    created_at = serializers.DateTimeField()
+    last_fetched_at = serializers.DateTimeField(allow_null=True)

@@ -1,0 +1,16 @@
+from django.urls import path
+
+from schedule.api import views
+
+urlpatterns = [
+    path("schedule/week/", views.WeekView.as_view(), name="schedule-week"),
+    path("schedule/today/", views.TodayView.as_view(), name="schedule-today"),
+    path("schedule/events/", views.EventListView.as_view(), name="schedule-events"),
+    path("schedule/events/<int:event_id>/", views.EventDetailView.as_view(), name="schedule-event"),
+    path("schedule/slots/check/", views.SlotCheckView.as_view(), name="schedule-slot-check"),
+    path("schedule/courses/", views.CourseListView.as_view(), name="schedule-courses"),
+    path("schedule/courses/<int:course_id>/", views.CourseDetailView.as_view(), name="schedule-course"),
+    path("schedule/import/", views.ImportView.as_view(), name="schedule-import"),
+    path("schedule/export.ics", views.ExportView.as_view(), name="schedule-export"),
+    path("schedule/feed/", views.FeedView.as_view(), name="schedule-feed"),
+]

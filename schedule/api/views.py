@@ -1,0 +1,195 @@
+"""Schedule API: week and today views, events, courses, import, export and the ICS feed."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from schedule import selectors
+from schedule.api.serializers import (
+    CourseOutputSerializer,
+    CourseUpdateInputSerializer,
+    EventCreateInputSerializer,
+    EventOutputSerializer,
+    EventUpdateInputSerializer,
+    FeedOutputSerializer,
+    ImportInputSerializer,
+    ImportOutcomeSerializer,
+    SpanInputSerializer,
+    WeekBoardSerializer,
+)
+from schedule.core.importers import MAX_IMPORT_BYTES
+from schedule.core.time_model import TimeModelError
+from schedule.exceptions import ScheduleInputError
+from schedule.messages import time_error_message
+from schedule.services import courses, events, feeds, imports
+from schedule.services.events import Span
+
+
+class WeekView(APIView):
+    """One week of the board: dates, section times and events (default: this week)."""
+
+    @extend_schema(parameters=[OpenApiParameter("week", int, required=False)], responses=WeekBoardSerializer)
+    def get(self, request: Request) -> Response:
+        week = request.query_params.get("week")
+        if week is not None and not week.isdigit():
+            raise serializers.ValidationError({"week": [_("A week is a whole number.")]})
+        try:
+            board = selectors.week_board_get(user=request.user, week=int(week) if week else None)
+        except TimeModelError as exc:
+            raise ScheduleInputError(time_error_message(exc.code, exc.message, exc.detail), code=exc.code,
+                                     detail=exc.detail) from None
+        return Response(WeekBoardSerializer(board).data)
+
+
+class TodayView(APIView):
+    """Today's events in the student's time zone."""
+
+    @extend_schema(responses=EventOutputSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        return Response(EventOutputSerializer(selectors.today_events_list(user=request.user), many=True).data)
+
+
+class EventListView(APIView):
+    """Create a one-off event on free sections."""
+
+    @extend_schema(request=EventCreateInputSerializer, responses={201: EventOutputSerializer})
+    def post(self, request: Request) -> Response:
+        data = EventCreateInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        event = events.event_create(user=request.user, title=values["title"], location=values["location"],
+                                    note=values["note"], span=SpanInputSerializer.to_span(values))
+        return Response(EventOutputSerializer(event).data, status=status.HTTP_201_CREATED)
+
+
+class EventDetailView(APIView):
+    """Read, change, move or delete one event."""
+
+    @extend_schema(responses=EventOutputSerializer)
+    def get(self, request: Request, event_id: int) -> Response:
+        return Response(EventOutputSerializer(selectors.event_get(user=request.user, event_id=event_id)).data)
+
+    @extend_schema(request=EventUpdateInputSerializer, responses=EventOutputSerializer)
+    def patch(self, request: Request, event_id: int) -> Response:
+        selectors.event_get(user=request.user, event_id=event_id)  # 404 before validating a foreign id
+        data = EventUpdateInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        span = SpanInputSerializer.to_span(values) if "week" in values else None
+        for name in EventUpdateInputSerializer.SPAN_FIELDS:
+            values.pop(name, None)
+        event = events.event_update(user=request.user, event_id=event_id, span=span, **values)
+        return Response(EventOutputSerializer(event).data)
+
+    def delete(self, request: Request, event_id: int) -> Response:
+        events.event_delete(user=request.user, event_id=event_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SlotCheckView(APIView):
+    """Tell whether a span is free; 409 naming the occupant when it is not."""
+
+    @extend_schema(parameters=[SpanInputSerializer], responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request) -> Response:
+        data = SpanInputSerializer(data=request.query_params)
+        data.is_valid(raise_exception=True)
+        span = SpanInputSerializer.to_span(data.validated_data)
+        semester, template = selectors.time_frame_get(user=request.user)
+        events.span_times(semester=semester, template=template, span=span)
+        events.ensure_span_free(user=request.user, span=span)
+        return Response({"free": True})
+
+
+class CourseListView(APIView):
+    @extend_schema(responses=CourseOutputSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        return Response(CourseOutputSerializer(selectors.course_list(user=request.user), many=True).data)
+
+
+class CourseDetailView(APIView):
+    """Change a course (e.g. mark it as filler) or delete it with its meetings."""
+
+    @extend_schema(request=CourseUpdateInputSerializer, responses=CourseOutputSerializer)
+    def patch(self, request: Request, course_id: int) -> Response:
+        selectors.course_get(user=request.user, course_id=course_id)
+        data = CourseUpdateInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        courses.course_update(user=request.user, course_id=course_id, **data.validated_data)
+        course = selectors.course_list(user=request.user).get(pk=course_id)
+        return Response(CourseOutputSerializer(course).data)
+
+    def delete(self, request: Request, course_id: int) -> Response:
+        courses.course_delete(user=request.user, course_id=course_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ImportView(APIView):
+    """Import a timetable (CSV, iCalendar or JSON); all or nothing; ``dry_run`` only reports."""
+
+    parser_classes = [MultiPartParser, FormParser, JSONParser]
+
+    @extend_schema(request=ImportInputSerializer, responses={200: ImportOutcomeSerializer,
+                                                             201: ImportOutcomeSerializer})
+    def post(self, request: Request) -> Response:
+        data = ImportInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        raw, filename = read_upload(values)
+        fmt = values.get("format") or imports.detect_format(filename, raw)
+        outcome = imports.timetable_import(user=request.user, data=raw, fmt=fmt, dry_run=values["dry_run"])
+        code = status.HTTP_200_OK if outcome.dry_run else status.HTTP_201_CREATED
+        return Response(ImportOutcomeSerializer(outcome).data, status=code)
+
+
+def read_upload(values: dict) -> tuple[bytes, str]:
+    """Return the file's bytes and name, refusing oversized uploads before reading them."""
+    upload = values.get("file")
+    if upload is None:
+        return values["content"].encode("utf-8"), ""
+    if upload.size > MAX_IMPORT_BYTES:
+        raise ScheduleInputError(
+            _("The file is %(size)s bytes; imports are limited to %(limit)s bytes.")
+            % {"size": upload.size, "limit": MAX_IMPORT_BYTES},
+            code="file_too_large", detail={"size": upload.size, "limit": MAX_IMPORT_BYTES})
+    return upload.read(), upload.name or ""
+
+
+class ExportView(APIView):
+    """Download the whole schedule as an .ics file."""
+
+    @extend_schema(responses={(200, "text/calendar"): OpenApiTypes.BINARY})
+    def get(self, request: Request) -> HttpResponse:
+        response = HttpResponse(feeds.schedule_ics_build(user=request.user), content_type="text/calendar; charset=utf-8")
+        response["Content-Disposition"] = 'attachment; filename="smartmate.ics"'
+        return response
+
+
+class FeedView(APIView):
+    """The secret subscription address: show it, regenerate it (POST) or revoke it (DELETE)."""
+
+    @extend_schema(responses=FeedOutputSerializer)
+    def get(self, request: Request) -> Response:
+        return Response(_feed_body(request, feeds.calendar_feed_ensure(user=request.user)))
+
+    @extend_schema(request=None, responses=FeedOutputSerializer)
+    def post(self, request: Request) -> Response:
+        return Response(_feed_body(request, feeds.calendar_feed_regenerate(user=request.user)))
+
+    def delete(self, request: Request) -> Response:
+        feeds.calendar_feed_revoke(user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+def _feed_body(request: Request, feed) -> dict:
+    url = request.build_absolute_uri(reverse("schedule:feed", kwargs={"token": feed.token}))
+    return FeedOutputSerializer({"url": url, "created_at": feed.created_at,
+                                 "last_fetched_at": feed.last_fetched_at}).data

@@ -1,0 +1,40 @@
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from accounts.models import User
+from schedule.exceptions import ImportRejectedError
+from schedule.services.imports import detect_format, timetable_import
+
+
+class Command(BaseCommand):
+    help = "Import a timetable file (CSV, .ics or JSON) for a user; all or nothing."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("username")
+        parser.add_argument("path", type=Path)
+        parser.add_argument("--format", choices=["csv", "ics", "json"], help="default: from the file name")
+        parser.add_argument("--dry-run", action="store_true", help="report what would be created; write nothing")
+
+    def handle(self, *args, username: str, path: Path, format: str | None, dry_run: bool, **options) -> None:
+        user = User.objects.filter(username=username).first()
+        if user is None:
+            raise CommandError(f"No user named {username!r}.")
+        if not path.is_file():
+            raise CommandError(f"No file at {path}.")
+        data = path.read_bytes()
+        try:
+            outcome = timetable_import(user=user, data=data, fmt=format or detect_format(path.name, data),
+                                       dry_run=dry_run)
+        except ImportRejectedError as exc:
+            lines = [f"  row {p['row'] or '-'}: {p['message']}" for p in exc.detail["problems"]]
+            raise CommandError("\n".join([exc.message, *lines]))
+        for course in outcome.courses:
+            self.stdout.write(f"  row {course.row}: {course.name} day {course.day} "
+                              f"sections {course.start_section}-{course.end_section} weeks {course.weeks_text} "
+                              f"(+{course.new_meetings} new, {course.existing_meetings} already there)")
+        verb = "Would create" if dry_run else "Created"
+        self.stdout.write(self.style.SUCCESS(
+            f"{verb} {outcome.created_courses if not dry_run else sum(1 for c in outcome.courses)} courses / "
+            f"{outcome.created_events if not dry_run else sum(c.new_meetings for c in outcome.courses)} meetings; "
+            f"{outcome.skipped_existing} meetings were already there."))

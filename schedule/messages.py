@@ -1,0 +1,105 @@
+"""Translatable wording of what the pure core reports in English by code.
+
+The core (``schedule/core``) knows nothing of Django's i18n: it returns stable codes with
+parameters. Here each code gets a translatable template; an unknown code or a template whose
+parameters do not fit falls back to the core's English message, so nothing is ever lost.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from django.utils.translation import gettext_lazy
+from django.utils.translation import ngettext
+
+from schedule.core.importers import ImportProblem
+
+DAY_LABELS = [gettext_lazy("Monday"), gettext_lazy("Tuesday"), gettext_lazy("Wednesday"),
+              gettext_lazy("Thursday"), gettext_lazy("Friday"), gettext_lazy("Saturday"), gettext_lazy("Sunday")]
+
+PROBLEM_TEMPLATES: Mapping[str, Any] = {
+    "file_too_large": gettext_lazy("The file is {size} bytes; imports are limited to {limit} bytes."),
+    "empty_file": gettext_lazy("The file is empty."),
+    "undecodable": gettext_lazy("The file is not readable text; save it as UTF-8 (or GBK) and try again."),
+    "unknown_format": gettext_lazy("Unknown timetable format {format}; use csv, ics or json."),
+    "no_courses": gettext_lazy("The file contains no courses."),
+    "missing_column": gettext_lazy("The header has no {column} column."),
+    "missing_value": gettext_lazy("{field} is empty."),
+    "too_long": gettext_lazy("{field} is longer than {limit} characters."),
+    "invalid_value": gettext_lazy("{field} has an unreadable value “{value}”."),
+    "invalid_day": gettext_lazy("“{value}” is not a day of the week; use 1-7 (1 = Monday) or 周一..周日."),
+    "invalid_section": gettext_lazy("{field} “{value}” is not a section number."),
+    "unknown_section": gettext_lazy("Section {value} is outside the section template (sections 1..{count})."),
+    "reversed_sections": gettext_lazy("The course starts at section {start} but ends at section {end}."),
+    "clash": gettext_lazy("Clashes with row {other_row} ({other_name}) on {day_label}, sections {sections}, "
+                          "weeks {weeks}."),
+    "clash_with_existing": gettext_lazy("{name} clashes with {occupant} on {day_label}, sections {sections}, "
+                                        "weeks {weeks}."),
+    "invalid_json": gettext_lazy("The file is not valid JSON: {error}."),
+    "unknown_json_format": gettext_lazy("Expected a JSON object with \"format\": \"{expected}\" and a "
+                                        "\"courses\" list."),
+    "invalid_ics": gettext_lazy("The file is not a valid iCalendar file: {error}."),
+    "no_events": gettext_lazy("The calendar contains no events."),
+    "all_day_event": gettext_lazy("{name} is an all-day event; only events at section times can be imported."),
+    "missing_end": gettext_lazy("{name} has neither an end nor a duration."),
+    "spans_days": gettext_lazy("{name} runs past midnight; an event must start and end on the same day."),
+    "not_aligned": gettext_lazy("{name} ({start}-{end}) does not line up with the section times."),
+    "unsupported_recurrence": gettext_lazy("{name} repeats in a way that cannot be imported; only weekly "
+                                           "repetition is supported."),
+    "outside_semester": gettext_lazy("{name} has a date outside the semester ({first} .. {last}): {date}."),
+    "empty_weeks": gettext_lazy("No weeks given."),
+    "invalid_weeks": gettext_lazy("Cannot read the weeks “{spec}”; use forms like 1-16, 1-16单, 2-16双 or 1,3,5-7."),
+    "reversed_weeks": gettext_lazy("The week range {first}-{last} runs backwards."),
+    "no_weeks": gettext_lazy("The week range “{part}” contains no week."),
+    "week_out_of_range": gettext_lazy("Week {week} is outside the semester (weeks 1..{limit})."),
+}
+
+FIELD_LABELS: Mapping[str, Any] = {
+    "name": gettext_lazy("Course name"), "day": gettext_lazy("Day"), "start_section": gettext_lazy("First section"),
+    "end_section": gettext_lazy("Last section"), "teacher": gettext_lazy("Teacher"),
+    "location": gettext_lazy("Location"), "weeks": gettext_lazy("Weeks"),
+}
+
+
+def import_problem_message(problem: ImportProblem) -> str:
+    """Return the problem in the active language, falling back to the core's English."""
+    template = PROBLEM_TEMPLATES.get(problem.code)
+    if template is None:
+        return problem.message
+    params = dict(problem.params)
+    params.setdefault("field", FIELD_LABELS.get(problem.field or "", problem.field or ""))
+    if isinstance(params.get("day"), int) and 1 <= params["day"] <= 7:
+        params["day_label"] = DAY_LABELS[params["day"] - 1]
+    try:
+        return str(template).format(**params)
+    except (KeyError, IndexError, ValueError):
+        return problem.message
+
+
+def import_rejected_message(count: int) -> str:
+    return ngettext("The timetable was not imported: %(count)d problem to fix.",
+                    "The timetable was not imported: %(count)d problems to fix.", count) % {"count": count}
+
+
+def day_label(day: int) -> str:
+    return str(DAY_LABELS[day - 1]) if 1 <= day <= 7 else str(day)
+
+
+TIME_ERROR_TEMPLATES: Mapping[tuple[str, str], Any] = {
+    ("outside_semester", "week"): gettext_lazy("Week {week} is outside the semester (weeks 1..{weeks})."),
+    ("outside_semester", "date"): gettext_lazy("{date} is outside the semester."),
+    ("unknown_section", "section"): gettext_lazy("Section {section} does not exist; the day has sections 1..{count}."),
+    ("invalid_day", "day"): gettext_lazy("Day of week must be 1..7 (1 = Monday), got {day}."),
+    ("invalid_span", "first"): gettext_lazy("The span starts at section {first} but ends at section {last}."),
+}
+
+
+def time_error_message(code: str, english: str, detail: Mapping[str, Any]) -> str:
+    """Return a time-model error in the active language (English from the core as fallback)."""
+    for (known_code, key), template in TIME_ERROR_TEMPLATES.items():
+        if known_code == code and key in detail:
+            try:
+                return str(template).format(**detail)
+            except (KeyError, IndexError, ValueError):
+                break
+    return english

@@ -1,0 +1,145 @@
+"""Schedule data: courses, events (contiguous blocks on one day) and atomic slots.
+
+An event covers sections ``start_section..end_section`` of one day in one week. Each of those
+sections has one ``ScheduleSlot`` row, unique per user and slot: the database is the last line
+of defence against double booking (services check first and name the occupant).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Course(models.Model):
+    """A course from the timetable; filler courses (水课) may host study blocks."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="courses")
+    name = models.CharField(_("name"), max_length=100)
+    teacher = models.CharField(_("teacher"), max_length=100, blank=True)
+    location = models.CharField(_("location"), max_length=100, blank=True)
+    is_filler = models.BooleanField(
+        _("filler course"), default=False,
+        help_text=_("Study blocks may be embedded in a filler course (a course you can study through)."),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("course")
+        verbose_name_plural = _("courses")
+        ordering = ["name", "teacher"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "name", "teacher"], name="course_unique_per_user"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ScheduleEvent(models.Model):
+    """One contiguous block on one day: a course meeting, a placed task, or a custom event."""
+
+    class Kind(models.TextChoices):
+        COURSE = "course", _("Course")
+        TASK_ITEM = "task_item", _("Study block")
+        QUICK_NOTE = "quick_note", _("Quick note")
+        CUSTOM = "custom", _("Custom event")
+
+    class Source(models.TextChoices):
+        IMPORT = "import", _("Import")
+        MANUAL = "manual", _("Manual")
+        PLANNER = "planner", _("Planner")
+        ASSISTANT = "assistant", _("Assistant")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="schedule_events")
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    source = models.CharField(_("source"), max_length=16, choices=Source.choices, default=Source.MANUAL)
+    course = models.ForeignKey(Course, on_delete=models.CASCADE, null=True, blank=True, related_name="events")
+    title = models.CharField(_("title"), max_length=100)
+    location = models.CharField(_("location"), max_length=100, blank=True)
+    note = models.CharField(_("note"), max_length=500, blank=True)
+    week = models.PositiveSmallIntegerField(_("week"))
+    day = models.PositiveSmallIntegerField(_("day of week"))
+    start_section = models.PositiveSmallIntegerField(_("first section"))
+    end_section = models.PositiveSmallIntegerField(_("last section"))
+    starts_at = models.DateTimeField(_("starts at"))
+    ends_at = models.DateTimeField(_("ends at"))
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("schedule event")
+        verbose_name_plural = _("schedule events")
+        ordering = ["week", "day", "start_section"]
+        indexes = [models.Index(fields=["user", "week", "day"], name="event_user_week_day")]
+        constraints = [
+            models.CheckConstraint(condition=Q(day__gte=1) & Q(day__lte=7), name="event_day_in_week"),
+            models.CheckConstraint(condition=Q(week__gte=1), name="event_week_positive"),
+            models.CheckConstraint(
+                condition=Q(start_section__gte=1) & Q(end_section__gte=F("start_section")),
+                name="event_sections_ordered",
+            ),
+            models.CheckConstraint(condition=Q(ends_at__gt=F("starts_at")), name="event_ends_after_start"),
+            models.CheckConstraint(
+                condition=(Q(kind="course") & Q(course__isnull=False)) | (~Q(kind="course") & Q(course__isnull=True)),
+                name="event_course_iff_course_kind",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.title} W{self.week} D{self.day} {self.start_section}-{self.end_section}"
+
+    @property
+    def sections(self) -> range:
+        return range(self.start_section, self.end_section + 1)
+
+    @property
+    def is_filler(self) -> bool:
+        return self.course is not None and self.course.is_filler
+
+
+class ScheduleSlot(models.Model):
+    """One atomic section held by an event; unique per user, week, day and section."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="schedule_slots")
+    event = models.ForeignKey(ScheduleEvent, on_delete=models.CASCADE, related_name="slots")
+    week = models.PositiveSmallIntegerField()
+    day = models.PositiveSmallIntegerField()
+    section = models.PositiveSmallIntegerField()
+
+    class Meta:
+        verbose_name = _("schedule slot")
+        verbose_name_plural = _("schedule slots")
+        ordering = ["week", "day", "section"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "week", "day", "section"], name="slot_unique_per_user"),
+            models.CheckConstraint(condition=Q(day__gte=1) & Q(day__lte=7), name="slot_day_in_week"),
+        ]
+
+    def __str__(self) -> str:
+        return f"W{self.week} D{self.day} S{self.section}"
+
+
+def new_feed_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class CalendarFeed(models.Model):
+    """The secret address phone calendars subscribe to; regenerating it revokes the old one."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="calendar_feed")
+    token = models.CharField(max_length=64, unique=True, default=new_feed_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_fetched_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("calendar feed")
+        verbose_name_plural = _("calendar feeds")
+
+    def __str__(self) -> str:
+        return f"feed of {self.user}"

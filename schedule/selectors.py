@@ -1,0 +1,104 @@
+"""Reads of the schedule: week boards, today, courses, and what occupies a slot."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from django.db.models import Count, Max, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from accounts.selectors import calendar_settings_get
+from schedule.core.time_model import SectionTemplate, Semester
+from schedule.models import Course, ScheduleEvent, ScheduleSlot
+from smartmate.exceptions import NotFoundError
+
+
+@dataclass(frozen=True)
+class SectionRow:
+    number: int
+    start: str
+    end: str
+
+
+@dataclass(frozen=True)
+class WeekBoard:
+    """Everything a week view needs, in one read."""
+
+    week: int
+    weeks: int
+    dates: tuple[date, ...]
+    today: date
+    sections: tuple[SectionRow, ...]
+    events: tuple[ScheduleEvent, ...]
+
+
+def time_frame_get(*, user: User) -> tuple[Semester, SectionTemplate]:
+    """Return the student's semester and section template as pure-core types."""
+    calendar = calendar_settings_get(user=user)
+    return calendar.semester(user.time_zone), calendar.template()
+
+
+def week_board_get(*, user: User, week: int | None = None, now: datetime | None = None) -> WeekBoard:
+    """Return week ``week`` (default: the current week, clamped into the semester)."""
+    semester, template = time_frame_get(user=user)
+    moment = now or timezone.now()
+    if week is None:
+        week = semester.current_week(moment, clamp=True)
+    semester.check_week(week)
+    events = tuple(
+        ScheduleEvent.objects.filter(user=user, week=week).select_related("course").order_by("day", "start_section")
+    )
+    return WeekBoard(
+        week=week,
+        weeks=semester.weeks,
+        dates=tuple(semester.date_of(week, day) for day in range(1, 8)),
+        today=semester.local_date(moment),
+        sections=tuple(SectionRow(n, start, end) for n, (start, end) in enumerate(template.to_hhmm(), start=1)),
+        events=events,
+    )
+
+
+def today_events_list(*, user: User, now: datetime | None = None) -> list[ScheduleEvent]:
+    """Return today's events in the student's time zone, in order."""
+    semester, _template = time_frame_get(user=user)
+    today = semester.local_date(now or timezone.now())
+    if not semester.contains(today):
+        return []
+    week, day = semester.week_day_of(today)
+    return list(ScheduleEvent.objects.filter(user=user, week=week, day=day)
+                .select_related("course").order_by("start_section"))
+
+
+def event_get(*, user: User, event_id: int) -> ScheduleEvent:
+    """Return one of the student's events; another student's id is simply not found."""
+    event = ScheduleEvent.objects.filter(user=user, pk=event_id).select_related("course").first()
+    if event is None:
+        raise NotFoundError(_("Not found."), code="event_not_found")
+    return event
+
+
+def course_get(*, user: User, course_id: int) -> Course:
+    course = Course.objects.filter(user=user, pk=course_id).first()
+    if course is None:
+        raise NotFoundError(_("Not found."), code="course_not_found")
+    return course
+
+
+def course_list(*, user: User) -> QuerySet[Course]:
+    """Return the student's courses with how many meetings each has."""
+    return Course.objects.filter(user=user).annotate(meetings=Count("events")).order_by("name", "teacher")
+
+
+def slot_occupants_get(*, user: User, week: int, day: int, sections: range) -> list[ScheduleSlot]:
+    """Return the slots already held in a span, with their events."""
+    return list(ScheduleSlot.objects.filter(user=user, week=week, day=day, section__in=list(sections))
+                .select_related("event").order_by("section"))
+
+
+def schedule_extent_get(*, user: User) -> tuple[int, int]:
+    """Return the highest week and section any event uses (0, 0 when empty)."""
+    extent = ScheduleEvent.objects.filter(user=user).aggregate(week=Max("week"), section=Max("end_section"))
+    return extent["week"] or 0, extent["section"] or 0

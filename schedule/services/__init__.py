@@ -1,0 +1,1 @@
+"""Schedule writes: events and slots, timetable import, calendar feeds."""

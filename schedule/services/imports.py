@@ -1,0 +1,190 @@
+"""Timetable import: all or nothing, with a dry run that shows what would be created."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db import IntegrityError, connection, transaction
+
+from accounts.models import User
+from schedule.core.importers import (
+    MAX_IMPORT_BYTES,
+    ImportedCourse,
+    ImportProblem,
+    Occurrence,
+    find_clashes,
+    parse_timetable,
+)
+from schedule.core.time_model import SlotKey, span_bounds
+from schedule.exceptions import ImportRejectedError
+from schedule.messages import import_problem_message, import_rejected_message
+from schedule.models import Course, ScheduleEvent, ScheduleSlot
+from schedule.selectors import time_frame_get
+
+CourseKey = tuple[str, str]  # (name, teacher): how a re-import recognises a course it already has
+
+
+@dataclass(frozen=True)
+class PlannedCourse:
+    """One arrangement of the file and what importing it would do."""
+
+    row: int
+    name: str
+    teacher: str
+    location: str
+    day: int
+    start_section: int
+    end_section: int
+    weeks_text: str
+    new_meetings: int
+    existing_meetings: int
+    is_filler: bool
+
+
+@dataclass
+class ImportOutcome:
+    dry_run: bool
+    courses: list[PlannedCourse] = field(default_factory=list)
+    created_courses: int = 0
+    created_events: int = 0
+    skipped_existing: int = 0
+
+
+def detect_format(filename: str, data: bytes) -> str:
+    """Guess csv / ics / json from the file name, then from the first bytes."""
+    lowered = filename.lower()
+    for extension, fmt in ((".ics", "ics"), (".ical", "ics"), (".json", "json"), (".csv", "csv")):
+        if lowered.endswith(extension):
+            return fmt
+    head = data[:200].lstrip(b"\xef\xbb\xbf \r\n\t")
+    if head.startswith(b"BEGIN:VCALENDAR"):
+        return "ics"
+    if head.startswith(b"{"):
+        return "json"
+    return "csv"
+
+
+def timetable_import(*, user: User, data: bytes, fmt: str, dry_run: bool = False) -> ImportOutcome:
+    """Read a timetable file and write its courses, or raise ImportRejectedError listing every problem.
+
+    Meetings already on the board (same course, same sections) are skipped, so importing an
+    exported file again creates nothing twice.
+    """
+    semester, template = time_frame_get(user=user)
+    report = parse_timetable(data, fmt, semester, template)
+    if report.problems:
+        _reject(report.problems)
+    with transaction.atomic():
+        existing = _existing_meetings(user=user)
+        fresh, known = _split_known(report.occurrences(), existing)
+        occupied = {key: title for key, (title, _course) in existing.items()}
+        clashes = find_clashes(fresh, occupied)
+        if clashes:
+            _reject(clashes)
+        outcome = ImportOutcome(dry_run=dry_run, courses=_plan(report.courses, fresh, known),
+                                skipped_existing=len(known))
+        if dry_run:
+            return outcome
+        try:
+            with transaction.atomic():
+                _write(user=user, occurrences=fresh, semester=semester, template=template, outcome=outcome)
+        except IntegrityError:
+            # A slot was taken between the check and the write: name it and refuse the whole file.
+            taken = {key: title for key, (title, _course) in _existing_meetings(user=user).items()}
+            clashes = find_clashes(fresh, taken)
+            if clashes:
+                _reject(clashes)
+            raise
+        return outcome
+
+
+def _reject(problems: tuple[ImportProblem, ...]) -> None:
+    listed = [
+        {"row": p.row, "field": p.field, "code": p.code, "message": import_problem_message(p)}
+        for p in problems
+    ]
+    raise ImportRejectedError(import_rejected_message(len(listed)), detail={"problems": listed,
+                                                                           "max_bytes": MAX_IMPORT_BYTES})
+
+
+def _existing_meetings(*, user: User) -> dict[SlotKey, tuple[str, CourseKey | None]]:
+    """Map every occupied slot to its occupant's title and, for course meetings, its course."""
+    rows = ScheduleSlot.objects.filter(user=user).values_list(
+        "week", "day", "section", "event__title", "event__course__name", "event__course__teacher")
+    return {
+        SlotKey(week, day, section): (title, (name, teacher) if name is not None else None)
+        for week, day, section, title, name, teacher in rows
+    }
+
+
+def _split_known(
+    occurrences: tuple[Occurrence, ...], existing: dict[SlotKey, tuple[str, CourseKey | None]]
+) -> tuple[list[Occurrence], list[Occurrence]]:
+    """Separate meetings already on the board (every section held by the same course) from new ones."""
+    fresh, known = [], []
+    for occurrence in occurrences:
+        key = (occurrence.course.name, occurrence.course.teacher)
+        holders = {existing.get(slot, (None, None))[1] for slot in occurrence.slot_keys()}
+        (known if holders == {key} else fresh).append(occurrence)
+    return fresh, known
+
+
+def _plan(courses: tuple[ImportedCourse, ...], fresh: list[Occurrence], known: list[Occurrence]) -> list[PlannedCourse]:
+    fresh_by_row: dict[int, int] = defaultdict(int)
+    known_by_row: dict[int, int] = defaultdict(int)
+    for occurrence in fresh:
+        fresh_by_row[occurrence.course.row] += 1
+    for occurrence in known:
+        known_by_row[occurrence.course.row] += 1
+    return [
+        PlannedCourse(row=c.row, name=c.name, teacher=c.teacher, location=c.location, day=c.day,
+                      start_section=c.start_section, end_section=c.end_section, weeks_text=c.weeks_text,
+                      new_meetings=fresh_by_row[c.row], existing_meetings=known_by_row[c.row],
+                      is_filler=c.is_filler)
+        for c in sorted(courses, key=lambda c: c.row)
+    ]
+
+
+def _write(*, user: User, occurrences: list[Occurrence], semester, template, outcome: ImportOutcome) -> None:
+    courses = _courses_for(user=user, imported=[o.course for o in occurrences], outcome=outcome)
+    events = []
+    for occurrence in occurrences:
+        imported = occurrence.course
+        starts_at, ends_at = span_bounds(semester, template, occurrence.week, imported.day,
+                                         imported.start_section, imported.end_section)
+        events.append(ScheduleEvent(
+            user=user, kind=ScheduleEvent.Kind.COURSE, source=ScheduleEvent.Source.IMPORT,
+            course=courses[(imported.name, imported.teacher)], title=imported.name, location=imported.location,
+            week=occurrence.week, day=imported.day, start_section=imported.start_section,
+            end_section=imported.end_section, starts_at=starts_at, ends_at=ends_at))
+    _insert_events(events)
+    ScheduleSlot.objects.bulk_create(
+        (ScheduleSlot(user=user, event=event, week=event.week, day=event.day, section=section)
+         for event in events for section in event.sections),
+        batch_size=1000,
+    )
+    outcome.created_events = len(events)
+
+
+def _courses_for(*, user: User, imported: list[ImportedCourse], outcome: ImportOutcome) -> dict[CourseKey, Course]:
+    """Return the Course of each (name, teacher), creating those the student does not have yet."""
+    wanted: dict[CourseKey, ImportedCourse] = {}
+    for course in imported:
+        wanted.setdefault((course.name, course.teacher), course)
+    found = {(c.name, c.teacher): c for c in Course.objects.filter(user=user, name__in={k[0] for k in wanted})}
+    for key, course in wanted.items():
+        if key not in found:
+            found[key] = Course.objects.create(user=user, name=course.name, teacher=course.teacher,
+                                               location=course.location, is_filler=course.is_filler)
+            outcome.created_courses += 1
+    return found
+
+
+def _insert_events(events: list[ScheduleEvent]) -> None:
+    # MariaDB and SQLite return ids from a bulk insert; MySQL 8 does not, so insert one by one there.
+    if connection.features.can_return_rows_from_bulk_insert:
+        ScheduleEvent.objects.bulk_create(events, batch_size=500)
+    else:
+        for event in events:
+            event.save(force_insert=True)

@@ -1,0 +1,95 @@
+"""Timetable import through the service: all or nothing, dry runs, clashes and re-imports."""
+
+from __future__ import annotations
+
+import pytest
+
+from schedule.exceptions import ImportRejectedError
+from schedule.models import Course, ScheduleEvent, ScheduleSlot
+from schedule.services.feeds import schedule_ics_build
+from schedule.services.imports import timetable_import
+from schedule.tests.factories import DEMO_CSV, csv_bytes, custom_event, import_csv
+
+
+def test_importing_the_demo_csv_fills_sixteen_weeks(user):
+    outcome = timetable_import(user=user, data=DEMO_CSV.read_bytes(), fmt="csv")
+    assert outcome.created_courses == Course.objects.filter(user=user).count() == 21
+    assert outcome.created_events == ScheduleEvent.objects.filter(user=user).count()
+    per_week = [ScheduleSlot.objects.filter(user=user, week=w).count() for w in range(1, 17)]
+    assert all(20 <= n <= 30 for n in per_week), per_week
+
+
+def test_an_odd_week_course_meets_only_in_odd_weeks(user):
+    import_csv(user, "离散数学,1,5,6,黄磊,二教3306,1-16单")
+    weeks = sorted(ScheduleEvent.objects.filter(user=user).values_list("week", flat=True))
+    assert weeks == [1, 3, 5, 7, 9, 11, 13, 15]
+
+
+def test_events_carry_absolute_times_in_the_students_zone(user):
+    import_csv(user, "高等数学A(下),1,1,2,王建华,二教2305,1")
+    event = ScheduleEvent.objects.get(user=user)
+    assert event.starts_at.isoformat() == "2026-09-07T00:00:00+00:00"  # 08:00 in Shanghai
+    assert event.ends_at.isoformat() == "2026-09-07T01:40:00+00:00"    # 09:40 in Shanghai
+
+
+def test_a_dry_run_reports_and_writes_nothing(user):
+    outcome = timetable_import(user=user, data=csv_bytes("线性代数,2,1,2,陈志强,二教2412,1-16"), fmt="csv",
+                               dry_run=True)
+    assert [(c.name, c.new_meetings) for c in outcome.courses] == [("线性代数", 16)]
+    assert not ScheduleEvent.objects.exists() and not Course.objects.exists()
+
+
+def test_a_bad_row_rejects_the_whole_file_with_each_problem(user):
+    with pytest.raises(ImportRejectedError) as error:
+        import_csv(user, "线性代数,2,1,2,陈志强,二教2412,1-16", "大学物理,9,3,4,刘海燕,二教3108,1-16",
+                   "体育,3,13,14,孙伟,操场,1-16")
+    problems = error.value.detail["problems"]
+    assert {(p["row"], p["code"]) for p in problems} == {(3, "invalid_day"), (4, "unknown_section")}
+    assert not ScheduleEvent.objects.exists()
+
+
+def test_rows_that_clash_with_each_other_are_refused(user):
+    with pytest.raises(ImportRejectedError) as error:
+        import_csv(user, "线性代数,2,1,2,陈志强,二教2412,1-16", "大学物理,2,2,3,刘海燕,二教3108,3-4")
+    assert [p["code"] for p in error.value.detail["problems"]] == ["clash"]
+    assert not Course.objects.exists()
+
+
+def test_a_clash_with_an_existing_event_names_it(user):
+    custom_event(user, title="社团活动", week=3, day=2, start=1, end=2)
+    with pytest.raises(ImportRejectedError) as error:
+        import_csv(user, "线性代数,2,1,2,陈志强,二教2412,1-16")
+    problem = error.value.detail["problems"][0]
+    assert problem["code"] == "clash_with_existing"
+    assert "社团活动" in problem["message"]
+    assert ScheduleEvent.objects.filter(user=user).count() == 1
+
+
+def test_problems_are_translated_into_chinese(user):
+    from django.utils import translation
+
+    with translation.override("zh-hans"), pytest.raises(ImportRejectedError) as error:
+        import_csv(user, "大学物理,9,3,4,刘海燕,二教3108,1-16")
+    assert error.value.message == "课表未导入：有 1 个问题需要修改。"
+    assert "不是星期几" in error.value.detail["problems"][0]["message"]
+
+
+def test_importing_the_same_file_twice_adds_nothing(user):
+    first = timetable_import(user=user, data=DEMO_CSV.read_bytes(), fmt="csv")
+    second = timetable_import(user=user, data=DEMO_CSV.read_bytes(), fmt="csv")
+    assert second.created_events == 0 and second.created_courses == 0
+    assert second.skipped_existing == first.created_events
+
+
+def test_reimporting_an_exported_ics_creates_no_duplicates(user):
+    timetable_import(user=user, data=DEMO_CSV.read_bytes(), fmt="csv")
+    events_before = ScheduleEvent.objects.filter(user=user).count()
+    outcome = timetable_import(user=user, data=schedule_ics_build(user=user), fmt="ics")
+    assert outcome.created_events == 0
+    assert outcome.skipped_existing == events_before
+    assert ScheduleEvent.objects.filter(user=user).count() == events_before
+
+
+def test_another_students_timetable_does_not_clash(user, other_user):
+    import_csv(other_user, "线性代数,2,1,2,陈志强,二教2412,1-16")
+    assert import_csv(user, "线性代数,2,1,2,陈志强,二教2412,1-16").created_events == 16

@@ -1,0 +1,83 @@
+"""Schedule pages over the Django test client."""
+
+from __future__ import annotations
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from schedule.models import Course, ScheduleEvent
+from schedule.tests.factories import DEMO_CSV, custom_event, import_csv
+
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+
+
+def test_week_board_shows_events_spanning_their_sections(client, user):
+    import_csv(user, "大学物理实验,3,5,7,吴晓东,物理实验中心301,3")
+    client.force_login(user)
+    html = client.get("/schedule/?week=3", **EN).content.decode()
+    assert "Week 3 of 20" in html
+    assert 'rowspan="3"' in html and "大学物理实验" in html
+
+
+def test_week_board_falls_back_to_this_week_for_a_bad_week(client, user):
+    client.force_login(user)
+    assert client.get("/schedule/?week=99").status_code == 302
+
+
+def test_filler_toggle_from_the_board(client, user):
+    import_csv(user, "形势与政策,1,9,10,赵立新,二教1101,1-8")
+    course = Course.objects.get(user=user)
+    client.force_login(user)
+    response = client.post(f"/schedule/courses/{course.pk}/filler/", {"next": "/schedule/?week=2"})
+    assert response["Location"] == "/schedule/?week=2"
+    course.refresh_from_db()
+    assert course.is_filler is True
+
+
+def test_filler_toggle_of_another_students_course_is_404(client, user, other_user):
+    import_csv(other_user, "形势与政策,1,9,10,赵立新,二教1101,1-8")
+    client.force_login(user)
+    assert client.post(f"/schedule/courses/{Course.objects.get().pk}/filler/").status_code == 404
+
+
+def test_filler_toggle_never_redirects_off_site(client, user):
+    import_csv(user, "形势与政策,1,9,10,赵立新,二教1101,1-8")
+    client.force_login(user)
+    response = client.post(f"/schedule/courses/{Course.objects.get().pk}/filler/", {"next": "//evil.example/"})
+    assert response["Location"] == "/schedule/"
+
+
+def test_import_page_previews_then_imports(client, user):
+    client.force_login(user)
+    upload = SimpleUploadedFile("课表.csv", DEMO_CSV.read_bytes())
+    preview = client.post("/schedule/import/", {"file": upload, "action": "preview"}, **EN)
+    assert "data-test=\"import-confirm\"" in preview.content.decode()
+    assert not ScheduleEvent.objects.exists()
+    confirm = client.post("/schedule/import/", {"content": DEMO_CSV.read_text(encoding="utf-8"),
+                                                "action": "import"}, **EN)
+    assert confirm.status_code == 302
+    assert Course.objects.filter(user=user).count() == 21
+
+
+def test_import_page_lists_problems_and_writes_nothing(client, user):
+    client.force_login(user)
+    response = client.post("/schedule/import/", {"content": "课程名称,星期,开始节数,结束节数,老师,地点,周数\n"
+                                                            "大学物理,9,3,4,刘海燕,二教3108,1-16\n",
+                                                 "action": "import"}, **EN)
+    html = response.content.decode()
+    assert "The timetable was not imported: 1 problem to fix." in html
+    assert "is not a day of the week" in html
+    assert not ScheduleEvent.objects.exists()
+
+
+def test_dashboard_shows_todays_events(client, user, monkeypatch):
+    from datetime import datetime, timezone
+
+    custom_event(user, title="社团活动", week=13, day=1, start=9, end=10)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: datetime(2026, 11, 30, 1, 0, tzinfo=timezone.utc))
+    client.force_login(user)
+    html = client.get("/", **EN).content.decode()
+    assert "社团活动" in html and "19:00–20:40" in html
+
+
+def test_feed_page_with_an_unknown_token_is_404(client, db):
+    assert client.get("/schedule/feed/nope.ics").status_code == 404

@@ -1,0 +1,117 @@
+"""Schedule pages: the week board, import and export, and the public ICS feed."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from schedule import selectors
+from schedule.board import board_rows
+from schedule.core.importers import MAX_IMPORT_BYTES
+from schedule.core.time_model import TimeModelError
+from schedule.exceptions import ImportRejectedError, ScheduleInputError
+from schedule.messages import day_label
+from schedule.services import courses, feeds, imports
+from smartmate.exceptions import NotFoundError
+
+
+@login_required
+def week_board(request: HttpRequest) -> HttpResponse:
+    """Show one week: section times down, days across, today highlighted."""
+    raw_week = request.GET.get("week", "")
+    week = int(raw_week) if raw_week.isdigit() else None
+    try:
+        board = selectors.week_board_get(user=request.user, week=week)
+    except TimeModelError:
+        return redirect("schedule:week")
+    days = [{"number": n, "label": day_label(n), "date": d, "is_today": d == board.today}
+            for n, d in enumerate(board.dates, start=1)]
+    context = {"board": board, "rows": board_rows(board), "days": days,
+               "previous_week": board.week - 1 if board.week > 1 else None,
+               "next_week": board.week + 1 if board.week < board.weeks else None}
+    return render(request, "schedule/week.html", context)
+
+
+@login_required
+def import_page(request: HttpRequest) -> HttpResponse:
+    """Upload a timetable: a dry run shows what would be created, then the student confirms."""
+    context: dict = {"max_bytes": MAX_IMPORT_BYTES, "feed": feeds.calendar_feed_ensure(user=request.user),
+                     "courses": selectors.course_list(user=request.user)}
+    if request.method == "POST":
+        _handle_import(request, context)
+        if context.get("imported"):
+            return redirect("schedule:week")
+    context["feed_url"] = request.build_absolute_uri(reverse("schedule:feed", kwargs={"token": context["feed"].token}))
+    return render(request, "schedule/import.html", context)
+
+
+def _handle_import(request: HttpRequest, context: dict) -> None:
+    upload = request.FILES.get("file")
+    text = request.POST.get("content", "")
+    dry_run = request.POST.get("action") != "import"
+    try:
+        if upload is not None:
+            if upload.size > MAX_IMPORT_BYTES:
+                raise ScheduleInputError(_("The file is %(size)s bytes; imports are limited to %(limit)s bytes.")
+                                         % {"size": upload.size, "limit": MAX_IMPORT_BYTES}, code="file_too_large")
+            raw, name = upload.read(), upload.name or ""
+        elif text.strip():
+            raw, name = text.encode("utf-8"), ""
+        else:
+            raise ScheduleInputError(_("Choose a file or paste the timetable first."), code="no_file")
+        fmt = request.POST.get("format") or imports.detect_format(name, raw)
+        outcome = imports.timetable_import(user=request.user, data=raw, fmt=fmt, dry_run=dry_run)
+    except ImportRejectedError as exc:
+        context.update(error=exc.message, problems=exc.detail["problems"])
+        return
+    except ScheduleInputError as exc:
+        context.update(error=exc.message)
+        return
+    context.update(outcome=outcome, pasted=raw.decode("utf-8", errors="replace"), fmt=fmt)
+    if not dry_run:
+        messages.success(request, _("Imported %(events)s meetings of %(courses)s new courses.")
+                         % {"events": outcome.created_events, "courses": outcome.created_courses})
+        context["imported"] = True
+
+
+@login_required
+@require_POST
+def course_filler_toggle(request: HttpRequest, course_id: int) -> HttpResponse:
+    """Mark or unmark a course as filler from the board (works without JavaScript)."""
+    try:
+        course = selectors.course_get(user=request.user, course_id=course_id)
+    except NotFoundError:
+        raise Http404
+    courses.course_update(user=request.user, course_id=course.pk, is_filler=not course.is_filler)
+    next_url = request.POST.get("next") or "/schedule/"
+    return redirect(next_url if next_url.startswith("/") and not next_url.startswith("//") else "/schedule/")
+
+
+@login_required
+@require_POST
+def feed_regenerate(request: HttpRequest) -> HttpResponse:
+    feeds.calendar_feed_regenerate(user=request.user)
+    messages.success(request, _("A new subscription address was made; the old one no longer works."))
+    return redirect("schedule:import")
+
+
+@login_required
+def export_ics(request: HttpRequest) -> HttpResponse:
+    response = HttpResponse(feeds.schedule_ics_build(user=request.user), content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="smartmate.ics"'
+    return response
+
+
+@require_GET
+def feed(request: HttpRequest, token: str) -> HttpResponse:
+    """Serve the subscription feed; the secret token in the address is the only credential."""
+    try:
+        body = feeds.calendar_feed_read(token=token)
+    except NotFoundError:
+        raise Http404
+    return HttpResponse(body, content_type="text/calendar; charset=utf-8")
