@@ -22,6 +22,10 @@ def _entries(po_text: str) -> dict[str, str]:
             current, key = {"msgid": [ast.literal_eval(line[6:])]}, "msgid"
         elif line.startswith("msgstr "):
             current["msgstr"], key = [ast.literal_eval(line[7:])], "msgstr"
+        elif line.startswith("msgstr[0] "):
+            current["msgstr"], key = [ast.literal_eval(line[10:])], "msgstr"
+        elif line.startswith(("msgid_plural ", "msgstr[")):
+            key = ""  # later plural forms: Chinese has one, already read
         elif line.startswith('"') and key:
             current[key].append(ast.literal_eval(line))
     if current.get("msgid") is not None:
@@ -35,10 +39,15 @@ def test_every_message_has_a_chinese_translation():
     assert untranslated == []
 
 
+def test_no_translation_is_left_fuzzy():
+    # gettext ignores fuzzy entries, so a fuzzy translation silently shows English.
+    assert "#, fuzzy" not in CATALOG.read_text(encoding="utf-8")
+
+
 def test_the_compiled_catalog_matches_the_source_catalog():
     stale = []
     with translation.override("zh-hans"):
         for msgid, msgstr in _entries(CATALOG.read_text(encoding="utf-8")).items():
-            if translation.gettext(msgid) != msgstr:
+            if translation.gettext(msgid) != msgstr and translation.ngettext(msgid, msgid, 1) != msgstr:
                 stale.append(msgid)
     assert stale == [], "run: python manage.py compilemessages -l zh_Hans --ignore .venv"
