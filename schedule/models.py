@@ -60,6 +60,8 @@ class ScheduleEvent(models.Model):
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
     source = models.CharField(_("source"), max_length=16, choices=Source.choices, default=Source.MANUAL)
     course = models.ForeignKey(Course, on_delete=models.CASCADE, null=True, blank=True, related_name="events")
+    task = models.ForeignKey("taskclasses.Task", on_delete=models.CASCADE, null=True, blank=True,
+                             related_name="events")
     title = models.CharField(_("title"), max_length=100)
     location = models.CharField(_("location"), max_length=100, blank=True)
     note = models.CharField(_("note"), max_length=500, blank=True)
@@ -88,6 +90,10 @@ class ScheduleEvent(models.Model):
             models.CheckConstraint(
                 condition=(Q(kind="course") & Q(course__isnull=False)) | (~Q(kind="course") & Q(course__isnull=True)),
                 name="event_course_iff_course_kind",
+            ),
+            models.CheckConstraint(
+                condition=(Q(kind="quick_note") & Q(task__isnull=False)) | (~Q(kind="quick_note") & Q(task__isnull=True)),
+                name="event_task_iff_quick_note_kind",
             ),
         ]
 

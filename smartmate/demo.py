@@ -37,8 +37,9 @@ def seed_demo_account() -> User:
 def _seeders() -> list[Callable[[User], str]]:
     # Imported lazily: each app's seeder lives beside its models.
     from schedule.demo import seed_demo_timetable
+    from taskclasses.demo import seed_demo_quick_notes
 
-    return [seed_demo_timetable]
+    return [seed_demo_timetable, seed_demo_quick_notes]
 
 
 @transaction.atomic

@@ -1,4 +1,4 @@
-"""Request-level middleware: metrics."""
+"""Request-level middleware: metrics and the student's time zone."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import time
 from typing import Callable
 
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 
 from smartmate.metrics import HTTP_LATENCY, HTTP_REQUESTS
 
@@ -32,3 +33,21 @@ class RequestMetricsMiddleware:
         if match is None:
             return "static" if request.path.startswith("/static/") else "unmatched"
         return "/" + (match.route or match.view_name or "unknown")
+
+
+class UserTimezoneMiddleware:
+    """Render times in the signed-in student's zone; reset afterwards so nothing leaks to the next request."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            timezone.activate(user.zone)
+        else:
+            timezone.deactivate()
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()

@@ -9,12 +9,14 @@ from smartmate import views
 api_v1 = [
     path("", include("accounts.api.urls")),
     path("", include("schedule.api.urls")),
+    path("", include("taskclasses.api.urls")),
 ]
 
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
     path("accounts/", include("accounts.urls")),
     path("schedule/", include("schedule.urls")),
+    path("tasks/", include("taskclasses.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/v1/", include((api_v1, "v1"))),

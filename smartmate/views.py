@@ -8,11 +8,14 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from accounts.selectors import calendar_settings_get, semester_week_get
 from schedule.selectors import today_events_list
+from taskclasses.selectors import overdue_count, quadrant_board_get, recently_completed_list
+from taskclasses.services.tasks import tasks_promote
 from smartmate.api import error_body
 from smartmate.health import run_checks
 from smartmate.metrics import render_metrics
@@ -49,6 +52,10 @@ def metrics(request: HttpRequest) -> HttpResponse:
 def dashboard(request: HttpRequest) -> HttpResponse:
     """Show the student's overview: where we are in the semester."""
     calendar = calendar_settings_get(user=request.user)
+    tasks_promote(user=request.user)
     context = {"calendar": calendar, "week": semester_week_get(user=request.user),
-               "today_events": today_events_list(user=request.user)}
+               "today_events": today_events_list(user=request.user),
+               "quadrants": quadrant_board_get(user=request.user),
+               "recently_completed": recently_completed_list(user=request.user),
+               "overdue": overdue_count(user=request.user), "now": timezone.now()}
     return render(request, "dashboard.html", context)

@@ -70,14 +70,14 @@ def _write_slots(*, event: ScheduleEvent) -> None:
 @transaction.atomic
 def event_create(
     *, user: User, title: str, span: Span, kind: str = ScheduleEvent.Kind.CUSTOM,
-    source: str = ScheduleEvent.Source.MANUAL, location: str = "", note: str = "", course=None,
+    source: str = ScheduleEvent.Source.MANUAL, location: str = "", note: str = "", course=None, task=None,
 ) -> ScheduleEvent:
     """Create an event on free sections; raises SlotConflictError naming what is in the way."""
     semester, template = time_frame_get(user=user)
     starts_at, ends_at = span_times(semester=semester, template=template, span=span)
     ensure_span_free(user=user, span=span)
     event = ScheduleEvent.objects.create(
-        user=user, kind=kind, source=source, course=course, title=title, location=location, note=note,
+        user=user, kind=kind, source=source, course=course, task=task, title=title, location=location, note=note,
         week=span.week, day=span.day, start_section=span.start_section, end_section=span.end_section,
         starts_at=starts_at, ends_at=ends_at,
     )

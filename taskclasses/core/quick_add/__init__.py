@@ -9,7 +9,7 @@ estimated sections and the urgency threshold. The rules and the evaluation of `d
 """
 
 from .parser import parse_quick_note
-from .quadrant import URGENCY_LEAD, urgency_lead
+from .quadrant import URGENCY_LEAD, urgency_lead, urgency_threshold
 from .result import AmbiguityReason, NoDeadlineReason, QuadrantReason, QuickNoteParse
 
 __all__ = [
@@ -20,4 +20,5 @@ __all__ = [
     "QuickNoteParse",
     "parse_quick_note",
     "urgency_lead",
+    "urgency_threshold",
 ]

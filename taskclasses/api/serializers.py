@@ -1,0 +1,93 @@
+"""Input and output shapes of the quick-note API. Fields are listed explicitly."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from taskclasses.models import MAX_TITLE_LENGTH, Task
+
+NOTE_LIMIT = 500
+
+
+class QuickNoteParseInputSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=NOTE_LIMIT)
+
+
+class QuickNoteParseOutputSerializer(serializers.Serializer):
+    title = serializers.CharField()
+    deadline = serializers.DateTimeField(allow_null=True)
+    deadline_text = serializers.CharField()
+    has_time = serializers.BooleanField()
+    is_past = serializers.BooleanField()
+    ambiguous = serializers.BooleanField()
+    ambiguity_reason = serializers.CharField(allow_null=True)
+    no_deadline_reason = serializers.CharField(allow_null=True)
+    quadrant = serializers.IntegerField()
+    quadrant_reason = serializers.CharField()
+    estimated_sections = serializers.IntegerField(allow_null=True)
+    urgency_threshold_at = serializers.DateTimeField(allow_null=True)
+
+
+class TaskCreateInputSerializer(serializers.Serializer):
+    """Either ``text`` (parsed, with optional edits) or a ``title`` with fields."""
+
+    text = serializers.CharField(max_length=NOTE_LIMIT, required=False)
+    title = serializers.CharField(max_length=MAX_TITLE_LENGTH, required=False)
+    quadrant = serializers.ChoiceField(choices=Task.Quadrant.choices, required=False)
+    deadline = serializers.DateTimeField(required=False, allow_null=True)
+    estimated_sections = serializers.IntegerField(min_value=1, max_value=8, required=False, allow_null=True)
+
+    def validate(self, attrs: dict) -> dict:
+        if "text" not in attrs and "title" not in attrs:
+            raise serializers.ValidationError({"text": [_("Send the note as text, or a title.")]})
+        if "text" not in attrs and "quadrant" not in attrs:
+            raise serializers.ValidationError({"quadrant": [_("A task without text needs a quadrant.")]})
+        return attrs
+
+
+class TaskUpdateInputSerializer(serializers.Serializer):
+    title = serializers.CharField(max_length=MAX_TITLE_LENGTH, required=False)
+    quadrant = serializers.ChoiceField(choices=Task.Quadrant.choices, required=False)
+    deadline = serializers.DateTimeField(required=False, allow_null=True)
+    estimated_sections = serializers.IntegerField(min_value=1, max_value=8, required=False, allow_null=True)
+    urgency_threshold_at = serializers.DateTimeField(required=False, allow_null=True)
+
+
+class TaskListQuerySerializer(serializers.Serializer):
+    quadrant = serializers.ChoiceField(choices=Task.Quadrant.choices, required=False)
+    q = serializers.CharField(max_length=100, required=False)
+    deadline_before = serializers.DateTimeField(required=False)
+    deadline_after = serializers.DateTimeField(required=False)
+    completed = serializers.BooleanField(required=False, allow_null=True, default=None)
+
+
+class PlacedBlockSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    week = serializers.IntegerField()
+    day = serializers.IntegerField()
+    start_section = serializers.IntegerField()
+    end_section = serializers.IntegerField()
+    starts_at = serializers.DateTimeField()
+    ends_at = serializers.DateTimeField()
+
+
+class TaskOutputSerializer(serializers.ModelSerializer):
+    overdue = serializers.SerializerMethodField()
+    promoted = serializers.BooleanField(source="is_promoted", read_only=True)
+    blocks = PlacedBlockSerializer(source="events", many=True, read_only=True)
+
+    class Meta:
+        model = Task
+        fields = ["id", "title", "quadrant", "deadline", "deadline_ambiguous", "source_text", "estimated_sections",
+                  "urgency_threshold_at", "completed", "completed_at", "promoted", "auto_reason", "auto_changed_at",
+                  "overdue", "blocks", "created_at", "updated_at"]
+        read_only_fields = fields
+
+    def get_overdue(self, task: Task) -> bool:
+        return bool(task.deadline and not task.completed and task.deadline < timezone.now())
+
+
+class TaskScheduleInputSerializer(serializers.Serializer):
+    week = serializers.IntegerField(min_value=1, max_value=30, required=False)

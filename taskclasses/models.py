@@ -1,0 +1,76 @@
+"""Quick-note tasks in four quadrants (study plans, ``TaskClass``, come with the planner)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+MAX_TITLE_LENGTH = 200
+
+
+class Task(models.Model):
+    """A quick note: a title, maybe a deadline, and a quadrant that can move as the deadline nears."""
+
+    class Quadrant(models.IntegerChoices):
+        IMPORTANT_URGENT = 1, _("Important and urgent")
+        IMPORTANT = 2, _("Important, not urgent")
+        SIMPLE = 3, _("Simple, not important")
+        COMPLEX = 4, _("Complex, not important")
+
+    class AutoReason(models.TextChoices):
+        THRESHOLD_REACHED = "threshold_reached", _("Promoted: the deadline is near")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tasks")
+    title = models.CharField(_("title"), max_length=MAX_TITLE_LENGTH)
+    quadrant = models.PositiveSmallIntegerField(_("quadrant"), choices=Quadrant.choices)
+    deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
+    deadline_ambiguous = models.BooleanField(
+        _("deadline unclear"), default=False,
+        help_text=_("The note mentioned a time we could not pin down; no date was guessed."),
+    )
+    source_text = models.CharField(_("original note"), max_length=500, blank=True)
+    estimated_sections = models.PositiveSmallIntegerField(_("estimated sections"), null=True, blank=True)
+    urgency_threshold_at = models.DateTimeField(_("turns urgent at"), null=True, blank=True)
+    completed = models.BooleanField(_("completed"), default=False)
+    completed_at = models.DateTimeField(_("completed at"), null=True, blank=True)
+    auto_reason = models.CharField(_("last automatic change"), max_length=32, choices=AutoReason.choices,
+                                   blank=True)
+    auto_changed_at = models.DateTimeField(_("automatically changed at"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("quick note")
+        verbose_name_plural = _("quick notes")
+        ordering = ["completed", "quadrant", "deadline", "-created_at"]
+        indexes = [
+            models.Index(fields=["user", "completed", "urgency_threshold_at", "quadrant"], name="task_promotion"),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=Q(quadrant__gte=1) & Q(quadrant__lte=4), name="task_quadrant_1_to_4"),
+            models.CheckConstraint(
+                condition=Q(estimated_sections__isnull=True)
+                | (Q(estimated_sections__gte=1) & Q(estimated_sections__lte=8)),
+                name="task_sections_1_to_8",
+            ),
+            models.CheckConstraint(
+                condition=Q(completed=False) | Q(completed_at__isnull=False), name="task_completed_has_time"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def is_promoted(self) -> bool:
+        return self.auto_reason == self.AutoReason.THRESHOLD_REACHED
+
+    @property
+    def hours_left_when_promoted(self) -> int | None:
+        """Whole hours between the promotion and the deadline (rounded up), for the badge."""
+        if not self.is_promoted or self.deadline is None or self.auto_changed_at is None:
+            return None
+        seconds = (self.deadline - self.auto_changed_at).total_seconds()
+        return max(0, -int(-seconds // 3600))

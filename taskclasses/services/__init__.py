@@ -1,0 +1,1 @@
+"""Task writes: quick notes now; study plans (task classes) with the planner."""
