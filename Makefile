@@ -47,3 +47,6 @@ beat: install
 messages: install
 	$(BIN)/python manage.py makemessages -l zh_Hans -i ".venv/*" -i "var/*" --no-obsolete
 	$(BIN)/python manage.py compilemessages -l zh_Hans --ignore ".venv"
+
+bench-planner: install
+	$(BIN)/python bench/planner_bench.py

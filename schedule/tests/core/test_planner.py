@@ -1,0 +1,407 @@
+"""Tests of the exact planner (schedule/core/planner.py): pure Python, no database, no Django."""
+from __future__ import annotations
+
+import ast
+import importlib.util
+import json
+import random
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from schedule.core.planner import (
+    REASON_NO_CANDIDATE_SLOTS,
+    REASON_SHARED_SLOTS_EXHAUSTED,
+    REASON_WINDOW_TOO_SMALL,
+    GridDay,
+    InstanceError,
+    ItemSpec,
+    OccupiedSection,
+    PlanningInstance,
+    TaskClassSpec,
+    instance_from_json,
+    plan,
+    result_to_json,
+)
+
+REPO_ROOT = Path(__file__).resolve().parents[3]
+BENCH_DIR = REPO_ROOT.parent / "shared" / "bench" / "planner"
+PLANNER_FILES = [REPO_ROOT / "schedule" / "core" / "planner.py",
+                 *sorted((REPO_ROOT / "schedule" / "core" / "planning").glob("*.py"))]
+
+
+# --------------------------------------------------------------------------- helpers
+
+def task_class(class_id: int, items: int, strategy: str = "steady", start=(1, 1), end=(1, 7),
+               excluded=(), filler: bool = False) -> TaskClassSpec:
+    """Build a class whose item ids are class_id * 100 + 1, 2, ..."""
+    return TaskClassSpec(id=class_id, strategy=strategy, start=GridDay(*start), end=GridDay(*end),
+                         items=tuple(ItemSpec(id=class_id * 100 + j) for j in range(1, items + 1)),
+                         excluded_slots=frozenset(excluded), allow_filler=filler)
+
+
+def busy(event_id: int, week: int, day: int, sections, embeddable: bool = False) -> list[OccupiedSection]:
+    """Build the occupied rows of one event session."""
+    return [OccupiedSection(event_id, week, day, s, embeddable) for s in sections]
+
+
+def whole_week_busy_except(week: int, free_pairs) -> list[OccupiedSection]:
+    """Occupy every pair of a week except the (day, pair index) given."""
+    rows = []
+    for day in range(1, 8):
+        for k in range(1, 7):
+            if (day, k) not in free_pairs:
+                rows += busy(900 + day * 10 + k, week, day, (2 * k - 1, 2 * k))
+    return rows
+
+
+def load_module(name: str):
+    """Import one of the bench's scripts by path."""
+    spec = importlib.util.spec_from_file_location(f"planner_bench_{name}", BENCH_DIR / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def bench():
+    """The bench's validator, oracle and baseline with the public instances; skip when absent."""
+    if not (BENCH_DIR / "public").is_dir():
+        pytest.skip(f"benchmark not found at {BENCH_DIR}")
+    instances = {path.stem: json.loads(path.read_text(encoding="utf-8"))
+                 for path in sorted((BENCH_DIR / "public").glob("*.json"))}
+    validate = load_module("validate")
+    oracle = load_module("oracle")
+    results = {name: result_to_json(plan(instance_from_json(data))) for name, data in instances.items()}
+    reports = {name: validate.validate(data, results[name], oracle.oracle_max(data))
+               for name, data in instances.items()}
+    return {"instances": instances, "results": results, "reports": reports,
+            "baseline": load_module("baseline_seed"), "validate": validate, "oracle": oracle}
+
+
+def class_metric(report: dict, key: str) -> dict:
+    """Map class id to one per-class metric of a validator report."""
+    return {c["id"]: c[key] for c in report["metrics"]["classes"] if c.get(key) is not None}
+
+
+# --------------------------------------------------------------------------- bench instances
+
+def test_every_public_result_satisfies_the_hard_constraints(bench):
+    bad = {name: report["violations"][:3] for name, report in bench["reports"].items() if not report["valid"]}
+    assert bad == {}
+
+
+def test_places_as_many_items_as_the_oracle_on_every_public_instance(bench):
+    short = {name: (r["metrics"]["placed"], r["metrics"]["oracle_max"])
+             for name, r in bench["reports"].items() if r["metrics"]["placed"] != r["metrics"]["oracle_max"]}
+    assert short == {}
+
+
+def test_places_as_many_items_as_the_oracle_on_tight_instances(bench):
+    tight = [name for name in bench["instances"] if "tight" in name]
+    assert tight
+    assert all(bench["reports"][name]["metrics"]["placed_over_oracle"] == 1.0 for name in tight)
+
+
+def random_instance(rng: random.Random) -> dict:
+    """Build a small contract instance with random courses (some filler, some 3-4 sections) and classes."""
+    weeks, occupied, event_id = rng.randint(1, 3), [], 100
+    for week in range(1, weeks + 1):
+        for day in range(1, 8):
+            section = 1
+            while section <= 12:
+                length = rng.choice([0, 0, 1, 2, 2, 3, 4])
+                embeddable = rng.random() < 0.4
+                occupied += [{"event_id": event_id, "week": week, "day": day, "section": s, "embeddable": embeddable}
+                             for s in range(section, min(13, section + length))]
+                event_id += 1
+                section += max(length, 1)
+    classes, item_id = [], 1
+    for class_id in range(1, rng.randint(2, 6)):
+        start, end = sorted([(rng.randint(1, weeks), rng.randint(1, 7)), (rng.randint(1, weeks), rng.randint(1, 7))])
+        count = rng.randint(0, 30)
+        classes.append({"id": class_id, "strategy": rng.choice(["steady", "rapid"]),
+                        "start": {"week": start[0], "day": start[1]}, "end": {"week": end[0], "day": end[1]},
+                        "excluded_slots": rng.sample(range(1, 7), rng.choice([0, 0, 1, 2])),
+                        "allow_filler": rng.random() < 0.5,
+                        "items": [{"id": item_id + j, "sections": 2} for j in range(count)]})
+        item_id += count
+    return {"weeks": weeks, "occupied": occupied, "task_classes": classes}
+
+
+def test_places_as_many_items_as_the_oracle_on_random_instances(bench):
+    rng = random.Random(20260302)
+    failures = []
+    for attempt in range(150):
+        data = random_instance(rng)
+        best = bench["oracle"].oracle_max(data)
+        report = bench["validate"].validate(data, result_to_json(plan(instance_from_json(data))), best)
+        if not report["valid"] or report["metrics"]["placed"] != best:
+            failures.append((attempt, report["violations"][:2], report["metrics"]["placed"], best))
+    assert failures == []
+
+
+def test_steady_spreads_more_evenly_than_the_original_planner(bench):
+    ours, theirs = paired_metric(bench, "evenness_cv")
+    assert statistics.mean(ours) < 0.8 * statistics.mean(theirs)
+
+
+def test_rapid_is_at_least_as_early_as_the_original_planner(bench):
+    ours, theirs = paired_metric(bench, "earliness")
+    assert statistics.mean(ours) >= statistics.mean(theirs)
+
+
+def paired_metric(bench: dict, key: str) -> tuple[list[float], list[float]]:
+    """Return one metric of the classes the original (newest) planner placed, ours and theirs."""
+    ours, theirs = [], []
+    for name, data in bench["instances"].items():
+        original = bench["baseline"].plan(data, "abort", "newest")
+        report = bench["validate"].validate(data, original, bench["reports"][name]["metrics"]["oracle_max"])
+        mine, base = class_metric(bench["reports"][name], key), class_metric(report, key)
+        for class_id in sorted(set(mine) & set(base)):
+            ours.append(mine[class_id])
+            theirs.append(base[class_id])
+    assert ours
+    return ours, theirs
+
+
+# --------------------------------------------------------------------------- behaviour
+
+def test_keeps_each_class_item_order():
+    instance = PlanningInstance(weeks=2, task_classes=(task_class(1, 9, end=(2, 7)),
+                                                       task_class(2, 7, "rapid", end=(2, 7))))
+    result = plan(instance)
+    for class_id in (1, 2):
+        mine = [p for p in result.placements if p.class_id == class_id]
+        assert [p.item_id for p in mine] == sorted(p.item_id for p in mine)
+        times = [(p.week, p.day, p.section_start) for p in mine]
+        assert times == sorted(times) and len(set(times)) == len(times)
+
+
+def test_places_items_on_aligned_pairs_only():
+    occupied = busy(1, 1, 1, (1, 2, 3)) + busy(2, 1, 1, (6, 7))       # leaves 4 and 5 free, unaligned
+    instance = PlanningInstance(weeks=1, occupied=tuple(occupied), task_classes=(task_class(1, 3, end=(1, 1)),))
+    result = plan(instance)
+    assert [(p.section_start, p.section_end) for p in result.placements] == [(9, 10), (11, 12)]
+
+
+def test_never_uses_an_excluded_day_of_the_week():
+    spec = TaskClassSpec(id=1, strategy="rapid", start=GridDay(1, 1), end=GridDay(2, 7),
+                         items=tuple(ItemSpec(id=100 + j) for j in range(1, 13)),
+                         excluded_days=frozenset({1, 6, 7}))
+    result = plan(PlanningInstance(weeks=2, task_classes=(spec,)))
+    assert len(result.placements) == 12
+    assert {p.day for p in result.placements} <= {2, 3, 4, 5}
+
+
+def test_uses_the_extra_pairs_of_a_longer_day():
+    spec = task_class(1, 8, "rapid", end=(1, 1), excluded=(1, 2, 3, 4, 5, 6))
+    assert plan(PlanningInstance(weeks=1, task_classes=(spec,))).placements == ()
+    longer = plan(PlanningInstance(weeks=1, task_classes=(spec,), sections_per_day=16))
+    assert [(p.section_start, p.section_end) for p in longer.placements] == [(13, 14), (15, 16)]
+
+
+def test_the_json_contract_reads_the_extensions():
+    data = {"weeks": 1, "sections_per_day": 14, "task_classes": [
+        {"id": 1, "strategy": "steady", "start": {"week": 1, "day": 1}, "end": {"week": 1, "day": 7},
+         "excluded_days": [7], "excluded_slots": [7], "items": [{"id": 5}]}]}
+    instance = instance_from_json(data)
+    assert (instance.sections_per_day, instance.task_classes[0].excluded_days) == (14, frozenset({7}))
+    with pytest.raises(InstanceError):
+        instance_from_json({**data, "sections_per_day": 18})
+
+
+def test_never_embeds_when_filler_not_allowed():
+    occupied = whole_week_busy_except(1, set())
+    occupied = [row for row in occupied if not (row.day == 2 and row.section in (3, 4))]
+    occupied += busy(7, 1, 2, (3, 4), embeddable=True)
+    instance = PlanningInstance(weeks=1, occupied=tuple(occupied), task_classes=(task_class(1, 1, filler=False),))
+    result = plan(instance)
+    assert result.placements == ()
+    assert [u.reason for u in result.unplaced] == [REASON_NO_CANDIDATE_SLOTS]
+
+
+def test_embeds_into_a_filler_course_when_allowed():
+    occupied = [row for row in whole_week_busy_except(1, set()) if not (row.day == 2 and row.section in (3, 4))]
+    occupied += busy(7, 1, 2, (3, 4), embeddable=True)
+    instance = PlanningInstance(weeks=1, occupied=tuple(occupied), task_classes=(task_class(1, 1, filler=True),))
+    (placement,) = plan(instance).placements
+    assert (placement.day, placement.section_start, placement.host_event_id) == (2, 3, 7)
+
+
+def test_never_places_a_block_across_a_filler_course_edge():
+    # A 3-section filler course 9-11: pair 9-10 lies inside it, pair 11-12 straddles its edge.
+    occupied = [row for row in whole_week_busy_except(1, set()) if not (row.day == 1 and row.section >= 9)]
+    occupied += busy(5, 1, 1, (9, 10, 11), embeddable=True)
+    instance = PlanningInstance(weeks=1, occupied=tuple(occupied), task_classes=(task_class(1, 2, filler=True),))
+    result = plan(instance)
+    assert [(p.section_start, p.host_event_id) for p in result.placements] == [(9, 5)]
+    assert [u.item_id for u in result.unplaced] == [102]
+
+
+def test_honours_the_window_and_the_excluded_pairs():
+    instance = PlanningInstance(weeks=3, task_classes=(
+        task_class(1, 20, "rapid", start=(2, 3), end=(2, 5), excluded=(1, 6)),))
+    result = plan(instance)
+    assert len(result.placements) == 12
+    assert all(p.week == 2 and 3 <= p.day <= 5 and p.section_start not in (1, 11) for p in result.placements)
+
+
+def test_rapid_takes_the_earliest_candidates():
+    instance = PlanningInstance(weeks=2, task_classes=(task_class(1, 8, "rapid", end=(2, 7)),))
+    result = plan(instance)
+    assert [(p.day, p.section_start) for p in result.placements] == [
+        (1, 1), (1, 3), (1, 5), (1, 7), (1, 9), (1, 11), (2, 1), (2, 3)]
+
+
+def test_steady_spreads_items_evenly_over_the_window():
+    instance = PlanningInstance(weeks=1, task_classes=(task_class(1, 6),))      # 42 pairs, 6 items
+    result = plan(instance)
+    days = [p.day for p in result.placements]
+    assert days == sorted(set(days)) and len(days) == 6
+
+
+def test_reports_unplaced_items_with_reason():
+    instance = PlanningInstance(weeks=1, occupied=tuple(whole_week_busy_except(1, {(3, 2), (4, 2)})),
+                                task_classes=(task_class(1, 5),))
+    result = plan(instance)
+    assert [p.item_id for p in result.placements] == [101, 102]
+    assert [(u.item_id, u.reason) for u in result.unplaced] == [
+        (103, REASON_WINDOW_TOO_SMALL), (104, REASON_WINDOW_TOO_SMALL), (105, REASON_WINDOW_TOO_SMALL)]
+    assert "only 2 usable slots" in result.unplaced[0].detail
+
+
+def test_reports_slots_taken_by_other_classes_as_the_reason():
+    free = {(1, 1), (1, 2), (1, 3), (2, 1)}
+    instance = PlanningInstance(weeks=1, occupied=tuple(whole_week_busy_except(1, free)),
+                                task_classes=(task_class(1, 3), task_class(2, 3, "rapid")))
+    result = plan(instance)
+    assert len(result.placements) == 4
+    assert {u.reason for u in result.unplaced} == {REASON_SHARED_SLOTS_EXHAUSTED}
+    details = {u.class_id: u.detail for u in result.unplaced}
+    assert "2 of them hold items of other classes planned together (class 2)" in details[1]
+
+
+def test_shares_losses_fairly_between_competing_classes():
+    free = {(day, 1) for day in range(1, 7)}                       # six pairs for two classes of six
+    instance = PlanningInstance(weeks=1, occupied=tuple(whole_week_busy_except(1, free)),
+                                task_classes=(task_class(1, 6), task_class(2, 6, "rapid")))
+    result = plan(instance)
+    assert [figure.placed for figure in result.classes] == [3, 3]
+
+
+def test_leaves_room_for_a_constrained_class_when_a_greedier_one_chooses_first():
+    # Class 1 (slack 5) chooses before class 2 (slack 7) and would take Monday and Tuesday,
+    # the only days class 2 may use; together they need all 42 pairs of the week.
+    instance = PlanningInstance(weeks=1, task_classes=(task_class(1, 37, "rapid"),
+                                                       task_class(2, 5, end=(1, 2))))
+    result = plan(instance)
+    assert result.all_placed
+    assert all(p.day <= 2 for p in result.placements if p.class_id == 2)
+
+
+def test_reports_feasibility_figures_per_class():
+    free = {(1, 1), (1, 2), (2, 1)}
+    instance = PlanningInstance(weeks=1, occupied=tuple(whole_week_busy_except(1, free)),
+                                task_classes=(task_class(1, 1), task_class(2, 1, end=(1, 1))))
+    figures = {f.class_id: f for f in plan(instance).classes}
+    assert (figures[1].candidate_slots, figures[1].demand, figures[1].slack, figures[1].shared_slots) == (3, 1, 2, 2)
+    assert (figures[2].candidate_slots, figures[2].slack, figures[2].shared_slots) == (2, 1, 2)
+    assert figures[1].placed + figures[2].placed == 2
+
+
+def test_answers_an_instance_without_classes_with_empty_lists():
+    result = result_to_json(plan(PlanningInstance(weeks=1)))
+    assert (result["placements"], result["unplaced"]) == ([], [])
+
+
+def test_plans_deterministically(bench):
+    data = bench["instances"]["p14_large"]
+    first = result_to_json(plan(instance_from_json(data)))
+    second = result_to_json(plan(instance_from_json(json.loads(json.dumps(data)))))
+    assert first == second
+
+
+# --------------------------------------------------------------------------- contract and CLI
+
+def test_instance_from_json_ignores_unknown_fields():
+    data = {"weeks": 1, "surprise": True, "occupied": [], "meta": {"x": 1},
+            "task_classes": [{"id": 1, "strategy": "rapid", "start": {"week": 1, "day": 1},
+                              "end": {"week": 1, "day": 1}, "items": [{"id": 5, "extra": 1}], "colour": "red"}]}
+    instance = instance_from_json(data)
+    assert instance.task_classes[0].items == (ItemSpec(id=5),)
+
+
+def test_instance_from_json_rejects_items_longer_than_one_pair():
+    data = {"weeks": 1, "task_classes": [{"id": 1, "strategy": "rapid", "start": {"week": 1, "day": 1},
+                                          "end": {"week": 1, "day": 1}, "items": [{"id": 5, "sections": 3}]}]}
+    with pytest.raises(InstanceError, match="only 2-section items"):
+        instance_from_json(data)
+
+
+def test_result_puts_reasons_and_figures_inside_stats():
+    instance = PlanningInstance(weeks=1, occupied=tuple(whole_week_busy_except(1, {(1, 1)})),
+                                task_classes=(task_class(1, 2),))
+    payload = result_to_json(plan(instance))
+    assert payload["unplaced"] == [102]
+    assert payload["stats"]["unplaced_reasons"][0]["reason"] == REASON_WINDOW_TOO_SMALL
+    assert payload["stats"]["classes"][0]["slack"] == -1
+    assert "class 1" in payload["warnings"]
+
+
+def run_cli(stdin: str) -> subprocess.CompletedProcess:
+    """Run `python -m schedule.core.planner` from the repository root."""
+    return subprocess.run([sys.executable, "-m", "schedule.core.planner"], input=stdin, capture_output=True,
+                          text=True, cwd=REPO_ROOT, timeout=60)
+
+
+def without_timing(payload: dict) -> dict:
+    """Drop the only field that changes between runs."""
+    payload["stats"].pop("planning_ms", None)
+    return payload
+
+
+def test_cli_round_trip_matches_the_python_api(bench):
+    data = bench["instances"]["p12_medium"]
+    completed = run_cli(json.dumps(data))
+    assert completed.returncode == 0
+    assert without_timing(json.loads(completed.stdout)) == result_to_json(plan(instance_from_json(data)))
+
+
+def test_cli_reports_its_planning_time():
+    completed = run_cli(json.dumps({"weeks": 1, "occupied": [], "task_classes": []}))
+    payload = json.loads(completed.stdout)
+    assert (completed.returncode, payload["placements"], payload["unplaced"]) == (0, [], [])
+    assert payload["stats"]["planning_ms"] >= 0
+
+
+def test_cli_rejects_a_malformed_instance_with_status_2():
+    completed = run_cli('{"weeks": "many"}')
+    assert completed.returncode == 2
+    assert json.loads(completed.stdout)["error"] == "invalid instance: weeks must be an integer, got 'many'"
+
+
+def test_cli_starts_without_the_dataclass_layer():
+    probe = ("import io, runpy, sys\n"
+             "sys.stdin = io.StringIO('{\"weeks\": 1}'); sys.stdout = io.StringIO()\n"
+             "try:\n    runpy.run_module('schedule.core.planner', run_name='__main__')\n"
+             "except SystemExit:\n    pass\n"
+             "sys.__stdout__.write(str(sorted({'dataclasses', 'typing'} & set(sys.modules))))\n")
+    completed = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO_ROOT,
+                               timeout=60)
+    assert completed.stdout == "[]"
+
+
+def test_planner_imports_nothing_outside_the_standard_library_and_itself():
+    allowed = set(sys.stdlib_module_names) | {"schedule"}
+    imported = set()
+    for path in PLANNER_FILES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                imported.add(node.module.split(".")[0])
+    assert imported <= allowed
