@@ -90,6 +90,19 @@ def _eager_celery_and_memory_layer(request: pytest.FixtureRequest):
     yield
 
 
+@pytest.fixture(autouse=True)
+def _english_by_default(request: pytest.FixtureRequest):
+    """Run code outside a request in English, so assertions can quote messages; tests of the
+    Chinese wording switch with ``translation.override("zh-hans")``."""
+    if not _django_active(request):
+        yield
+        return
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
 @pytest.fixture
 def redis_channel_layer(settings):
     """Switch the channel layer to the configured Redis (skips when REDIS_URL is not set)."""

@@ -35,7 +35,7 @@ class RegisterForm(forms.Form):
 
 
 class CalendarForm(forms.Form):
-    semester_start = forms.DateField(label=_("Monday of week 1"), widget=forms.DateInput(attrs={"type": "date"}))
+    semester_start = forms.DateField(label=_("Monday of week 1"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     semester_weeks = forms.IntegerField(label=_("Number of weeks"), min_value=1, max_value=MAX_SEMESTER_WEEKS)
     time_zone = forms.CharField(label=_("Time zone"), max_length=64, validators=[validate_time_zone])
 

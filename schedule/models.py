@@ -62,6 +62,8 @@ class ScheduleEvent(models.Model):
     course = models.ForeignKey(Course, on_delete=models.CASCADE, null=True, blank=True, related_name="events")
     task = models.ForeignKey("taskclasses.Task", on_delete=models.CASCADE, null=True, blank=True,
                              related_name="events")
+    task_item = models.ForeignKey("taskclasses.TaskItem", on_delete=models.CASCADE, null=True, blank=True,
+                                  related_name="events")
     title = models.CharField(_("title"), max_length=100)
     location = models.CharField(_("location"), max_length=100, blank=True)
     note = models.CharField(_("note"), max_length=500, blank=True)
@@ -95,6 +97,11 @@ class ScheduleEvent(models.Model):
                 condition=(Q(kind="quick_note") & Q(task__isnull=False)) | (~Q(kind="quick_note") & Q(task__isnull=True)),
                 name="event_task_iff_quick_note_kind",
             ),
+            models.CheckConstraint(
+                condition=(Q(kind="task_item") & Q(task_item__isnull=False))
+                | (~Q(kind="task_item") & Q(task_item__isnull=True)),
+                name="event_item_iff_task_item_kind",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -114,6 +121,9 @@ class ScheduleSlot(models.Model):
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="schedule_slots")
     event = models.ForeignKey(ScheduleEvent, on_delete=models.CASCADE, related_name="slots")
+    # A study block embedded in a filler course: recorded on the course's own slots.
+    embedded_item = models.ForeignKey("taskclasses.TaskItem", on_delete=models.SET_NULL, null=True, blank=True,
+                                      related_name="embedded_slots")
     week = models.PositiveSmallIntegerField()
     day = models.PositiveSmallIntegerField()
     section = models.PositiveSmallIntegerField()
@@ -149,3 +159,62 @@ class CalendarFeed(models.Model):
 
     def __str__(self) -> str:
         return f"feed of {self.user}"
+
+
+class PlanPreview(models.Model):
+    """A proposed placement of study blocks, shown on the board until applied, discarded or expired."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        APPLIED = "applied", _("Applied")
+        DISCARDED = "discarded", _("Discarded")
+
+    class Source(models.TextChoices):
+        PAGE = "page", _("Planner page")
+        ASSISTANT = "assistant", _("Assistant")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="plan_previews")
+    source = models.CharField(max_length=16, choices=Source.choices, default=Source.PAGE)
+    conversation_id = models.BigIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    task_class_ids = models.JSONField(default=list)
+    # [{item_id, class_id, week, day, start_section, end_section, host_event_id}], in time order
+    placements = models.JSONField(default=list)
+    unplaced = models.JSONField(default=list)
+    feasibility = models.JSONField(default=list)
+    expires_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("plan preview")
+        verbose_name_plural = _("plan previews")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"preview {self.pk} of {self.user} ({self.status})"
+
+
+class ChangeSet(models.Model):
+    """What one apply wrote, so it can be undone exactly."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="changesets")
+    preview = models.OneToOneField(PlanPreview, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="changeset")
+    event_ids = models.JSONField(default=list)
+    embedded_slot_ids = models.JSONField(default=list)
+    item_ids = models.JSONField(default=list)
+    applied_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("change set")
+        verbose_name_plural = _("change sets")
+        ordering = ["-applied_at"]
+
+    def __str__(self) -> str:
+        return f"changeset {self.pk} of {self.user}"
+
+    @property
+    def block_count(self) -> int:
+        return len(self.item_ids)

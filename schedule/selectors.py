@@ -33,6 +33,7 @@ class WeekBoard:
     today: date
     sections: tuple[SectionRow, ...]
     events: tuple[ScheduleEvent, ...]
+    embedded: dict[int, list[str]]  # event id -> contents of study blocks embedded in it
 
 
 def time_frame_get(*, user: User) -> tuple[Semester, SectionTemplate]:
@@ -58,7 +59,18 @@ def week_board_get(*, user: User, week: int | None = None, now: datetime | None 
         today=semester.local_date(moment),
         sections=tuple(SectionRow(n, start, end) for n, (start, end) in enumerate(template.to_hhmm(), start=1)),
         events=events,
+        embedded=_embedded_blocks(user=user, week=week),
     )
+
+
+def _embedded_blocks(*, user: User, week: int) -> dict[int, list[str]]:
+    rows = (ScheduleSlot.objects.filter(user=user, week=week, embedded_item__isnull=False)
+            .order_by("section").values_list("event_id", "embedded_item__content"))
+    embedded: dict[int, list[str]] = {}
+    for event_id, content in rows:
+        if content not in embedded.setdefault(event_id, []):
+            embedded[event_id].append(content)
+    return embedded
 
 
 def today_events_list(*, user: User, now: datetime | None = None) -> list[ScheduleEvent]:

@@ -37,9 +37,9 @@ def seed_demo_account() -> User:
 def _seeders() -> list[Callable[[User], str]]:
     # Imported lazily: each app's seeder lives beside its models.
     from schedule.demo import seed_demo_timetable
-    from taskclasses.demo import seed_demo_quick_notes
+    from taskclasses.demo import seed_demo_quick_notes, seed_demo_task_classes
 
-    return [seed_demo_timetable, seed_demo_quick_notes]
+    return [seed_demo_timetable, seed_demo_quick_notes, seed_demo_task_classes]
 
 
 @transaction.atomic

@@ -7,6 +7,7 @@ by environment variable; ``.env.example`` documents every one of them.
 
 from __future__ import annotations
 
+import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
@@ -125,9 +126,12 @@ def _databases() -> dict:
         default = {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": VAR_DIR / "db.sqlite3",
-            # A file, not :memory:, so a live daphne child process can share the test database.
-            "TEST": {"NAME": str(VAR_DIR / "test-db.sqlite3")},
-            "OPTIONS": {"timeout": 20},
+            # A file, not :memory:, so a live daphne child process can share the test database;
+            # one per test process, so two test runs on one machine never share it.
+            "TEST": {"NAME": str(VAR_DIR / f"test-db-{os.getpid()}.sqlite3")},
+            # IMMEDIATE: a writer takes the lock at BEGIN and others wait for it, instead of
+            # failing with "database is locked" when two transactions upgrade at once.
+            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
         }
     else:
         url = parse_database_url("DATABASE_URL", raw)
@@ -202,11 +206,55 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 300, minimum=1)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 360, minimum=1)
 # Above the longest retry countdown, so a late-acked task is not redelivered while it waits.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 7200, minimum=60)}
+_visibility_timeout = env_int("CELERY_VISIBILITY_TIMEOUT", 7200, minimum=60)
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": _visibility_timeout}
+# A task still running when the broker connection drops is redelivered anyway (acks_late).
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Task names say where they run: agent.* and memory.* have their own queues; outbox events go to
+# their topic's queue (smartmate.outbox.registry) whatever this says.
+CELERY_TASK_ROUTES = {
+    "agent.*": {"queue": "agent"},
+    "memory.*": {"queue": "memory"},
+    "*": {"queue": "default"},
+}
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
+
+# --- Outbox and idempotency keys --------------------------------------------------------------------
+
+OUTBOX_MAX_ATTEMPTS = env_int("OUTBOX_MAX_ATTEMPTS", 8, minimum=1)
+OUTBOX_RETRY_BASE_DELAY = env_float("OUTBOX_RETRY_BASE_DELAY", 2.0, minimum=0.1)
+OUTBOX_RETRY_MAX_DELAY = env_int("OUTBOX_RETRY_MAX_DELAY", 600, minimum=1)
+OUTBOX_CLAIM_TIMEOUT = env_int("OUTBOX_CLAIM_TIMEOUT", 420, minimum=1)
+OUTBOX_DISPATCH_TIMEOUT = env_int("OUTBOX_DISPATCH_TIMEOUT", 300, minimum=1)
+OUTBOX_ORDER_RECHECK = env_int("OUTBOX_ORDER_RECHECK", 30, minimum=1)
+OUTBOX_SWEEP_INTERVAL = env_int("OUTBOX_SWEEP_INTERVAL", 10, minimum=1)
+OUTBOX_SWEEP_BATCH = env_int("OUTBOX_SWEEP_BATCH", 500, minimum=1)
+OUTBOX_RETENTION_DAYS = env_int("OUTBOX_RETENTION_DAYS", 7, minimum=1)
+IDEMPOTENCY_TTL_HOURS = env_int("IDEMPOTENCY_TTL_HOURS", 24, minimum=1)
+IDEMPOTENCY_LOCK_TIMEOUT = env_int("IDEMPOTENCY_LOCK_TIMEOUT", 60, minimum=1)
+
+if max(OUTBOX_RETRY_MAX_DELAY, OUTBOX_ORDER_RECHECK) >= _visibility_timeout:
+    # A countdown task sits unacknowledged in the worker; past the visibility timeout Redis hands it out again.
+    raise ImproperlyConfigured("OUTBOX_RETRY_MAX_DELAY and OUTBOX_ORDER_RECHECK must stay below "
+                               "CELERY_VISIBILITY_TIMEOUT.")
+if OUTBOX_CLAIM_TIMEOUT <= CELERY_TASK_TIME_LIMIT:
+    raise ImproperlyConfigured("OUTBOX_CLAIM_TIMEOUT must be above CELERY_TASK_TIME_LIMIT, or a running "
+                               "consumer could be reclaimed.")
+
+# django-celery-beat's DatabaseScheduler writes these into its tables when beat starts (idempotent);
+# the admin shows them under Periodic tasks.
+CELERY_BEAT_SCHEDULE = {
+    "outbox-sweep": {
+        "task": "smartmate.outbox_sweep",
+        "schedule": float(OUTBOX_SWEEP_INTERVAL),
+        # Sweeps queued while no worker runs are worthless later; do not let them pile up.
+        "options": {"expires": float(OUTBOX_SWEEP_INTERVAL)},
+    },
+}
 
 # --- Vector store, embeddings, LLM ---------------------------------------------------------------
 

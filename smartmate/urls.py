@@ -10,6 +10,7 @@ api_v1 = [
     path("", include("accounts.api.urls")),
     path("", include("schedule.api.urls")),
     path("", include("taskclasses.api.urls")),
+    path("", include("taskclasses.api.task_class_urls")),
 ]
 
 urlpatterns = [
@@ -17,6 +18,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("schedule/", include("schedule.urls")),
     path("tasks/", include("taskclasses.urls")),
+    path("plans/", include("taskclasses.task_class_urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/v1/", include((api_v1, "v1"))),

@@ -74,3 +74,81 @@ class Task(models.Model):
             return None
         seconds = (self.deadline - self.auto_changed_at).total_seconds()
         return max(0, -int(-seconds // 3600))
+
+
+MAX_ITEMS_PER_CLASS = 200
+
+
+def validate_pairs(value: object) -> None:
+    """Excluded pairs are block numbers 1..8 (1 = sections 1-2, 6 = 11-12 on the default day)."""
+    from django.core.exceptions import ValidationError
+
+    if not isinstance(value, list) or any(not isinstance(v, int) or not 1 <= v <= 8 for v in value):
+        raise ValidationError(_("Excluded blocks are numbers from 1 to 8."), code="excluded_pairs")
+
+
+def validate_days(value: object) -> None:
+    from django.core.exceptions import ValidationError
+
+    if not isinstance(value, list) or any(not isinstance(v, int) or not 1 <= v <= 7 for v in value):
+        raise ValidationError(_("Excluded days are numbers from 1 (Monday) to 7 (Sunday)."), code="excluded_days")
+
+
+class TaskClass(models.Model):
+    """A study plan: ordered blocks to place between two dates, steadily or as early as possible."""
+
+    class Strategy(models.TextChoices):
+        STEADY = "steady", _("Steady: spread evenly")
+        RAPID = "rapid", _("Rapid: as early as possible")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="task_classes")
+    name = models.CharField(_("name"), max_length=100)
+    strategy = models.CharField(_("strategy"), max_length=8, choices=Strategy.choices, default=Strategy.STEADY)
+    start_date = models.DateField(_("first day"))
+    end_date = models.DateField(_("last day"))
+    excluded_pairs = models.JSONField(_("excluded blocks"), default=list, blank=True, validators=[validate_pairs])
+    excluded_days = models.JSONField(_("excluded days"), default=list, blank=True, validators=[validate_days])
+    allow_filler = models.BooleanField(_("may use filler courses"), default=True)
+    section_budget = models.PositiveSmallIntegerField(_("section budget"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("task class")
+        verbose_name_plural = _("task classes")
+        ordering = ["start_date", "name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(end_date__gte=models.F("start_date")), name="taskclass_window_ordered"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TaskItem(models.Model):
+    """One block of a study plan, in order; placed in free time (an event) or inside a filler course."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Not placed")
+        PLACED = "placed", _("Placed")
+        DONE = "done", _("Done")
+
+    task_class = models.ForeignKey(TaskClass, on_delete=models.CASCADE, related_name="items")
+    order = models.PositiveIntegerField(_("order"))
+    content = models.CharField(_("content"), max_length=200)
+    sections = models.PositiveSmallIntegerField(_("sections"), default=2)
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("task item")
+        verbose_name_plural = _("task items")
+        ordering = ["task_class", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["task_class", "order"], name="taskitem_order_unique"),
+            models.CheckConstraint(condition=Q(sections__gte=1) & Q(sections__lte=4), name="taskitem_sections_1_to_4"),
+        ]
+
+    def __str__(self) -> str:
+        return self.content

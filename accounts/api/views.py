@@ -25,6 +25,7 @@ from accounts.api.serializers import (
 )
 from accounts.selectors import calendar_settings_get
 from smartmate.exceptions import AppError
+from smartmate.idempotency import idempotent
 from smartmate.throttling import ScopedRateThrottle
 
 
@@ -92,6 +93,7 @@ class MeView(APIView):
     def get(self, request: Request) -> Response:
         return Response(UserOutputSerializer(request.user).data)
 
+    @idempotent
     @extend_schema(request=ProfileInputSerializer, responses=UserOutputSerializer)
     def patch(self, request: Request) -> Response:
         data = ProfileInputSerializer(data=request.data)
@@ -110,6 +112,7 @@ class CalendarView(APIView):
     def get(self, request: Request) -> Response:
         return Response(CalendarOutputSerializer(calendar_settings_get(user=request.user)).data)
 
+    @idempotent
     @extend_schema(request=CalendarInputSerializer, responses=CalendarOutputSerializer)
     def put(self, request: Request) -> Response:
         data = CalendarInputSerializer(data=request.data)

@@ -32,6 +32,7 @@ from schedule.exceptions import ScheduleInputError
 from schedule.messages import time_error_message
 from schedule.services import courses, events, feeds, imports
 from schedule.services.events import Span
+from smartmate.idempotency import idempotent
 
 
 class WeekView(APIView):
@@ -61,6 +62,7 @@ class TodayView(APIView):
 class EventListView(APIView):
     """Create a one-off event on free sections."""
 
+    @idempotent
     @extend_schema(request=EventCreateInputSerializer, responses={201: EventOutputSerializer})
     def post(self, request: Request) -> Response:
         data = EventCreateInputSerializer(data=request.data)
@@ -78,6 +80,7 @@ class EventDetailView(APIView):
     def get(self, request: Request, event_id: int) -> Response:
         return Response(EventOutputSerializer(selectors.event_get(user=request.user, event_id=event_id)).data)
 
+    @idempotent
     @extend_schema(request=EventUpdateInputSerializer, responses=EventOutputSerializer)
     def patch(self, request: Request, event_id: int) -> Response:
         selectors.event_get(user=request.user, event_id=event_id)  # 404 before validating a foreign id
@@ -90,6 +93,8 @@ class EventDetailView(APIView):
         event = events.event_update(user=request.user, event_id=event_id, span=span, **values)
         return Response(EventOutputSerializer(event).data)
 
+    @idempotent
+    @extend_schema(responses={204: None})
     def delete(self, request: Request, event_id: int) -> Response:
         events.event_delete(user=request.user, event_id=event_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -118,6 +123,7 @@ class CourseListView(APIView):
 class CourseDetailView(APIView):
     """Change a course (e.g. mark it as filler) or delete it with its meetings."""
 
+    @idempotent
     @extend_schema(request=CourseUpdateInputSerializer, responses=CourseOutputSerializer)
     def patch(self, request: Request, course_id: int) -> Response:
         selectors.course_get(user=request.user, course_id=course_id)
@@ -127,6 +133,8 @@ class CourseDetailView(APIView):
         course = selectors.course_list(user=request.user).get(pk=course_id)
         return Response(CourseOutputSerializer(course).data)
 
+    @idempotent
+    @extend_schema(responses={204: None})
     def delete(self, request: Request, course_id: int) -> Response:
         courses.course_delete(user=request.user, course_id=course_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -137,6 +145,7 @@ class ImportView(APIView):
 
     parser_classes = [MultiPartParser, FormParser, JSONParser]
 
+    @idempotent
     @extend_schema(request=ImportInputSerializer, responses={200: ImportOutcomeSerializer,
                                                              201: ImportOutcomeSerializer})
     def post(self, request: Request) -> Response:
@@ -180,10 +189,13 @@ class FeedView(APIView):
     def get(self, request: Request) -> Response:
         return Response(_feed_body(request, feeds.calendar_feed_ensure(user=request.user)))
 
+    @idempotent
     @extend_schema(request=None, responses=FeedOutputSerializer)
     def post(self, request: Request) -> Response:
         return Response(_feed_body(request, feeds.calendar_feed_regenerate(user=request.user)))
 
+    @idempotent
+    @extend_schema(responses={204: None})
     def delete(self, request: Request) -> Response:
         feeds.calendar_feed_revoke(user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

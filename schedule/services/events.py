@@ -13,6 +13,7 @@ from schedule.exceptions import ScheduleInputError, SlotConflictError
 from schedule.messages import day_label, time_error_message
 from schedule.models import ScheduleEvent, ScheduleSlot
 from schedule.selectors import event_get, slot_occupants_get, time_frame_get
+from taskclasses.models import TaskItem
 
 
 @dataclass(frozen=True)
@@ -71,13 +72,14 @@ def _write_slots(*, event: ScheduleEvent) -> None:
 def event_create(
     *, user: User, title: str, span: Span, kind: str = ScheduleEvent.Kind.CUSTOM,
     source: str = ScheduleEvent.Source.MANUAL, location: str = "", note: str = "", course=None, task=None,
+    task_item=None,
 ) -> ScheduleEvent:
     """Create an event on free sections; raises SlotConflictError naming what is in the way."""
     semester, template = time_frame_get(user=user)
     starts_at, ends_at = span_times(semester=semester, template=template, span=span)
     ensure_span_free(user=user, span=span)
     event = ScheduleEvent.objects.create(
-        user=user, kind=kind, source=source, course=course, task=task, title=title, location=location, note=note,
+        user=user, kind=kind, source=source, course=course, task=task, task_item=task_item, title=title, location=location, note=note,
         week=span.week, day=span.day, start_section=span.start_section, end_section=span.end_section,
         starts_at=starts_at, ends_at=ends_at,
     )
@@ -112,8 +114,11 @@ def event_update(
 
 @transaction.atomic
 def event_delete(*, user: User, event_id: int) -> None:
-    """Delete an event and free its sections."""
-    event_get(user=user, event_id=event_id).delete()
+    """Delete an event and free its sections; a deleted study block's item waits to be planned again."""
+    event = event_get(user=user, event_id=event_id)
+    if event.task_item_id is not None:
+        TaskItem.objects.filter(pk=event.task_item_id).update(status=TaskItem.Status.PENDING)
+    event.delete()
 
 
 @transaction.atomic

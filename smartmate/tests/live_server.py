@@ -96,4 +96,6 @@ def live_page(page, live_daphne):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict) -> dict:
     """Browse as a student in China: Chinese pages, Shanghai time."""
-    return {**browser_context_args, "locale": "zh-CN", "timezone_id": "Asia/Shanghai"}
+    # Tall enough for a whole 12-section week board, so drags never leave the viewport.
+    return {**browser_context_args, "locale": "zh-CN", "timezone_id": "Asia/Shanghai",
+            "viewport": {"width": 1280, "height": 1200}}

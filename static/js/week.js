@@ -1,13 +1,17 @@
-// Week board: keyboard navigation (← → T) and today's column highlight.
+// Week board: keyboard navigation (← → T), today's column, and adjusting a suggested plan by
+// dragging blocks (checked by the server, which says why a drop is refused).
 (function () {
   const board = document.querySelector("table.board");
   if (!board) return;
   const week = Number(board.dataset.week);
   const weeks = Number(board.dataset.weeks);
+  const preview = board.dataset.preview;
+  const params = new URLSearchParams(window.location.search);
 
   function go(target) {
     if (target < 1 || target > weeks) return;
-    window.location.search = "?week=" + target;
+    params.set("week", String(target));
+    window.location.search = params.toString();
   }
 
   document.addEventListener("keydown", (event) => {
@@ -15,12 +19,60 @@
     if (tag === "input" || tag === "textarea" || tag === "select" || event.metaKey || event.ctrlKey || event.altKey) return;
     if (event.key === "ArrowLeft") go(week - 1);
     else if (event.key === "ArrowRight") go(week + 1);
-    else if (event.key === "t" || event.key === "T") window.location.search = "";
+    else if (event.key === "t" || event.key === "T") { params.delete("week"); window.location.search = params.toString(); }
   });
 
   const todayHeader = board.querySelector("thead th.today");
   if (todayHeader) {
-    const day = todayHeader.dataset.day;
-    board.querySelectorAll('tbody td[data-day="' + day + '"]').forEach((cell) => cell.classList.add("today"));
+    board.querySelectorAll('tbody td[data-day="' + todayHeader.dataset.day + '"]').forEach((cell) => cell.classList.add("today"));
   }
+
+  if (!preview) return;
+  const csrf = document.querySelector("input[name=csrfmiddlewaretoken]").value;
+  const errorBox = document.getElementById("board-error");
+
+  function showError(message) {
+    errorBox.textContent = message;
+    errorBox.hidden = false;
+  }
+
+  async function send(method, url, body) {
+    const response = await fetch(url, {
+      method,
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, "X-Idempotency-Key": crypto.randomUUID() },
+      body: body ? JSON.stringify(body) : undefined,
+      credentials: "same-origin",
+    });
+    if (response.ok) { window.location.reload(); return; }
+    let message = response.statusText;
+    try { message = (await response.json()).message || message; } catch (error) { /* not JSON */ }
+    showError(message);
+  }
+
+  let dragged = null;
+  board.querySelectorAll("[data-test=suggestion]").forEach((block) => {
+    block.addEventListener("dragstart", (event) => {
+      dragged = block.dataset.item;
+      event.dataTransfer.setData("text/plain", dragged);
+      event.dataTransfer.effectAllowed = "move";
+    });
+  });
+  // Every cell takes a drop; the server accepts it or says why not (a course, an excluded block...).
+  board.querySelectorAll("td.free, td.event, td.suggestion-cell").forEach((cell) => {
+    cell.addEventListener("dragover", (event) => { event.preventDefault(); cell.classList.add("drop-target"); });
+    cell.addEventListener("dragleave", () => cell.classList.remove("drop-target"));
+    cell.addEventListener("drop", (event) => {
+      event.preventDefault();
+      cell.classList.remove("drop-target");
+      const item = event.dataTransfer.getData("text/plain") || dragged;
+      if (!item) return;
+      // Blocks are pairs: a drop anywhere in a pair means the pair's first section.
+      const section = Number(cell.dataset.section);
+      const start = section % 2 === 1 ? section : section - 1;
+      send("PATCH", `/api/v1/plans/${preview}/blocks/${item}/`, { week, day: Number(cell.dataset.day), start_section: start });
+    });
+  });
+  board.querySelectorAll(".remove-block").forEach((button) => {
+    button.addEventListener("click", () => send("DELETE", `/api/v1/plans/${preview}/blocks/${button.dataset.item}/`));
+  });
 })();

@@ -1,0 +1,68 @@
+"""Shapes of the planning API: feasibility, previews, blocks, change sets."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+
+class FeasibilitySerializer(serializers.Serializer):
+    class_id = serializers.IntegerField()
+    name = serializers.CharField()
+    demand = serializers.IntegerField()
+    candidate_slots = serializers.IntegerField()
+    placed = serializers.IntegerField()
+    slack = serializers.IntegerField()
+
+
+class PreviewCreateInputSerializer(serializers.Serializer):
+    task_class_ids = serializers.ListField(child=serializers.IntegerField(min_value=1), min_length=1,
+                                           max_length=20)
+
+
+class BlockMoveInputSerializer(serializers.Serializer):
+    week = serializers.IntegerField(min_value=1, max_value=30)
+    day = serializers.IntegerField(min_value=1, max_value=7)
+    start_section = serializers.IntegerField(min_value=1, max_value=16)
+
+
+class PlacementSerializer(serializers.Serializer):
+    item_id = serializers.IntegerField()
+    class_id = serializers.IntegerField()
+    content = serializers.CharField()
+    week = serializers.IntegerField()
+    day = serializers.IntegerField()
+    start_section = serializers.IntegerField()
+    end_section = serializers.IntegerField()
+    starts_at = serializers.DateTimeField()
+    ends_at = serializers.DateTimeField()
+    host_event_id = serializers.IntegerField(allow_null=True)
+    host_title = serializers.CharField(allow_null=True)
+
+
+class UnplacedSerializer(serializers.Serializer):
+    item_id = serializers.IntegerField()
+    class_id = serializers.IntegerField()
+    content = serializers.CharField()
+    reason = serializers.CharField()
+    detail = serializers.CharField()
+
+
+class PreviewOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.CharField()
+    source = serializers.CharField()
+    expires_at = serializers.DateTimeField()
+    task_class_ids = serializers.ListField(child=serializers.IntegerField())
+    placements = PlacementSerializer(many=True)
+    unplaced = UnplacedSerializer(many=True)
+    feasibility = FeasibilitySerializer(many=True)
+
+
+class ChangeSetOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    summary = serializers.CharField()
+    preview_id = serializers.IntegerField(allow_null=True)
+    applied_at = serializers.DateTimeField()
+    undone_at = serializers.DateTimeField(allow_null=True)
+    events = serializers.IntegerField(source="event_count")
+    embedded = serializers.IntegerField(source="embedded_count")

@@ -1,0 +1,172 @@
+"""Smart planning: feasibility, previews the student adjusts, apply as one transaction, undo.
+
+The pure planner (schedule/core/planner.py) decides; this module adapts rows to its types,
+keeps previews server-side and writes the result. Every write checks first and names what is in
+the way; the database's unique slots are the last line of defence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from schedule.core.planner import (
+    GridDay,
+    ItemSpec,
+    OccupiedSection,
+    PlanningInstance,
+    PlanningResult,
+    TaskClassSpec,
+    plan,
+)
+from schedule.core.time_model import Semester
+from schedule.models import PlanPreview, ScheduleSlot
+from schedule.selectors import time_frame_get
+from smartmate.exceptions import AppError, NotFoundError
+from taskclasses.models import TaskClass, TaskItem
+
+PREVIEW_TTL = timedelta(hours=2)
+
+
+class PlanningError(AppError):
+    code = "planning_error"
+
+
+@dataclass(frozen=True)
+class Feasibility:
+    """How much room a class has: "16 blocks requested, 41 usable slots in the window, slack 25"."""
+
+    class_id: int
+    name: str
+    demand: int
+    candidate_slots: int
+    placed: int
+
+    @property
+    def slack(self) -> int:
+        return self.candidate_slots - self.demand
+
+    def as_dict(self) -> dict:
+        return {"class_id": self.class_id, "name": self.name, "demand": self.demand,
+                "candidate_slots": self.candidate_slots, "placed": self.placed, "slack": self.slack}
+
+
+def _grid_day(semester: Semester, day: date) -> GridDay:
+    clamped = min(max(day, semester.start_monday), semester.last_day)
+    week, weekday = semester.week_day_of(clamped)
+    return GridDay(week=week, day=weekday)
+
+
+def _class_spec(task_class: TaskClass, items: list[TaskItem], semester: Semester) -> TaskClassSpec:
+    return TaskClassSpec(
+        id=task_class.pk, name=task_class.name, strategy=task_class.strategy,
+        start=_grid_day(semester, task_class.start_date), end=_grid_day(semester, task_class.end_date),
+        items=tuple(ItemSpec(id=item.pk, sections=2, content=item.content) for item in items),
+        excluded_slots=frozenset(task_class.excluded_pairs), excluded_days=frozenset(task_class.excluded_days),
+        allow_filler=task_class.allow_filler,
+    )
+
+
+def _occupied(user: User) -> tuple[OccupiedSection, ...]:
+    rows = ScheduleSlot.objects.filter(user=user).values_list(
+        "event_id", "week", "day", "section", "event__title", "event__course__is_filler", "embedded_item_id")
+    return tuple(
+        # A filler section that already hosts a block is not embeddable again.
+        OccupiedSection(event_id=event_id, week=week, day=day, section=section, name=title,
+                        embeddable=bool(is_filler) and embedded is None)
+        for event_id, week, day, section, title, is_filler, embedded in rows
+    )
+
+
+def planning_instance_build(*, user: User, task_classes: list[TaskClass]) -> PlanningInstance:
+    """Describe the student's board and the pending blocks of ``task_classes`` to the planner."""
+    semester, template = time_frame_get(user=user)
+    pending = _pending_items(task_classes)
+    return PlanningInstance(
+        weeks=semester.weeks, semester_start=semester.start_monday, sections_per_day=template.count,
+        occupied=_occupied(user),
+        task_classes=tuple(_class_spec(c, pending[c.pk], semester) for c in task_classes),
+    )
+
+
+def unplaced_items(task_classes) -> QuerySet[TaskItem]:
+    """Items still to place: not done, with no block of their own and not embedded in a course.
+
+    Placement is read from the board itself, so a block deleted there is planned again.
+    """
+    return (TaskItem.objects.filter(task_class__in=task_classes).exclude(status=TaskItem.Status.DONE)
+            .exclude(events__isnull=False).exclude(embedded_slots__isnull=False).distinct())
+
+
+def _pending_items(task_classes: list[TaskClass]) -> dict[int, list[TaskItem]]:
+    items = unplaced_items(task_classes).order_by("order")
+    grouped: dict[int, list[TaskItem]] = {c.pk: [] for c in task_classes}
+    for item in items:
+        grouped[item.task_class_id].append(item)
+    return grouped
+
+
+def _classes_of(user: User, task_class_ids: list[int]) -> list[TaskClass]:
+    wanted = list(dict.fromkeys(task_class_ids))
+    found = {c.pk: c for c in TaskClass.objects.filter(user=user, pk__in=wanted)}
+    if not wanted or len(found) != len(wanted):
+        raise NotFoundError(_("Not found."), code="task_class_not_found")
+    return [found[pk] for pk in wanted]
+
+
+def _feasibility(result: PlanningResult, classes: list[TaskClass]) -> list[Feasibility]:
+    names = {c.pk: c.name for c in classes}
+    return [Feasibility(class_id=f.class_id, name=names.get(f.class_id, ""), demand=f.demand,
+                        candidate_slots=f.candidate_slots, placed=f.placed) for f in result.classes]
+
+
+def task_class_feasibility(*, user: User, task_class_id: int) -> Feasibility:
+    """Return how many pending blocks a class asks for against the usable slots in its window."""
+    classes = _classes_of(user, [task_class_id])
+    result = plan(planning_instance_build(user=user, task_classes=classes))
+    return _feasibility(result, classes)[0]
+
+
+def preview_create(
+    *, user: User, task_class_ids: list[int], source: str = PlanPreview.Source.PAGE,
+    conversation_id: int | None = None, now: datetime | None = None,
+) -> PlanPreview:
+    """Plan the pending blocks of the given classes together and keep the result as a preview."""
+    classes = _classes_of(user, task_class_ids)
+    instance = planning_instance_build(user=user, task_classes=classes)
+    if not any(spec.items for spec in instance.task_classes):
+        raise PlanningError(_("Every block of these classes is already placed."), code="nothing_to_plan")
+    result = plan(instance)
+    return PlanPreview.objects.create(
+        user=user, source=source, conversation_id=conversation_id, task_class_ids=[c.pk for c in classes],
+        placements=[_placement_dict(p) for p in result.placements],
+        unplaced=[{"item_id": u.item_id, "class_id": u.class_id, "reason": u.reason, "detail": u.detail}
+                  for u in result.unplaced],
+        feasibility=[f.as_dict() for f in _feasibility(result, classes)],
+        expires_at=(now or timezone.now()) + PREVIEW_TTL,
+    )
+
+
+def _placement_dict(placement) -> dict:
+    return {"item_id": placement.item_id, "class_id": placement.class_id, "week": placement.week,
+            "day": placement.day, "start_section": placement.section_start, "end_section": placement.section_end,
+            "host_event_id": placement.host_event_id}
+
+
+def preview_get(*, user: User, preview_id: int) -> PlanPreview:
+    """Return one of the student's previews; another student's id is not found."""
+    preview = PlanPreview.objects.filter(user=user, pk=preview_id).first()
+    if preview is None:
+        raise NotFoundError(_("Not found."), code="preview_not_found")
+    return preview
+
+
+def preview_discard(*, user: User, preview_id: int) -> None:
+    """Drop an open preview; nothing on the board changes."""
+    PlanPreview.objects.filter(pk=preview_get(user=user, preview_id=preview_id).pk,
+                               status=PlanPreview.Status.OPEN).update(status=PlanPreview.Status.DISCARDED)
