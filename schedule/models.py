@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
@@ -89,23 +90,27 @@ class ScheduleEvent(models.Model):
                 name="event_sections_ordered",
             ),
             models.CheckConstraint(condition=Q(ends_at__gt=F("starts_at")), name="event_ends_after_start"),
-            models.CheckConstraint(
-                condition=(Q(kind="course") & Q(course__isnull=False)) | (~Q(kind="course") & Q(course__isnull=True)),
-                name="event_course_iff_course_kind",
-            ),
-            models.CheckConstraint(
-                condition=(Q(kind="quick_note") & Q(task__isnull=False)) | (~Q(kind="quick_note") & Q(task__isnull=True)),
-                name="event_task_iff_quick_note_kind",
-            ),
-            models.CheckConstraint(
-                condition=(Q(kind="task_item") & Q(task_item__isnull=False))
-                | (~Q(kind="task_item") & Q(task_item__isnull=True)),
-                name="event_item_iff_task_item_kind",
-            ),
+            # A link implies its kind (a course link only on a course meeting, ...). The converse
+            # (every course meeting has its course) is kept by the services: on MySQL/MariaDB,
+            # Django cascades a nullable foreign key by first setting it to NULL, which a two-way
+            # check would refuse, breaking every delete.
+            models.CheckConstraint(condition=Q(course__isnull=True) | Q(kind="course"),
+                                   name="event_course_link_is_course_kind"),
+            models.CheckConstraint(condition=Q(task__isnull=True) | Q(kind="quick_note"),
+                                   name="event_task_link_is_quick_note_kind"),
+            models.CheckConstraint(condition=Q(task_item__isnull=True) | Q(kind="task_item"),
+                                   name="event_item_link_is_task_item_kind"),
         ]
 
     def __str__(self) -> str:
         return f"{self.title} W{self.week} D{self.day} {self.start_section}-{self.end_section}"
+
+    def clean(self) -> None:
+        links = {self.Kind.COURSE: self.course_id, self.Kind.QUICK_NOTE: self.task_id,
+                 self.Kind.TASK_ITEM: self.task_item_id}
+        if self.kind in links and links[self.kind] is None:
+            raise ValidationError(_("A %(kind)s event needs its link.") % {"kind": self.get_kind_display()},
+                                  code="missing_link")
 
     @property
     def sections(self) -> range:

@@ -11,6 +11,7 @@ import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
@@ -171,6 +172,16 @@ if CELERY_BROKER_URL and not REDIS_URL:
         "in-memory channel layer. Set REDIS_URL too, or unset CELERY_BROKER_URL for eager tasks."
     )
 
+
+
+def _redis_db(url: str, offset: int) -> str:
+    """Return ``url`` pointing at its database number plus ``offset`` (the cache must not share the
+    broker's database: clearing the cache would delete queued tasks)."""
+    parts = urlsplit(url)
+    current = int(parts.path.strip("/") or 0)
+    return urlunsplit(parts._replace(path=f"/{current + offset}"))
+
+
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -187,7 +198,7 @@ if REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
+            "LOCATION": env_url("REDIS_CACHE_URL", schemes=("redis", "rediss"), default=_redis_db(REDIS_URL, 1)),
             "KEY_PREFIX": "smartmate",
         }
     }
@@ -253,6 +264,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": float(OUTBOX_SWEEP_INTERVAL),
         # Sweeps queued while no worker runs are worthless later; do not let them pile up.
         "options": {"expires": float(OUTBOX_SWEEP_INTERVAL)},
+    },
+    "promote-quick-notes": {
+        # Quick notes past their urgency threshold move 2 → 1 and 4 → 3 (lists also promote on read).
+        "task": "taskclasses.promote_due_tasks",
+        "schedule": 60.0,
+        "options": {"expires": 60.0},
     },
 }
 

@@ -39,3 +39,29 @@ def test_dropping_weeks_the_board_uses_is_refused(user):
     with pytest.raises(ValidationError) as error:
         calendar_settings_update(user=user, semester_weeks=12)
     assert error.value.message_dict == {"semester_weeks": ["Your schedule uses week 16; keep at least that many weeks."]}
+
+
+def test_deleting_a_student_removes_everything_they_own(user):
+    from schedule.models import Course, ScheduleSlot
+    from schedule.services.planning import preview_create
+    from schedule.services.previews import preview_apply
+    from schedule.tests.factories import make_task_class
+    from taskclasses.services.tasks import task_create, task_schedule
+
+    import_csv(user, "形势与政策,1,1,2,赵立新,二教1101,3-4")
+    Course.objects.update(is_filler=True)
+    task_class = make_task_class(user, items=6, strategy="rapid")
+    preview_apply(user=user, preview_id=preview_create(user=user, task_class_ids=[task_class.pk]).pk)
+    note = task_create(user=user, title="整理桌面", quadrant=3)
+    task_schedule(user=user, task_id=note.pk)
+    user.delete()
+    assert not ScheduleEvent.objects.exists() and not ScheduleSlot.objects.exists()
+
+
+def test_deleting_a_course_removes_its_meetings(user):
+    from schedule.models import Course
+    from schedule.services.courses import course_delete
+
+    import_csv(user, "线性代数,2,1,2,陈志强,二教2412,1-16")
+    assert course_delete(user=user, course_id=Course.objects.get().pk) == 16
+    assert not ScheduleEvent.objects.exists()

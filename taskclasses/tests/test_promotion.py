@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django_celery_beat.models import PeriodicTask
 
 from taskclasses.models import Task
 from taskclasses.services.tasks import tasks_promote
@@ -54,9 +53,12 @@ def test_the_beat_job_promotes_every_students_due_tasks(user, other_user, monkey
     assert sorted(Task.objects.values_list("quadrant", flat=True)) == [1, 3]
 
 
-def test_the_beat_schedule_runs_the_job_every_minute(db):
-    entry = PeriodicTask.objects.get(task="taskclasses.promote_due_tasks")
-    assert (entry.enabled, entry.interval.every, entry.interval.period) == (True, 60, "seconds")
+def test_the_beat_schedule_runs_the_job_every_minute():
+    from smartmate.celery import app
+
+    entry = app.conf.beat_schedule["promote-quick-notes"]
+    assert (entry["task"], entry["schedule"]) == ("taskclasses.promote_due_tasks", 60.0)
+    assert "taskclasses.promote_due_tasks" in app.tasks
 
 
 def test_listing_tasks_promotes_due_ones_first(auth_client, user, monkeypatch):

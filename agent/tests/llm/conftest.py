@@ -1,0 +1,16 @@
+"""Fixtures for the LLM layer's own tests."""
+
+from __future__ import annotations
+
+import pytest
+
+# Until (and harmlessly after) the root conftest lists "agent.llm.testing" in pytest_plugins.
+from agent.llm.testing import _no_real_llm, fake_llm  # noqa: F401
+
+
+@pytest.fixture
+def llm(fake_llm):
+    """Return the real client, built by the getter from settings pointing at the fake server."""
+    from agent.llm import get_llm_client
+
+    return get_llm_client()
