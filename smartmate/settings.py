@@ -299,6 +299,13 @@ LLM_MODELS = {
 }
 LLM_TIMEOUT_SECONDS = env_float("LLM_TIMEOUT_SECONDS", 60.0, minimum=1.0)
 LLM_MAX_RETRIES = env_int("LLM_MAX_RETRIES", 2, minimum=0, maximum=10)
+LLM_RETRY_BACKOFF_SECONDS = env_float("LLM_RETRY_BACKOFF_SECONDS", 0.5, minimum=0.0)
+# How an endpoint is asked for "thinking": none (OpenAI rejects unknown fields), thinking
+# (Ark/DeepSeek/GLM style) or enable_thinking (Qwen style).
+LLM_THINKING_PARAM = env_str("LLM_THINKING_PARAM", "none")
+if LLM_THINKING_PARAM not in {"none", "thinking", "enable_thinking"}:
+    raise ImproperlyConfigured(f"LLM_THINKING_PARAM must be none, thinking or enable_thinking; got {LLM_THINKING_PARAM!r}.")
+LLM_STAGE_OVERRIDES: dict = {}  # per-stage tweaks in code, e.g. {"plan": {"temperature": 0.1}}
 TOKEN_LIMIT_DEFAULT = env_int("TOKEN_LIMIT_DEFAULT", 200_000, minimum=0)
 
 # --- Auth, API -------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
-"""Turn the ``openai`` package's response objects into our Completion, streamed or not.
+"""Turn Chat Completions JSON (streamed chunks or one body) into our Completion.
 
 Kept apart from the client so the shape-handling (reasoning fields, tool-call fragments, usage in
-the last chunk) is readable on its own. Objects are read by attribute only; the ``openai`` models
-keep unknown fields (``reasoning_content``) as attributes, which is how reasoning arrives.
+the last chunk) reads on its own. It works on the decoded JSON dicts, not the ``openai`` package's
+typed models: building those costs about 0.1 ms per chunk, which is most of the client's own
+overhead on a long stream (see ``bench_client``), and they would hide nothing we need.
 """
 
 from __future__ import annotations
@@ -23,19 +24,22 @@ from agent.llm.contracts import (
 OnDelta = Callable[[StreamChunk], None]
 
 
-def _reasoning_of(obj: Any) -> str:
+Json = dict[str, Any]
+
+
+def _reasoning_of(part: Json) -> str:
     # DeepSeek, Qwen and Ark send ``reasoning_content``; vLLM and OpenRouter send ``reasoning``.
-    value = getattr(obj, "reasoning_content", None) or getattr(obj, "reasoning", None)
+    value = part.get("reasoning_content") or part.get("reasoning")
     return value if isinstance(value, str) else ""
 
 
-def _usage_of(obj: Any) -> Usage | None:
-    usage = getattr(obj, "usage", None)
-    if usage is None:
+def _usage_of(body: Json) -> Usage | None:
+    usage = body.get("usage")
+    if not isinstance(usage, dict):
         return None
-    prompt = int(getattr(usage, "prompt_tokens", 0) or 0)
-    produced = int(getattr(usage, "completion_tokens", 0) or 0)
-    total = int(getattr(usage, "total_tokens", 0) or 0) or prompt + produced
+    prompt = int(usage.get("prompt_tokens") or 0)
+    produced = int(usage.get("completion_tokens") or 0)
+    total = int(usage.get("total_tokens") or 0) or prompt + produced
     return Usage(prompt_tokens=prompt, completion_tokens=produced, total_tokens=total)
 
 
@@ -63,40 +67,40 @@ class StreamAssembly:
     def partial_text(self) -> str:
         return "".join(self._text)
 
-    def add(self, chunk: Any) -> None:
-        """Fold one ``ChatCompletionChunk`` in."""
-        self._model = getattr(chunk, "model", None) or self._model
+    def add(self, chunk: Json) -> None:
+        """Fold one ``chat.completion.chunk`` in."""
+        self._model = chunk.get("model") or self._model
         # Usage may come on its own last chunk (choices empty) or, on some servers, on every chunk.
         self._usage = _usage_of(chunk) or self._usage
-        for choice in getattr(chunk, "choices", None) or ():
-            if getattr(choice, "index", 0) != 0:
+        for choice in chunk.get("choices") or ():
+            if choice.get("index", 0) != 0:
                 continue  # we never ask for n > 1
-            self._add_delta(choice.delta)
-            self._finish_reason = choice.finish_reason or self._finish_reason
+            self._add_delta(choice.get("delta") or {})
+            self._finish_reason = choice.get("finish_reason") or self._finish_reason
 
-    def _add_delta(self, delta: Any) -> None:
-        if delta is None:
-            return
+    def _add_delta(self, delta: Json) -> None:
         reasoning = _reasoning_of(delta)
         if reasoning:
             self._reasoning.append(reasoning)
             self._emit(ReasoningDelta(reasoning))
-        if delta.content:
-            self._text.append(delta.content)
-            self._emit(TextDelta(delta.content))
-        for fragment in delta.tool_calls or ():
+        content = delta.get("content")
+        if content:
+            self._text.append(content)
+            self._emit(TextDelta(content))
+        for fragment in delta.get("tool_calls") or ():
             self._add_tool_fragment(fragment)
 
-    def _add_tool_fragment(self, fragment: Any) -> None:
-        call = self._calls.setdefault(fragment.index, _PartialCall())
-        function = fragment.function
-        name = (function.name if function else None) or None
-        arguments = (function.arguments if function else None) or ""
+    def _add_tool_fragment(self, fragment: Json) -> None:
+        index = int(fragment.get("index", 0))
+        call = self._calls.setdefault(index, _PartialCall())
+        function = fragment.get("function") or {}
+        name = function.get("name") or None
+        arguments = function.get("arguments") or ""
         # Id and name arrive once, on the first fragment; only the arguments are split up.
-        call.id = call.id or (fragment.id or "")
+        call.id = call.id or (fragment.get("id") or "")
         call.name = call.name or (name or "")
         call.arguments.append(arguments)
-        self._emit(ToolCallDelta(index=fragment.index, id=fragment.id, name=name, arguments=arguments))
+        self._emit(ToolCallDelta(index=index, id=fragment.get("id"), name=name, arguments=arguments))
 
     def _emit(self, delta: StreamChunk) -> None:
         self.emitted = True
@@ -114,20 +118,17 @@ class StreamAssembly:
         return completion, self._usage
 
 
-def completion_from_response(response: Any, requested_model: str) -> tuple[Completion, Usage | None]:
-    """Convert a non-streamed ``ChatCompletion`` and return it with the reported usage."""
-    choice = response.choices[0] if response.choices else None
-    message = choice.message if choice else None
+def completion_from_response(body: Json, requested_model: str) -> tuple[Completion, Usage | None]:
+    """Convert a non-streamed ``chat.completion`` body and return it with the reported usage."""
+    choices = body.get("choices") or [{}]
+    choice = choices[0]
+    message = choice.get("message") or {}
     calls = tuple(
-        ToolCall(id=call.id or f"call_{index}", name=call.function.name, arguments=call.function.arguments or "")
-        for index, call in enumerate((message.tool_calls if message else None) or ())
-        if getattr(call, "function", None) is not None
+        ToolCall(id=call.get("id") or f"call_{index}", name=call["function"].get("name") or "",
+                 arguments=call["function"].get("arguments") or "")
+        for index, call in enumerate(message.get("tool_calls") or ())
+        if isinstance(call.get("function"), dict)
     )
-    completion = Completion(
-        text=(message.content if message else None) or "",
-        reasoning=_reasoning_of(message) if message else "",
-        tool_calls=calls,
-        finish_reason=choice.finish_reason if choice else None,
-        model=response.model or requested_model,
-    )
-    return completion, _usage_of(response)
+    completion = Completion(text=message.get("content") or "", reasoning=_reasoning_of(message), tool_calls=calls,
+                            finish_reason=choice.get("finish_reason"), model=body.get("model") or requested_model)
+    return completion, _usage_of(body)

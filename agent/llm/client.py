@@ -74,7 +74,8 @@ class ClientSettings:
         validate_overrides(overrides)
         thinking_param = fields.get("thinking_param", "none")
         if thinking_param not in THINKING_PARAMS:
-            raise ValueError(f"LLM_THINKING_PARAM must be one of {', '.join(THINKING_PARAMS)}; got {thinking_param!r}.")
+            raise ValueError(f"LLM_THINKING_PARAM must be one of {', '.join(THINKING_PARAMS)}; "
+                             f"got {thinking_param!r}.")
         return cls(models=tuple(sorted((models or {}).items())),
                    stage_overrides=tuple(sorted((stage, tuple(sorted(values.items())))
                                                 for stage, values in overrides.items())),
@@ -163,9 +164,7 @@ class OpenAICompatibleClient:
             request["tools"] = [tool.to_openai() for tool in tools]
         if config.json_mode:
             request["response_format"] = {"type": "json_object"}
-        extra = thinking_body(config.thinking, self.config.thinking_param)
-        if extra:
-            request["extra_body"] = extra
+        request.update(thinking_body(config.thinking, self.config.thinking_param))
         return request
 
     def _call_with_retries(self, stage: str, request: dict[str, Any],
@@ -193,21 +192,26 @@ class OpenAICompatibleClient:
         raise AssertionError("unreachable: the last attempt either returns or raises")
 
     def _plain(self, request: dict[str, Any]) -> tuple[Completion, Usage | None]:
-        import openai
-
-        response = self._openai.chat.completions.create(**request)
-        if not isinstance(response, openai.types.chat.ChatCompletion):
-            # The SDK hands back raw text when a proxy answers with an HTML error page.
-            raise _GarbledResponse(f"expected a JSON completion, got {str(response)[:80]!r}")
-        return completion_from_response(response, request["model"])
+        body = self._openai.post("/chat/completions", body=request, cast_to=object)
+        if not isinstance(body, dict):
+            # The SDK hands back raw text when a proxy answers with, say, an HTML error page.
+            raise _GarbledResponse(f"expected a JSON completion, got {str(body)[:80]!r}")
+        return completion_from_response(body, request["model"])
 
     def _stream(self, request: dict[str, Any], on_delta: OnDelta,
                 attempt: _Attempt) -> tuple[Completion, Usage | None]:
+        import openai
+
         attempt.assembly = StreamAssembly(on_delta)
-        stream = self._openai.chat.completions.create(**request, stream=True,
-                                                      stream_options={"include_usage": True})
+        body = {**request, "stream": True, "stream_options": {"include_usage": True}}
+        # The SDK's generic request: its HTTP, auth, status errors and SSE decoding (error events
+        # included), with chunks left as dicts; see assembly.py for why not typed models.
+        stream = self._openai.post("/chat/completions", body=body, cast_to=object, stream=True,
+                                   stream_cls=openai.Stream[object])
         with stream:
             for chunk in stream:
+                if not isinstance(chunk, dict):
+                    raise _GarbledResponse(f"expected a JSON chunk, got {str(chunk)[:80]!r}")
                 attempt.assembly.add(chunk)
         return attempt.assembly.completion(request["model"])
 
@@ -221,7 +225,9 @@ class OpenAICompatibleClient:
             reason = f"The language model did not answer within {self.config.timeout_seconds:g} s"
             return _Failure(LLMTimeout, reason, retryable=True)
         if isinstance(exc, openai.APIConnectionError):
-            return _Failure(LLMUnavailable, f"Could not reach the language model endpoint ({exc})", retryable=True)
+            # The SDK says only "Connection error."; the transport's cause says which and why.
+            reason = f"Could not reach the language model at {self.config.base_url} ({exc.__cause__ or exc})"
+            return _Failure(LLMUnavailable, reason, retryable=True)
         if isinstance(exc, openai.APIStatusError):
             return _classify_status(exc)
         if isinstance(exc, (json.JSONDecodeError, _GarbledResponse, openai.APIError)):

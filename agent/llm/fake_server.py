@@ -34,6 +34,8 @@ Standalone, for demos::
 
     python -m agent.llm.fake_server --port 8011 --script script.json
 
+(``--port 0`` picks a free port; the first line printed names the URL.)
+
 where script.json is a list of replies, or ``{"replies": [...], "fallback": {...}}``; the fallback
 answers every request once the list is used up. Then run the app with
 ``LLM_BASE_URL=http://127.0.0.1:8011/v1 LLM_API_KEY=demo``.
@@ -43,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import socket
 import sys
 import threading
 import time
@@ -240,6 +243,12 @@ class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive, and chunked SSE like real endpoints
     server_version = "FakeLLM/1"
 
+    def setup(self) -> None:
+        super().setup()
+        # Headers and body go out as separate small writes; without this, Nagle + delayed ACK
+        # add ~40 ms to some responses, which would swamp the client overhead we benchmark.
+        self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
     @property
     def fake(self) -> FakeLLMServer:
         return self.server.fake  # type: ignore[attr-defined]
@@ -428,7 +437,8 @@ def load_script(path: Path) -> tuple[list[Reply], Reply | None]:
     if isinstance(data, list):
         return [Reply.coerce(item) for item in data], None
     fallback = data.get("fallback")
-    return [Reply.coerce(item) for item in data.get("replies", [])], None if fallback is None else Reply.coerce(fallback)
+    replies = [Reply.coerce(item) for item in data.get("replies", [])]
+    return replies, None if fallback is None else Reply.coerce(fallback)
 
 
 def main(argv: list[str] | None = None) -> None:

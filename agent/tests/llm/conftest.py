@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-# Until (and harmlessly after) the root conftest lists "agent.llm.testing" in pytest_plugins.
-from agent.llm.testing import _no_real_llm, fake_llm  # noqa: F401
-
 
 @pytest.fixture
 def llm(fake_llm):

@@ -126,3 +126,26 @@ def test_backoff_doubles_with_jitter_and_honours_retry_after(fake_llm):
     assert 0.2 <= first <= 0.4 and 0.4 <= second <= 0.8
     assert third == 3.0  # the server's Retry-After beats our 0.8-1.6 s
     client.close()
+
+
+def test_a_refused_connection_is_retried_then_reported_with_the_address(settings):
+    settings.LLM_BASE_URL = f"http://127.0.0.1:{_closed_port()}/v1"
+    settings.LLM_API_KEY = "test"
+    settings.LLM_ENABLED = True
+    settings.LLM_MAX_RETRIES = 1
+    settings.LLM_RETRY_BACKOFF_SECONDS = 0.01
+    from agent.llm import get_llm_client
+
+    with pytest.raises(LLMUnavailable) as caught:
+        get_llm_client().complete("deliver", HELLO)
+
+    assert caught.value.message.startswith(f"Could not reach the language model at {settings.LLM_BASE_URL} (")
+    assert caught.value.message.endswith("(gave up after 2 attempts).")
+
+
+def _closed_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]  # closed again on exit: nothing listens there

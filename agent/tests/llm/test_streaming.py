@@ -149,3 +149,15 @@ PLACE = ToolSpec(
     description="Place a task in a free slot.",
     parameters={"type": "object", "properties": {"task_id": {"type": "integer"}}, "required": ["task_id"]},
 )
+
+
+def test_a_call_can_replace_its_stage_settings(fake_llm, llm):
+    from dataclasses import replace
+
+    fake_llm.script('{"title": "复习计划"}')
+
+    llm.complete("deliver", [ChatMessage.user("json")], config=replace(llm.stage_config("deliver"), json_mode=True,
+                                                                        max_tokens=99))
+
+    body = fake_llm.requests[0].body
+    assert (body["response_format"], body["max_tokens"]) == ({"type": "json_object"}, 99)
