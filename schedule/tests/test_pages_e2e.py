@@ -4,24 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
+from accounts.tests.factories import UserFactory
 from schedule.models import Course
 from schedule.tests.factories import DEMO_CSV
-
-
-def _log_in(page, username: str) -> None:
-    page.goto(f"{page.base_url}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", DEFAULT_PASSWORD)
-    page.click("[data-test=login-submit]")
-    page.wait_for_url(f"{page.base_url}/")
+from smartmate.tests.live_server import log_in
 
 
 @pytest.mark.e2e
 def test_import_the_demo_csv_then_see_the_week_board_fill_in(live_page, transactional_db):
     student = UserFactory(username="lisi")
     page = live_page
-    _log_in(page, student.username)
+    log_in(page, student.username)
     page.goto(f"{page.base_url}/schedule/import/")
     page.set_input_files("#import-file", str(DEMO_CSV))
     page.click("[data-test=import-preview]")
@@ -40,7 +33,7 @@ def test_import_the_demo_csv_then_see_the_week_board_fill_in(live_page, transact
 def test_week_navigation_by_buttons_and_keyboard(live_page, transactional_db):
     student = UserFactory(username="wangwu")
     page = live_page
-    _log_in(page, student.username)
+    log_in(page, student.username)
     page.goto(f"{page.base_url}/schedule/?week=5")
     page.click("[data-test=next-week]")
     page.wait_for_url("**/schedule/?week=6")
@@ -58,7 +51,7 @@ def test_mark_a_course_as_filler_from_the_board(live_page, transactional_db):
     student = UserFactory(username="zhaoliu")
     import_csv(student, "形势与政策,1,9,10,赵立新,二教1101,1-8")
     page = live_page
-    _log_in(page, student.username)
+    log_in(page, student.username)
     page.goto(f"{page.base_url}/schedule/?week=1")
     page.click("[data-test=filler-toggle]")
     page.wait_for_url("**/schedule/?week=1")

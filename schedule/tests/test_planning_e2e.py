@@ -6,17 +6,10 @@ from datetime import date
 
 import pytest
 
-from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
+from accounts.tests.factories import UserFactory
 from schedule.models import PlanPreview, ScheduleEvent
 from schedule.tests.factories import custom_event, make_task_class
-
-
-def _log_in(page, username: str) -> None:
-    page.goto(f"{page.base_url}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", DEFAULT_PASSWORD)
-    page.click("[data-test=login-submit]")
-    page.wait_for_url(f"{page.base_url}/")
+from smartmate.tests.live_server import log_in
 
 
 @pytest.mark.e2e
@@ -24,7 +17,7 @@ def test_plan_drag_apply_and_undo(live_page, transactional_db):
     student = UserFactory(username="planner1")
     task_class = make_task_class(student, items=16, excluded_pairs=[6])
     page = live_page
-    _log_in(page, student.username)
+    log_in(page, student.username)
     page.goto(f"{page.base_url}/plans/{task_class.pk}/")
     assert page.inner_text("[data-test=feasibility]").strip() == "请求 16 个学习块，窗口内有 70 个可用时段，余量 54"
     page.click("[data-test=plan-button]")
@@ -52,7 +45,7 @@ def test_a_refused_drop_shows_the_reason(live_page, transactional_db):
     custom_event(student, title="社团活动", week=3, day=2, start=3, end=4)
     make_task_class(student, items=2)
     page = live_page
-    _log_in(page, student.username)
+    log_in(page, student.username)
     page.goto(f"{page.base_url}/plans/")
     page.check("input[name=task_class_ids]")
     page.click("[data-test=plan-selected]")
@@ -71,7 +64,7 @@ def test_two_classes_on_a_tight_week_place_every_placeable_block(live_page, tran
     first = make_task_class(student, name="概率论", items=8, **week)
     second = make_task_class(student, name="数据结构", items=8, strategy="rapid", **week)
     page = live_page
-    _log_in(page, student.username)
+    log_in(page, student.username)
     page.goto(f"{page.base_url}/plans/")
     for checkbox in page.locator("input[name=task_class_ids]").all():
         checkbox.check()

@@ -99,3 +99,14 @@ def browser_context_args(browser_context_args: dict) -> dict:
     # Tall enough for a whole 12-section week board, so drags never leave the viewport.
     return {**browser_context_args, "locale": "zh-CN", "timezone_id": "Asia/Shanghai",
             "viewport": {"width": 1280, "height": 1200}}
+
+
+def log_in(page, username: str) -> None:
+    """Sign in through the login page (as a student would) and wait for the dashboard."""
+    from accounts.tests.factories import DEFAULT_PASSWORD
+
+    page.goto(f"{page.base_url}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", DEFAULT_PASSWORD)
+    page.click("[data-test=login-submit]")
+    page.wait_for_url(f"{page.base_url}/")

@@ -7,18 +7,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
+from accounts.tests.factories import UserFactory
 from taskclasses.models import Task
 from taskclasses.services.tasks import tasks_promote
 from taskclasses.tests.factories import make_task
-
-
-def _log_in(page, username: str) -> None:
-    page.goto(f"{page.base_url}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", DEFAULT_PASSWORD)
-    page.click("[data-test=login-submit]")
-    page.wait_for_url(f"{page.base_url}/")
+from smartmate.tests.live_server import log_in
 
 
 def _add(page, text: str) -> None:
@@ -31,7 +24,7 @@ def _add(page, text: str) -> None:
 def test_quick_notes_land_in_the_right_quadrants(live_page, transactional_db):
     student = UserFactory(username="xiaoqian")
     page = live_page
-    _log_in(page, student.username)
+    log_in(page, student.username)
     _add(page, "下周日之前交概率论作业")
     assert page.input_value("#qa-title") == "交概率论作业"
     assert page.input_value("#qa-quadrant") == "2"
@@ -54,7 +47,7 @@ def test_complete_and_restore_a_note(live_page, transactional_db):
     student = UserFactory(username="xiaosun")
     make_task(student, title="整理桌面", quadrant=3)
     page = live_page
-    _log_in(page, student.username)
+    log_in(page, student.username)
     page.click("[data-test=quadrant-3] [data-test=task-complete]")
     page.wait_for_selector("[data-test=completed-task]", state="attached")
     assert page.locator("[data-test=quadrant-3] [data-test=task]").count() == 0
@@ -72,6 +65,6 @@ def test_the_promotion_badge_shows_after_the_clock_passes_the_threshold(live_pag
     frozen = deadline - timedelta(hours=23)  # the clock moved past the threshold
     assert tasks_promote(now=frozen) == 1
     page = live_page
-    _log_in(page, student.username)
+    log_in(page, student.username)
     badge = page.inner_text("[data-test=quadrant-1] [data-test=promoted-badge]")
     assert badge == "已升级：23 小时内到期"

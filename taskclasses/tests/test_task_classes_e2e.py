@@ -6,16 +6,9 @@ import re
 
 import pytest
 
-from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
+from accounts.tests.factories import UserFactory
+from smartmate.tests.live_server import log_in
 from taskclasses.models import TaskClass
-
-
-def _log_in(page, username: str) -> None:
-    page.goto(f"{page.base_url}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", DEFAULT_PASSWORD)
-    page.click("[data-test=login-submit]")
-    page.wait_for_url(f"{page.base_url}/")
 
 
 def _contents(page) -> list[str]:
@@ -26,7 +19,7 @@ def _contents(page) -> list[str]:
 def test_create_a_class_of_sixteen_blocks_then_move_one_down(live_page, transactional_db):
     student = UserFactory(username="sunqi")
     page = live_page
-    _log_in(page, student.username)
+    log_in(page, student.username)
     page.click("[data-nav=taskclasses]")
     page.wait_for_url(f"{page.base_url}/plans/")
     page.fill("#id_name", "概率论复习")
