@@ -37,7 +37,7 @@ BASE = np.array([1.0, 0.0, 0.0], dtype=np.float32)
     ("考试在 9:30，满分 100.5 分", "考试在9:30满分100.5分"),
     ("Exam: Friday, 1,000 words", "exam friday 1,000 words"),
 ])
-def test_normalize_text(raw, normalized):
+def test_normalize_text_folds_case_width_punctuation_and_spacing(raw, normalized):
     assert normalize_text(raw) == normalized
 
 

@@ -108,7 +108,7 @@ def test_the_token_budget_counts_chinese_characters_as_tokens():
     assert rank_memories(structured, [], now=NOW, policy=policy).ids == (1,)
 
 
-def test_estimate_tokens():
+def test_estimate_tokens_counts_a_cjk_character_as_one_and_four_other_characters_as_one():
     assert estimate_tokens("不要在周日安排任务") == 9
     assert estimate_tokens("I like tea") == 3
     assert estimate_tokens("") == 0

@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
@@ -52,10 +53,16 @@ def live_daphne(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterato
 
     with django_db_blocker.unblock():
         database_name = str(connection.settings_dict["NAME"])
+    with daphne_serving(database_name, tmp_path_factory.mktemp("daphne") / "daphne.log") as base_url:
+        yield base_url
+
+
+@contextmanager
+def daphne_serving(database_name: str, log_path: Path, extra_env: dict[str, str] | None = None) -> Iterator[str]:
+    """Run a daphne child on ``database_name`` (``extra_env`` adds to or overrides its environment)."""
     port = _free_port()
-    log_path = tmp_path_factory.mktemp("daphne") / "daphne.log"
     env = {**os.environ, "DATABASE_NAME_OVERRIDE": database_name, "DJANGO_DEBUG": "1",
-           "DJANGO_SETTINGS_MODULE": "smartmate.settings"}
+           "DJANGO_SETTINGS_MODULE": "smartmate.settings", **(extra_env or {})}
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "smartmate.asgi:application"],

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-PROJECT_ROOT = Path(__file__).resolve().parents[3]
-PURE_PACKAGES = ("schedule/core", "taskclasses/core")
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+PURE_PACKAGES = ("schedule/core", "taskclasses/core", "memory/core")
 FORBIDDEN = ("django", "rest_framework", "channels", "celery")
 
 
