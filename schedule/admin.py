@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from schedule.models import CalendarFeed, Course, ScheduleEvent, ScheduleSlot
+from schedule.models import CalendarFeed, ChangeSet, Course, PlanPreview, ScheduleEvent, ScheduleSlot
 
 
 @admin.register(Course)
@@ -40,3 +40,20 @@ class CalendarFeedAdmin(admin.ModelAdmin):
     list_display = ("user", "created_at", "last_fetched_at")
     raw_id_fields = ("user",)
     readonly_fields = ("token",)
+
+
+@admin.register(PlanPreview)
+class PlanPreviewAdmin(admin.ModelAdmin):
+    list_display = ("pk", "user", "source", "status", "expires_at", "created_at")
+    list_filter = ("status", "source")
+    search_fields = ("user__username",)
+    raw_id_fields = ("user",)
+    readonly_fields = ("placements", "unplaced", "feasibility", "task_class_ids")
+
+
+@admin.register(ChangeSet)
+class ChangeSetAdmin(admin.ModelAdmin):
+    list_display = ("pk", "user", "block_count", "applied_at", "undone_at")
+    search_fields = ("user__username",)
+    raw_id_fields = ("user", "preview")
+    readonly_fields = ("event_ids", "embedded_slot_ids", "item_ids", "applied_at")

@@ -58,7 +58,9 @@ def _describe(exc: drf.APIException) -> dict[str, Any]:
     if isinstance(exc, drf.NotFound):
         return error_body("not_found", _("Not found."))
     if isinstance(exc, drf.PermissionDenied):
-        return error_body("permission_denied", _("You do not have permission to do this."))
+        # Keep a specific reason (e.g. a missing CSRF token) for the client; drop the generic default.
+        reason = str(exc.detail) if str(exc.detail) != str(drf.PermissionDenied.default_detail) else None
+        return error_body("permission_denied", _("You do not have permission to do this."), reason)
     if isinstance(exc, drf.MethodNotAllowed):
         return error_body("method_not_allowed", str(exc.detail))
     if isinstance(exc, drf.UnsupportedMediaType):

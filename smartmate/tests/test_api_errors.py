@@ -49,3 +49,15 @@ def test_validation_error_lists_fields_in_detail(auth_client):
 def test_api_messages_follow_the_requested_language(auth_client):
     response = auth_client.get("/api/v1/no-such-thing/", HTTP_ACCEPT_LANGUAGE="zh-hans")
     assert response.json()["message"] == "没有与 /api/v1/no-such-thing/ 匹配的路由。"
+
+
+def test_a_session_write_without_csrf_token_is_a_403(user):
+    from rest_framework.test import APIClient
+
+    client = APIClient(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(user)
+    response = client.patch("/api/v1/me/", {"time_zone": "Europe/Berlin"}, format="json")
+    assert response.status_code == 403
+    body = response.json()
+    assert (body["code"], body["message"]) == ("permission_denied", "You do not have permission to do this.")
+    assert body["detail"].startswith("CSRF Failed")

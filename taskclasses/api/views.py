@@ -19,6 +19,7 @@ from taskclasses.api.serializers import (
     TaskScheduleInputSerializer,
     TaskUpdateInputSerializer,
 )
+from smartmate.idempotency import idempotent
 from taskclasses.services import tasks as services
 
 
@@ -48,6 +49,7 @@ class TaskListView(APIView):
             completed=values.get("completed"))
         return Response(TaskOutputSerializer(selectors.task_list(user=request.user, filters=filters), many=True).data)
 
+    @idempotent
     @extend_schema(request=TaskCreateInputSerializer, responses={201: TaskOutputSerializer})
     def post(self, request: Request) -> Response:
         data = TaskCreateInputSerializer(data=request.data)
@@ -66,6 +68,7 @@ class TaskDetailView(APIView):
     def get(self, request: Request, task_id: int) -> Response:
         return Response(TaskOutputSerializer(selectors.task_get(user=request.user, task_id=task_id)).data)
 
+    @idempotent
     @extend_schema(request=TaskUpdateInputSerializer, responses=TaskOutputSerializer)
     def patch(self, request: Request, task_id: int) -> Response:
         selectors.task_get(user=request.user, task_id=task_id)
@@ -74,6 +77,7 @@ class TaskDetailView(APIView):
         task = services.task_update(user=request.user, task_id=task_id, **data.validated_data)
         return Response(TaskOutputSerializer(task).data)
 
+    @idempotent
     @extend_schema(responses={204: None})
     def delete(self, request: Request, task_id: int) -> Response:
         services.task_delete(user=request.user, task_id=task_id)
@@ -81,12 +85,14 @@ class TaskDetailView(APIView):
 
 
 class TaskCompleteView(APIView):
+    @idempotent
     @extend_schema(request=None, responses=TaskOutputSerializer)
     def post(self, request: Request, task_id: int) -> Response:
         return Response(TaskOutputSerializer(services.task_complete(user=request.user, task_id=task_id)).data)
 
 
 class TaskRestoreView(APIView):
+    @idempotent
     @extend_schema(request=None, responses=TaskOutputSerializer)
     def post(self, request: Request, task_id: int) -> Response:
         return Response(TaskOutputSerializer(services.task_restore(user=request.user, task_id=task_id)).data)
@@ -95,6 +101,7 @@ class TaskRestoreView(APIView):
 class TaskScheduleView(APIView):
     """Find the task a free block this week (POST) or take it off the schedule (DELETE)."""
 
+    @idempotent
     @extend_schema(request=TaskScheduleInputSerializer, responses={201: EventOutputSerializer})
     def post(self, request: Request, task_id: int) -> Response:
         selectors.task_get(user=request.user, task_id=task_id)
@@ -103,6 +110,7 @@ class TaskScheduleView(APIView):
         event = services.task_schedule(user=request.user, task_id=task_id, week=data.validated_data.get("week"))
         return Response(EventOutputSerializer(event).data, status=status.HTTP_201_CREATED)
 
+    @idempotent
     @extend_schema(responses={204: None})
     def delete(self, request: Request, task_id: int) -> Response:
         services.task_unschedule(user=request.user, task_id=task_id)

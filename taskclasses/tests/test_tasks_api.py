@@ -161,3 +161,10 @@ def test_deadlines_come_back_in_the_students_zone(api_client, user, frozen_now):
     body = api_client.post("/api/v1/tasks/parse/", {"text": "明天交作业"}, format="json").json()
     assert body["deadline"] == "2026-12-03T23:59:00+01:00"
     assert datetime.fromisoformat(body["deadline"]).astimezone(SHANGHAI).day == 4
+
+
+def test_creating_with_the_same_idempotency_key_makes_one_task(auth_client, frozen_now):
+    first = auth_client.post("/api/v1/tasks/", {"text": "明天交作业"}, format="json", HTTP_X_IDEMPOTENCY_KEY="n-1")
+    again = auth_client.post("/api/v1/tasks/", {"text": "明天交作业"}, format="json", HTTP_X_IDEMPOTENCY_KEY="n-1")
+    assert (first.status_code, again.status_code, again["Idempotent-Replayed"]) == (201, 201, "true")
+    assert again.json()["id"] == first.json()["id"] and Task.objects.count() == 1
