@@ -6,31 +6,40 @@ Each app adds its seeder to ``SEEDERS`` (in order); seeders must be idempotent s
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from typing import Callable
 
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.models import CalendarSettings, User, default_section_times
+from accounts.services import calendar_settings_update
 
 DEMO_USERNAME = "demo"
 DEMO_PASSWORD = "smartmate-demo"
-# Autumn 2026: week 1 starts on Monday 7 September; 20 weeks.
-DEMO_SEMESTER_START = date(2026, 9, 7)
 DEMO_SEMESTER_WEEKS = 20
+DEMO_CURRENT_WEEK = 13  # the demo student is always mid-semester, whatever the date
+
+
+def demo_semester_start(today: date) -> date:
+    """Return the Monday of week 1 that puts ``today`` in week 13 of the demo semester."""
+    return today - timedelta(days=today.weekday(), weeks=DEMO_CURRENT_WEEK - 1)
 
 
 def seed_demo_account() -> User:
-    """Create (or reset) the demo student and their calendar."""
+    """Create (or reset) the demo student and their calendar (kept in week 13 of a 20-week term)."""
     user, _created = User.objects.get_or_create(username=DEMO_USERNAME, defaults={"email": "demo@example.edu"})
     user.set_password(DEMO_PASSWORD)
     user.time_zone = "Asia/Shanghai"
     user.save()
-    CalendarSettings.objects.update_or_create(
-        user=user,
-        defaults={"semester_start": DEMO_SEMESTER_START, "semester_weeks": DEMO_SEMESTER_WEEKS,
-                  "section_times": default_section_times()},
-    )
+    calendar = CalendarSettings.objects.filter(user=user).first()
+    start = demo_semester_start(timezone.localdate(timezone.now(), user.zone))
+    if calendar is None:
+        CalendarSettings.objects.create(user=user, semester_start=start, semester_weeks=DEMO_SEMESTER_WEEKS,
+                                        section_times=default_section_times())
+    elif calendar.semester_start != start:
+        # A later start moves every event with it, keeping the demo's week numbers.
+        calendar_settings_update(user=user, semester_start=start, semester_weeks=DEMO_SEMESTER_WEEKS)
     return user
 
 

@@ -24,7 +24,7 @@ from schedule.core.planner import (
     TaskClassSpec,
     plan,
 )
-from schedule.core.time_model import Semester
+from schedule.core.time_model import SectionTemplate, Semester, SlotKey, slot_bounds
 from schedule.models import PlanPreview, ScheduleSlot
 from schedule.selectors import time_frame_get
 from smartmate.exceptions import AppError, NotFoundError
@@ -62,10 +62,11 @@ def _grid_day(semester: Semester, day: date) -> GridDay:
     return GridDay(week=week, day=weekday)
 
 
-def _class_spec(task_class: TaskClass, items: list[TaskItem], semester: Semester) -> TaskClassSpec:
+def _class_spec(task_class: TaskClass, items: list[TaskItem], semester: Semester, today: date) -> TaskClassSpec:
+    # Never suggest a day that has already gone by: the window starts today at the earliest.
     return TaskClassSpec(
         id=task_class.pk, name=task_class.name, strategy=task_class.strategy,
-        start=_grid_day(semester, task_class.start_date), end=_grid_day(semester, task_class.end_date),
+        start=_grid_day(semester, max(task_class.start_date, today)), end=_grid_day(semester, task_class.end_date),
         items=tuple(ItemSpec(id=item.pk, sections=2, content=item.content) for item in items),
         excluded_slots=frozenset(task_class.excluded_pairs), excluded_days=frozenset(task_class.excluded_days),
         allow_filler=task_class.allow_filler,
@@ -83,14 +84,41 @@ def _occupied(user: User) -> tuple[OccupiedSection, ...]:
     )
 
 
-def planning_instance_build(*, user: User, task_classes: list[TaskClass]) -> PlanningInstance:
-    """Describe the student's board and the pending blocks of ``task_classes`` to the planner."""
+PAST_EVENT_ID = -1  # marks today's sections that have already begun
+
+
+def _started_today(semester: Semester, template: SectionTemplate, now: datetime,
+                   taken: set[tuple[int, int, int]]) -> tuple[OccupiedSection, ...]:
+    """Return today's free sections that have already begun, so no block is suggested in the past."""
+    today = semester.local_date(now)
+    if not semester.contains(today):
+        return ()
+    week, day = semester.week_day_of(today)
+    return tuple(
+        OccupiedSection(event_id=PAST_EVENT_ID, week=week, day=day, section=number, name="past")
+        for number in range(1, template.count + 1)
+        if (week, day, number) not in taken
+        and slot_bounds(semester, template, SlotKey(week, day, number))[0] <= now
+    )
+
+
+def planning_instance_build(*, user: User, task_classes: list[TaskClass], now: datetime | None = None,
+                            ) -> PlanningInstance:
+    """Describe the student's board from ``now`` on and the pending blocks of ``task_classes``."""
     semester, template = time_frame_get(user=user)
+    now = now or timezone.now()
+    today = semester.local_date(now)
+    if any(c.end_date < today for c in task_classes):
+        ended = next(c for c in task_classes if c.end_date < today)
+        raise PlanningError(_("The window of %(name)s ended on %(end)s; move its last day to plan it.")
+                            % {"name": ended.name, "end": ended.end_date}, code="window_passed")
     pending = _pending_items(task_classes)
+    occupied = _occupied(user)
+    taken = {(row.week, row.day, row.section) for row in occupied}
     return PlanningInstance(
         weeks=semester.weeks, semester_start=semester.start_monday, sections_per_day=template.count,
-        occupied=_occupied(user),
-        task_classes=tuple(_class_spec(c, pending[c.pk], semester) for c in task_classes),
+        occupied=occupied + _started_today(semester, template, now, taken),
+        task_classes=tuple(_class_spec(c, pending[c.pk], semester, today) for c in task_classes),
     )
 
 
@@ -125,10 +153,10 @@ def _feasibility(result: PlanningResult, classes: list[TaskClass]) -> list[Feasi
                         candidate_slots=f.candidate_slots, placed=f.placed) for f in result.classes]
 
 
-def task_class_feasibility(*, user: User, task_class_id: int) -> Feasibility:
-    """Return how many pending blocks a class asks for against the usable slots in its window."""
+def task_class_feasibility(*, user: User, task_class_id: int, now: datetime | None = None) -> Feasibility:
+    """Return how many pending blocks a class asks for against the usable slots left in its window."""
     classes = _classes_of(user, [task_class_id])
-    result = plan(planning_instance_build(user=user, task_classes=classes))
+    result = plan(planning_instance_build(user=user, task_classes=classes, now=now))
     return _feasibility(result, classes)[0]
 
 
@@ -138,7 +166,7 @@ def preview_create(
 ) -> PlanPreview:
     """Plan the pending blocks of the given classes together and keep the result as a preview."""
     classes = _classes_of(user, task_class_ids)
-    instance = planning_instance_build(user=user, task_classes=classes)
+    instance = planning_instance_build(user=user, task_classes=classes, now=now)
     if not any(spec.items for spec in instance.task_classes):
         raise PlanningError(_("Every block of these classes is already placed."), code="nothing_to_plan")
     result = plan(instance)

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from schedule.core.time_model import span_bounds
 from schedule.exceptions import SlotConflictError
 from schedule.messages import day_label
 from schedule.models import ChangeSet, PlanPreview, ScheduleEvent, ScheduleSlot
@@ -50,14 +51,15 @@ def preview_block_move(
     Refused with a reason: outside the class's window, an excluded block or day, a busy slot
     (named), a non-filler course, or a filler course when the class may not use them.
     """
-    preview = _open_preview(user=user, preview_id=preview_id, now=now or timezone.now(), lock=True)
+    now = now or timezone.now()
+    preview = _open_preview(user=user, preview_id=preview_id, now=now, lock=True)
     placements = list(preview.placements)
     moving = next((p for p in placements if p["item_id"] == item_id), None)
     if moving is None:
         raise NotFoundError(_("This block is not in the preview."), code="block_not_found")
     task_class = TaskClass.objects.get(pk=moving["class_id"], user=user)
     span = Span(week, day, start_section, start_section + 1)
-    _check_block_rules(user=user, task_class=task_class, span=span)
+    _check_block_rules(user=user, task_class=task_class, span=span, now=now)
     _check_not_in_preview(placements, span, ignore_item=item_id)
     host = _host_for(user=user, task_class=task_class, span=span)
     moving.update(week=week, day=day, start_section=span.start_section, end_section=span.end_section,
@@ -67,12 +69,14 @@ def preview_block_move(
     return preview
 
 
-def _check_block_rules(*, user: User, task_class: TaskClass, span: Span) -> None:
+def _check_block_rules(*, user: User, task_class: TaskClass, span: Span, now: datetime) -> None:
     semester, template = time_frame_get(user=user)
     if span.start_section % 2 != 1 or span.end_section > template.count:
         raise BlockRuleError(_("A block starts on the first section of a pair (1-2, 3-4, …)."), code="not_a_pair")
     if not 1 <= span.week <= semester.weeks or not 1 <= span.day <= 7:
         raise BlockRuleError(_("That time is outside the semester."), code="outside_semester")
+    if span_bounds(semester, template, span.week, span.day, span.start_section, span.end_section)[0] <= now:
+        raise BlockRuleError(_("That time has already passed."), code="in_the_past")
     on = semester.date_of(span.week, span.day)
     if not task_class.start_date <= on <= task_class.end_date:
         raise BlockRuleError(_("%(date)s is outside this plan's window (%(start)s to %(end)s).") % {

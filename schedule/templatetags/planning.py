@@ -13,9 +13,10 @@ register = template.Library()
 def planning_panel(context, task_class) -> dict:
     """Show "16 blocks requested, 41 usable slots in the window, slack 25" and a plan button."""
     user = context["request"].user
+    figures, problem = None, ""
     try:
         figures = task_class_feasibility(user=user, task_class_id=task_class.pk)
-    except PlanningError:
-        figures = None
-    return {"task_class": task_class, "figures": figures, "csrf_token": context.get("csrf_token"),
-            "request": context["request"]}
+    except PlanningError as exc:
+        problem = exc.message
+    return {"task_class": task_class, "figures": figures, "problem": problem,
+            "csrf_token": context.get("csrf_token"), "request": context["request"]}

@@ -41,7 +41,7 @@ def test_dropping_weeks_the_board_uses_is_refused(user):
     assert error.value.message_dict == {"semester_weeks": ["Your schedule uses week 16; keep at least that many weeks."]}
 
 
-def test_deleting_a_student_removes_everything_they_own(user):
+def test_deleting_a_student_removes_everything_they_own(user, before_week_three):
     from schedule.models import Course, ScheduleSlot
     from schedule.services.planning import preview_create
     from schedule.services.previews import preview_apply

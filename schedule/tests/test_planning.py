@@ -22,6 +22,8 @@ from schedule.tests.factories import custom_event, import_csv, make_task_class
 from smartmate.exceptions import ConflictError, NotFoundError
 from taskclasses.models import TaskItem
 
+pytestmark = pytest.mark.usefixtures("before_week_three")
+
 
 def _blocks(preview):
     return [(p["week"], p["day"], p["start_section"]) for p in preview.placements]
@@ -230,3 +232,27 @@ def test_a_block_deleted_from_the_board_is_planned_again(user):
     again = preview_create(user=user, task_class_ids=[task_class.pk])
     assert len(again.placements) == 1
     assert TaskItem.objects.get(pk=again.placements[0]["item_id"]).status == "pending"
+
+
+def test_nothing_is_suggested_in_the_past(user, monkeypatch):
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    # Wednesday of week 3 at 15:00: Monday, Tuesday and Wednesday's first three pairs are gone.
+    monkeypatch.setattr("django.utils.timezone.now",
+                        lambda: datetime(2026, 9, 23, 15, 0, tzinfo=ZoneInfo("Asia/Shanghai")))
+    task_class = make_task_class(user, items=30, strategy="rapid")
+    preview = preview_create(user=user, task_class_ids=[task_class.pk])
+    assert min(_blocks(preview)) == (3, 3, 7)
+
+
+def test_a_window_that_has_ended_cannot_be_planned(user, monkeypatch):
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    monkeypatch.setattr("django.utils.timezone.now",
+                        lambda: datetime(2026, 10, 20, 9, 0, tzinfo=ZoneInfo("Asia/Shanghai")))
+    task_class = make_task_class(user, items=2)
+    with pytest.raises(PlanningError) as error:
+        preview_create(user=user, task_class_ids=[task_class.pk])
+    assert error.value.code == "window_passed"

@@ -11,6 +11,8 @@ from schedule.models import ChangeSet, ScheduleEvent
 from schedule.services.planning import preview_create
 from schedule.tests.factories import custom_event, make_task_class
 
+pytestmark = pytest.mark.usefixtures("before_week_three")
+
 
 def test_feasibility_endpoint(auth_client, user):
     task_class = make_task_class(user, items=16, excluded_pairs=[6])

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from schedule.models import ChangeSet, Course, PlanPreview, ScheduleEvent
 from schedule.services.planning import preview_create
 from schedule.tests.factories import import_csv, make_task_class
+
+pytestmark = pytest.mark.usefixtures("before_week_three")
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 

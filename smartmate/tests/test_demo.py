@@ -12,7 +12,10 @@ def test_seed_demo_creates_a_demo_student_who_can_log_in(db, capsys):
     call_command("seed_demo")
     assert "Demo login: demo / smartmate-demo" in capsys.readouterr().out
     assert authenticate(username="demo", password="smartmate-demo") is not None
-    assert str(CalendarSettings.objects.get(user__username="demo").semester_start) == "2026-09-07"
+    from accounts.selectors import semester_week_get
+
+    demo = User.objects.get(username="demo")
+    assert semester_week_get(user=demo).week == 13
 
 
 def test_seed_demo_is_idempotent(db):
