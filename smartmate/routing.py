@@ -2,8 +2,10 @@
 
 from django.urls import path
 
+from agent.consumers import AgentConsumer
 from smartmate.consumers import HealthConsumer
 
 websocket_urlpatterns = [
     path("ws/health/", HealthConsumer.as_asgi()),
+    path("ws/agent/", AgentConsumer.as_asgi()),
 ]

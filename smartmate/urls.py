@@ -11,6 +11,7 @@ api_v1 = [
     path("", include("schedule.api.urls")),
     path("", include("taskclasses.api.urls")),
     path("", include("taskclasses.api.task_class_urls")),
+    path("agent/", include("agent.api.urls")),
 ]
 
 urlpatterns = [
@@ -19,6 +20,7 @@ urlpatterns = [
     path("schedule/", include("schedule.urls")),
     path("tasks/", include("taskclasses.urls")),
     path("plans/", include("taskclasses.task_class_urls")),
+    path("assistant/", include("agent.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/v1/", include((api_v1, "v1"))),

@@ -1,0 +1,114 @@
+"""Assistant API: conversations (list, create, history, timeline, rename, archive, delete) and websocket tickets."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from agent import selectors, services
+from agent.api.serializers import (
+    ConversationArchiveInputSerializer,
+    ConversationCreateInputSerializer,
+    ConversationDetailOutputSerializer,
+    ConversationListQuerySerializer,
+    ConversationOutputSerializer,
+    ConversationRenameInputSerializer,
+    TicketOutputSerializer,
+    TimelineEventOutputSerializer,
+    TimelineQuerySerializer,
+)
+from smartmate.idempotency import idempotent
+
+
+def _detail(request: Request, conversation_id: int) -> dict:
+    conversation = selectors.conversation_get(user=request.user, conversation_id=conversation_id)
+    return ConversationDetailOutputSerializer({
+        "conversation": conversation,
+        "messages": selectors.message_list(conversation=conversation),
+        "last_seq": selectors.last_seq_get(conversation=conversation),
+        "running_turn": selectors.running_turn_get(conversation=conversation),
+    }).data
+
+
+class ConversationListView(APIView):
+    """List the student's conversations (``?archived=true`` for the archive) or start a new one."""
+
+    @extend_schema(parameters=[ConversationListQuerySerializer], responses=ConversationOutputSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        query = ConversationListQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        conversations = selectors.conversation_list(user=request.user, archived=query.validated_data["archived"])
+        return Response(ConversationOutputSerializer(conversations, many=True).data)
+
+    @idempotent
+    @extend_schema(request=ConversationCreateInputSerializer, responses={201: ConversationOutputSerializer})
+    def post(self, request: Request) -> Response:
+        data = ConversationCreateInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        conversation = services.conversation_create(user=request.user, **data.validated_data)
+        return Response(ConversationOutputSerializer(conversation).data, status=status.HTTP_201_CREATED)
+
+
+class ConversationDetailView(APIView):
+    """Read a conversation with its messages, rename it, or delete it (not while a turn runs)."""
+
+    @extend_schema(responses=ConversationDetailOutputSerializer)
+    def get(self, request: Request, conversation_id: int) -> Response:
+        return Response(_detail(request, conversation_id))
+
+    @idempotent
+    @extend_schema(request=ConversationRenameInputSerializer, responses=ConversationOutputSerializer)
+    def patch(self, request: Request, conversation_id: int) -> Response:
+        selectors.conversation_get(user=request.user, conversation_id=conversation_id)  # 404 before validating
+        data = ConversationRenameInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        conversation = services.conversation_rename(user=request.user, conversation_id=conversation_id,
+                                                    **data.validated_data)
+        return Response(ConversationOutputSerializer(conversation).data)
+
+    @idempotent
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, conversation_id: int) -> Response:
+        services.conversation_delete(user=request.user, conversation_id=conversation_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ConversationArchiveView(APIView):
+    """Archive a conversation (``{"archived": false}`` restores it)."""
+
+    @idempotent
+    @extend_schema(request=ConversationArchiveInputSerializer, responses=ConversationOutputSerializer)
+    def post(self, request: Request, conversation_id: int) -> Response:
+        selectors.conversation_get(user=request.user, conversation_id=conversation_id)
+        data = ConversationArchiveInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        conversation = services.conversation_archive(user=request.user, conversation_id=conversation_id,
+                                                     **data.validated_data)
+        return Response(ConversationOutputSerializer(conversation).data)
+
+
+class ConversationTimelineView(APIView):
+    """The conversation's stored events after ``after_seq``, in order (at most ``limit``)."""
+
+    @extend_schema(parameters=[TimelineQuerySerializer], responses=TimelineEventOutputSerializer(many=True))
+    def get(self, request: Request, conversation_id: int) -> Response:
+        conversation = selectors.conversation_get(user=request.user, conversation_id=conversation_id)
+        query = TimelineQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        events = selectors.timeline_event_list(conversation=conversation, **query.validated_data)
+        return Response(TimelineEventOutputSerializer(events, many=True).data)
+
+
+class TicketView(APIView):
+    """Issue a single-use websocket ticket valid for 60 s (API clients; browsers use their session)."""
+
+    # Not @idempotent on purpose: a retry simply gets a fresh ticket, and a stored answer would keep
+    # the ticket itself in the database (only its hash is kept otherwise).
+    @extend_schema(request=None, responses={201: TicketOutputSerializer})
+    def post(self, request: Request) -> Response:
+        issued = services.ticket_create(user=request.user)
+        body = {"ticket": issued.ticket, "expires_at": issued.expires_at, "url": f"/ws/agent/?ticket={issued.ticket}"}
+        return Response(TicketOutputSerializer(body).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,175 @@
+"""The assistant's websocket (``/ws/agent/``): authenticate, follow a conversation, turn frames into services.
+
+The protocol is documented once, in ``agent.contracts``. This consumer never crashes on input: any
+refused frame gets an ``error`` frame ``{code, message, detail}`` and the socket stays open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation.trans_real import parse_accept_lang_header
+
+from agent import selectors, services
+from agent.broadcast import conversation_group, server_loop_register
+from agent.contracts import (
+    MAX_FRAME_BYTES,
+    ChatCancel,
+    ChatResume,
+    ChatSend,
+    ClientFrame,
+    FrameError,
+    Replay,
+    error_frame,
+    frame_from_json,
+)
+from agent.exceptions import TicketInvalid
+from smartmate.exceptions import AppError
+
+log = logging.getLogger("agent.consumers")
+
+CLOSE_UNAUTHENTICATED = 4401
+
+
+class AgentConsumer(AsyncJsonWebsocketConsumer):
+    """One student's socket; it follows one conversation at a time and forwards that conversation's events."""
+
+    user: Any = None
+    conversation_id: int | None = None
+    last_seq: int = 0
+
+    async def connect(self) -> None:
+        server_loop_register(asyncio.get_running_loop())
+        self.language = _language_of(self.scope)
+        user = await self._identify()
+        # Accept first, then close: a close before accepting reaches browsers as a bare 1006/403.
+        await self.accept()
+        if user is None:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        self.user = user
+
+    async def disconnect(self, code: int) -> None:
+        if self.conversation_id is not None:
+            await self.channel_layer.group_discard(conversation_group(self.conversation_id), self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.user is None:
+            return
+        with translation.override(self.language):
+            try:
+                frame = _decode(text_data)
+                await self._handle(frame)
+            except AppError as exc:
+                await self.send_json(error_frame(exc))
+            except Exception:  # noqa: BLE001 - the process edge: log it, answer, keep the socket
+                log.exception("Agent socket of user %s failed on a frame", getattr(self.user, "pk", None))
+                await self.send_json(error_frame(AppError(
+                    _("Something went wrong on our side. Please try again in a moment."), code="internal_error")))
+
+    async def agent_event(self, message: dict[str, Any]) -> None:
+        """Forward a live event of the followed conversation, filling any gap from the stored timeline."""
+        frame = message["frame"]
+        if frame.get("conversation_id") != self.conversation_id or frame["seq"] <= self.last_seq:
+            return  # left that conversation meanwhile, or already sent by a replay
+        if frame["seq"] > self.last_seq + 1:
+            await self._send_stored(until=frame["seq"] - 1)
+        await self.send_json(frame)
+        self.last_seq = frame["seq"]
+
+    # --- frames ------------------------------------------------------------------------------------
+
+    async def _handle(self, frame: ClientFrame) -> None:
+        if isinstance(frame, Replay):
+            await self._follow(frame.conversation_id, after_seq=frame.after_seq)
+            await self._send_stored()
+        elif isinstance(frame, ChatSend):
+            await self._follow(frame.conversation_id)
+            await database_sync_to_async(services.turn_start)(
+                user=self.user, conversation_id=frame.conversation_id, text=frame.text, language=self.language)
+        elif isinstance(frame, ChatCancel):
+            await self._follow(frame.conversation_id)
+            await database_sync_to_async(services.turn_cancel)(user=self.user, conversation_id=frame.conversation_id)
+        elif isinstance(frame, ChatResume):
+            await self._follow(frame.conversation_id)
+            await database_sync_to_async(services.turn_resume)(
+                user=self.user, conversation_id=frame.conversation_id, interaction_id=frame.interaction_id,
+                action=frame.action, text=frame.text)
+
+    async def _follow(self, conversation_id: int, *, after_seq: int | None = None) -> None:
+        """Check the student owns the conversation and switch the socket's group to it."""
+        conversation = await database_sync_to_async(selectors.conversation_get)(
+            user=self.user, conversation_id=conversation_id)
+        if conversation_id != self.conversation_id:
+            if self.conversation_id is not None:
+                await self.channel_layer.group_discard(conversation_group(self.conversation_id), self.channel_name)
+            # Join before reading the timeline, so nothing stored after the read can be missed.
+            await self.channel_layer.group_add(conversation_group(conversation_id), self.channel_name)
+            self.conversation_id = conversation_id
+            if after_seq is None:
+                after_seq = await database_sync_to_async(selectors.last_seq_get)(conversation=conversation)
+        if after_seq is not None:
+            self.last_seq = after_seq
+        self._conversation = conversation
+
+    async def _send_stored(self, until: int | None = None) -> None:
+        """Send the stored events after ``last_seq`` (up to ``until``), page by page."""
+        while True:
+            envelopes = await database_sync_to_async(selectors.events_after)(
+                conversation=self._conversation, after_seq=self.last_seq)
+            for envelope in envelopes:
+                if until is not None and envelope.seq > until:
+                    return
+                await self.send_json(envelope.to_json())
+                self.last_seq = envelope.seq
+            if len(envelopes) < selectors.REPLAY_PAGE:
+                return
+
+    async def _identify(self) -> Any:
+        """Return the student: from a ticket when one is given (API clients), else from the session."""
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        ticket = (query.get("ticket") or [""])[0]
+        if ticket:
+            try:
+                return await database_sync_to_async(services.ticket_redeem)(ticket=ticket)
+            except TicketInvalid:
+                return None
+        user = self.scope.get("user")
+        return user if user is not None and user.is_authenticated else None
+
+
+def _decode(text_data: str | None) -> ClientFrame:
+    if text_data is None:
+        raise FrameError(_("Send frames as JSON text."), code="malformed_frame")
+    size = len(text_data.encode("utf-8"))
+    if size > MAX_FRAME_BYTES:
+        raise FrameError(_("The frame is too large: at most %(max)s bytes.") % {"max": MAX_FRAME_BYTES},
+                         code="frame_too_large", detail={"max": MAX_FRAME_BYTES, "size": size})
+    try:
+        data = json.loads(text_data)
+    except ValueError as exc:
+        raise FrameError(_("The frame is not valid JSON."), code="malformed_frame", detail={"error": str(exc)})
+    return frame_from_json(data)
+
+
+def _language_of(scope: dict[str, Any]) -> str:
+    """Return the page's language: the language cookie, then Accept-Language, then the default."""
+    candidates = [(scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")]
+    headers = dict(scope.get("headers") or [])
+    accept = headers.get(b"accept-language", b"").decode("latin-1")
+    candidates += [code for code, _quality in parse_accept_lang_header(accept) if code != "*"]
+    for code in candidates:
+        try:
+            return translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return settings.LANGUAGE_CODE

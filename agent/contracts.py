@@ -1,0 +1,367 @@
+"""The assistant's wire protocol: every frame between the browser (or an API client) and the server.
+
+This docstring is the protocol contract; the dataclasses below are its only implementation and the
+tests round-trip each of them through JSON.
+
+Connecting
+    ``wss://<host>/ws/agent/``. A browser is recognised by its session cookie (the Origin must be
+    an allowed host). An API client first calls ``POST /api/v1/agent/tickets/`` (JWT or session)
+    and connects with ``/ws/agent/?ticket=<ticket>``: a ticket is valid for 60 s and for one
+    connection; a JWT never goes in the URL. Without a valid identity the server accepts and at
+    once closes the socket with code 4401.
+
+Client frames (JSON objects, at most 16 KB each, ``type`` says which)
+    ``{"type": "chat.send", "conversation_id": 3, "text": "你好"}``
+        Start a turn. Refused with an ``error`` frame ``busy`` while a turn of that conversation
+        is running (one running turn per conversation).
+    ``{"type": "chat.resume", "conversation_id": 3, "interaction_id": "…", "action": "accept"|"reject"|"answer",
+    "text": "…"}``
+        Answer an open confirmation (accept / reject) or question (answer, with ``text``). A stale or
+        foreign ``interaction_id`` is refused with ``error`` ``stale_interaction``.
+    ``{"type": "chat.cancel", "conversation_id": 3}``
+        Ask the running turn to stop; it stops at the next node boundary and ends with
+        ``turn.done`` whose outcome is ``cancelled``.
+    ``{"type": "replay", "conversation_id": 3, "after_seq": 41}``
+        Subscribe the socket to the conversation and send every stored event with a larger
+        ``seq``, then the live ones. Sent on (re)connect and when opening a conversation;
+        ``after_seq`` 0 replays the whole timeline.
+    Any frame about a conversation also subscribes the socket to it (and unsubscribes it from the
+    previous one): a socket follows one conversation at a time.
+
+Server events (stored, numbered)
+    Every event of a turn is stored before it is sent and carries an envelope:
+    ``{"type": …, "seq": 42, "conversation_id": 3, "turn_id": "<uuid>", …fields}``. ``seq`` starts
+    at 1 and grows by one per conversation, so a client that sees a gap, or reconnects, sends
+    ``replay`` with the last ``seq`` it has and receives exactly what it missed. Types and fields:
+
+    ``status``           ``code`` (``routing``, …), ``message``: what the assistant is doing now.
+    ``assistant.delta``  ``text``: the next piece of the visible answer, as the model writes it.
+    ``reasoning.delta``  ``text``: the next piece of the model's reasoning, when it shows any.
+    ``tool.call``        ``call_id``, ``name``, ``arguments`` (object), ``summary``.
+    ``tool.result``      ``call_id``, ``name``, ``status`` (done / failed / blocked), ``summary``, ``result``.
+    ``confirm.request``  ``interaction_id``, ``title``, ``summary``, ``details`` (object): needs accept/reject.
+    ``ask.user``         ``interaction_id``, ``question``: needs an answer.
+    ``preview.ready``    ``preview_id``, ``summary``: a schedule preview the student can apply.
+    ``usage``            ``prompt_tokens``, ``completion_tokens``, ``total_tokens``, ``calls``, ``estimated``:
+                         what the turn's model calls cost (real figures from the API).
+    ``turn.done``        ``outcome`` (completed / failed / cancelled / interrupted), ``message_id`` (the
+                         stored assistant message, or null): always the last event of a turn.
+    ``error``            ``code``, ``message``, ``detail``: something went wrong in the turn (the model
+                         is not configured, the quota is used up, the model failed, …). A turn that
+                         started still ends with ``turn.done``.
+
+    A direct reply is: ``status`` → ``reasoning.delta``* → ``assistant.delta``+ → ``usage`` → ``turn.done``.
+
+Error frames (not stored, no ``seq``)
+    A refused frame gets ``{"type": "error", "code": …, "message": …, "detail": …}`` on that socket
+    only: ``malformed_frame``, ``frame_too_large``, ``unknown_frame``, ``invalid_frame``,
+    ``conversation_not_found``, ``busy``, ``stale_interaction``, ``text_too_long``, ``internal_error``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, Union
+
+from smartmate.exceptions import AppError
+
+MAX_TEXT_LENGTH = 4000
+MAX_FRAME_BYTES = 16 * 1024
+
+Outcome = Literal["completed", "failed", "cancelled", "interrupted"]
+
+
+# --- Server events ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StatusEvent:
+    """What the assistant is doing now (``code`` is stable, ``message`` is for people)."""
+
+    code: str
+    message: str
+    type: ClassVar[str] = "status"
+
+
+@dataclass(frozen=True)
+class AssistantDelta:
+    """The next piece of the visible answer."""
+
+    text: str
+    type: ClassVar[str] = "assistant.delta"
+
+
+@dataclass(frozen=True)
+class ReasoningDelta:
+    """The next piece of the model's reasoning."""
+
+    text: str
+    type: ClassVar[str] = "reasoning.delta"
+
+
+@dataclass(frozen=True)
+class ToolCallEvent:
+    """The assistant calls a tool."""
+
+    call_id: str
+    name: str
+    arguments: dict[str, Any] = field(default_factory=dict)
+    summary: str = ""
+    type: ClassVar[str] = "tool.call"
+
+
+@dataclass(frozen=True)
+class ToolResultEvent:
+    """A tool answered (``status``: done, failed or blocked)."""
+
+    call_id: str
+    name: str
+    status: Literal["done", "failed", "blocked"]
+    summary: str = ""
+    result: dict[str, Any] = field(default_factory=dict)
+    type: ClassVar[str] = "tool.result"
+
+
+@dataclass(frozen=True)
+class ConfirmRequest:
+    """The turn waits for the student to accept or reject something (a plan, a write)."""
+
+    interaction_id: str
+    title: str
+    summary: str
+    details: dict[str, Any] = field(default_factory=dict)
+    type: ClassVar[str] = "confirm.request"
+
+
+@dataclass(frozen=True)
+class AskUser:
+    """The turn waits for the student to answer a question."""
+
+    interaction_id: str
+    question: str
+    type: ClassVar[str] = "ask.user"
+
+
+@dataclass(frozen=True)
+class PreviewReady:
+    """A schedule preview is ready to look at and apply."""
+
+    preview_id: int
+    summary: str = ""
+    type: ClassVar[str] = "preview.ready"
+
+
+@dataclass(frozen=True)
+class UsageEvent:
+    """The tokens the turn's model calls cost."""
+
+    prompt_tokens: int
+    completion_tokens: int
+    total_tokens: int
+    calls: int
+    estimated: bool = False
+    type: ClassVar[str] = "usage"
+
+
+@dataclass(frozen=True)
+class TurnDone:
+    """The turn is over; always its last event."""
+
+    outcome: Outcome
+    message_id: int | None = None
+    type: ClassVar[str] = "turn.done"
+
+
+@dataclass(frozen=True)
+class ErrorEvent:
+    """Something went wrong; the same ``{code, message, detail}`` shape as every API error."""
+
+    code: str
+    message: str
+    detail: Any = None
+    type: ClassVar[str] = "error"
+
+    @classmethod
+    def from_error(cls, error: AppError) -> ErrorEvent:
+        """Render a domain error as an event."""
+        return cls(code=error.code, message=str(error.message), detail=error.detail)
+
+
+Event = Union[StatusEvent, AssistantDelta, ReasoningDelta, ToolCallEvent, ToolResultEvent, ConfirmRequest,
+              AskUser, PreviewReady, UsageEvent, TurnDone, ErrorEvent]
+EVENT_TYPES: dict[str, type] = {kind.type: kind for kind in (
+    StatusEvent, AssistantDelta, ReasoningDelta, ToolCallEvent, ToolResultEvent, ConfirmRequest, AskUser,
+    PreviewReady, UsageEvent, TurnDone, ErrorEvent)}
+
+
+def event_payload(event: Event) -> dict[str, Any]:
+    """Return the event's own fields (without ``type``), as stored in the timeline."""
+    return dataclasses.asdict(event)
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """Return the event as a JSON object with its ``type``."""
+    return {"type": event.type, **event_payload(event)}
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    """Rebuild an event from its JSON object; raise ValueError for an unknown type or fields."""
+    kind = EVENT_TYPES.get(str(data.get("type")))
+    if kind is None:
+        raise ValueError(f"Unknown event type {data.get('type')!r}.")
+    fields = {name: value for name, value in data.items() if name != "type"}
+    try:
+        return kind(**fields)
+    except TypeError as exc:
+        raise ValueError(f"Bad fields for {kind.type}: {exc}") from exc
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """A stored event as sent: its place in the conversation and the turn that produced it."""
+
+    seq: int
+    conversation_id: int
+    turn_id: str
+    event: Event
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the frame sent to clients: the event's fields plus the envelope's."""
+        return {**event_to_json(self.event), "seq": self.seq, "conversation_id": self.conversation_id,
+                "turn_id": self.turn_id}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Envelope:
+        """Parse a frame built by ``to_json``."""
+        rest = {name: value for name, value in data.items() if name not in ("seq", "conversation_id", "turn_id")}
+        return cls(seq=int(data["seq"]), conversation_id=int(data["conversation_id"]),
+                   turn_id=str(data["turn_id"]), event=event_from_json(rest))
+
+
+def error_frame(error: AppError, **extra: Any) -> dict[str, Any]:
+    """Return an unstored error frame answering one client frame."""
+    return {"type": "error", **error.as_dict(), **extra}
+
+
+# --- Client frames ----------------------------------------------------------------------------------
+
+
+class FrameError(AppError):
+    """A client frame that cannot be accepted as sent."""
+
+    code = "invalid_frame"
+
+
+@dataclass(frozen=True)
+class ChatSend:
+    """Start a turn with the student's message."""
+
+    conversation_id: int
+    text: str
+    type: ClassVar[str] = "chat.send"
+
+
+@dataclass(frozen=True)
+class ChatResume:
+    """Answer an open confirmation or question."""
+
+    conversation_id: int
+    interaction_id: str
+    action: Literal["accept", "reject", "answer"]
+    text: str = ""
+    type: ClassVar[str] = "chat.resume"
+
+
+@dataclass(frozen=True)
+class ChatCancel:
+    """Stop the running turn at its next node boundary."""
+
+    conversation_id: int
+    type: ClassVar[str] = "chat.cancel"
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Follow a conversation and receive its stored events after ``after_seq``."""
+
+    conversation_id: int
+    after_seq: int = 0
+    type: ClassVar[str] = "replay"
+
+
+ClientFrame = Union[ChatSend, ChatResume, ChatCancel, Replay]
+FRAME_TYPES: dict[str, type] = {kind.type: kind for kind in (ChatSend, ChatResume, ChatCancel, Replay)}
+RESUME_ACTIONS = ("accept", "reject", "answer")
+
+
+def frame_to_json(frame: ClientFrame) -> dict[str, Any]:
+    """Return the frame as a client sends it."""
+    return {"type": frame.type, **dataclasses.asdict(frame)}
+
+
+def frame_from_json(data: Any) -> ClientFrame:
+    """Validate a decoded client frame; raise FrameError saying exactly what is wrong."""
+    if not isinstance(data, dict):
+        raise FrameError("A frame must be a JSON object.", code="malformed_frame")
+    kind = FRAME_TYPES.get(data.get("type")) if isinstance(data.get("type"), str) else None
+    if kind is None:
+        raise FrameError("Unknown frame type; send one of: " + ", ".join(FRAME_TYPES) + ".",
+                         code="unknown_frame", detail={"type": data.get("type")})
+    unknown = set(data) - {"type"} - {f.name for f in dataclasses.fields(kind)}
+    if unknown:
+        raise FrameError(f"Unknown fields in {kind.type}: {', '.join(sorted(unknown))}.",
+                         detail={"fields": sorted(unknown)})
+    conversation_id = _positive_int(data, "conversation_id")
+    if kind is ChatSend:
+        return ChatSend(conversation_id=conversation_id, text=_text(data, "text", required=True))
+    if kind is ChatCancel:
+        return ChatCancel(conversation_id=conversation_id)
+    if kind is Replay:
+        after = data.get("after_seq", 0)
+        if not _is_int(after) or after < 0:
+            raise FrameError("after_seq must be a whole number, 0 or more.", detail={"field": "after_seq"})
+        return Replay(conversation_id=conversation_id, after_seq=after)
+    return _resume(data, conversation_id)
+
+
+def _resume(data: dict[str, Any], conversation_id: int) -> ChatResume:
+    action = data.get("action")
+    if action not in RESUME_ACTIONS:
+        raise FrameError("action must be accept, reject or answer.", detail={"field": "action"})
+    interaction_id = data.get("interaction_id")
+    if not isinstance(interaction_id, str) or not interaction_id.strip():
+        raise FrameError("interaction_id is required.", detail={"field": "interaction_id"})
+    text = _text(data, "text", required=action == "answer")
+    return ChatResume(conversation_id=conversation_id, interaction_id=interaction_id.strip(), action=action,
+                      text=text)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _positive_int(data: dict[str, Any], name: str) -> int:
+    value = data.get(name)
+    if not _is_int(value) or value < 1:
+        raise FrameError(f"{name} must be a conversation id (a positive whole number).", detail={"field": name})
+    return value
+
+
+def _text(data: dict[str, Any], name: str, *, required: bool) -> str:
+    value = data.get(name, "")
+    if not isinstance(value, str):
+        raise FrameError(f"{name} must be a string.", detail={"field": name})
+    value = value.strip()
+    if required and not value:
+        raise FrameError(f"{name} must not be empty.", detail={"field": name})
+    if len(value) > MAX_TEXT_LENGTH:
+        raise FrameError(f"{name} is too long: at most {MAX_TEXT_LENGTH} characters.", code="text_too_long",
+                         detail={"field": name, "max": MAX_TEXT_LENGTH, "length": len(value)})
+    return value
+
+
+def new_interaction_id() -> str:
+    """Return a fresh id for a confirmation or question."""
+    return uuid.uuid4().hex

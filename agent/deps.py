@@ -1,0 +1,107 @@
+"""What a node may use besides the state: the model, the clock, ``emit`` and a narrow services facade.
+
+Nodes never touch the ORM, Channels or Celery; everything with side effects outside the turn goes
+through ``TurnServices``, implemented on the Django side (``agent.turn_services``) and easy to fake.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from datetime import date, datetime, timezone
+from typing import Callable, Protocol, Sequence
+
+from agent.contracts import Event
+from agent.llm import ChatMessage, Completion, LLMClient, OnDelta, StageConfig, Usage
+from agent.state import TurnUsage
+
+
+@dataclass(frozen=True)
+class TimetableEntry:
+    """One of today's events, as the prompt shows it."""
+
+    start: str
+    end: str
+    title: str
+    location: str = ""
+
+
+@dataclass(frozen=True)
+class PromptContext:
+    """What the system prompt says about the student's day."""
+
+    today: date
+    now: datetime
+    week: int | None
+    weeks: int
+    timetable: tuple[TimetableEntry, ...] = ()
+    memory: str = ""  # relevant memories; empty until the memory issue lands
+
+
+class TurnServices(Protocol):
+    """The side effects a turn needs from the rest of the app."""
+
+    def prompt_context(self) -> PromptContext:
+        """Return today's date, semester week and timetable for the system prompt."""
+        ...
+
+    def quota_check(self) -> None:
+        """Raise TokenQuotaExceededError when the student has no tokens left."""
+        ...
+
+    def usage_record(self, usage: Usage) -> None:
+        """Charge one model call's real usage to the student."""
+        ...
+
+    def cancel_requested(self) -> bool:
+        """Tell whether the student asked the running turn to stop."""
+        ...
+
+    def assistant_message_save(self, *, content: str, reasoning: str, prompt_tokens: int,
+                               completion_tokens: int) -> int:
+        """Store the turn's answer (once per turn, safe to re-run) and return its id."""
+        ...
+
+
+class UsageMeter:
+    """Adds up the turn's model calls as they are charged, even when a node fails afterwards."""
+
+    def __init__(self, start: TurnUsage | None = None) -> None:
+        self._total = start or TurnUsage()
+        self._lock = threading.Lock()
+
+    def add(self, usage: Usage) -> None:
+        """Count one call."""
+        with self._lock:
+            self._total = self._total.add(usage)
+
+    @property
+    def total(self) -> TurnUsage:
+        """Return the sum so far."""
+        with self._lock:
+            return self._total
+
+
+@dataclass(frozen=True)
+class Deps:
+    """A node's dependencies. ``llm`` is a getter: it raises LLMNotConfigured when no model is set."""
+
+    llm: Callable[[], LLMClient]
+    emit: Callable[[Event], None]
+    services: TurnServices
+    clock: Callable[[], datetime] = field(default=lambda: datetime.now(timezone.utc))
+    meter: UsageMeter = field(default_factory=UsageMeter)
+
+    def complete(self, stage: str, messages: Sequence[ChatMessage], *, on_delta: OnDelta | None = None,
+                 config: StageConfig | None = None) -> Completion:
+        """Call the model once: configured, within quota, and charged with the usage the API reports.
+
+        Raises LLMNotConfigured, TokenQuotaExceededError (before any request) or an LLMError.
+        """
+        client = self.llm()
+        self.services.quota_check()
+        return client.complete(stage, messages, on_delta=on_delta, config=config, record_usage=self._charge)
+
+    def _charge(self, usage: Usage) -> None:
+        self.meter.add(usage)
+        self.services.usage_record(usage)

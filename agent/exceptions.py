@@ -1,0 +1,36 @@
+"""Errors the assistant's services raise, in the project's ``{code, message, detail}`` shape."""
+
+from __future__ import annotations
+
+from smartmate.exceptions import AppError, ConflictError, QuotaExceededError
+
+
+class TurnBusyError(ConflictError):
+    """A turn is already running in this conversation."""
+
+    code = "busy"
+
+
+class QuotaExceeded(QuotaExceededError):
+    """The student has used this week's tokens; no model call is made."""
+
+    code = "quota_exceeded"
+
+
+class StaleInteraction(ConflictError):
+    """The confirmation or question answered is not the one open (or none is)."""
+
+    code = "stale_interaction"
+
+
+class InvalidText(AppError):
+    """The message is empty or too long."""
+
+    code = "invalid_text"
+
+
+class TicketInvalid(AppError):
+    """The websocket ticket is unknown, used or expired."""
+
+    code = "ticket_invalid"
+    status = 401

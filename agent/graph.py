@@ -1,0 +1,73 @@
+"""The assistant's graph: which nodes exist and which node may follow which. The only file that wires nodes.
+
+The flow this slice runs::
+
+    chat ─┬─ reply (streamed) ──────────────────────────► deliver ─► END
+          └─ plan / execute / quick note: "not yet available" error ─► deliver ─► END
+
+    any node fails or the student cancels ─► deliver (ends the turn honestly) ─► END
+
+The next slices add, without changing the runtime (ARCHITECTURE.md §7.1)::
+
+    chat ─► quick_note ─► execute ─► deliver
+    chat ─► plan ─► confirm ─► [rough_build] ─► execute ⟲ ─► deliver
+    plan / confirm / execute ─► interrupt (ask_user / confirm) ─► END; the next message resumes at chat
+
+A node is ``(state, deps) -> Step``: the fields it changes and the name of the next node. The
+runtime refuses a next node that ``EDGES`` does not allow. The checkpoint's ``phase`` is the node
+a turn will run next (where a crashed turn resumes), or, once the turn is over, its outcome.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+from agent.deps import Deps
+from agent.nodes import END, Step, chat, deliver
+from agent.state import TurnState
+
+__all__ = ["END", "GRAPH", "Graph", "Node", "Step", "TERMINAL_PHASES"]
+# Phases of a finished turn (the outcome's status); the others are node names.
+TERMINAL_PHASES: tuple[str, ...] = ("completed", "failed", "cancelled", "interrupted")
+
+
+Node = Callable[[TurnState, Deps], Step]
+
+
+@dataclass(frozen=True)
+class Graph:
+    """Nodes, allowed transitions, and where failed or cancelled turns go to finish."""
+
+    start: str
+    nodes: Mapping[str, Node]
+    edges: Mapping[str, frozenset[str]]
+    finish: str
+    max_steps: int = 64
+
+    def __post_init__(self) -> None:
+        known = set(self.nodes) | {END}
+        problems = [f"{name} has no edges" for name in self.nodes if name not in self.edges]
+        problems += [f"{name} -> {target} names no node" for name, targets in self.edges.items()
+                     for target in targets if target not in known]
+        if self.start not in self.nodes or self.finish not in self.nodes:
+            problems.append("start and finish must be nodes")
+        if problems:
+            raise ValueError("Invalid graph: " + "; ".join(problems) + ".")
+
+    def allows(self, node: str, next_node: str) -> bool:
+        """Tell whether ``next_node`` may follow ``node``."""
+        return next_node in self.edges.get(node, frozenset())
+
+
+NODES: Mapping[str, Node] = {
+    "chat": chat.run,
+    "deliver": deliver.run,
+}
+
+EDGES: Mapping[str, frozenset[str]] = {
+    "chat": frozenset({"deliver"}),
+    "deliver": frozenset({END}),
+}
+
+GRAPH = Graph(start="chat", nodes=NODES, edges=EDGES, finish="deliver")

@@ -1,0 +1,111 @@
+"""Conversations with the assistant: messages, the numbered event timeline, checkpoints and tickets."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Conversation(models.Model):
+    """One chat thread of a student; at most one turn runs in it at a time (``running_turn_id``)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="conversations")
+    title = models.CharField(_("title"), max_length=100, blank=True)
+    archived = models.BooleanField(_("archived"), default=False)
+    # The running turn's lock: taken with a conditional UPDATE (NULL -> id), released the same way.
+    running_turn_id = models.UUIDField(null=True, blank=True)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    cancel_requested = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("conversation")
+        verbose_name_plural = _("conversations")
+        ordering = ["-updated_at", "-id"]
+        indexes = [models.Index(fields=["user", "archived", "-updated_at"], name="conversation_user_list")]
+
+    def __str__(self) -> str:
+        return self.title or f"#{self.pk}"
+
+    @property
+    def is_running(self) -> bool:
+        return self.running_turn_id is not None
+
+
+class Message(models.Model):
+    """A message of the dialogue as the student sees it (and as the model gets it back as history)."""
+
+    class Role(models.TextChoices):
+        USER = "user", _("Student")
+        ASSISTANT = "assistant", _("Assistant")
+        TOOL = "tool", _("Tool")
+        SYSTEM = "system", _("System")
+
+    conversation = models.ForeignKey(Conversation, on_delete=models.CASCADE, related_name="messages")
+    role = models.CharField(_("role"), max_length=16, choices=Role.choices)
+    content = models.TextField(_("content"), blank=True)
+    reasoning = models.TextField(_("reasoning"), blank=True)
+    turn_id = models.UUIDField(null=True, blank=True)
+    prompt_tokens = models.PositiveIntegerField(default=0)
+    completion_tokens = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("message")
+        verbose_name_plural = _("messages")
+        ordering = ["id"]
+        constraints = [
+            # A re-run turn (crash recovery) updates its answer instead of adding a second one.
+            # (NULL turn ids never collide, so messages from outside a turn are unaffected.)
+            models.UniqueConstraint(fields=["turn_id", "role"], name="message_one_per_role_and_turn"),
+        ]
+
+
+class TimelineEvent(models.Model):
+    """A server event exactly as sent; ``seq`` numbers a conversation's events 1, 2, 3 …"""
+
+    conversation = models.ForeignKey(Conversation, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=32)
+    turn_id = models.UUIDField()
+    payload = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("timeline event")
+        verbose_name_plural = _("timeline events")
+        ordering = ["conversation", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["conversation", "seq"], name="timeline_event_seq_unique"),
+            models.CheckConstraint(condition=models.Q(seq__gte=1), name="timeline_event_seq_positive"),
+        ]
+
+
+class Checkpoint(models.Model):
+    """The state of a conversation's latest turn, written after every node (see ``agent.runtime``)."""
+
+    conversation = models.OneToOneField(Conversation, on_delete=models.CASCADE, related_name="checkpoint")
+    turn_id = models.UUIDField()
+    phase = models.CharField(max_length=32)
+    state = models.JSONField(default=dict)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("checkpoint")
+        verbose_name_plural = _("checkpoints")
+
+
+class WebsocketTicket(models.Model):
+    """A single-use, short-lived pass that lets an API client open ``/ws/agent/`` (only its hash is kept)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    digest = models.CharField(max_length=64, unique=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("websocket ticket")
+        verbose_name_plural = _("websocket tickets")

@@ -1,0 +1,44 @@
+"""Named prompt templates (``<name>.txt`` beside this file, ``$placeholders``) and their renderers.
+
+Prompts are Chinese-first: the product speaks Chinese by default and the model answers in the
+student's language. Templates are plain text so they can be reviewed like UI copy.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from string import Template
+
+from agent.deps import PromptContext
+
+WEEKDAYS = ("星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日")
+
+
+@lru_cache(maxsize=None)
+def _template(name: str) -> Template:
+    return Template(resources.files(__name__).joinpath(f"{name}.txt").read_text(encoding="utf-8"))
+
+
+def render(name: str, **values: str) -> str:
+    """Fill template ``name``; raise KeyError when a placeholder has no value."""
+    return _template(name).substitute(**values).strip()
+
+
+def system_prompt(context: PromptContext) -> str:
+    """Return the base system prompt: who the assistant is, now, this week, today's timetable, memory."""
+    now = context.now
+    now_line = (f"{context.today.year}年{context.today.month}月{context.today.day}日 "
+                f"{WEEKDAYS[context.today.weekday()]} {now:%H:%M}")
+    if context.week is None:
+        week_line = f"现在不在学期内（学期共 {context.weeks} 周）。"
+    else:
+        week_line = f"本学期第 {context.week} 周（共 {context.weeks} 周）。"
+    if context.timetable:
+        timetable = "\n".join(
+            f"- {entry.start}–{entry.end} {entry.title}" + (f"（{entry.location}）" if entry.location else "")
+            for entry in context.timetable)
+    else:
+        timetable = "今天没有安排。"
+    return render("system", now_line=now_line, week_line=week_line, timetable=timetable,
+                  memory=context.memory.strip() or "（暂无）")

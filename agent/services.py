@@ -1,0 +1,303 @@
+"""Writes of the assistant: conversations, starting / cancelling / running turns, and websocket tickets.
+
+Where a turn runs: with a broker configured, on the Celery ``agent`` queue (task ``agent.run_turn``;
+events reach sockets through the Redis channel layer). In embedded mode (no broker, Celery eager)
+it runs in a ``threading.Thread`` of the web process instead: an eager task would run inside the
+websocket consumer's call and block that socket (and its event loop's thread pool slot) until the
+whole answer was written, so the student would see nothing stream. The thread hands its events
+to the server's event loop (see ``agent.broadcast``).
+
+One running turn per conversation: ``turn_start`` takes the conversation's lock with a conditional
+UPDATE (``running_turn_id`` NULL -> the new turn), which only one of two racing requests can win; the
+turn releases it the same way when it ends. A lock older than ``STALE_TURN_AFTER`` (a worker that
+died) may be taken over.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+import threading
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import partial
+
+from django.conf import settings
+from django.db import close_old_connections, connection, transaction
+from django.db.models import Q
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from agent.contracts import MAX_TEXT_LENGTH, ErrorEvent, StatusEvent, TurnDone
+from agent.deps import Deps, UsageMeter
+from agent.exceptions import InvalidText, StaleInteraction, TicketInvalid, TurnBusyError
+from agent.graph import GRAPH, TERMINAL_PHASES
+from agent.llm import get_llm_client
+from agent.models import Checkpoint, Conversation, Message, WebsocketTicket
+from agent.runtime import run_turn
+from agent.selectors import (  # noqa: F401 - reads the brief names as services too
+    conversation_get,
+    conversation_list,
+    events_after,
+    history_list,
+)
+from agent.state import HistoryMessage, TurnState
+from agent.timeline import TimelineEmitter
+from agent.turn_services import DjangoTurnServices
+from smartmate.exceptions import AppError
+
+log = logging.getLogger("agent.services")
+
+STALE_TURN_AFTER = timedelta(minutes=10)  # above CELERY_TASK_TIME_LIMIT: only a dead worker holds it that long
+TITLE_LENGTH = 30
+TICKET_LIFETIME = timedelta(seconds=60)
+
+
+# --- Conversations --------------------------------------------------------------------------------
+
+
+def conversation_create(*, user: User, title: str = "") -> Conversation:
+    """Start an empty conversation."""
+    return Conversation.objects.create(user=user, title=title.strip()[:100])
+
+
+def conversation_rename(*, user: User, conversation_id: int, title: str) -> Conversation:
+    """Give a conversation a new title."""
+    conversation = conversation_get(user=user, conversation_id=conversation_id)
+    conversation.title = title.strip()[:100]
+    conversation.save(update_fields=["title", "updated_at"])
+    return conversation
+
+
+def conversation_archive(*, user: User, conversation_id: int, archived: bool = True) -> Conversation:
+    """Move a conversation to the archive (or back)."""
+    conversation = conversation_get(user=user, conversation_id=conversation_id)
+    conversation.archived = archived
+    conversation.save(update_fields=["archived", "updated_at"])
+    return conversation
+
+
+def conversation_delete(*, user: User, conversation_id: int) -> None:
+    """Delete a conversation with its messages and timeline; refused while a turn runs in it."""
+    conversation = conversation_get(user=user, conversation_id=conversation_id)
+    deleted, _rows = Conversation.objects.filter(pk=conversation.pk, running_turn_id__isnull=True).delete()
+    if not deleted:
+        raise _busy(conversation.pk)
+
+
+# --- Turns ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TurnStarted:
+    """A turn that was accepted and handed to a worker."""
+
+    conversation_id: int
+    turn_id: str
+    message_id: int
+
+
+def turn_start(*, user: User, conversation_id: int, text: str, language: str | None = None) -> TurnStarted:
+    """Store the student's message and start a turn that answers it.
+
+    Raises ConversationNotFound, InvalidText, or TurnBusyError while another turn runs here.
+    """
+    text = _valid_text(text)
+    language = language or translation.get_language() or settings.LANGUAGE_CODE
+    with transaction.atomic():
+        conversation = conversation_get(user=user, conversation_id=conversation_id)
+        now = timezone.now()
+        turn_id = str(uuid.uuid4())
+        free = Q(running_turn_id__isnull=True) | Q(turn_started_at__lt=now - STALE_TURN_AFTER)
+        taken = Conversation.objects.filter(free, pk=conversation.pk).update(
+            running_turn_id=turn_id, turn_started_at=now, cancel_requested=False, updated_at=now)
+        if not taken:
+            raise _busy(conversation.pk)
+        if not conversation.title:
+            Conversation.objects.filter(pk=conversation.pk, title="").update(title=_title_from(text))
+        message = Message.objects.create(conversation=conversation, role=Message.Role.USER, content=text,
+                                         turn_id=turn_id)
+        transaction.on_commit(partial(_turn_dispatch, conversation.pk, turn_id, language))
+    return TurnStarted(conversation_id=conversation.pk, turn_id=turn_id, message_id=message.pk)
+
+
+def turn_cancel(*, user: User, conversation_id: int) -> bool:
+    """Ask the running turn to stop at its next node boundary; return whether one was running."""
+    conversation = conversation_get(user=user, conversation_id=conversation_id)
+    return bool(Conversation.objects.filter(pk=conversation.pk, running_turn_id__isnull=False)
+                .update(cancel_requested=True))
+
+
+def turn_resume(*, user: User, conversation_id: int, interaction_id: str, action: str, text: str = "") -> None:
+    """Answer the open confirmation or question; a stale or foreign ``interaction_id`` is refused.
+
+    Nothing opens an interaction yet (plan / confirm / execute come next), so every resume is stale.
+    """
+    conversation = conversation_get(user=user, conversation_id=conversation_id)
+    checkpoint = Checkpoint.objects.filter(conversation=conversation).first()
+    pending = (checkpoint.state.get("pending") or {}) if checkpoint else {}
+    if not pending or pending.get("interaction_id") != interaction_id:
+        raise StaleInteraction(_("This confirmation or question is no longer open."),
+                               detail={"interaction_id": interaction_id})
+    raise AppError(_("Answering the assistant's questions is not available yet."),
+                   detail={"interaction_id": interaction_id}, code="not_yet_available")
+
+
+def turn_run(*, conversation_id: int, turn_id: str, language: str) -> None:
+    """Run (or resume after a crash) the turn ``turn_id`` to its end, then release the conversation.
+
+    Called by the Celery task or the embedded thread. A turn that no longer holds the lock
+    (a duplicate delivery, a conversation deleted meanwhile) is skipped.
+    """
+    conversation = Conversation.objects.select_related("user").filter(pk=conversation_id).first()
+    if conversation is None or str(conversation.running_turn_id) != turn_id:
+        log.info("Turn %s of conversation %s is not running any more; skipped", turn_id, conversation_id)
+        return
+    emitter = TimelineEmitter(conversation_id=conversation_id, turn_id=turn_id)
+    try:
+        with translation.override(language):
+            state, start = _turn_state(conversation, turn_id, language)
+            if start != GRAPH.start:
+                emitter(StatusEvent(code="resumed", message=_("Picking up where the assistant stopped…")))
+            services = DjangoTurnServices(user=conversation.user, conversation_id=conversation_id, turn_id=turn_id)
+            deps = Deps(llm=get_llm_client, emit=emitter, services=services, clock=timezone.now,
+                        meter=UsageMeter(state.usage))
+            run_turn(GRAPH, state, deps, checkpoint=partial(_checkpoint_save, conversation_id, turn_id),
+                     start=start)
+    except Exception:  # noqa: BLE001 - the process edge: log, tell the student, free the conversation
+        log.exception("Turn %s of conversation %s crashed", turn_id, conversation_id)
+        _close_crashed_turn(emitter)
+    finally:
+        Conversation.objects.filter(pk=conversation_id, running_turn_id=turn_id).update(
+            running_turn_id=None, turn_started_at=None, cancel_requested=False)
+
+
+def _turn_state(conversation: Conversation, turn_id: str, language: str) -> tuple[TurnState, str]:
+    checkpoint = Checkpoint.objects.filter(conversation=conversation, turn_id=turn_id).first()
+    if checkpoint is not None and checkpoint.phase not in TERMINAL_PHASES:
+        return TurnState.from_json(checkpoint.state), checkpoint.phase
+    message = Message.objects.get(conversation=conversation, turn_id=turn_id, role=Message.Role.USER)
+    history = tuple(HistoryMessage(role=row.role, content=row.content)
+                    for row in history_list(conversation=conversation, before_turn=turn_id))
+    state = TurnState(conversation_id=conversation.pk, turn_id=turn_id, user_text=message.content,
+                      history=history, language=language)
+    return state, GRAPH.start
+
+
+def _checkpoint_save(conversation_id: int, turn_id: str, phase: str, state: TurnState) -> None:
+    Checkpoint.objects.update_or_create(conversation_id=conversation_id,
+                                        defaults={"turn_id": turn_id, "phase": phase, "state": state.to_json()})
+
+
+def _close_crashed_turn(emitter: TimelineEmitter) -> None:
+    try:
+        emitter(ErrorEvent(code="internal_error",
+                           message=_("Something went wrong on our side. Please try again in a moment.")))
+        emitter(TurnDone(outcome="failed"))
+    except Exception:  # noqa: BLE001 - the database itself may be what failed
+        log.exception("Could not report the crash of turn %s", emitter.turn_id)
+
+
+def _valid_text(text: str) -> str:
+    text = (text or "").strip()
+    if not text:
+        raise InvalidText(_("Write a message first."), detail={"field": "text"})
+    if len(text) > MAX_TEXT_LENGTH:
+        raise InvalidText(_("The message is too long: at most %(max)s characters.") % {"max": MAX_TEXT_LENGTH},
+                          detail={"field": "text", "max": MAX_TEXT_LENGTH}, code="text_too_long")
+    return text
+
+
+def _title_from(text: str) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= TITLE_LENGTH else line[:TITLE_LENGTH - 1] + "…"
+
+
+def _busy(conversation_id: int) -> TurnBusyError:
+    return TurnBusyError(_("The assistant is still answering in this conversation. Wait for it to finish, "
+                           "or stop it first."), detail={"conversation_id": conversation_id})
+
+
+# --- Where turns run --------------------------------------------------------------------------------
+
+_threads: dict[str, threading.Thread] = {}
+_threads_lock = threading.Lock()
+
+
+def _turn_dispatch(conversation_id: int, turn_id: str, language: str) -> None:
+    """Queue the turn on Celery (broker configured) or start it in a thread (embedded mode)."""
+    try:
+        if settings.CELERY_TASK_ALWAYS_EAGER:
+            thread = threading.Thread(target=_turn_thread, args=(conversation_id, turn_id, language),
+                                      name=f"agent-turn-{turn_id[:8]}", daemon=True)
+            with _threads_lock:
+                _threads[turn_id] = thread
+            thread.start()
+        else:
+            from agent.tasks import run_turn as run_turn_task
+
+            run_turn_task.delay(conversation_id, turn_id, language)
+    except Exception:
+        # Nothing will run the turn: free the conversation so the student can try again.
+        Conversation.objects.filter(pk=conversation_id, running_turn_id=turn_id).update(running_turn_id=None)
+        with _threads_lock:
+            _threads.pop(turn_id, None)
+        raise
+
+
+def _turn_thread(conversation_id: int, turn_id: str, language: str) -> None:
+    try:
+        close_old_connections()
+        turn_run(conversation_id=conversation_id, turn_id=turn_id, language=language)
+    finally:
+        connection.close()  # this thread's own connection; nothing else would ever close it
+        with _threads_lock:
+            _threads.pop(turn_id, None)
+
+
+def turn_threads_join(timeout: float = 30.0) -> bool:
+    """Wait for the embedded turn threads of this process; return whether all finished (tests, shutdown)."""
+    with _threads_lock:
+        threads = list(_threads.values())
+    for thread in threads:
+        thread.join(timeout)
+    return not any(thread.is_alive() for thread in threads)
+
+
+# --- Websocket tickets ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class IssuedTicket:
+    """A ticket as handed to the client (only its hash is stored)."""
+
+    ticket: str
+    expires_at: datetime
+
+
+def ticket_create(*, user: User) -> IssuedTicket:
+    """Issue a single-use ticket that opens ``/ws/agent/`` within 60 seconds."""
+    now = timezone.now()
+    WebsocketTicket.objects.filter(expires_at__lt=now - timedelta(hours=1)).delete()  # keep the table small
+    ticket = secrets.token_urlsafe(32)
+    expires_at = now + TICKET_LIFETIME
+    WebsocketTicket.objects.create(user=user, digest=_digest(ticket), expires_at=expires_at)
+    return IssuedTicket(ticket=ticket, expires_at=expires_at)
+
+
+def ticket_redeem(*, ticket: str) -> User:
+    """Use a ticket up and return its student; raise TicketInvalid when unknown, used or expired."""
+    digest = _digest(ticket)
+    now = timezone.now()
+    used = WebsocketTicket.objects.filter(digest=digest, used_at__isnull=True, expires_at__gt=now).update(used_at=now)
+    user = WebsocketTicket.objects.select_related("user").get(digest=digest).user if used else None
+    if user is None or not user.is_active:
+        raise TicketInvalid(_("This ticket is unknown, already used or expired. Ask for a new one."))
+    return user
+
+
+def _digest(ticket: str) -> str:
+    return hashlib.sha256(ticket.encode("utf-8")).hexdigest()

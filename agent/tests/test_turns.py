@@ -1,0 +1,229 @@
+"""Whole turns driven by the scripted fake LLM: the exact event sequence and the database afterwards."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from accounts.models import User
+from agent import services
+from agent.exceptions import TurnBusyError
+from agent.models import Checkpoint, Conversation, Message, TimelineEvent
+from agent.tests.factories import deltas, make_conversation, reply, route, run_turn, timeline, types
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+DIRECT_REPLY = ["status", "assistant.delta*", "usage", "turn.done"]
+
+
+def test_a_direct_reply_streams_then_reports_usage_and_ends(fake_llm, user):
+    fake_llm.script(route("reply"), reply("你好！我是时伴，有什么可以帮你？"))
+    conversation = make_conversation(user)
+
+    frames = run_turn(user, conversation, "你好")
+
+    assert types(frames) == DIRECT_REPLY
+    assert [frame["seq"] for frame in frames] == list(range(1, len(frames) + 1))
+    assert deltas(frames) == ["你好！我", "是时伴，", "有什么可", "以帮你？"]
+    assert frames[0] | {"turn_id": None} == {"type": "status", "code": "routing", "message": "Reading your message…",
+                                              "seq": 1, "conversation_id": conversation.pk, "turn_id": None}
+    assert {key: frames[-2][key] for key in ("prompt_tokens", "completion_tokens", "total_tokens", "calls")} == {
+        "prompt_tokens": 220, "completion_tokens": 13, "total_tokens": 233, "calls": 2}
+    answer = Message.objects.get(conversation=conversation, role="assistant")
+    assert frames[-1]["outcome"] == "completed" and frames[-1]["message_id"] == answer.pk
+
+
+def test_a_direct_reply_leaves_both_messages_the_usage_and_a_free_conversation(fake_llm, user):
+    fake_llm.script(route("reply"), reply("你好！"))
+    conversation = make_conversation(user)
+
+    run_turn(user, conversation, "  你好  ")
+
+    rows = list(conversation.messages.values_list("role", "content", "prompt_tokens", "completion_tokens"))
+    assert rows == [("user", "你好", 0, 0), ("assistant", "你好！", 220, 13)]
+    assert User.objects.get(pk=user.pk).token_usage == 233
+    conversation.refresh_from_db()
+    assert (conversation.running_turn_id, conversation.title) == (None, "你好")
+    checkpoint = Checkpoint.objects.get(conversation=conversation)
+    assert (checkpoint.phase, checkpoint.state["answer"], checkpoint.state["route"]) == ("completed", "你好！", "reply")
+
+
+def test_the_router_asks_for_json_and_the_reply_is_streamed(fake_llm, user):
+    fake_llm.script(route("reply"), reply("好的"))
+    run_turn(user, make_conversation(user), "你好")
+
+    router, answer = fake_llm.requests
+    assert router.body["response_format"] == {"type": "json_object"} and not router.stream
+    assert answer.stream and "response_format" not in answer.body
+    assert router.messages[-1] == {"role": "user", "content": "你好"}
+    assert "你是「时伴」" in router.messages[0]["content"] and '"route"' in router.messages[0]["content"]
+
+
+def test_reasoning_streams_before_the_answer_and_is_kept(fake_llm, user):
+    fake_llm.script(route("reply"), reply("答案是 42。", reasoning="先想一想这个问题"))
+    conversation = make_conversation(user)
+
+    frames = run_turn(user, conversation, "宇宙的答案？")
+
+    assert types(frames) == ["status", "reasoning.delta*", "assistant.delta*", "usage", "turn.done"]
+    assert "".join(deltas(frames, "reasoning.delta")) == "先想一想这个问题"
+    assert Message.objects.get(conversation=conversation, role="assistant").reasoning == "先想一想这个问题"
+
+
+def test_the_model_sees_the_earlier_messages_of_the_conversation(fake_llm, user):
+    conversation = make_conversation(user)
+    fake_llm.script(route("reply"), reply("你好，小明！"), route("reply"), reply("你叫小明。"))
+    run_turn(user, conversation, "我叫小明")
+
+    run_turn(user, conversation, "我叫什么？")
+
+    assert fake_llm.requests[-1].messages[1:] == [
+        {"role": "user", "content": "我叫小明"}, {"role": "assistant", "content": "你好，小明！"},
+        {"role": "user", "content": "我叫什么？"}]
+    assert [frame["seq"] for frame in timeline(conversation)] == list(range(1, TimelineEvent.objects.count() + 1))
+
+
+def test_three_malformed_routing_answers_end_the_turn_with_a_visible_error(fake_llm, user):
+    fake_llm.script({"text": "当然可以！"}, {"text": '{"route": "dance"}'}, {"text": "[1, 2]"})
+    conversation = make_conversation(user)
+
+    frames = run_turn(user, conversation, "你好")
+
+    assert types(frames) == ["status", "error", "usage", "turn.done"]
+    assert frames[1]["code"] == "llm_malformed_output"
+    assert frames[1]["message"] == ("The assistant could not decide how to handle your message: its answer was "
+                                    "malformed 3 times in a row. Please try again.")
+    assert frames[2]["calls"] == 3 and frames[3]["outcome"] == "failed"
+    assert len(fake_llm.requests) == 3 and fake_llm.pending == 0
+    assert not Message.objects.filter(conversation=conversation, role="assistant").exists()
+
+
+def test_a_malformed_routing_answer_goes_back_to_the_model_with_the_problem(fake_llm, user):
+    fake_llm.script({"text": '{"route": "dance"}'}, route("reply"), reply("好的"))
+
+    frames = run_turn(user, make_conversation(user), "你好")
+
+    assert types(frames) == DIRECT_REPLY
+    correction = fake_llm.requests[1].messages[-2:]
+    assert correction[0] == {"role": "assistant", "content": '{"route": "dance"}'}
+    assert "\"route\" must be one of reply, plan, execute, quick_note; got 'dance'" in correction[1]["content"]
+
+
+@pytest.mark.parametrize("name, words", [("plan", "study plans"), ("execute", "Changing your schedule"),
+                                         ("quick_note", "quick notes")])
+def test_routes_of_the_next_slice_say_they_are_not_available_yet(fake_llm, user, name, words):
+    fake_llm.script(route(name))
+
+    frames = run_turn(user, make_conversation(user), "帮我安排下周的复习")
+
+    assert types(frames) == ["status", "error", "usage", "turn.done"]
+    assert frames[1]["code"] == "not_yet_available" and words in frames[1]["message"]
+    assert frames[1]["detail"] == {"route": name} and frames[3]["outcome"] == "failed"
+
+
+def test_a_student_over_quota_gets_an_error_and_the_model_is_never_called(fake_llm, user):
+    User.objects.filter(pk=user.pk).update(token_limit=100, token_usage=100)
+    fake_llm.script(route("reply"), reply("不该出现"))
+
+    frames = run_turn(user, make_conversation(user), "你好")
+
+    assert types(frames) == ["status", "error", "turn.done"]
+    assert frames[1]["code"] == "quota_exceeded"
+    assert frames[1]["message"].startswith("You have used this week's assistant quota. It resets on ")
+    assert fake_llm.requests == []
+
+
+def test_without_a_model_configured_the_turn_says_which_settings_to_set(user):
+    frames = run_turn(user, make_conversation(user), "你好")
+
+    assert types(frames) == ["status", "error", "turn.done"]
+    assert frames[1]["code"] == "llm_not_configured"
+    assert all(name in frames[1]["message"] for name in ("LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL"))
+    assert frames[2]["outcome"] == "failed"
+
+
+def test_the_endpoint_failing_becomes_an_error_event(fake_llm, user, settings):
+    settings.LLM_MAX_RETRIES = 0
+    fake_llm.script(route("reply"), {"status": 400, "error_message": "model not found"})
+
+    frames = run_turn(user, make_conversation(user), "你好")
+
+    assert types(frames) == ["status", "error", "usage", "turn.done"]
+    assert frames[1]["code"] == "llm_request_rejected" and "model not found" in frames[1]["message"]
+
+
+def test_a_second_message_while_a_turn_runs_is_refused_as_busy(fake_llm, user):
+    conversation = make_conversation(user)
+    fake_llm.script({**route("reply"), "delay": 0.5}, reply("好的"))
+    services.turn_start(user=user, conversation_id=conversation.pk, text="第一条")
+
+    with pytest.raises(TurnBusyError) as refused:
+        services.turn_start(user=user, conversation_id=conversation.pk, text="第二条")
+
+    assert refused.value.code == "busy" and refused.value.status == 409
+    assert services.turn_threads_join(timeout=20)
+    assert list(conversation.messages.filter(role="user").values_list("content", flat=True)) == ["第一条"]
+
+
+def test_cancel_stops_the_turn_at_the_next_node_boundary(fake_llm, user):
+    conversation = make_conversation(user)
+    fake_llm.script(route("reply"), reply("第一段，第二段，第三段。", chunk_delay=0.15))
+    started = services.turn_start(user=user, conversation_id=conversation.pk, text="你好")
+    _wait_for(lambda: TimelineEvent.objects.filter(conversation=conversation, type="assistant.delta").exists())
+
+    assert services.turn_cancel(user=user, conversation_id=conversation.pk) is True
+    assert services.turn_threads_join(timeout=20)
+
+    frames = [frame for frame in timeline(conversation) if frame["turn_id"] == started.turn_id]
+    assert types(frames) == ["status", "assistant.delta*", "status", "usage", "turn.done"]
+    assert frames[-3]["code"] == "cancelled" and frames[-1]["outcome"] == "cancelled"
+    # The answer the student watched arrive is kept, like the turn that produced it.
+    assert Message.objects.get(conversation=conversation, role="assistant").content == "第一段，第二段，第三段。"
+    assert Conversation.objects.get(pk=conversation.pk).running_turn_id is None
+
+
+def test_cancel_without_a_running_turn_does_nothing(user, db):
+    conversation = make_conversation(user)
+    assert services.turn_cancel(user=user, conversation_id=conversation.pk) is False
+
+
+def test_replay_after_a_seq_returns_exactly_the_later_events(fake_llm, user):
+    fake_llm.script(route("reply"), reply("你好！"))
+    conversation = make_conversation(user)
+    frames = run_turn(user, conversation, "你好")
+
+    assert timeline(conversation, after_seq=2) == frames[2:]
+    assert timeline(conversation, after_seq=len(frames)) == []
+
+
+def test_a_crashed_turn_resumes_from_its_last_checkpoint(fake_llm, user):
+    conversation = make_conversation(user)
+    fake_llm.script(route("reply"), reply("你好！"))
+    started = services.turn_start(user=user, conversation_id=conversation.pk, text="你好")
+    services.turn_threads_join(timeout=20)
+    # Pretend the worker died after the chat node: lock still held, checkpoint at "deliver".
+    checkpoint = Checkpoint.objects.get(conversation=conversation)
+    Checkpoint.objects.filter(pk=checkpoint.pk).update(phase="deliver")
+    Conversation.objects.filter(pk=conversation.pk).update(running_turn_id=started.turn_id)
+    done_before = TimelineEvent.objects.filter(conversation=conversation).count()
+
+    services.turn_run(conversation_id=conversation.pk, turn_id=started.turn_id, language="en")
+
+    resumed = timeline(conversation, after_seq=done_before)
+    assert types(resumed) == ["status", "usage", "turn.done"] and resumed[0]["code"] == "resumed"
+    assert Message.objects.filter(conversation=conversation, role="assistant").count() == 1
+    assert len(fake_llm.requests) == 2
+
+
+def test_a_turn_no_longer_holding_the_lock_is_skipped(user, db):
+    conversation = make_conversation(user)
+    services.turn_run(conversation_id=conversation.pk, turn_id="00000000-0000-0000-0000-000000000000", language="en")
+    assert not TimelineEvent.objects.exists()
+
+
+def _wait_for(condition, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out waiting"
+        time.sleep(0.02)

@@ -1,0 +1,36 @@
+"""The emitter a turn writes its events through: number, store, then broadcast each one."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from django.db.models import Max
+
+from agent.broadcast import broadcast
+from agent.contracts import Envelope, Event, event_payload
+from agent.models import TimelineEvent
+
+
+class TimelineEmitter:
+    """Give each event the conversation's next ``seq``, store it, and send it to the conversation's sockets.
+
+    Only the turn holding the conversation's lock emits, so the next number is read once and then
+    counted here; the unique (conversation, seq) constraint stops a stray second writer.
+    """
+
+    def __init__(self, *, conversation_id: int, turn_id: str,
+                 send: Callable[[int, dict], None] = broadcast) -> None:
+        self.conversation_id = conversation_id
+        self.turn_id = turn_id
+        self._send = send
+        last = TimelineEvent.objects.filter(conversation_id=conversation_id).aggregate(last=Max("seq"))["last"]
+        self.next_seq = (last or 0) + 1
+
+    def __call__(self, event: Event) -> Envelope:
+        envelope = Envelope(seq=self.next_seq, conversation_id=self.conversation_id, turn_id=self.turn_id,
+                            event=event)
+        TimelineEvent.objects.create(conversation_id=self.conversation_id, seq=envelope.seq, type=event.type,
+                                     turn_id=self.turn_id, payload=event_payload(event))
+        self.next_seq += 1
+        self._send(self.conversation_id, envelope.to_json())
+        return envelope
