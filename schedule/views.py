@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -60,7 +60,7 @@ def plan_new(request: HttpRequest) -> HttpResponse:
     try:
         preview = planning.preview_create(user=request.user, task_class_ids=ids)
     except NotFoundError:
-        raise Http404
+        raise  # the 404 page (NotFoundErrorMiddleware), not a message
     except AppError as exc:
         messages.error(request, exc.message)
         return redirect(request.POST.get("back") if _is_local(request.POST.get("back")) else "schedule:week")
@@ -79,7 +79,7 @@ def plan_apply(request: HttpRequest, preview_id: int) -> HttpResponse:
     try:
         changeset = previews.preview_apply(user=request.user, preview_id=preview_id)
     except NotFoundError:
-        raise Http404
+        raise  # the 404 page (NotFoundErrorMiddleware), not a message
     except AppError as exc:
         messages.error(request, exc.message)
         return redirect(reverse("schedule:week") + f"?preview={preview_id}")
@@ -90,10 +90,7 @@ def plan_apply(request: HttpRequest, preview_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def plan_discard(request: HttpRequest, preview_id: int) -> HttpResponse:
-    try:
-        planning.preview_discard(user=request.user, preview_id=preview_id)
-    except NotFoundError:
-        raise Http404
+    planning.preview_discard(user=request.user, preview_id=preview_id)
     messages.info(request, _("The suggestion was discarded; nothing changed."))
     return redirect("schedule:week")
 
@@ -104,7 +101,7 @@ def changeset_undo(request: HttpRequest, changeset_id: int) -> HttpResponse:
     try:
         previews.changeset_undo(user=request.user, changeset_id=changeset_id)
     except NotFoundError:
-        raise Http404
+        raise  # the 404 page (NotFoundErrorMiddleware), not a message
     except AppError as exc:
         messages.error(request, exc.message)
     else:
@@ -163,10 +160,7 @@ def _handle_import(request: HttpRequest, context: dict) -> None:
 @require_POST
 def course_filler_toggle(request: HttpRequest, course_id: int) -> HttpResponse:
     """Mark or unmark a course as filler from the board (works without JavaScript)."""
-    try:
-        course = selectors.course_get(user=request.user, course_id=course_id)
-    except NotFoundError:
-        raise Http404
+    course = selectors.course_get(user=request.user, course_id=course_id)
     courses.course_update(user=request.user, course_id=course.pk, is_filler=not course.is_filler)
     next_url = request.POST.get("next")
     return redirect(next_url if _is_local(next_url) else "/schedule/")
@@ -190,8 +184,5 @@ def export_ics(request: HttpRequest) -> HttpResponse:
 @require_GET
 def feed(request: HttpRequest, token: str) -> HttpResponse:
     """Serve the subscription feed; the secret token in the address is the only credential."""
-    try:
-        body = feeds.calendar_feed_read(token=token)
-    except NotFoundError:
-        raise Http404
+    body = feeds.calendar_feed_read(token=token)
     return HttpResponse(body, content_type="text/calendar; charset=utf-8")

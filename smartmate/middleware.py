@@ -51,3 +51,23 @@ class UserTimezoneMiddleware:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+
+class NotFoundErrorMiddleware:
+    """Render a service's NotFoundError (another student's id, a vanished row) as the 404 page.
+
+    The API's exception handler does this for DRF views; this covers the server-rendered pages, so
+    no page view needs its own try/except.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        from smartmate.api import not_found_view
+        from smartmate.exceptions import NotFoundError
+
+        return not_found_view(request, exception) if isinstance(exception, NotFoundError) else None

@@ -6,7 +6,7 @@ from datetime import datetime
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -56,7 +56,7 @@ def _task_action(action):
         try:
             action(request, task_id)
         except NotFoundError:
-            raise Http404
+            raise  # the 404 page (NotFoundErrorMiddleware), not a message
         except AppError as exc:
             messages.error(request, exc.message)
         return _back(request)

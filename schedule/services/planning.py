@@ -108,8 +108,8 @@ def planning_instance_build(*, user: User, task_classes: list[TaskClass], now: d
     semester, template = time_frame_get(user=user)
     now = now or timezone.now()
     today = semester.local_date(now)
-    if any(c.end_date < today for c in task_classes):
-        ended = next(c for c in task_classes if c.end_date < today)
+    ended = next((c for c in task_classes if c.end_date < today), None)
+    if ended is not None:
         raise PlanningError(_("The window of %(name)s ended on %(end)s; move its last day to plan it.")
                             % {"name": ended.name, "end": ended.end_date}, code="window_passed")
     pending = _pending_items(task_classes)
