@@ -33,6 +33,7 @@ from agent.contracts import (
     frame_from_json,
 )
 from agent.exceptions import TicketInvalid
+from agent.state import TurnOptions
 from smartmate.exceptions import AppError
 
 log = logging.getLogger("agent.consumers")
@@ -95,7 +96,9 @@ class AgentConsumer(AsyncJsonWebsocketConsumer):
         elif isinstance(frame, ChatSend):
             await self._follow(frame.conversation_id)
             await database_sync_to_async(services.turn_start)(
-                user=self.user, conversation_id=frame.conversation_id, text=frame.text, language=self.language)
+                user=self.user, conversation_id=frame.conversation_id, text=frame.text, language=self.language,
+                options=TurnOptions(task_class_ids=frame.task_class_ids, thinking=frame.thinking,
+                                    always_execute=frame.always_execute))
         elif isinstance(frame, ChatCancel):
             await self._follow(frame.conversation_id)
             await database_sync_to_async(services.turn_cancel)(user=self.user, conversation_id=frame.conversation_id)

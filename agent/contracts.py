@@ -11,9 +11,13 @@ Connecting
     once closes the socket with code 4401.
 
 Client frames (JSON objects, at most 16 KB each, ``type`` says which)
-    ``{"type": "chat.send", "conversation_id": 3, "text": "你好"}``
-        Start a turn. Refused with an ``error`` frame ``busy`` while a turn of that conversation
-        is running (one running turn per conversation).
+    ``{"type": "chat.send", "conversation_id": 3, "text": "你好", "task_class_ids": [5], "thinking": "auto",
+    "always_execute": false}``
+        Start a turn. Optional: ``task_class_ids`` (the task-class picker: the classes a plan should
+        place, at most 20 of the student's own), ``thinking`` (auto / on / off: whether the model
+        reasons before answering), ``always_execute`` (true: schedule edits run without a
+        confirmation card; default false). Refused with an ``error`` frame ``busy`` while a turn of
+        that conversation is running (one running turn per conversation).
     ``{"type": "chat.resume", "conversation_id": 3, "interaction_id": "…", "action": "accept"|"reject"|"answer",
     "text": "…"}``
         Answer an open confirmation (accept / reject) or question (answer, with ``text``). A stale or
@@ -42,6 +46,8 @@ Server events (stored, numbered)
     ``confirm.request``  ``interaction_id``, ``title``, ``summary``, ``details`` (object): needs accept/reject.
     ``ask.user``         ``interaction_id``, ``question``: needs an answer.
     ``preview.ready``    ``preview_id``, ``summary``: a schedule preview the student can apply.
+    ``context``          ``parts`` (object: tokens of ``system``, ``memory``, ``history``, ``tools``, ``message``),
+                         ``used``, ``budget``: how full the model's context is (the page's meter).
     ``usage``            ``prompt_tokens``, ``completion_tokens``, ``total_tokens``, ``calls``, ``estimated``:
                          what the turn's model calls cost (real figures from the API).
     ``turn.done``        ``outcome`` (completed / failed / cancelled / interrupted), ``message_id`` (the
@@ -154,6 +160,16 @@ class PreviewReady:
 
 
 @dataclass(frozen=True)
+class ContextUsage:
+    """How the prompt's token budget is spent, part by part."""
+
+    parts: dict[str, int]
+    used: int
+    budget: int
+    type: ClassVar[str] = "context"
+
+
+@dataclass(frozen=True)
 class UsageEvent:
     """The tokens the turn's model calls cost."""
 
@@ -190,10 +206,10 @@ class ErrorEvent:
 
 
 Event = Union[StatusEvent, AssistantDelta, ReasoningDelta, ToolCallEvent, ToolResultEvent, ConfirmRequest,
-              AskUser, PreviewReady, UsageEvent, TurnDone, ErrorEvent]
+              AskUser, PreviewReady, ContextUsage, UsageEvent, TurnDone, ErrorEvent]
 EVENT_TYPES: dict[str, type] = {kind.type: kind for kind in (
     StatusEvent, AssistantDelta, ReasoningDelta, ToolCallEvent, ToolResultEvent, ConfirmRequest, AskUser,
-    PreviewReady, UsageEvent, TurnDone, ErrorEvent)}
+    PreviewReady, ContextUsage, UsageEvent, TurnDone, ErrorEvent)}
 
 
 def event_payload(event: Event) -> dict[str, Any]:
@@ -256,10 +272,13 @@ class FrameError(AppError):
 
 @dataclass(frozen=True)
 class ChatSend:
-    """Start a turn with the student's message."""
+    """Start a turn with the student's message and the page's choices for it."""
 
     conversation_id: int
     text: str
+    task_class_ids: tuple[int, ...] = ()
+    thinking: Literal["auto", "on", "off"] = "auto"
+    always_execute: bool = False
     type: ClassVar[str] = "chat.send"
 
 
@@ -294,6 +313,8 @@ class Replay:
 ClientFrame = Union[ChatSend, ChatResume, ChatCancel, Replay]
 FRAME_TYPES: dict[str, type] = {kind.type: kind for kind in (ChatSend, ChatResume, ChatCancel, Replay)}
 RESUME_ACTIONS = ("accept", "reject", "answer")
+THINKING_CHOICES = ("auto", "on", "off")
+MAX_TASK_CLASSES = 20
 
 
 def frame_to_json(frame: ClientFrame) -> dict[str, Any]:
@@ -315,7 +336,7 @@ def frame_from_json(data: Any) -> ClientFrame:
                          detail={"fields": sorted(unknown)})
     conversation_id = _positive_int(data, "conversation_id")
     if kind is ChatSend:
-        return ChatSend(conversation_id=conversation_id, text=_text(data, "text", required=True))
+        return _send(data, conversation_id)
     if kind is ChatCancel:
         return ChatCancel(conversation_id=conversation_id)
     if kind is Replay:
@@ -324,6 +345,22 @@ def frame_from_json(data: Any) -> ClientFrame:
             raise FrameError("after_seq must be a whole number, 0 or more.", detail={"field": "after_seq"})
         return Replay(conversation_id=conversation_id, after_seq=after)
     return _resume(data, conversation_id)
+
+
+def _send(data: dict[str, Any], conversation_id: int) -> ChatSend:
+    ids = data.get("task_class_ids", [])
+    if (not isinstance(ids, list) or len(ids) > MAX_TASK_CLASSES
+            or not all(_is_int(value) and value > 0 for value in ids)):
+        raise FrameError(f"task_class_ids must be a list of at most {MAX_TASK_CLASSES} task class ids.",
+                         detail={"field": "task_class_ids"})
+    thinking = data.get("thinking", "auto")
+    if thinking not in THINKING_CHOICES:
+        raise FrameError("thinking must be auto, on or off.", detail={"field": "thinking"})
+    always_execute = data.get("always_execute", False)
+    if not isinstance(always_execute, bool):
+        raise FrameError("always_execute must be true or false.", detail={"field": "always_execute"})
+    return ChatSend(conversation_id=conversation_id, text=_text(data, "text", required=True),
+                    task_class_ids=tuple(dict.fromkeys(ids)), thinking=thinking, always_execute=always_execute)
 
 
 def _resume(data: dict[str, Any], conversation_id: int) -> ChatResume:

@@ -35,14 +35,14 @@ class PromptContext:
     week: int | None
     weeks: int
     timetable: tuple[TimetableEntry, ...] = ()
-    memory: str = ""  # relevant memories; empty until the memory issue lands
+    memory: str = ""  # the memory block: what the assistant remembers that bears on this message
 
 
 class TurnServices(Protocol):
     """The side effects a turn needs from the rest of the app."""
 
-    def prompt_context(self) -> PromptContext:
-        """Return today's date, semester week and timetable for the system prompt."""
+    def prompt_context(self, query: str = "") -> PromptContext:
+        """Return today's date, semester week, timetable and memories relevant to ``query``."""
         ...
 
     def quota_check(self) -> None:

@@ -50,6 +50,8 @@ class Message(models.Model):
     turn_id = models.UUIDField(null=True, blank=True)
     prompt_tokens = models.PositiveIntegerField(default=0)
     completion_tokens = models.PositiveIntegerField(default=0)
+    # The page's choices sent with a student's message: task_class_ids, thinking, always_execute.
+    options = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

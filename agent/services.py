@@ -15,6 +15,7 @@ died) may be taken over.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import logging
 import secrets
@@ -44,7 +45,7 @@ from agent.selectors import (  # noqa: F401 - reads the brief names as services 
     events_after,
     history_list,
 )
-from agent.state import HistoryMessage, TurnState
+from agent.state import HistoryMessage, TurnOptions, TurnState
 from agent.timeline import TimelineEmitter
 from agent.turn_services import DjangoTurnServices
 from smartmate.exceptions import AppError
@@ -100,8 +101,9 @@ class TurnStarted:
     message_id: int
 
 
-def turn_start(*, user: User, conversation_id: int, text: str, language: str | None = None) -> TurnStarted:
-    """Store the student's message and start a turn that answers it.
+def turn_start(*, user: User, conversation_id: int, text: str, language: str | None = None,
+               options: TurnOptions | None = None) -> TurnStarted:
+    """Store the student's message (with the page's ``options``) and start a turn that answers it.
 
     Raises ConversationNotFound, InvalidText, or TurnBusyError while another turn runs here.
     """
@@ -119,7 +121,7 @@ def turn_start(*, user: User, conversation_id: int, text: str, language: str | N
         if not conversation.title:
             Conversation.objects.filter(pk=conversation.pk, title="").update(title=_title_from(text))
         message = Message.objects.create(conversation=conversation, role=Message.Role.USER, content=text,
-                                         turn_id=turn_id)
+                                         turn_id=turn_id, options=dataclasses.asdict(options or TurnOptions()))
         transaction.on_commit(partial(_turn_dispatch, conversation.pk, turn_id, language))
     return TurnStarted(conversation_id=conversation.pk, turn_id=turn_id, message_id=message.pk)
 
@@ -176,14 +178,15 @@ def turn_run(*, conversation_id: int, turn_id: str, language: str) -> None:
 
 
 def _turn_state(conversation: Conversation, turn_id: str, language: str) -> tuple[TurnState, str]:
-    checkpoint = Checkpoint.objects.filter(conversation=conversation, turn_id=turn_id).first()
-    if checkpoint is not None and checkpoint.phase not in TERMINAL_PHASES:
+    checkpoint = Checkpoint.objects.filter(conversation=conversation).first()
+    if checkpoint is not None and str(checkpoint.turn_id) == turn_id and checkpoint.phase not in TERMINAL_PHASES:
         return TurnState.from_json(checkpoint.state), checkpoint.phase
     message = Message.objects.get(conversation=conversation, turn_id=turn_id, role=Message.Role.USER)
     history = tuple(HistoryMessage(role=row.role, content=row.content)
                     for row in history_list(conversation=conversation, before_turn=turn_id))
     state = TurnState(conversation_id=conversation.pk, turn_id=turn_id, user_text=message.content,
-                      history=history, language=language)
+                      history=history, language=language, options=TurnOptions.from_json(message.options),
+                      working=checkpoint.state.get("working") if checkpoint is not None else None)
     return state, GRAPH.start
 
 

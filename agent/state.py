@@ -13,7 +13,7 @@ from typing import Any, Literal, Mapping
 
 from agent.llm import Usage
 
-STATE_VERSION = 1
+STATE_VERSION = 2
 
 Route = Literal["", "reply", "plan", "execute", "quick_note"]
 ROUTES: tuple[str, ...] = ("reply", "plan", "execute", "quick_note")
@@ -60,6 +60,34 @@ class PendingInteraction:
 
 
 @dataclass(frozen=True)
+class TurnOptions:
+    """The page's choices sent with the message: classes to plan, thinking, always-execute."""
+
+    task_class_ids: tuple[int, ...] = ()
+    thinking: Literal["auto", "on", "off"] = "auto"
+    always_execute: bool = False
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> TurnOptions:
+        """Rebuild options stored as JSON (missing fields take their defaults)."""
+        data = dict(data or {})
+        data["task_class_ids"] = tuple(data.get("task_class_ids", ()))
+        return cls(**{key: value for key, value in data.items() if key in _OPTION_FIELDS})
+
+
+_OPTION_FIELDS = ("task_class_ids", "thinking", "always_execute")
+
+
+@dataclass(frozen=True)
+class Resume:
+    """The student's answer to the open interaction, carried into the resumed turn."""
+
+    interaction_id: str
+    action: Literal["accept", "reject", "answer"]
+    text: str = ""
+
+
+@dataclass(frozen=True)
 class Outcome:
     """How the turn ended; ``code`` and ``message`` say why when it did not complete."""
 
@@ -78,6 +106,19 @@ class TurnState:
     history: tuple[HistoryMessage, ...] = ()
     language: str = "zh-hans"
     route: Route = ""
+    options: TurnOptions = field(default_factory=TurnOptions)
+    resume: Resume | None = None
+    # The plan node's plan: {"goal", "steps": [{"title", "done_when"}], "rough_build": [class ids]}.
+    plan: dict[str, Any] | None = None
+    plan_confirmed: bool = False
+    # The execute node's transcript since the plan (OpenAI-shaped messages) and its rounds used.
+    scratch: tuple[dict[str, Any], ...] = ()
+    rounds: int = 0
+    # The conversation's working schedule (agent.tools.working_schedule JSON), carried across turns.
+    working: dict[str, Any] | None = None
+    preview_id: int | None = None
+    # What the turn did and did not do, for the honest summary: [{"tool", "status", "summary"}].
+    actions: tuple[dict[str, Any], ...] = ()
     answer: str = ""
     reasoning: str = ""
     corrections: int = 0
@@ -101,5 +142,9 @@ class TurnState:
         values["history"] = tuple(HistoryMessage(**message) for message in values.get("history", ()))
         values["usage"] = TurnUsage(**values.get("usage", {}))
         values["pending"] = PendingInteraction(**values["pending"]) if values.get("pending") else None
+        values["options"] = TurnOptions.from_json(values.get("options"))
+        values["resume"] = Resume(**values["resume"]) if values.get("resume") else None
+        values["scratch"] = tuple(values.get("scratch", ()))
+        values["actions"] = tuple(values.get("actions", ()))
         values["outcome"] = Outcome(**values["outcome"]) if values.get("outcome") else None
         return cls(**values)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 from typing import Callable
 
@@ -17,7 +18,12 @@ from agent.deps import PromptContext, TimetableEntry
 from agent.exceptions import QuotaExceeded
 from agent.llm import Usage
 from agent.models import Conversation, Message
+from agent.outbox_topics import TURN_FINISHED
+from memory.recall import memory_prompt_block
 from schedule.selectors import today_events_list
+from smartmate.outbox.services import outbox_publish
+
+log = logging.getLogger("agent.turn_services")
 
 
 class DjangoTurnServices:
@@ -30,8 +36,8 @@ class DjangoTurnServices:
         self.turn_id = turn_id
         self._now = now
 
-    def prompt_context(self) -> PromptContext:
-        """Return today's date, semester week and timetable in the student's time zone."""
+    def prompt_context(self, query: str = "") -> PromptContext:
+        """Return today's date, semester week, timetable and the memories relevant to ``query``."""
         now = self._now()
         week = semester_week_get(user=self.user, now=now)
         zone = self.user.zone
@@ -41,7 +47,15 @@ class DjangoTurnServices:
                            location=event.location)
             for event in today_events_list(user=self.user, now=now))
         return PromptContext(today=week.today, now=now.astimezone(zone), week=week.week, weeks=week.weeks,
-                             timetable=entries)
+                             timetable=entries, memory=self._memory(query))
+
+    def _memory(self, query: str) -> str:
+        # Memory helps but never blocks a turn: a failing store means an answer without it.
+        try:
+            return memory_prompt_block(user=self.user, query=query)
+        except Exception:  # noqa: BLE001 - logged and counted; the turn goes on
+            log.exception("Memory recall failed for user %s; answering without memory", self.user.pk)
+            return ""
 
     def quota_check(self) -> None:
         """Raise QuotaExceeded when the student has no tokens left this week."""
@@ -69,4 +83,9 @@ class DjangoTurnServices:
             defaults={"conversation_id": self.conversation_id, "content": content, "reasoning": reasoning,
                       "prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens})
         Conversation.objects.filter(pk=self.conversation_id).update(updated_at=self._now())
+        if _created:
+            question = Message.objects.filter(turn_id=self.turn_id, role=Message.Role.USER).first()
+            outbox_publish(topic=TURN_FINISHED, aggregate=f"user:{self.user.pk}", payload={
+                "user_id": self.user.pk, "conversation_id": self.conversation_id, "turn_id": self.turn_id,
+                "user_message_id": question.pk if question else None, "assistant_message_id": message.pk})
         return message.pk

@@ -28,7 +28,7 @@ ROUTE_ATTEMPTS = 3
 def run(state: TurnState, deps: Deps) -> Step:
     """Route the message; stream a direct reply, or say the capability is not available yet."""
     deps.emit(StatusEvent(code="routing", message=_("Reading your message…")))
-    system = system_prompt(deps.services.prompt_context())
+    system = system_prompt(deps.services.prompt_context(state.user_text))
     route, corrections, problem = _route(state, deps, system)
     if route is None:
         message = _("The assistant could not decide how to handle your message: its answer was malformed "

@@ -25,6 +25,7 @@ from agent.contracts import (
     ToolResultEvent,
     TurnDone,
     UsageEvent,
+    ContextUsage,
     event_from_json,
     event_to_json,
     frame_from_json,
@@ -40,6 +41,8 @@ EVENTS = [
     ConfirmRequest(interaction_id="i1", title="计划确认", summary="共 2 步", details={"steps": ["a", "b"]}),
     AskUser(interaction_id="i2", question="安排在哪几天？"),
     PreviewReady(preview_id=7, summary="新增 4 个学习块"),
+    ContextUsage(parts={"system": 300, "memory": 40, "history": 120, "tools": 0, "message": 8}, used=468,
+                 budget=24000),
     UsageEvent(prompt_tokens=220, completion_tokens=13, total_tokens=233, calls=2),
     TurnDone(outcome="completed", message_id=12),
     ErrorEvent(code="busy", message="Still answering.", detail={"conversation_id": 3}),
@@ -49,7 +52,7 @@ EVENTS = [
 def test_every_event_type_of_the_protocol_has_an_example_here():
     assert {event.type for event in EVENTS} == set(EVENT_TYPES) == {
         "status", "assistant.delta", "reasoning.delta", "tool.call", "tool.result", "confirm.request", "ask.user",
-        "preview.ready", "usage", "turn.done", "error"}
+        "preview.ready", "context", "usage", "turn.done", "error"}
 
 
 @pytest.mark.parametrize("event", EVENTS, ids=lambda event: event.type)
