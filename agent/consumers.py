@@ -106,7 +106,7 @@ class AgentConsumer(AsyncJsonWebsocketConsumer):
             await self._follow(frame.conversation_id)
             await database_sync_to_async(services.turn_resume)(
                 user=self.user, conversation_id=frame.conversation_id, interaction_id=frame.interaction_id,
-                action=frame.action, text=frame.text)
+                action=frame.action, text=frame.text, language=self.language)
 
     async def _follow(self, conversation_id: int, *, after_seq: int | None = None) -> None:
         """Check the student owns the conversation and switch the socket's group to it."""

@@ -56,7 +56,10 @@ Server events (stored, numbered)
                          is not configured, the quota is used up, the model failed, …). A turn that
                          started still ends with ``turn.done``.
 
-    A direct reply is: ``status`` → ``reasoning.delta``* → ``assistant.delta``+ → ``usage`` → ``turn.done``.
+    A direct reply is: ``status`` → ``context`` → ``reasoning.delta``* → ``assistant.delta``+ → ``usage`` →
+    ``turn.done``. A turn that needs the student ends with ``confirm.request`` or ``ask.user``, then
+    ``usage`` and ``turn.done`` with outcome ``interrupted``; the answer (``chat.resume``) starts the
+    next turn, which goes on from there. Schedule changes end with ``preview.ready`` before ``usage``.
 
 Error frames (not stored, no ``seq``)
     A refused frame gets ``{"type": "error", "code": …, "message": …, "detail": …}`` on that socket

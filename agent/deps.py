@@ -9,11 +9,12 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
-from typing import Callable, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from agent.contracts import Event
-from agent.llm import ChatMessage, Completion, LLMClient, OnDelta, StageConfig, Usage
-from agent.state import TurnUsage
+from agent.llm import ChatMessage, Completion, LLMClient, OnDelta, StageConfig, ToolSpec, Usage
+from agent.state import TurnOptions, TurnUsage
+from agent.tools.base import ToolResult
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,31 @@ class PromptContext:
     memory: str = ""  # the memory block: what the assistant remembers that bears on this message
 
 
+class Toolbox(Protocol):
+    """The assistant's tools as a node sees them (``agent.toolbox`` wraps ``agent.tools.registry``)."""
+
+    def specs(self, route: str) -> list[ToolSpec]:
+        """Return the tools offered to the model for ``route`` (execute, quick_note)."""
+        ...
+
+    def check(self, name: str, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Return the validated arguments; raise an AppError the model can act on."""
+        ...
+
+    def writes(self, name: str) -> bool:
+        """Tell whether the tool changes anything (and so needs the student's confirmation)."""
+        ...
+
+    def confirmation(self, name: str, args: Mapping[str, Any], working: dict[str, Any] | None) -> str:
+        """Return what the student is asked to accept."""
+        ...
+
+    def run(self, name: str, args: Mapping[str, Any], *, call_id: str, working: dict[str, Any] | None,
+            options: TurnOptions) -> ToolResult:
+        """Run the tool for the turn's student (the user id comes from the server)."""
+        ...
+
+
 class TurnServices(Protocol):
     """The side effects a turn needs from the rest of the app."""
 
@@ -60,6 +86,31 @@ class TurnServices(Protocol):
     def assistant_message_save(self, *, content: str, reasoning: str, prompt_tokens: int,
                                completion_tokens: int) -> int:
         """Store the turn's answer (once per turn, safe to re-run) and return its id."""
+        ...
+
+    @property
+    def tools(self) -> Toolbox:
+        """The tools the execute node may call."""
+        ...
+
+    def task_classes_describe(self, task_class_ids: Sequence[int]) -> str:
+        """Describe the student's task classes for the plan prompt (all of them when ``task_class_ids`` is empty)."""
+        ...
+
+    def working_load(self, task_class_ids: Sequence[int]) -> dict[str, Any]:
+        """Load the working schedule for the classes' planning window."""
+        ...
+
+    def working_index(self, working: dict[str, Any]) -> str:
+        """Return the working schedule's compact day index for the prompt."""
+        ...
+
+    def rough_build(self, task_class_ids: Sequence[int], working: dict[str, Any]) -> tuple[dict[str, Any], str]:
+        """Run the planner for the classes into the working schedule; return it and a summary."""
+        ...
+
+    def preview_publish(self, working: dict[str, Any]) -> tuple[int, str] | None:
+        """Turn the working schedule's changes into a plan preview; return (id, summary) or None."""
         ...
 
 
@@ -93,14 +144,15 @@ class Deps:
     meter: UsageMeter = field(default_factory=UsageMeter)
 
     def complete(self, stage: str, messages: Sequence[ChatMessage], *, on_delta: OnDelta | None = None,
-                 config: StageConfig | None = None) -> Completion:
+                 config: StageConfig | None = None, tools: Sequence[ToolSpec] | None = None) -> Completion:
         """Call the model once: configured, within quota, and charged with the usage the API reports.
 
         Raises LLMNotConfigured, TokenQuotaExceededError (before any request) or an LLMError.
         """
         client = self.llm()
         self.services.quota_check()
-        return client.complete(stage, messages, on_delta=on_delta, config=config, record_usage=self._charge)
+        return client.complete(stage, messages, tools=tools, on_delta=on_delta, config=config,
+                               record_usage=self._charge)
 
     def _charge(self, usage: Usage) -> None:
         self.meter.add(usage)

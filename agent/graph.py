@@ -1,17 +1,16 @@
 """The assistant's graph: which nodes exist and which node may follow which. The only file that wires nodes.
 
-The flow this slice runs::
+The flow (ARCHITECTURE.md §7.1)::
 
-    chat ─┬─ reply (streamed) ──────────────────────────► deliver ─► END
-          └─ plan / execute / quick note: "not yet available" error ─► deliver ─► END
+    chat ─┬─ reply (streamed) ─────────────────────────────────────────► deliver ─► END
+          ├─ execute / quick note ─► execute ⟲ ─────────────────────────► deliver ─► END
+          └─ plan ─► confirm ─► interrupt ─► deliver ─► END   (the student accepts or rejects)
+    chat (resume: plan accepted) ─► [rough_build] ─► execute ⟲ ─► deliver ─► END
+    chat (resume: plan rejected) ─► plan ─► …                      (replan with the reason)
+    plan / execute ─► interrupt (ask_user) ─► deliver ─► END; the answer resumes at chat ─► plan / execute
+    execute (write) ─► confirm ─► interrupt ─► deliver ─► END; accept / reject resumes at chat ─► execute
 
     any node fails or the student cancels ─► deliver (ends the turn honestly) ─► END
-
-The next slices add, without changing the runtime (ARCHITECTURE.md §7.1)::
-
-    chat ─► quick_note ─► execute ─► deliver
-    chat ─► plan ─► confirm ─► [rough_build] ─► execute ⟲ ─► deliver
-    plan / confirm / execute ─► interrupt (ask_user / confirm) ─► END; the next message resumes at chat
 
 A node is ``(state, deps) -> Step``: the fields it changes and the name of the next node. The
 runtime refuses a next node that ``EDGES`` does not allow. The checkpoint's ``phase`` is the node
@@ -24,7 +23,7 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from agent.deps import Deps
-from agent.nodes import END, Step, chat, deliver
+from agent.nodes import END, Step, chat, confirm, deliver, execute, interrupt, plan, rough_build
 from agent.state import TurnState
 
 __all__ = ["END", "GRAPH", "Graph", "Node", "Step", "TERMINAL_PHASES"]
@@ -62,11 +61,21 @@ class Graph:
 
 NODES: Mapping[str, Node] = {
     "chat": chat.run,
+    "plan": plan.run,
+    "confirm": confirm.run,
+    "rough_build": rough_build.run,
+    "execute": execute.run,
+    "interrupt": interrupt.run,
     "deliver": deliver.run,
 }
 
 EDGES: Mapping[str, frozenset[str]] = {
-    "chat": frozenset({"deliver"}),
+    "chat": frozenset({"deliver", "plan", "execute", "rough_build"}),
+    "plan": frozenset({"confirm", "interrupt", "deliver"}),
+    "confirm": frozenset({"interrupt"}),
+    "rough_build": frozenset({"execute"}),
+    "execute": frozenset({"execute", "confirm", "interrupt", "deliver"}),
+    "interrupt": frozenset({"deliver"}),
     "deliver": frozenset({END}),
 }
 

@@ -45,9 +45,10 @@ from agent.selectors import (  # noqa: F401 - reads the brief names as services 
     events_after,
     history_list,
 )
-from agent.state import HistoryMessage, TurnOptions, TurnState
+from agent.state import HistoryMessage, PendingInteraction, Resume, TurnOptions, TurnState, TurnUsage
 from agent.timeline import TimelineEmitter
 from agent.turn_services import DjangoTurnServices
+from schedule.models import PlanPreview
 from smartmate.exceptions import AppError
 
 log = logging.getLogger("agent.services")
@@ -111,19 +112,30 @@ def turn_start(*, user: User, conversation_id: int, text: str, language: str | N
     language = language or translation.get_language() or settings.LANGUAGE_CODE
     with transaction.atomic():
         conversation = conversation_get(user=user, conversation_id=conversation_id)
-        now = timezone.now()
-        turn_id = str(uuid.uuid4())
-        free = Q(running_turn_id__isnull=True) | Q(turn_started_at__lt=now - STALE_TURN_AFTER)
-        taken = Conversation.objects.filter(free, pk=conversation.pk).update(
-            running_turn_id=turn_id, turn_started_at=now, cancel_requested=False, updated_at=now)
-        if not taken:
-            raise _busy(conversation.pk)
+        turn_id = _lock_for_turn(conversation)
         if not conversation.title:
             Conversation.objects.filter(pk=conversation.pk, title="").update(title=_title_from(text))
         message = Message.objects.create(conversation=conversation, role=Message.Role.USER, content=text,
                                          turn_id=turn_id, options=dataclasses.asdict(options or TurnOptions()))
         transaction.on_commit(partial(_turn_dispatch, conversation.pk, turn_id, language))
     return TurnStarted(conversation_id=conversation.pk, turn_id=turn_id, message_id=message.pk)
+
+
+def _lock_for_turn(conversation: Conversation) -> str:
+    """Take the conversation for a new turn and return its id; raise TurnBusyError if one runs."""
+    now = timezone.now()
+    turn_id = str(uuid.uuid4())
+    free = Q(running_turn_id__isnull=True) | Q(turn_started_at__lt=now - STALE_TURN_AFTER)
+    taken = Conversation.objects.filter(free, pk=conversation.pk).update(
+        running_turn_id=turn_id, turn_started_at=now, cancel_requested=False, updated_at=now)
+    if not taken:
+        raise _busy(conversation.pk)
+    return turn_id
+
+
+def _history(conversation: Conversation, turn_id: str) -> tuple[HistoryMessage, ...]:
+    return tuple(HistoryMessage(role=row.role, content=row.content)
+                 for row in history_list(conversation=conversation, before_turn=turn_id))
 
 
 def turn_cancel(*, user: User, conversation_id: int) -> bool:
@@ -133,19 +145,50 @@ def turn_cancel(*, user: User, conversation_id: int) -> bool:
                 .update(cancel_requested=True))
 
 
-def turn_resume(*, user: User, conversation_id: int, interaction_id: str, action: str, text: str = "") -> None:
-    """Answer the open confirmation or question; a stale or foreign ``interaction_id`` is refused.
+def turn_resume(*, user: User, conversation_id: int, interaction_id: str, action: str, text: str = "",
+                language: str | None = None) -> TurnStarted:
+    """Answer the open confirmation or question and start the turn that goes on from it.
 
-    Nothing opens an interaction yet (plan / confirm / execute come next), so every resume is stale.
+    Only the interaction the last turn left open can be answered, and only in its own way (accept /
+    reject a confirmation, answer a question); anything else is ``stale_interaction``. What runs on
+    accept is what the server stored with the card, never something the client sends.
     """
-    conversation = conversation_get(user=user, conversation_id=conversation_id)
-    checkpoint = Checkpoint.objects.filter(conversation=conversation).first()
-    pending = (checkpoint.state.get("pending") or {}) if checkpoint else {}
-    if not pending or pending.get("interaction_id") != interaction_id:
+    language = language or translation.get_language() or settings.LANGUAGE_CODE
+    with transaction.atomic():
+        conversation = conversation_get(user=user, conversation_id=conversation_id)
+        checkpoint = Checkpoint.objects.select_for_update().filter(conversation=conversation).first()
+        pending = _open_interaction(checkpoint, interaction_id, action)
+        if action == "answer":
+            text = _valid_text(text)
+        turn_id = _lock_for_turn(conversation)
+        state = TurnState.from_json(checkpoint.state)
+        shown = text or (_("Accepted: %(what)s") if action == "accept" else _("Declined: %(what)s")) % {
+            "what": pending.prompt[:200]}
+        Message.objects.create(conversation=conversation, role=Message.Role.USER, content=shown, turn_id=turn_id,
+                               options=dataclasses.asdict(state.options))
+        resumed = state.updated({
+            "turn_id": turn_id, "user_text": shown, "resume": Resume(interaction_id, action, text),
+            "answer": "", "reasoning": "", "usage": TurnUsage(), "outcome": None, "preview_id": None,
+            "actions": (), "history": _history(conversation, turn_id)})
+        checkpoint.turn_id, checkpoint.phase, checkpoint.state = turn_id, GRAPH.start, resumed.to_json()
+        checkpoint.save(update_fields=["turn_id", "phase", "state", "updated_at"])
+        transaction.on_commit(partial(_turn_dispatch, conversation.pk, turn_id, language))
+    return TurnStarted(conversation_id=conversation.pk, turn_id=turn_id, message_id=0)
+
+
+def _open_interaction(checkpoint: Checkpoint | None, interaction_id: str, action: str) -> PendingInteraction:
+    """Return the interaction the last turn left open if ``interaction_id`` names it and ``action`` fits it."""
+    state = checkpoint.state if checkpoint is not None else {}
+    pending = state.get("pending") or {}
+    open_now = checkpoint is not None and checkpoint.phase == "interrupted"
+    if not open_now or pending.get("interaction_id") != interaction_id:
         raise StaleInteraction(_("This confirmation or question is no longer open."),
                                detail={"interaction_id": interaction_id})
-    raise AppError(_("Answering the assistant's questions is not available yet."),
-                   detail={"interaction_id": interaction_id}, code="not_yet_available")
+    fits = action == "answer" if pending["kind"] == "ask_user" else action in ("accept", "reject")
+    if not fits:
+        raise StaleInteraction(_("This card expects a different answer: accept or reject a confirmation, "
+                                 "answer a question."), detail={"interaction_id": interaction_id, "action": action})
+    return PendingInteraction(**pending)
 
 
 def turn_run(*, conversation_id: int, turn_id: str, language: str) -> None:
@@ -182,12 +225,25 @@ def _turn_state(conversation: Conversation, turn_id: str, language: str) -> tupl
     if checkpoint is not None and str(checkpoint.turn_id) == turn_id and checkpoint.phase not in TERMINAL_PHASES:
         return TurnState.from_json(checkpoint.state), checkpoint.phase
     message = Message.objects.get(conversation=conversation, turn_id=turn_id, role=Message.Role.USER)
-    history = tuple(HistoryMessage(role=row.role, content=row.content)
-                    for row in history_list(conversation=conversation, before_turn=turn_id))
+    carried = _carried_over(checkpoint)
     state = TurnState(conversation_id=conversation.pk, turn_id=turn_id, user_text=message.content,
-                      history=history, language=language, options=TurnOptions.from_json(message.options),
-                      working=checkpoint.state.get("working") if checkpoint is not None else None)
+                      history=_history(conversation, turn_id), language=language,
+                      options=TurnOptions.from_json(message.options), working=carried.get("working"),
+                      preview_id=carried.get("preview_id"))
     return state, GRAPH.start
+
+
+def _carried_over(checkpoint: Checkpoint | None) -> dict:
+    """Return what a new turn inherits from the last one: its working schedule, unless it became real.
+
+    Once the conversation's preview is applied or discarded, the drafts in the working schedule are
+    either in the database or unwanted: the next turn loads the schedule afresh.
+    """
+    state = checkpoint.state if checkpoint is not None else {}
+    preview_id = state.get("preview_id")
+    if preview_id and not PlanPreview.objects.filter(pk=preview_id, status=PlanPreview.Status.OPEN).exists():
+        return {}
+    return {"working": state.get("working"), "preview_id": preview_id}
 
 
 def _checkpoint_save(conversation_id: int, turn_id: str, phase: str, state: TurnState) -> None:

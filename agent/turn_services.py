@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Callable
+from typing import Any, Callable, Sequence
 
 from django.db import transaction
 from django.utils import timezone
+from django.db.models import Count, Q
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from accounts.selectors import semester_week_get
@@ -20,7 +23,10 @@ from agent.llm import Usage
 from agent.models import Conversation, Message
 from agent.outbox_topics import TURN_FINISHED
 from memory.recall import memory_prompt_block
+from agent.toolbox import RegistryToolbox
+from schedule.models import PlanPreview
 from schedule.selectors import today_events_list
+from taskclasses.models import TaskClass, TaskItem
 from smartmate.outbox.services import outbox_publish
 
 log = logging.getLogger("agent.turn_services")
@@ -73,6 +79,63 @@ class DjangoTurnServices:
         """Tell whether the student asked this turn to stop."""
         return Conversation.objects.filter(pk=self.conversation_id, running_turn_id=self.turn_id,
                                            cancel_requested=True).exists()
+
+    # --- planning and tools ---------------------------------------------------------------------
+
+    @property
+    def tools(self) -> RegistryToolbox:
+        """The tools, bound to this student."""
+        return RegistryToolbox(user=self.user, conversation_id=self.conversation_id,
+                               language=translation.get_language() or "zh-hans")
+
+    def task_classes_describe(self, task_class_ids: Sequence[int]) -> str:
+        """One line per task class of the student (names are data, quoted as such)."""
+        classes = TaskClass.objects.filter(user=self.user).annotate(
+            pending=Count("items", filter=Q(items__status=TaskItem.Status.PENDING))).order_by("start_date", "pk")
+        if task_class_ids:
+            classes = classes.filter(pk__in=task_class_ids)
+        return "\n".join(
+            f"- id={task_class.pk} 「{task_class.name}」 {task_class.start_date:%Y-%m-%d}–{task_class.end_date:%Y-%m-%d}，"
+            f"待安排 {task_class.pending} 块，策略 {task_class.strategy}" for task_class in classes[:50])
+
+    def working_load(self, task_class_ids: Sequence[int]) -> dict[str, Any]:
+        """Load the working schedule for the classes' window (today on when none is chosen)."""
+        from agent.tools.working_schedule import working_load
+
+        return working_load(user=self.user, now=self._now(), task_class_ids=tuple(self._own(task_class_ids)))
+
+    def working_index(self, working: dict[str, Any]) -> str:
+        """The working schedule's compact day index."""
+        from agent.tools.working_schedule import working_day_index
+
+        return working_day_index(working)
+
+    def rough_build(self, task_class_ids: Sequence[int], working: dict[str, Any]) -> tuple[dict[str, Any], str]:
+        """Run the planner for the student's own classes among ``task_class_ids``."""
+        from agent.tools.working_schedule import working_rough_build
+
+        return working_rough_build(user=self.user, now=self._now(), task_class_ids=tuple(self._own(task_class_ids)),
+                                   working=working)
+
+    def preview_publish(self, working: dict[str, Any]) -> tuple[int, str] | None:
+        """Make the working schedule's changes this conversation's one open preview."""
+        from agent.tools.working_schedule import working_to_preview
+
+        with transaction.atomic():
+            preview = working_to_preview(user=self.user, working=working, conversation_id=self.conversation_id,
+                                         now=self._now())
+            if preview is None:
+                return None
+            PlanPreview.objects.filter(user=self.user, conversation_id=self.conversation_id,
+                                       status=PlanPreview.Status.OPEN).exclude(pk=preview.pk).update(
+                status=PlanPreview.Status.DISCARDED)
+        placed = len(preview.placements) + len(getattr(preview, "moves", None) or [])
+        return preview.pk, ngettext("%(count)s change ready to apply.", "%(count)s changes ready to apply.",
+                                    placed) % {"count": placed}
+
+    def _own(self, task_class_ids: Sequence[int]) -> list[int]:
+        # The model may name any number; only the student's own classes count.
+        return list(TaskClass.objects.filter(user=self.user, pk__in=list(task_class_ids)).values_list("pk", flat=True))
 
     @transaction.atomic
     def assistant_message_save(self, *, content: str, reasoning: str, prompt_tokens: int,

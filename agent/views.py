@@ -1,4 +1,9 @@
-"""The chat page: conversations on the left, the open conversation streaming on the right (static/js/chat.js)."""
+"""The chat page: conversations on the left, the open conversation streaming on the right.
+
+The page's behaviour lives in static/js/chat.js (socket, turns, composer) with chat_markdown.js
+(sanitised Markdown) and chat_cards.js (tool timeline, confirm / ask / preview cards, context meter).
+Every text those scripts show is translated here and handed over as JSON.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +15,12 @@ from django.utils.translation import gettext as _
 
 from agent import selectors
 from agent.api.serializers import ConversationOutputSerializer
+from agent.contracts import MAX_TASK_CLASSES, MAX_TEXT_LENGTH, THINKING_CHOICES
 from agent.llm import LLMNotConfigured
 from agent.llm.errors import LLM_SETTINGS
 from agent.llm.provider import client_settings
 from smartmate.exceptions import NotFoundError
+from taskclasses.selectors import task_class_list
 
 
 def llm_configured() -> bool:
@@ -38,22 +45,37 @@ def chat(request: HttpRequest, conversation_id: int | None = None) -> HttpRespon
         "conversationId": conversation_id,
         "conversations": ConversationOutputSerializer(conversations, many=True).data,
         "api": reverse("v1:agent-conversations"),
+        "plansApi": reverse("v1:plans"),
+        "board": reverse("schedule:week"),
         "page": reverse("agent:chat"),
         "socket": "/ws/agent/",
         "llmConfigured": llm_configured(),
+        "maxTaskClasses": MAX_TASK_CLASSES,
     }
-    return render(request, "agent/chat.html", {"config": config, "strings": _strings(), "llm_settings": LLM_SETTINGS,
-                                               "llm_configured": config["llmConfigured"]})
+    context = {
+        "config": config, "strings": _strings(), "llm_settings": LLM_SETTINGS,
+        "llm_configured": config["llmConfigured"], "task_classes": task_class_list(user=request.user),
+        "thinking_choices": _thinking_choices(), "max_text_length": MAX_TEXT_LENGTH,
+        "max_task_classes": MAX_TASK_CLASSES,
+    }
+    return render(request, "agent/chat.html", context)
 
 
-def _strings() -> dict[str, str]:
-    """Texts chat.js shows, translated here so the script stays free of copy."""
+def _thinking_choices() -> list[tuple[str, str]]:
+    labels = {"auto": _("Auto"), "on": _("On"), "off": _("Off")}
+    return [(value, labels[value]) for value in THINKING_CHOICES]
+
+
+def _strings() -> dict[str, object]:
+    """Texts the chat scripts show, translated here so the scripts stay free of copy."""
     return {
         "untitled": _("New conversation"),
         "reasoning": _("Reasoning"),
         "rename": _("Rename"),
         "archive": _("Archive"),
+        "delete": _("Delete"),
         "renamePrompt": _("New title for this conversation:"),
+        "deleteConfirm": _("Delete this conversation and everything in it? This cannot be undone."),
         "sending": _("Sending…"),
         "connecting": _("Connecting…"),
         "reconnecting": _("Connection lost, reconnecting…"),
@@ -61,7 +83,43 @@ def _strings() -> dict[str, str]:
         "done": _("Done"),
         "failed": _("The answer did not finish."),
         "cancelled": _("Stopped."),
+        "interrupted": _("Waiting for your answer."),
         "tokens": _("tokens"),
         "sessionExpired": _("Your session has ended. Log in again to keep chatting."),
         "requestFailed": _("The request failed. Please try again."),
+        "regenerate": _("Regenerate"),
+        "tooManyTaskClasses": _("Choose at most %(max)s task classes.") % {"max": MAX_TASK_CLASSES},
+        "taskClassesChosen": _("Task classes: %(count)s chosen"),
+        "taskClassesNone": _("Task classes"),
+        # The tool timeline
+        "toolRunning": _("Running…"),
+        "toolStatus": {"done": _("Done"), "failed": _("Failed"), "blocked": _("Blocked")},
+        "toolArguments": _("Arguments"),
+        "toolResult": _("Result"),
+        # Confirm / ask cards
+        "confirmHeading": _("Please confirm"),
+        "accept": _("Accept"),
+        "reject": _("Reject"),
+        "details": _("Details"),
+        "askHeading": _("The assistant asks"),
+        "answer": _("Answer"),
+        "answerLabel": _("Your answer"),
+        "accepted": _("You accepted. Waiting for the assistant…"),
+        "rejected": _("You rejected. Waiting for the assistant…"),
+        "answered": _("Answer sent. Waiting for the assistant…"),
+        "cardClosed": _("This is no longer waiting for an answer."),
+        "cardStale": _("This confirmation or question is no longer open."),
+        # The preview card
+        "previewHeading": _("Schedule suggestion"),
+        "previewOpen": _("Open on the week board"),
+        "apply": _("Apply"),
+        "applying": _("Applying…"),
+        "applied": _("Applied to your schedule."),
+        "appliedSummary": _("Applied: %(summary)s"),
+        # The context meter
+        "contextLabel": _("Context: %(used)s of %(budget)s tokens (%(percent)s%%)"),
+        "contextParts": {"system": _("Instructions"), "memory": _("Memory"), "history": _("History"),
+                         "tools": _("Tools"), "message": _("Your message"), "other": _("Other")},
+        "usageLabel": _("Last turn: %(total)s tokens (%(prompt)s in, %(completion)s out, %(calls)s calls)"),
+        "usageEstimated": _("estimated"),
     }

@@ -30,6 +30,11 @@ A reply (``Reply`` or the same fields as a JSON object) may have:
 
 A plain string in a script is shorthand for ``{"text": "..."}``.
 
+A ``responder`` (``server.set_responder(fn)``) answers requests by rule instead of by script: it
+receives each ``RecordedRequest`` first and returns a reply (anything a script accepts) or None to
+let the script answer. Memory's evaluation uses one to play a deterministic rule-based model that
+reads the prompt it is sent, while the scripted replies keep serving the assistant's own calls.
+
 Standalone, for demos::
 
     python -m agent.llm.fake_server --port 8011 --script script.json
@@ -53,7 +58,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Union
+from typing import Any, Callable, Iterable, Iterator, Mapping, Union
 
 
 @dataclass(frozen=True)
@@ -149,10 +154,16 @@ class _Script:
     fallback: Reply | None = None
     requests: list[RecordedRequest] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    responder: Callable[[RecordedRequest], ReplyLike | None] | None = None
 
     def take(self, request: RecordedRequest) -> Reply | None:
         with self.lock:
             self.requests.append(request)
+            responder = self.responder
+        answer = responder(request) if responder is not None else None  # outside the lock: it may be slow
+        if answer is not None:
+            return Reply.coerce(answer)
+        with self.lock:
             return self.replies.popleft() if self.replies else self.fallback
 
 
@@ -206,11 +217,17 @@ class FakeLLMServer:
         with self._state.lock:
             self._state.fallback = None if reply is None else Reply.coerce(reply)
 
+    def set_responder(self, responder: Callable[[RecordedRequest], ReplyLike | None] | None) -> None:
+        """Let ``responder`` answer each request first (None from it: the script answers)."""
+        with self._state.lock:
+            self._state.responder = responder
+
     def reset(self) -> None:
-        """Forget queued replies, the fallback and recorded requests."""
+        """Forget queued replies, the fallback, the responder and recorded requests."""
         with self._state.lock:
             self._state.replies.clear()
             self._state.fallback = None
+            self._state.responder = None
             self._state.requests.clear()
 
     @property

@@ -1,11 +1,13 @@
-"""Chat node: decide how to handle the student's message, and answer directly when that is enough.
+"""Chat node: resume the open interaction, or decide how to handle the student's message.
 
-The router asks the model (stage ``route``, JSON mode) for ``{"route": "reply" | "plan" | "execute" |
-"quick_note"}``. Output that is not such an object goes back to the model with the problem named,
-up to ``ROUTE_ATTEMPTS`` answers in all; then the turn shows an ``error`` (``llm_malformed_output``).
-A ``reply`` streams the answer (stage ``deliver``, the user-facing prose stage) through
-``assistant.delta`` / ``reasoning.delta`` as the model writes it. Planning, executing and quick
-notes come in the next slice: for now they end with an ``error`` ``not_yet_available``.
+Resume: the student answered a confirmation or question (``state.resume``); the services checked
+its ``interaction_id`` before the turn started. No model call: the answer says where to go on.
+
+Route: the model (stage ``route``, JSON mode) answers ``{"route": "reply" | "plan" | "execute" |
+"quick_note", "deep": bool}``. Output that is not such an object goes back to the model with the
+problem named, up to ``ROUTE_ATTEMPTS`` answers in all; then an ``error`` (``llm_malformed_output``).
+A ``reply`` streams the answer (stage ``deliver``) through ``assistant.delta`` / ``reasoning.delta``
+as the model writes it; ``deep`` (or the student's thinking toggle) asks the model to reason first.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from agent.deps import Deps
 from agent.llm import ChatMessage, Completion, LLMStreamInterrupted, MalformedOutput, StreamChunk, TextDelta
 from agent.llm import ReasoningDelta as ModelReasoning
 from agent.nodes import Step
+from agent.prompting import context_usage, conversation_messages, stage_config
 from agent.prompts import render, system_prompt
 from agent.state import ROUTES, Outcome, TurnState
 
@@ -26,83 +29,87 @@ ROUTE_ATTEMPTS = 3
 
 
 def run(state: TurnState, deps: Deps) -> Step:
-    """Route the message; stream a direct reply, or say the capability is not available yet."""
+    """Resume the open interaction, or route the message and stream a direct reply."""
+    if state.resume is not None and state.pending is not None:
+        return _resume(state)
     deps.emit(StatusEvent(code="routing", message=_("Reading your message…")))
-    system = system_prompt(deps.services.prompt_context(state.user_text))
-    route, corrections, problem = _route(state, deps, system)
+    context = deps.services.prompt_context(state.user_text)
+    system = system_prompt(context)
+    history = conversation_messages(state, fixed_tokens=len(system) // 2)
+    route, deep, corrections, problem = _route(deps, system, history)
     if route is None:
         message = _("The assistant could not decide how to handle your message: its answer was malformed "
                     "%(count)s times in a row. Please try again.") % {"count": ROUTE_ATTEMPTS}
         deps.emit(ErrorEvent(code=MalformedOutput.code, message=message, detail={"problem": problem}))
         return Step("deliver", {"corrections": corrections,
                                 "outcome": Outcome("failed", MalformedOutput.code, message)})
-    if route != "reply":
-        message = _not_yet_available(route)
-        deps.emit(ErrorEvent(code="not_yet_available", message=message, detail={"route": route}))
-        return Step("deliver", {"route": route, "corrections": corrections,
-                                "outcome": Outcome("failed", "not_yet_available", message)})
-    return _reply(state, deps, system, corrections)
+    deps.emit(context_usage(system=system, memory=context.memory, history=history[:-1], tools=(),
+                            message=state.user_text))
+    # A new request starts afresh: an earlier plan or unanswered card does not carry over.
+    fresh = {"route": route, "corrections": corrections, "pending": None, "plan": None,
+             "plan_confirmed": False, "scratch": (), "rounds": 0, "actions": ()}
+    if route == "plan":
+        return Step("plan", fresh)
+    if route in ("execute", "quick_note"):
+        return Step("execute", fresh)
+    return _reply(state, deps, system, history, fresh, deep=deep)
 
 
-def _conversation(state: TurnState) -> list[ChatMessage]:
-    earlier = [ChatMessage(role=message.role, content=message.content) for message in state.history]
-    return [*earlier, ChatMessage.user(state.user_text)]
+def _resume(state: TurnState) -> Step:
+    """Go on where the open interaction said, with the student's answer in the state."""
+    pending, resume = state.pending, state.resume
+    subject = pending.data.get("subject")
+    if subject == "plan":
+        if resume.action == "accept":
+            next_node = "rough_build" if pending.data.get("rough_build") else "execute"
+            return Step(next_node, {"plan_confirmed": True, "pending": None, "resume": None})
+        return Step("plan", {"pending": None})  # plan sees the rejection in ``resume`` and replans
+    return Step(pending.resume_node, {})  # a tool confirmation or a question: its node reads ``resume``
 
 
-def _route(state: TurnState, deps: Deps, system: str) -> tuple[str | None, int, str]:
-    """Return (route or None after too many malformed answers, corrections made, last problem)."""
+def _route(deps: Deps, system: str, history: list[ChatMessage]) -> tuple[str | None, bool, int, str]:
+    """Return (route or None after too many malformed answers, deep, corrections made, last problem)."""
     config = dataclasses.replace(deps.llm().stage_config("route"), json_mode=True)
-    messages = [ChatMessage.system(f"{system}\n\n{render('route')}"), *_conversation(state)]
+    messages = [ChatMessage.system(f"{system}\n\n{render('route')}"), *history]
     problem = ""
     for attempt in range(ROUTE_ATTEMPTS):
         completion = deps.complete("route", messages, config=config)
-        route, problem = _parse_route(completion)
+        route, deep, problem = _parse_route(completion)
         if route is not None:
-            return route, attempt, ""
+            return route, deep, attempt, ""
         # The model's own mistake: show it what was wrong and let it try again.
         messages += [ChatMessage.assistant(completion.text or ""),
                      ChatMessage.user(render("correction", problem=problem))]
-    return None, ROUTE_ATTEMPTS, problem
+    return None, False, ROUTE_ATTEMPTS, problem
 
 
-def _parse_route(completion: Completion) -> tuple[str | None, str]:
+def _parse_route(completion: Completion) -> tuple[str | None, bool, str]:
     try:
         decision = completion.json()
     except MalformedOutput as exc:
-        return None, exc.problem
+        return None, False, exc.problem
     route = decision.get("route")
     if route in ROUTES:
-        return route, ""
-    return None, f'"route" must be one of {", ".join(ROUTES)}; got {route!r}'
+        return route, decision.get("deep") is True, ""
+    return None, False, f'"route" must be one of {", ".join(ROUTES)}; got {route!r}'
 
 
-def _reply(state: TurnState, deps: Deps, system: str, corrections: int) -> Step:
+def _reply(state: TurnState, deps: Deps, system: str, history: list[ChatMessage], fresh: dict,
+           *, deep: bool) -> Step:
     def on_delta(chunk: StreamChunk) -> None:
         if isinstance(chunk, TextDelta) and chunk.text:
             deps.emit(AssistantDelta(text=chunk.text))
         elif isinstance(chunk, ModelReasoning) and chunk.text:
             deps.emit(ReasoningDelta(text=chunk.text))
 
-    messages = [ChatMessage.system(f"{system}\n\n{render('reply')}"), *_conversation(state)]
+    messages = [ChatMessage.system(f"{system}\n\n{render('reply')}"), *history]
+    config = stage_config(deps, state, "deliver", deep=deep)
     try:
-        completion = deps.complete("deliver", messages, on_delta=on_delta)
+        completion = deps.complete("deliver", messages, on_delta=on_delta, config=config)
     except LLMStreamInterrupted as exc:
         # The student already saw part of the answer: keep it, say it broke off.
         deps.emit(ErrorEvent.from_error(exc))
         partial = (exc.detail or {}).get("partial_text", "")
-        return Step("deliver", {"route": "reply", "answer": partial, "corrections": corrections,
+        return Step("deliver", {**fresh, "answer": partial,
                                 "outcome": Outcome("failed", exc.code, str(exc.message))})
-    return Step("deliver", {"route": "reply", "answer": completion.text, "reasoning": completion.reasoning,
-                            "corrections": corrections})
-
-
-def _not_yet_available(route: str) -> str:
-    messages = {
-        "plan": _("Making study plans in the chat is coming soon. For now, plan a task class on the "
-                  "Task classes page."),
-        "execute": _("Changing your schedule from the chat is coming soon. For now, edit it on the "
-                     "Schedule page."),
-        "quick_note": _("Saving quick notes from the chat is coming soon. For now, use Quick add on the "
-                        "Overview page."),
-    }
-    return messages[route]
+    return Step("deliver", {**fresh, "answer": completion.text, "reasoning": completion.reasoning})

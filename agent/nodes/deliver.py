@@ -1,29 +1,62 @@
-"""Deliver node: end the turn honestly: keep the answer, report the real token usage, say it is done.
+"""Deliver node: end the turn honestly — what was done, what was not, the preview, the real usage.
 
-It runs for every turn that started, whatever happened before (the graph sends failed and
-cancelled turns here too), and must be safe to re-run after a crash: the answer is stored once
-per turn.
+It runs for every turn that started, whatever happened before (the graph sends failed, cancelled
+and interrupted turns here too), and must be safe to re-run after a crash: the answer is stored
+once per turn and a re-published preview replaces the conversation's previous one.
+
+The "done / not done" lines are written by the server from the actions the tools reported, not by
+the model, so the summary cannot claim a change that did not happen.
 """
 
 from __future__ import annotations
 
-from agent.contracts import TurnDone, UsageEvent
+from django.utils.translation import gettext as _
+
+from agent.contracts import AssistantDelta, PreviewReady, TurnDone, UsageEvent
 from agent.deps import Deps
 from agent.nodes import END, Step
 from agent.state import Outcome, TurnState
 
 
 def run(state: TurnState, deps: Deps) -> Step:
-    """Store the answer (if any), emit ``usage`` (if the model was called) and ``turn.done``."""
+    """Summarise, publish the preview, store the answer, emit ``usage`` and ``turn.done``."""
     outcome = state.outcome or Outcome("completed")
+    answer, preview_id = state.answer, state.preview_id
+    if outcome.status != "interrupted" and state.actions:
+        summary = _summary(state.actions)
+        deps.emit(AssistantDelta(text=summary))
+        answer += summary
+        preview_id = _preview(state, deps) or preview_id
     usage = deps.meter.total
     message_id = None
-    if state.answer:
+    if answer:
         message_id = deps.services.assistant_message_save(
-            content=state.answer, reasoning=state.reasoning, prompt_tokens=usage.prompt_tokens,
+            content=answer, reasoning=state.reasoning, prompt_tokens=usage.prompt_tokens,
             completion_tokens=usage.completion_tokens)
     if usage.calls:
         deps.emit(UsageEvent(prompt_tokens=usage.prompt_tokens, completion_tokens=usage.completion_tokens,
                              total_tokens=usage.total_tokens, calls=usage.calls, estimated=usage.estimated))
     deps.emit(TurnDone(outcome=outcome.status, message_id=message_id))
-    return Step(END, {"outcome": outcome, "usage": usage})
+    return Step(END, {"outcome": outcome, "usage": usage, "answer": answer, "preview_id": preview_id})
+
+
+def _summary(actions: tuple[dict, ...]) -> str:
+    done = [action["summary"] for action in actions if action["status"] == "done"]
+    not_done = [action["summary"] for action in actions if action["status"] != "done"]
+    lines = ["", ""]
+    if done:
+        lines += [_("Done:"), *(f"- {item}" for item in done)]
+    if not_done:
+        lines += [_("Not done:"), *(f"- {item}" for item in not_done)]
+    return "\n".join(lines)
+
+
+def _preview(state: TurnState, deps: Deps) -> int | None:
+    if state.working is None or not any(action["status"] == "done" for action in state.actions):
+        return None
+    published = deps.services.preview_publish(state.working)
+    if published is None:
+        return None
+    preview_id, summary = published
+    deps.emit(PreviewReady(preview_id=preview_id, summary=summary))
+    return preview_id

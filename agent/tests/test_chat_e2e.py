@@ -1,19 +1,39 @@
-"""A student chats with the assistant in Chromium: the answer streams in piece by piece."""
+"""A student chats with the assistant in Chromium: streaming, Markdown, options, reconnect, cards."""
 
 from __future__ import annotations
 
+import json
 import re
 import urllib.request
+import uuid
+from datetime import timedelta
 from typing import Iterator
 
 import pytest
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 from playwright.sync_api import expect
 
 from accounts.tests.factories import UserFactory
 from agent.llm.fake_server import FakeLLMServer
+from agent.contracts import (
+    AskUser,
+    AssistantDelta,
+    ConfirmRequest,
+    ContextUsage,
+    PreviewReady,
+    StatusEvent,
+    ToolCallEvent,
+    ToolResultEvent,
+    TurnDone,
+    UsageEvent,
+)
 from agent.models import Message
-from agent.tests.factories import reply, route
+from agent.tests.factories import make_conversation, reply, route
+from agent.timeline import TimelineEmitter
+from schedule.models import PlanPreview
 from smartmate.tests.live_server import daphne_serving, log_in
+from taskclasses.tests.factories import make_task_class
 
 ANSWER = "你好！我是时伴，今天想学点什么？"
 
@@ -68,3 +88,165 @@ def test_a_student_says_hello_and_watches_the_answer_stream_in(page, chat_server
     expect(page.locator("[data-test=chat-item]")).to_have_text(re.compile("你好"))
     assert list(Message.objects.filter(conversation__user=student).values_list("role", "content")) == [
         ("user", "你好"), ("assistant", ANSWER)]
+
+
+# --- The page's rendering, options, reconnect and cards ---------------------------------------------
+
+MARKDOWN = ("**重点**：先复习\n\n- 第一章\n- 第二章\n\n"
+            '<img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script>'
+            '<a href="javascript:window.__pwned = 3">点我</a>')
+
+
+def _open_chat(page, base_url: str, username: str, path: str = "/assistant/") -> None:
+    page.set_default_timeout(15_000)
+    page.base_url = base_url
+    log_in(page, username)
+    page.goto(f"{base_url}{path}")
+
+
+def _frames_sent(page) -> list[dict]:
+    """Record every frame the page sends on its sockets."""
+    frames: list[dict] = []
+
+    def on_socket(socket) -> None:
+        socket.on("framesent", lambda payload: frames.append(json.loads(
+            payload if isinstance(payload, (str, bytes)) else payload["payload"])))
+
+    page.on("websocket", on_socket)
+    return frames
+
+
+@pytest.mark.e2e
+def test_a_markdown_answer_renders_as_html_with_injected_html_neutralised(page, chat_server, transactional_db):
+    base_url, fake = chat_server
+    fake.script(route("reply"), reply(MARKDOWN, chunk_delay=0.01))
+    student = UserFactory()
+    plan = make_task_class(student, name="线性代数复习")
+    frames = _frames_sent(page)
+    _open_chat(page, base_url, student.username)
+
+    page.click("[data-test=chat-task-classes] summary")
+    page.check(f"input[name=task_class_ids][value='{plan.pk}']")
+    page.check("[data-test=chat-thinking-on]")
+    page.check("[data-test=chat-always-execute]")
+    page.fill("[data-test=chat-input]", "怎么复习？")
+    page.press("[data-test=chat-input]", "Enter")
+
+    answer = page.locator("[data-test=chat-answer]")
+    expect(answer.locator("strong")).to_have_text("重点")
+    expect(answer.locator("li")).to_have_count(2)
+    expect(page.locator("[data-test=chat-send]")).to_be_enabled()
+    assert answer.locator("img, script").count() == 0
+    assert answer.locator("a").get_attribute("href") is None
+    assert page.evaluate("window.__pwned") is None
+    sent = next(frame for frame in frames if frame["type"] == "chat.send")
+    assert (sent["task_class_ids"], sent["thinking"], sent["always_execute"]) == ([plan.pk], "on", True)
+
+    # Reloaded, the toggles are remembered and the stored answer is rendered (once) the same way.
+    page.reload()
+    expect(page.locator("[data-test=chat-thinking-on]")).to_be_checked()
+    expect(page.locator("[data-test=chat-always-execute]")).to_be_checked()
+    expect(page.locator("[data-test=chat-answer] strong")).to_have_text("重点")
+    expect(page.locator("[data-test=chat-assistant-message]")).to_have_count(1)
+    assert page.evaluate("window.__pwned") is None
+
+
+@pytest.mark.e2e
+def test_after_a_dropped_connection_the_page_replays_what_it_missed_without_duplicates(
+        page, chat_server, transactional_db):
+    base_url, fake = chat_server
+    story = "从前有座山，山里有座庙，庙里有个老和尚在给小和尚讲故事。"
+    fake.script(route("reply"), reply(story, chunk_delay=0.15))
+    student = UserFactory()
+    sockets: list[tuple] = []
+    sent: list[dict] = []
+
+    def through(socket) -> None:  # pass every frame through, so the test can cut the line
+        server = socket.connect_to_server()
+        socket.on_message(lambda message: (sent.append(json.loads(message)), server.send(message)))
+        server.on_message(lambda message: socket.send(message))
+        sockets.append((socket, server))
+
+    page.route_web_socket(re.compile(r"/ws/agent/"), through)
+    _open_chat(page, base_url, student.username)
+    page.fill("[data-test=chat-input]", "讲个故事")
+    page.press("[data-test=chat-input]", "Enter")
+    answer = page.locator("[data-test=chat-answer]")
+    expect(answer).not_to_be_empty()
+
+    page_side, server_side = sockets[-1]
+    page_side.close()
+    server_side.close()
+
+    expect(answer).to_have_text(story)
+    expect(page.locator("[data-test=chat-assistant-message]")).to_have_count(1)
+    expect(page.locator("[data-test=chat-send]")).to_be_enabled()
+    replays = [frame for frame in sent if frame["type"] == "replay"]
+    assert len(sockets) >= 2 and replays and replays[-1]["after_seq"] > 0
+
+
+def _emit_turn(conversation, *events) -> None:
+    emit = TimelineEmitter(conversation_id=conversation.pk, turn_id=uuid.uuid4().hex, send=lambda *args: None)
+    for event in events:
+        emit(event)
+
+
+@pytest.mark.e2e
+def test_tool_timeline_cards_and_meter_render_and_their_buttons_send_the_right_frames(
+        page, chat_server, transactional_db):
+    base_url, _fake = chat_server
+    student = UserFactory()
+    preview = PlanPreview.objects.create(user=student, source=PlanPreview.Source.ASSISTANT,
+                                         expires_at=timezone.now() + timedelta(days=1))
+    asking = make_conversation(student, title="问一问")
+    _emit_turn(asking,
+               StatusEvent(code="routing", message="…"),
+               ToolCallEvent(call_id="c1", name="query_range", arguments={"week": 3}, summary="查看第 3 周"),
+               ToolResultEvent(call_id="c1", name="query_range", status="done", summary="第 3 周有 5 个空闲时段"),
+               PreviewReady(preview_id=preview.pk, summary="安排了 4 个复习时段"),
+               AssistantDelta(text="已为你**安排**好。"),
+               ContextUsage(parts={"system": 400, "memory": 0, "history": 300, "tools": 200, "message": 100},
+                            used=1000, budget=8000),
+               UsageEvent(prompt_tokens=900, completion_tokens=100, total_tokens=1000, calls=2),
+               TurnDone(outcome="completed"))
+    _emit_turn(asking, ConfirmRequest(interaction_id="old", title="确认计划", summary="两步", details={"steps": ["读", "练"]}),
+               TurnDone(outcome="interrupted"))
+    _emit_turn(asking, AskUser(interaction_id="ask-1", question="每天最多学几小时？"), TurnDone(outcome="interrupted"))
+    confirming = make_conversation(student, title="确认")
+    _emit_turn(confirming, PreviewReady(preview_id=preview.pk + 1000, summary="别的预览"),
+               ConfirmRequest(interaction_id="confirm-1", title="移动两个时段", summary="周三 → 周四"),
+               TurnDone(outcome="interrupted"))
+    frames = _frames_sent(page)
+    _open_chat(page, base_url, student.username, f"/assistant/{asking.pk}/")
+    with translation.override("zh-hans"):
+        stale, not_found = gettext("This confirmation or question is no longer open."), gettext("Not found.")
+
+    tool = page.locator("[data-test=chat-tool]")
+    expect(tool).to_have_attribute("data-status", "done")
+    expect(tool.locator("[data-test=chat-tool-result]")).to_have_text("第 3 周有 5 个空闲时段")
+    expect(page.locator("[data-test=chat-answer] strong")).to_have_text("安排")
+    expect(page.locator("[data-test=chat-context-label]")).to_contain_text("8,000")
+    expect(page.locator("#chat-meter-bar .chat-meter-part")).to_have_count(5)
+    expect(page.locator("[data-test=chat-confirm-card] [data-test=chat-accept]")).to_be_disabled()  # answered since
+    expect(page.locator("[data-test=chat-preview-open]")).to_have_attribute("href", f"/schedule/?preview={preview.pk}")
+    with page.expect_request(re.compile(r"/api/v1/plans/\d+/apply/$")) as applying:
+        page.click("[data-test=chat-preview-apply]")
+    assert applying.value.headers.get("x-idempotency-key") and applying.value.headers.get("x-csrftoken")
+    expect(page.locator("[data-test=chat-preview-card]")).to_have_attribute("data-state", "applied")
+    page.fill("[data-test=chat-answer-input]", "两小时")
+    page.click("[data-test=chat-answer]")
+    expect(page.locator("[data-test=chat-error]")).to_have_text(stale)
+    expect(page.locator("[data-test=chat-ask-card]")).to_have_attribute("data-state", "stale")
+
+    page.click(f"[data-test=chat-item][data-conversation-id='{confirming.pk}'] [data-test=chat-open]")
+    expect(page.locator("[data-test=chat-confirm-card] h3")).to_have_text("移动两个时段")
+    page.click("[data-test=chat-preview-apply]")
+    expect(page.locator("[data-test=chat-preview-card] [data-test=chat-card-note]")).to_have_text(not_found)
+    page.click("[data-test=chat-accept]")
+    expect(page.locator("[data-test=chat-confirm-card]")).to_have_attribute("data-state", "stale")
+    expect(page.locator("[data-test=chat-error]")).to_have_text(stale)
+    resumes = [(f["conversation_id"], f["interaction_id"], f["action"], f.get("text")) for f in frames
+               if f["type"] == "chat.resume"]
+    assert resumes == [(asking.pk, "ask-1", "answer", "两小时"), (confirming.pk, "confirm-1", "accept", None)]
+    preview.refresh_from_db()
+    assert preview.status == PlanPreview.Status.APPLIED

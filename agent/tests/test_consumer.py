@@ -70,7 +70,7 @@ async def test_a_message_streams_back_the_whole_turn(fake_llm, user):
     await join_turns()
 
     assert [frame["type"] for frame in frames] == [
-        "status", "assistant.delta", "assistant.delta", "usage", "turn.done"]
+        "status", "context", "assistant.delta", "assistant.delta", "usage", "turn.done"]
     assert "".join(frame["text"] for frame in frames if frame["type"] == "assistant.delta") == "你好！我是时伴。"
     assert frames == await database_sync_to_async(timeline)(conversation)
     await communicator.disconnect()

@@ -14,7 +14,7 @@ from agent.tests.factories import deltas, make_conversation, reply, route, run_t
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-DIRECT_REPLY = ["status", "assistant.delta*", "usage", "turn.done"]
+DIRECT_REPLY = ["status", "context", "assistant.delta*", "usage", "turn.done"]
 
 
 def test_a_direct_reply_streams_then_reports_usage_and_ends(fake_llm, user):
@@ -66,7 +66,7 @@ def test_reasoning_streams_before_the_answer_and_is_kept(fake_llm, user):
 
     frames = run_turn(user, conversation, "宇宙的答案？")
 
-    assert types(frames) == ["status", "reasoning.delta*", "assistant.delta*", "usage", "turn.done"]
+    assert types(frames) == ["status", "context", "reasoning.delta*", "assistant.delta*", "usage", "turn.done"]
     assert "".join(deltas(frames, "reasoning.delta")) == "先想一想这个问题"
     assert Message.objects.get(conversation=conversation, role="assistant").reasoning == "先想一想这个问题"
 
@@ -110,18 +110,6 @@ def test_a_malformed_routing_answer_goes_back_to_the_model_with_the_problem(fake
     assert "\"route\" must be one of reply, plan, execute, quick_note; got 'dance'" in correction[1]["content"]
 
 
-@pytest.mark.parametrize("name, words", [("plan", "study plans"), ("execute", "Changing your schedule"),
-                                         ("quick_note", "quick notes")])
-def test_routes_of_the_next_slice_say_they_are_not_available_yet(fake_llm, user, name, words):
-    fake_llm.script(route(name))
-
-    frames = run_turn(user, make_conversation(user), "帮我安排下周的复习")
-
-    assert types(frames) == ["status", "error", "usage", "turn.done"]
-    assert frames[1]["code"] == "not_yet_available" and words in frames[1]["message"]
-    assert frames[1]["detail"] == {"route": name} and frames[3]["outcome"] == "failed"
-
-
 def test_a_student_over_quota_gets_an_error_and_the_model_is_never_called(fake_llm, user):
     User.objects.filter(pk=user.pk).update(token_limit=100, token_usage=100)
     fake_llm.script(route("reply"), reply("不该出现"))
@@ -149,8 +137,8 @@ def test_the_endpoint_failing_becomes_an_error_event(fake_llm, user, settings):
 
     frames = run_turn(user, make_conversation(user), "你好")
 
-    assert types(frames) == ["status", "error", "usage", "turn.done"]
-    assert frames[1]["code"] == "llm_request_rejected" and "model not found" in frames[1]["message"]
+    assert types(frames) == ["status", "context", "error", "usage", "turn.done"]
+    assert frames[2]["code"] == "llm_request_rejected" and "model not found" in frames[2]["message"]
 
 
 def test_a_second_message_while_a_turn_runs_is_refused_as_busy(fake_llm, user):
@@ -176,7 +164,7 @@ def test_cancel_stops_the_turn_at_the_next_node_boundary(fake_llm, user):
     assert services.turn_threads_join(timeout=20)
 
     frames = [frame for frame in timeline(conversation) if frame["turn_id"] == started.turn_id]
-    assert types(frames) == ["status", "assistant.delta*", "status", "usage", "turn.done"]
+    assert types(frames) == ["status", "context", "assistant.delta*", "status", "usage", "turn.done"]
     assert frames[-3]["code"] == "cancelled" and frames[-1]["outcome"] == "cancelled"
     # The answer the student watched arrive is kept, like the turn that produced it.
     assert Message.objects.get(conversation=conversation, role="assistant").content == "第一段，第二段，第三段。"

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from smartmate.models import OutboxEvent
 
 # The explicit list of modules that register topics and consumers.
-CONSUMER_MODULES: tuple[str, ...] = ("smartmate.outbox.probe", "agent.outbox_topics")
+CONSUMER_MODULES: tuple[str, ...] = ("smartmate.outbox.probe", "agent.outbox_topics", "memory.consumers")
 
 QUEUES = ("default", "agent", "memory")
 

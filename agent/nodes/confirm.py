@@ -1,0 +1,30 @@
+"""Confirm node: turn an opened confirmation (a plan or one write) into the card the student sees.
+
+The card's content is built here, from the state, by the server: what the student accepts is
+exactly what the execute node will run (``pending.data`` holds the tool name and arguments).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from django.utils.translation import gettext as _
+
+from agent.deps import Deps
+from agent.nodes import Step
+from agent.state import TurnState
+
+
+def run(state: TurnState, deps: Deps) -> Step:
+    """Write the card into the pending interaction and hand over to ``interrupt``."""
+    pending = state.pending
+    data = dict(pending.data)
+    if data.get("subject") == "plan":
+        plan = data["plan"]
+        data["card"] = {"title": _("Go ahead with this plan?"), "summary": plan["goal"] or pending.prompt,
+                        "details": {"steps": plan["steps"], "rough_build": plan["rough_build"],
+                                    "task_class_ids": plan["task_class_ids"]}}
+    else:
+        data["card"] = {"title": _("Make this change?"), "summary": pending.prompt,
+                        "details": {"tool": data["name"], "arguments": data["arguments"]}}
+    return Step("interrupt", {"pending": dataclasses.replace(pending, data=data)})

@@ -1,0 +1,25 @@
+"""Interrupt node: show the open question or confirmation and end the turn until the student answers.
+
+The pending interaction stays in the checkpoint; the student's ``chat.resume`` with its
+``interaction_id`` starts a turn that resumes at ``chat``. Re-running this node after a crash sends
+the same card with the same id again, which is harmless.
+"""
+
+from __future__ import annotations
+
+from agent.contracts import AskUser, ConfirmRequest
+from agent.deps import Deps
+from agent.nodes import Step
+from agent.state import Outcome, TurnState
+
+
+def run(state: TurnState, deps: Deps) -> Step:
+    """Emit the card and finish the turn as interrupted."""
+    pending = state.pending
+    if pending.kind == "ask_user":
+        deps.emit(AskUser(interaction_id=pending.interaction_id, question=pending.prompt))
+    else:
+        card = pending.data.get("card", {})
+        deps.emit(ConfirmRequest(interaction_id=pending.interaction_id, title=card.get("title", ""),
+                                 summary=card.get("summary", pending.prompt), details=card.get("details", {})))
+    return Step("deliver", {"outcome": Outcome("interrupted", "waiting_for_student")})
