@@ -24,6 +24,7 @@ from agent.broadcast import conversation_group, server_loop_register
 from agent.contracts import (
     MAX_FRAME_BYTES,
     ChatCancel,
+    ChatRegenerate,
     ChatResume,
     ChatSend,
     ClientFrame,
@@ -99,6 +100,10 @@ class AgentConsumer(AsyncJsonWebsocketConsumer):
                 user=self.user, conversation_id=frame.conversation_id, text=frame.text, language=self.language,
                 options=TurnOptions(task_class_ids=frame.task_class_ids, thinking=frame.thinking,
                                     always_execute=frame.always_execute))
+        elif isinstance(frame, ChatRegenerate):
+            await self._follow(frame.conversation_id)
+            await database_sync_to_async(services.turn_regenerate)(
+                user=self.user, conversation_id=frame.conversation_id, language=self.language)
         elif isinstance(frame, ChatCancel):
             await self._follow(frame.conversation_id)
             await database_sync_to_async(services.turn_cancel)(user=self.user, conversation_id=frame.conversation_id)

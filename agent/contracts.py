@@ -22,6 +22,10 @@ Client frames (JSON objects, at most 16 KB each, ``type`` says which)
     "text": "…"}``
         Answer an open confirmation (accept / reject) or question (answer, with ``text``). A stale or
         foreign ``interaction_id`` is refused with ``error`` ``stale_interaction``.
+    ``{"type": "chat.regenerate", "conversation_id": 3}``
+        Answer the conversation's last message again: its previous answer is replaced (also
+        ``POST /api/v1/agent/conversations/3/regenerate/``). Refused with ``busy`` while a turn runs,
+        ``nothing_to_regenerate`` when there is no message yet.
     ``{"type": "chat.cancel", "conversation_id": 3}``
         Ask the running turn to stop; it stops at the next node boundary and ends with
         ``turn.done`` whose outcome is ``cancelled``.
@@ -64,7 +68,8 @@ Server events (stored, numbered)
 Error frames (not stored, no ``seq``)
     A refused frame gets ``{"type": "error", "code": …, "message": …, "detail": …}`` on that socket
     only: ``malformed_frame``, ``frame_too_large``, ``unknown_frame``, ``invalid_frame``,
-    ``conversation_not_found``, ``busy``, ``stale_interaction``, ``text_too_long``, ``internal_error``.
+    ``conversation_not_found``, ``busy``, ``stale_interaction``, ``nothing_to_regenerate``, ``text_too_long``,
+    ``internal_error``.
 """
 
 from __future__ import annotations
@@ -297,6 +302,14 @@ class ChatResume:
 
 
 @dataclass(frozen=True)
+class ChatRegenerate:
+    """Answer the last message again."""
+
+    conversation_id: int
+    type: ClassVar[str] = "chat.regenerate"
+
+
+@dataclass(frozen=True)
 class ChatCancel:
     """Stop the running turn at its next node boundary."""
 
@@ -313,8 +326,9 @@ class Replay:
     type: ClassVar[str] = "replay"
 
 
-ClientFrame = Union[ChatSend, ChatResume, ChatCancel, Replay]
-FRAME_TYPES: dict[str, type] = {kind.type: kind for kind in (ChatSend, ChatResume, ChatCancel, Replay)}
+ClientFrame = Union[ChatSend, ChatResume, ChatRegenerate, ChatCancel, Replay]
+FRAME_TYPES: dict[str, type] = {kind.type: kind for kind in (ChatSend, ChatResume, ChatRegenerate, ChatCancel,
+                                                             Replay)}
 RESUME_ACTIONS = ("accept", "reject", "answer")
 THINKING_CHOICES = ("auto", "on", "off")
 MAX_TASK_CLASSES = 20
@@ -342,6 +356,8 @@ def frame_from_json(data: Any) -> ClientFrame:
         return _send(data, conversation_id)
     if kind is ChatCancel:
         return ChatCancel(conversation_id=conversation_id)
+    if kind is ChatRegenerate:
+        return ChatRegenerate(conversation_id=conversation_id)
     if kind is Replay:
         after = data.get("after_seq", 0)
         if not _is_int(after) or after < 0:

@@ -34,3 +34,9 @@ class TicketInvalid(AppError):
 
     code = "ticket_invalid"
     status = 401
+
+
+class NothingToRegenerate(ConflictError):
+    """The conversation has no message to answer again."""
+
+    code = "nothing_to_regenerate"

@@ -11,10 +11,60 @@ consumer names the conversation. Payload: ``user_id``, ``conversation_id``, ``tu
 
 from __future__ import annotations
 
-from smartmate.outbox.registry import topic_register
+import logging
+
+from accounts.services import token_usage_record
+from agent.llm import ChatMessage, LLMNotConfigured, Usage, get_llm_client
+from agent.prompts import render
+from smartmate.exceptions import AppError
+from smartmate.outbox.registry import consumes, topic_register
+
+log = logging.getLogger("agent.titles")
 
 TURN_FINISHED = "agent.turn_finished"
 CONVERSATION_TITLE = "agent.conversation_title"
+TITLE_LENGTH = 30
 
 topic_register(TURN_FINISHED, queue="memory", ordered=True)
 topic_register(CONVERSATION_TITLE, queue="default")
+
+
+@consumes(CONVERSATION_TITLE, name="agent.title")
+def conversation_title(event) -> None:
+    """Name a conversation after its first exchange, unless the student already renamed it.
+
+    The turn gave it a stand-in title (its first words); only that stand-in is replaced. A model
+    that is not configured or fails leaves the stand-in: a title is never worth a failed event.
+    """
+    from django.conf import settings
+
+    from agent.models import Conversation, Message
+    from agent.services import title_from
+
+    if not settings.AGENT_AUTO_TITLES:
+        return
+    conversation = Conversation.objects.select_related("user").filter(pk=event.payload["conversation_id"]).first()
+    messages = list(Message.objects.filter(conversation=conversation).order_by("created_at", "pk")[:2]) \
+        if conversation else []
+    if conversation is None or len(messages) < 2 or conversation.title != title_from(messages[0].content):
+        return
+    title = _model_title(conversation.user, messages)
+    if title:
+        Conversation.objects.filter(pk=conversation.pk, title=conversation.title).update(title=title)
+
+
+def _model_title(user, messages) -> str:
+    def charge(usage: Usage) -> None:
+        token_usage_record(user=user, tokens=usage.total_tokens)
+
+    dialogue = "\n".join(f"{message.role}: {message.content[:500]}" for message in messages)
+    try:
+        completion = get_llm_client().complete(
+            "title", [ChatMessage.system(render("title")), ChatMessage.user(dialogue)], record_usage=charge)
+    except LLMNotConfigured:
+        return ""
+    except AppError as exc:
+        log.info("No title for a conversation of user %s: %s", user.pk, exc.code)
+        return ""
+    title = " ".join((completion.text or "").split()).strip("\"'“”「」《》。.")
+    return title[:TITLE_LENGTH]

@@ -34,7 +34,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from agent.contracts import MAX_TEXT_LENGTH, ErrorEvent, StatusEvent, TurnDone
 from agent.deps import Deps, UsageMeter
-from agent.exceptions import InvalidText, StaleInteraction, TicketInvalid, TurnBusyError
+from agent.exceptions import InvalidText, NothingToRegenerate, StaleInteraction, TicketInvalid, TurnBusyError
 from agent.graph import GRAPH, TERMINAL_PHASES
 from agent.llm import get_llm_client
 from agent.models import Checkpoint, Conversation, Message, WebsocketTicket
@@ -114,7 +114,7 @@ def turn_start(*, user: User, conversation_id: int, text: str, language: str | N
         conversation = conversation_get(user=user, conversation_id=conversation_id)
         turn_id = _lock_for_turn(conversation)
         if not conversation.title:
-            Conversation.objects.filter(pk=conversation.pk, title="").update(title=_title_from(text))
+            Conversation.objects.filter(pk=conversation.pk, title="").update(title=title_from(text))
         message = Message.objects.create(conversation=conversation, role=Message.Role.USER, content=text,
                                          turn_id=turn_id, options=dataclasses.asdict(options or TurnOptions()))
         transaction.on_commit(partial(_turn_dispatch, conversation.pk, turn_id, language))
@@ -174,6 +174,28 @@ def turn_resume(*, user: User, conversation_id: int, interaction_id: str, action
         checkpoint.save(update_fields=["turn_id", "phase", "state", "updated_at"])
         transaction.on_commit(partial(_turn_dispatch, conversation.pk, turn_id, language))
     return TurnStarted(conversation_id=conversation.pk, turn_id=turn_id, message_id=0)
+
+
+def turn_regenerate(*, user: User, conversation_id: int, language: str | None = None) -> TurnStarted:
+    """Answer the conversation's last message again: its earlier answer is replaced, not kept beside it.
+
+    The last turn's two messages are removed (its timeline events stay: the timeline is a log) and a
+    new turn starts with the same text and page choices. Refused while a turn runs.
+    """
+    language = language or translation.get_language() or settings.LANGUAGE_CODE
+    with transaction.atomic():
+        conversation = conversation_get(user=user, conversation_id=conversation_id)
+        last = conversation.messages.filter(role=Message.Role.USER).order_by("-created_at", "-pk").first()
+        if last is None:
+            raise NothingToRegenerate(_("There is no message to answer again yet."),
+                                      detail={"conversation_id": conversation.pk})
+        turn_id = _lock_for_turn(conversation)
+        Message.objects.filter(conversation=conversation, turn_id=last.turn_id).delete()
+        Checkpoint.objects.filter(conversation=conversation).update(phase="completed")
+        message = Message.objects.create(conversation=conversation, role=Message.Role.USER, content=last.content,
+                                         turn_id=turn_id, options=last.options)
+        transaction.on_commit(partial(_turn_dispatch, conversation.pk, turn_id, language))
+    return TurnStarted(conversation_id=conversation.pk, turn_id=turn_id, message_id=message.pk)
 
 
 def _open_interaction(checkpoint: Checkpoint | None, interaction_id: str, action: str) -> PendingInteraction:
@@ -270,7 +292,8 @@ def _valid_text(text: str) -> str:
     return text
 
 
-def _title_from(text: str) -> str:
+def title_from(text: str) -> str:
+    """Return the stand-in title made of the message's first words."""
     line = " ".join(text.split())
     return line if len(line) <= TITLE_LENGTH else line[:TITLE_LENGTH - 1] + "…"
 

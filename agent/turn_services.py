@@ -21,7 +21,7 @@ from agent.deps import PromptContext, TimetableEntry
 from agent.exceptions import QuotaExceeded
 from agent.llm import Usage
 from agent.models import Conversation, Message
-from agent.outbox_topics import TURN_FINISHED
+from agent.outbox_topics import CONVERSATION_TITLE, TURN_FINISHED
 from memory.recall import memory_prompt_block
 from agent.toolbox import RegistryToolbox
 from schedule.models import PlanPreview
@@ -151,4 +151,8 @@ class DjangoTurnServices:
             outbox_publish(topic=TURN_FINISHED, aggregate=f"user:{self.user.pk}", payload={
                 "user_id": self.user.pk, "conversation_id": self.conversation_id, "turn_id": self.turn_id,
                 "user_message_id": question.pk if question else None, "assistant_message_id": message.pk})
+            if Message.objects.filter(conversation_id=self.conversation_id, role=Message.Role.ASSISTANT).count() == 1:
+                outbox_publish(topic=CONVERSATION_TITLE, aggregate=f"conversation:{self.conversation_id}",
+                               payload={"user_id": self.user.pk, "conversation_id": self.conversation_id,
+                                        "turn_id": self.turn_id})
         return message.pk

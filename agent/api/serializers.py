@@ -71,3 +71,11 @@ class TicketOutputSerializer(serializers.Serializer):
     ticket = serializers.CharField(help_text="Connect with /ws/agent/?ticket=<ticket> within 60 s; usable once.")
     expires_at = serializers.DateTimeField()
     url = serializers.CharField(help_text="The websocket path with the ticket.")
+
+
+class TurnStartedOutputSerializer(serializers.Serializer):
+    """A turn that was accepted; its events arrive over the websocket."""
+
+    conversation_id = serializers.IntegerField()
+    turn_id = serializers.CharField()
+    message_id = serializers.IntegerField()

@@ -7,6 +7,8 @@ urlpatterns = [
     path("conversations/<int:conversation_id>/", views.ConversationDetailView.as_view(), name="agent-conversation"),
     path("conversations/<int:conversation_id>/archive/", views.ConversationArchiveView.as_view(),
          name="agent-conversation-archive"),
+    path("conversations/<int:conversation_id>/regenerate/", views.ConversationRegenerateView.as_view(),
+         name="agent-conversation-regenerate"),
     path("conversations/<int:conversation_id>/timeline/", views.ConversationTimelineView.as_view(),
          name="agent-conversation-timeline"),
     path("tickets/", views.TicketView.as_view(), name="agent-tickets"),

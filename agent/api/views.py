@@ -19,6 +19,7 @@ from agent.api.serializers import (
     TicketOutputSerializer,
     TimelineEventOutputSerializer,
     TimelineQuerySerializer,
+    TurnStartedOutputSerializer,
 )
 from smartmate.idempotency import idempotent
 
@@ -88,6 +89,16 @@ class ConversationArchiveView(APIView):
         conversation = services.conversation_archive(user=request.user, conversation_id=conversation_id,
                                                      **data.validated_data)
         return Response(ConversationOutputSerializer(conversation).data)
+
+
+class ConversationRegenerateView(APIView):
+    """Answer the conversation's last message again (202: the new turn streams over the websocket)."""
+
+    @idempotent
+    @extend_schema(request=None, responses={202: TurnStartedOutputSerializer})
+    def post(self, request: Request, conversation_id: int) -> Response:
+        started = services.turn_regenerate(user=request.user, conversation_id=conversation_id)
+        return Response(TurnStartedOutputSerializer(started).data, status=status.HTTP_202_ACCEPTED)
 
 
 class ConversationTimelineView(APIView):

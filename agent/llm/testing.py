@@ -3,6 +3,7 @@
 - ``fake_llm``: a scripted fake LLM on a free loopback port, with settings pointing at it and the
   client getter reset; yields the ``FakeLLMServer`` (``.script(...)``, ``.requests``,
   ``.set_fallback(...)``, ``.pending``, ``.base_url``).
+- ``_titles_off`` (autouse) / ``auto_titles``: automatic titles off unless a test asks for them.
 - ``_no_real_llm`` (autouse): unless a test uses ``fake_llm``, the LLM is disabled, so a key in a
   developer's environment can never turn a test into a real, paid, non-deterministic call (the
   root conftest's network guard would block it anyway; this makes it fail clearly and early).
@@ -36,6 +37,24 @@ def _no_real_llm(request: pytest.FixtureRequest) -> Iterator[None]:
     reset_llm_client()
     yield
     reset_llm_client()
+
+
+@pytest.fixture(autouse=True)
+def _titles_off(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Automatic titles call the model after a first answer; off unless a test asks (``auto_titles``),
+    so they never take a scripted reply meant for the turn."""
+    if not _django_active(request):
+        yield
+        return
+    settings = request.getfixturevalue("settings")
+    settings.AGENT_AUTO_TITLES = "auto_titles" in request.fixturenames
+    yield
+
+
+@pytest.fixture
+def auto_titles(settings) -> None:
+    """Switch automatic conversation titles on for a test."""
+    settings.AGENT_AUTO_TITLES = True
 
 
 @pytest.fixture

@@ -60,3 +60,36 @@ def deltas(frames: list[dict[str, Any]], kind: str = "assistant.delta") -> list[
 def last_seq(conversation: Conversation) -> int:
     return TimelineEvent.objects.filter(conversation=conversation).count()
 
+
+
+def plan(goal: str = "安排复习", steps: list[str] | None = None, *, rough_build: bool = False,
+         task_class_ids: list[int] | None = None, question: str | None = None) -> dict[str, Any]:
+    """A scripted plan-stage answer (JSON)."""
+    import json
+
+    body = {"goal": goal, "steps": [{"title": title, "done_when": f"{title}完成"} for title in (steps or ["查看空闲时间"])],
+            "rough_build": rough_build, "task_class_ids": task_class_ids or [], "question": question}
+    return {"text": json.dumps(body, ensure_ascii=False), "prompt_tokens": 150, "completion_tokens": 30}
+
+
+def tool_call(name: str, arguments: dict[str, Any] | None = None, *, text: str = "",
+              call_id: str | None = None) -> dict[str, Any]:
+    """A scripted execute-stage answer calling one tool."""
+    call = {"name": name, "arguments": arguments or {}}
+    if call_id:
+        call["id"] = call_id
+    return {"text": text, "tool_calls": [call], "prompt_tokens": 200, "completion_tokens": 20}
+
+
+def resume(user: User, conversation: Conversation, interaction_id: str, action: str,
+           text: str = "") -> list[dict[str, Any]]:
+    """Answer the open card through the service, wait for the turn, return its events."""
+    started = services.turn_resume(user=user, conversation_id=conversation.pk, interaction_id=interaction_id,
+                                   action=action, text=text)
+    assert services.turn_threads_join(timeout=20), "the resumed turn did not finish"
+    return [frame for frame in timeline(conversation) if frame["turn_id"] == started.turn_id]
+
+
+def last_of(frames: list[dict[str, Any]], kind: str) -> dict[str, Any]:
+    """Return the last frame of type ``kind``."""
+    return [frame for frame in frames if frame["type"] == kind][-1]

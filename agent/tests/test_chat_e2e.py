@@ -234,7 +234,7 @@ def test_tool_timeline_cards_and_meter_render_and_their_buttons_send_the_right_f
     assert applying.value.headers.get("x-idempotency-key") and applying.value.headers.get("x-csrftoken")
     expect(page.locator("[data-test=chat-preview-card]")).to_have_attribute("data-state", "applied")
     page.fill("[data-test=chat-answer-input]", "两小时")
-    page.click("[data-test=chat-answer]")
+    page.click("[data-test=chat-answer-send]")
     expect(page.locator("[data-test=chat-error]")).to_have_text(stale)
     expect(page.locator("[data-test=chat-ask-card]")).to_have_attribute("data-state", "stale")
 

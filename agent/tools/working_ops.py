@@ -146,11 +146,11 @@ def spot_check(working: Mapping[str, Any], entry: Mapping[str, Any], raw_day: An
     end = start + length - 1
     if starts_at(working, day, start) <= now:
         raise EditRefused(f"{day_label(day)} {sections_label(start, end)} 已经过去，不能安排。", code="in_the_past")
-    _check_class_rules(working, entry, day, start, end)
+    class_rules_check(working, entry, day, start, end)
     return Spot(day.isoformat(), start, end, _free_or_host(working, entry, day, start, end, now=now, ignore=ignore))
 
 
-def _check_class_rules(working: Mapping[str, Any], entry: Mapping[str, Any], day: date, start: int, end: int) -> None:
+def class_rules_check(working: Mapping[str, Any], entry: Mapping[str, Any], day: date, start: int, end: int) -> None:
     meta = working["classes"].get(str(entry.get("class_id"))) if entry["kind"] == "task_item" else None
     if meta is None:
         return
@@ -191,7 +191,7 @@ def free_hint(working: Mapping[str, Any], entry: Mapping[str, Any], day: date, *
     for candidate in days:
         for start in range(1, section_count(working) - entry["sections"] + 2, 2):
             try:
-                _check_class_rules(working, entry, candidate, start, start + entry["sections"] - 1)
+                class_rules_check(working, entry, candidate, start, start + entry["sections"] - 1)
             except EditRefused:
                 continue
             if starts_at(working, candidate, start) <= now or _blocked(working, entry, candidate, start, ignore):

@@ -1,0 +1,79 @@
+"""query_tasks: list the student's quick notes by quadrant, keyword or deadline."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from typing import Any, Mapping
+
+from django.utils.translation import gettext as _
+
+from agent.tools import common
+from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.tools.quick_note_create import QUADRANTS
+from taskclasses.models import Task
+from taskclasses.services.tasks import tasks_promote
+
+
+class QueryTasksTool(Tool):
+    name = "query_tasks"
+    description = ("查询学生的随口记任务（四象限）：可按象限、关键词、截止日期范围筛选，按截止时间或象限排序。"
+                   "默认不含已完成的，最多返回 limit 条（默认 5，最多 20）。")
+    parameters = {
+        "type": "object",
+        "properties": {
+            "quadrant": {"type": "integer", "enum": [1, 2, 3, 4]},
+            "keyword": {"type": "string", "maxLength": 100},
+            "deadline_after": {"type": "string", "format": "date", "description": "截止不早于这天 00:00（YYYY-MM-DD）"},
+            "deadline_before": {"type": "string", "format": "date", "description": "截止不晚于这天 23:59（YYYY-MM-DD）"},
+            "include_completed": {"type": "boolean", "description": "默认 false"},
+            "sort_by": {"type": "string", "enum": ["deadline", "quadrant", "created"], "description": "默认 deadline"},
+            "limit": {"type": "integer", "minimum": 1, "maximum": 20},
+        },
+        "additionalProperties": False,
+    }
+
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+        user = common.user_of(ctx)
+        try:
+            after = self._day(args, "deadline_after")
+            before = self._day(args, "deadline_before")
+        except ValueError as exc:
+            return common.failed(_("The quick notes could not be listed."), f"查询失败：{exc}", code="invalid_date")
+        if after and before and after > before:
+            return common.failed(_("The quick notes could not be listed."),
+                                 "查询失败：deadline_after 晚于 deadline_before。", code="invalid_range")
+        tasks_promote(now=ctx.now, user=user)  # every read shows quadrants as they are now
+        tasks = Task.objects.filter(user=user)
+        if not args.get("include_completed"):
+            tasks = tasks.filter(completed=False)
+        if "quadrant" in args:
+            tasks = tasks.filter(quadrant=args["quadrant"])
+        if args.get("keyword"):
+            tasks = tasks.filter(title__icontains=args["keyword"])
+        zone = user.zone
+        if after:
+            tasks = tasks.filter(deadline__gte=datetime.combine(after, time.min, tzinfo=zone))
+        if before:
+            tasks = tasks.filter(deadline__lt=datetime.combine(before + timedelta(days=1), time.min, tzinfo=zone))
+        order = {"deadline": ["deadline", "quadrant", "pk"], "quadrant": ["quadrant", "deadline", "pk"],
+                 "created": ["-created_at", "pk"]}[args.get("sort_by", "deadline")]
+        total = tasks.count()
+        items = [{"id": t.pk, "title": t.title, "quadrant": t.quadrant, "quadrant_label": QUADRANTS[t.quadrant],
+                  "completed": t.completed,
+                  "deadline": t.deadline.astimezone(zone).strftime("%Y-%m-%d %H:%M") if t.deadline else None}
+                 for t in tasks.order_by(*order)[:args.get("limit", 5)]]
+        result = {"total": total, "items": items}
+        return common.done(_("Listed %(count)s quick notes.") % {"count": len(items)}, common.as_json(result),
+                           data={"total": total})
+
+    @staticmethod
+    def _day(args: Mapping[str, Any], key: str) -> date | None:
+        if key not in args:
+            return None
+        try:
+            return date.fromisoformat(args[key])
+        except ValueError:
+            raise ValueError(f"{key}={args[key]!r} 不是 YYYY-MM-DD 日期。") from None
+
+
+TOOL = QueryTasksTool()

@@ -1,0 +1,40 @@
+"""queue_skip_head: give up on the current queue entry (with a reason) and leave it as it is."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Mapping
+
+from django.utils.translation import gettext as _
+
+from agent.tools import common
+from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.tools.queue import queue_of, snapshot, with_queue
+
+
+class QueueSkipHeadTool(Tool):
+    name = "queue_skip_head"
+    description = "跳过队列的当前条目（保持它现在的位置不变），并写明原因。"
+    parameters = {
+        "type": "object",
+        "properties": {"reason": {"type": "string", "maxLength": 200, "description": "为什么跳过"}},
+        "required": ["reason"],
+        "additionalProperties": False,
+    }
+
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+        working, fresh = common.board(ctx, working)
+        queue = copy.deepcopy(queue_of(working))
+        if queue["current"] is None:
+            return common.failed(_("There is no current item to skip."),
+                                 "没有当前条目；先用 queue_pop_head 取出一个。", code="no_current",
+                                 working=working if fresh else None)
+        skipped = queue["current"]
+        queue["skipped"].append(skipped)
+        queue["current"], queue["attempts"], queue["last_error"] = None, 0, ""
+        new = with_queue(working, queue)
+        state = {"success": True, "skipped_task_id": skipped, "reason": args["reason"], **snapshot(new)}
+        return common.done(_("Skipped an item of the work queue."), common.as_json(state), data=state, working=new)
+
+
+TOOL = QueueSkipHeadTool()

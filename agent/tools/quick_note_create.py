@@ -1,0 +1,75 @@
+"""quick_note_create: write a quick note (a four-quadrant task) from what the student said."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from django.utils.translation import gettext as _
+
+from agent.tools import common
+from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.tools.once import call_once
+from agent.tools.working_schedule import note_entry
+from smartmate.exceptions import AppError
+from taskclasses.models import Task
+from taskclasses.services.tasks import task_create_from_text
+
+QUADRANTS = {1: "重要且紧急", 2: "重要不紧急", 3: "简单不重要", 4: "复杂不重要"}
+
+
+class QuickNoteCreateTool(Tool):
+    name = "quick_note_create"
+    description = ("新建一条随口记任务（四象限）。text 写学生的原话（含时间说法，如「下周日之前交概率论作业」），"
+                   "系统会解析标题、截止时间和象限；确有把握时可以用 quadrant 指定象限（1 重要紧急，2 重要不紧急，"
+                   "3 简单不重要，4 复杂不重要）。新任务会作为待安排条目出现在工作日程里。")
+    parameters = {
+        "type": "object",
+        "properties": {
+            "text": {"type": "string", "minLength": 1, "maxLength": 500, "description": "随口记原文"},
+            "quadrant": {"type": "integer", "enum": [1, 2, 3, 4], "description": "象限（可选）"},
+        },
+        "required": ["text"],
+        "additionalProperties": False,
+    }
+    writes = True
+
+    def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> str:
+        return _("Save the quick note “%(text)s”.") % {"text": args.get("text", "")}
+
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+        user = common.user_of(ctx)
+        overrides = {"quadrant": args["quadrant"]} if "quadrant" in args else {}
+
+        def write() -> dict[str, Any]:
+            task = task_create_from_text(user=user, text=args["text"], now=ctx.now, **overrides)
+            return {"task_id": task.pk}
+
+        try:
+            body, _again = call_once(user=user, call_id=ctx.call_id, name=self.name, args=args, now=ctx.now,
+                                     write=write)
+        except AppError as exc:
+            return common.failed(_("The quick note was not saved."), f"创建失败：{exc.message}", code=exc.code)
+        task = Task.objects.filter(user=user, pk=body["task_id"]).first()
+        if task is None:
+            return common.failed(_("The quick note was not saved."), "这条随口记已被删除。", code="task_gone")
+        new = self._with_note(working, ctx, task)
+        result = {"task_id": task.pk, "title": task.title, "quadrant": task.quadrant,
+                  "quadrant_label": QUADRANTS[task.quadrant],
+                  "deadline": task.deadline.astimezone(user.zone).strftime("%Y-%m-%d %H:%M")
+                  if task.deadline else None}
+        if new is not None:
+            result["entry_id"] = next(e["id"] for e in new["entries"] if e["task_id"] == task.pk)
+        return common.done(_("Saved the quick note “%(title)s”.") % {"title": task.title}, common.as_json(result),
+                           data=result, working=new)
+
+    @staticmethod
+    def _with_note(working: dict[str, Any] | None, ctx: ToolContext, task: Task) -> dict[str, Any] | None:
+        if not working or working.get("user_id") != ctx.user_id:
+            return None
+        if any(e["task_id"] == task.pk for e in working["entries"]):
+            return None
+        entry = {**note_entry(task, len(working["sections"])), "id": working["next_id"]}
+        return {**working, "entries": [*working["entries"], entry], "next_id": working["next_id"] + 1}
+
+
+TOOL = QuickNoteCreateTool()
