@@ -15,6 +15,13 @@ and broadcasting each streamed delta, charging usage) counts as framework time. 
 one model call together with the framework time before it (from the turn's start or the previous
 call's end) and its callbacks; the last round also takes the tail after the last call.
 
+Background model calls that run inside the turn in embedded mode (memory extraction and the title,
+handed over by the outbox when the answer is stored; on a worker they run on their own queues) get
+the fake's fallback reply, ``{"facts": []}``; they are counted apart from the scenario's calls but
+their time is in the turn's. ``--memory off`` runs with ``MEMORY_ENABLED=0``. "process CPU/turn" is
+this process's CPU time during the turn (fake model included): unlike wall time it does not grow
+when other processes load the machine.
+
 Scenarios are a table, ``SCENARIOS``: a name, the student's message, and the fake model's script for
 one turn (its replies in call order, as in a fake-server script file). Adding a flow is appending one
 entry; a scenario whose script is not used up exactly, or whose turn ends with another outcome than
@@ -30,12 +37,17 @@ import statistics
 import tempfile
 import threading
 import time
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 ReplyScript = Mapping[str, Any]
+# Model stages that run after the answer (memory extraction, titles): not part of a scenario's script.
+BACKGROUND_STAGES = ("memory", "title")
+# The fake's answer once a turn's script is used up: what a background stage gets ("no facts found").
+BACKGROUND_REPLY: ReplyScript = {"text": '{"facts": []}'}
 
 ROUTE_REPLY: ReplyScript = {"text": '{"route": "reply", "reason": "a question the assistant can answer"}'}
 ANSWER = ("明天下午你有两节课：14:00-15:35 的概率论（教三 201）和 15:55-17:30 的大学物理实验（实验楼 305）。"
@@ -156,7 +168,9 @@ class ScenarioResult:
     framework_ms: list[float] = field(default_factory=list)
     round_ms: list[float] = field(default_factory=list)
     model_ms: list[float] = field(default_factory=list)
+    cpu_ms: list[float] = field(default_factory=list)
     calls: list[int] = field(default_factory=list)
+    background_calls: Counter = field(default_factory=Counter)
     prompt_tokens: list[int] = field(default_factory=list)
     completion_tokens: list[int] = field(default_factory=list)
     events: list[int] = field(default_factory=list)
@@ -188,9 +202,9 @@ def run_scenario(scenario: Scenario, *, fake: Any, client: TimedClient, user: An
 @dataclass(frozen=True)
 class _Turn:
     wall: float
+    cpu: float
     calls: list[ModelCall]
     frames: list[dict[str, Any]]
-    requests: int
     error: str = ""
     rounds: list[float] = field(default_factory=list)
 
@@ -200,19 +214,18 @@ def _one_turn(scenario: Scenario, *, fake: Any, client: TimedClient, user: Any) 
     from agent.selectors import events_after
 
     conversation = services.conversation_create(user=user)
-    before = len(fake.requests)
     fake.script(*scenario.script)
     client.take()
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     turn = services.turn_start(user=user, conversation_id=conversation.pk, text=scenario.text)
     finished = services.turn_threads_join(timeout=60)
-    ended = time.perf_counter()
+    ended, cpu = time.perf_counter(), time.process_time() - cpu_started
     calls = client.take()
     frames = [envelope.to_json() for envelope in events_after(conversation=conversation, after_seq=0, limit=10_000)
               if envelope.turn_id == turn.turn_id]
     error = _problem(scenario, fake=fake, frames=frames, finished=finished)
-    return _Turn(wall=ended - started, calls=calls, frames=frames, requests=len(fake.requests) - before,
-                 error=error, rounds=rounds_framework(started, ended, calls))
+    return _Turn(wall=ended - started, cpu=cpu, calls=calls, frames=frames, error=error,
+                 rounds=rounds_framework(started, ended, calls))
 
 
 def _problem(scenario: Scenario, *, fake: Any, frames: list[dict[str, Any]], finished: bool) -> str:
@@ -220,6 +233,7 @@ def _problem(scenario: Scenario, *, fake: Any, frames: list[dict[str, Any]], fin
         return "the turn did not finish within 60 s"
     if fake.pending:
         fake.reset()  # leftover replies would be taken by the next turn
+        fake.set_fallback(BACKGROUND_REPLY)
         return "the script was not used up"
     done = frames[-1] if frames else {}
     if done.get("type") != "turn.done":
@@ -237,11 +251,13 @@ def _record(result: ScenarioResult, turn: _Turn) -> None:
         return
     model = sum(call.model_seconds for call in turn.calls)
     result.turn_ms.append(turn.wall * 1000)
+    result.cpu_ms.append(turn.cpu * 1000)
     result.model_ms.append(model * 1000)
     result.framework_ms.append((turn.wall - model) * 1000)
     result.round_ms.extend(seconds * 1000 for seconds in turn.rounds)
     usage = next((frame for frame in reversed(turn.frames) if frame["type"] == "usage"), {})
-    result.calls.append(turn.requests)
+    result.calls.append(sum(call.stage not in BACKGROUND_STAGES for call in turn.calls))
+    result.background_calls.update(call.stage for call in turn.calls if call.stage in BACKGROUND_STAGES)
     result.prompt_tokens.append(int(usage.get("prompt_tokens", 0)))
     result.completion_tokens.append(int(usage.get("completion_tokens", 0)))
     result.events.append(len(turn.frames))
@@ -263,10 +279,14 @@ def timed_llm_client() -> Iterator[TimedClient]:
 
 def measure(scenarios: Sequence[Scenario], *, fake: Any, turns: int, warmup: int = 0) -> list[ScenarioResult]:
     """Run every scenario against ``fake`` (already configured as the LLM); Django and the database are ready."""
-    with timed_llm_client() as client:
-        user = bench_user()
-        return [run_scenario(scenario, fake=fake, client=client, user=user, turns=turns, warmup=warmup)
-                for scenario in scenarios]
+    fake.set_fallback(BACKGROUND_REPLY)
+    try:
+        with timed_llm_client() as client:
+            user = bench_user()
+            return [run_scenario(scenario, fake=fake, client=client, user=user, turns=turns, warmup=warmup)
+                    for scenario in scenarios]
+    finally:
+        fake.set_fallback(None)
 
 
 # --- Setting up a process to benchmark in ---------------------------------------------------------------
@@ -310,13 +330,15 @@ def report_lines(results: Sequence[ScenarioResult]) -> list[str]:
     for result in results:
         ok = len(result.turn_ms)
         mean = (lambda values: statistics.fmean(values) if values else 0.0)
+        background = ", ".join(f"{stage} {count / max(1, ok):.1f}" for stage, count in
+                               sorted(result.background_calls.items())) or "none"
         lines.append(f"{result.name}: turns {result.turns}, errors {len(result.errors)}, model calls/turn "
-                     f"{mean(result.calls):.0f}, prompt tokens/turn {mean(result.prompt_tokens):.0f}, completion "
+                     f"{mean(result.calls):.0f} (+ background/turn: {background}), prompt tokens/turn {mean(result.prompt_tokens):.0f}, completion "
                      f"tokens/turn {mean(result.completion_tokens):.0f}, events/turn {mean(result.events):.0f}")
         if ok:
-            turn, framework, rounds, model = (percentiles(values) for values in (
-                result.turn_ms, result.framework_ms, result.round_ms, result.model_ms))
-            lines.append(f"  turn p50 {turn[0]:6.2f}  p95 {turn[1]:6.2f} | model (in client) p50 {model[0]:6.2f}  "
+            turn, framework, rounds, model, cpu = (percentiles(values) for values in (
+                result.turn_ms, result.framework_ms, result.round_ms, result.model_ms, result.cpu_ms))
+            lines.append(f"  turn p50 {turn[0]:6.2f}  p95 {turn[1]:6.2f} | process CPU/turn p50 {cpu[0]:6.2f} | model (in client) p50 {model[0]:6.2f}  "
                          f"p95 {model[1]:6.2f} | framework/turn p50 {framework[0]:6.2f}  p95 {framework[1]:6.2f} | "
                          f"framework/round p50 {rounds[0]:6.2f}  p95 {rounds[1]:6.2f}")
         for error in sorted(set(result.errors)):
@@ -334,6 +356,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=100, help="measured turns per scenario")
     parser.add_argument("--warmup", type=int, default=3, help="unmeasured turns per scenario first")
+    parser.add_argument("--memory", choices=["on", "off"], default="on",
+                        help="off: MEMORY_ENABLED=0, the turn without memory recall and extraction")
     parser.add_argument("--scenario", action="append", choices=[scenario.name for scenario in SCENARIOS],
                         help="run only this scenario (repeatable)")
     args = parser.parse_args(argv)
@@ -341,14 +365,17 @@ def main(argv: list[str] | None = None) -> None:
 
     from agent.llm.fake_server import FakeLLMServer
 
-    with FakeLLMServer() as fake:
-        django_setup_for_bench(LLM_BASE_URL=fake.base_url, LLM_API_KEY="bench", LLM_MAX_RETRIES="0")
+    with FakeLLMServer() as fake, tempfile.TemporaryDirectory(prefix="smartmate-bench-turns-") as folder:
+        # A vector store of its own: the developer's var/milvus.db may be open in a running server.
+        django_setup_for_bench(LLM_BASE_URL=fake.base_url, LLM_API_KEY="bench", LLM_MAX_RETRIES="0",
+                               MEMORY_ENABLED="1" if args.memory == "on" else "0",
+                               MILVUS_URI=str(Path(folder) / "milvus.db"))
         from django.conf import settings
         from django.db import connection
 
         with bench_database():
             print(f"{args.turns} turns per scenario after {args.warmup} warm-up turns, database "
-                  f"{connection.vendor}, DEBUG={settings.DEBUG}, zero-latency fake model in this process; "
+                  f"{connection.vendor}, DEBUG={settings.DEBUG}, memory {args.memory}, zero-latency fake model in this process; "
                   "milliseconds", flush=True)
             for line in report_lines(measure(scenarios, fake=fake, turns=args.turns, warmup=args.warmup)):
                 print(line)

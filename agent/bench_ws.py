@@ -176,12 +176,13 @@ def start_fake_llm(stack: ExitStack, folder: Path, answer_chars: int) -> str:
     return banner.split(" on ", 1)[1].split(" ", 1)[0]
 
 
-def child_env(config: BenchConfig, database_name: str, llm_url: str) -> dict[str, str]:
+def child_env(config: BenchConfig, database_name: str, llm_url: str, folder: Path) -> dict[str, str]:
     """Return the environment of the servers and workers: the benchmark database, the fake model, quiet logs."""
     env = dict(os.environ)
     if config.mode == "memory":
         for name in SERVICE_VARIABLES:
             env.pop(name, None)
+    env.setdefault("MILVUS_URI", str(folder / "milvus.db"))  # not the developer's var/milvus.db
     env.update(DATABASE_NAME_OVERRIDE=database_name, LLM_BASE_URL=llm_url, LLM_API_KEY="bench",
                DJANGO_SETTINGS_MODULE="smartmate.settings", PYTHONUNBUFFERED="1")
     return env
@@ -366,7 +367,7 @@ def run_bench(config: BenchConfig, *, database_name: str, folder: Path) -> Repor
     students = students_create(config.connections)
     with ExitStack() as stack:
         llm_url = start_fake_llm(stack, folder, config.answer_chars)
-        env = child_env(config, database_name, llm_url)
+        env = child_env(config, database_name, llm_url, folder)
         urls = start_daphnes(stack, config, env, folder)
         if config.mode == "redis":
             start_agent_worker(stack, config, env, folder)

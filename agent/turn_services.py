@@ -36,11 +36,12 @@ class DjangoTurnServices:
     """Side effects of one turn of one student's conversation."""
 
     def __init__(self, *, user: User, conversation_id: int, turn_id: str,
-                 now: Callable[[], datetime] = timezone.now) -> None:
+                 now: Callable[[], datetime] | None = None) -> None:
         self.user = user
         self.conversation_id = conversation_id
         self.turn_id = turn_id
-        self._now = now
+        # Looked up at each call, not bound here: a test's frozen clock then reaches the turn too.
+        self._now = now or (lambda: timezone.now())
 
     def prompt_context(self, query: str = "") -> PromptContext:
         """Return today's date, semester week, timetable and the memories relevant to ``query``."""

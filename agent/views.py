@@ -104,9 +104,9 @@ def _strings() -> dict[str, object]:
         "askHeading": _("The assistant asks"),
         "answer": _("Answer"),
         "answerLabel": _("Your answer"),
-        "accepted": _("You accepted. Waiting for the assistant…"),
-        "rejected": _("You rejected. Waiting for the assistant…"),
-        "answered": _("Answer sent. Waiting for the assistant…"),
+        "accepted": _("You accepted."),
+        "rejected": _("You rejected."),
+        "answered": _("You answered."),
         "cardClosed": _("This is no longer waiting for an answer."),
         "cardStale": _("This confirmation or question is no longer open."),
         # The preview card

@@ -43,8 +43,15 @@ ASK_USER = ToolSpec(
 
 def run(state: TurnState, deps: Deps) -> Step:
     """Take the student's answer to the open card into account, then run one model round."""
-    if state.resume is not None:
-        state = state.updated(_resumed(state, deps))
+    if state.resume is None:
+        return _round(state, deps)
+    # The runtime applies the returned changes to the state it passed in: keep the resume's too.
+    carried = _resumed(state, deps)
+    step = _round(state.updated(carried), deps)
+    return Step(step.next, {**carried, **step.update})
+
+
+def _round(state: TurnState, deps: Deps) -> Step:
     if state.rounds >= ROUND_BUDGET:
         return _out_of_rounds(state, deps)
     deps.emit(StatusEvent(code="executing", message=_("Working on it…")))
@@ -146,20 +153,21 @@ def _dispatch(state: TurnState, deps: Deps, scratch: list[dict], base: dict, cal
         arguments = deps.services.tools.check(call.name, arguments)
     except AppError as exc:
         return _correct(state, deps, scratch, base, call, str(exc.message))
-    state = state.updated({**base, "scratch": tuple(scratch), "corrections": 0})
+    changes = {**base, "scratch": tuple(scratch), "corrections": 0}
+    state = state.updated(changes)
     if deps.services.tools.writes(call.name) and not state.options.always_execute:
-        return _confirmation(state, deps, call, arguments)
-    return Step("execute", _run_tool(state, deps, call.id, call.name, arguments))
+        return _confirmation(state, deps, call, arguments, changes)
+    return Step("execute", {**changes, **_run_tool(state, deps, call.id, call.name, arguments)})
 
 
-def _confirmation(state: TurnState, deps: Deps, call: ToolCall, arguments: dict) -> Step:
+def _confirmation(state: TurnState, deps: Deps, call: ToolCall, arguments: dict, changes: dict) -> Step:
     summary = deps.services.tools.confirmation(call.name, arguments, state.working)
     deps.emit(ToolCallEvent(call_id=call.id, name=call.name, arguments=arguments, summary=summary))
     pending = PendingInteraction(
         interaction_id=new_interaction_id(), kind="confirm", prompt=summary, resume_node="execute",
         data={"subject": "tool", "call_id": call.id, "name": call.name, "arguments": arguments,
               "digest": _digest(call.name, arguments)})
-    return Step("confirm", {"pending": pending})
+    return Step("confirm", {**changes, "pending": pending})
 
 
 def _run_tool(state: TurnState, deps: Deps, call_id: str, name: str, arguments: dict) -> dict[str, Any]:

@@ -27,9 +27,13 @@ def reply(text: str, *, reasoning: str = "", prompt_tokens: int = 120, completio
             "completion_tokens": completion_tokens, **fields}
 
 
-def run_turn(user: User, conversation: Conversation, text: str) -> list[dict[str, Any]]:
-    """Start a turn through the service, wait for its thread, return its stored events as sent."""
-    started = services.turn_start(user=user, conversation_id=conversation.pk, text=text)
+def run_turn(user: User, conversation: Conversation, text: str, **options: Any) -> list[dict[str, Any]]:
+    """Start a turn through the service (``options``: task_class_ids, thinking, always_execute), wait
+    for its thread, return its stored events as sent."""
+    from agent.state import TurnOptions
+
+    started = services.turn_start(user=user, conversation_id=conversation.pk, text=text,
+                                  options=TurnOptions(**options) if options else None)
     assert services.turn_threads_join(timeout=20), "the turn did not finish"
     return [frame for frame in timeline(conversation) if frame["turn_id"] == started.turn_id]
 

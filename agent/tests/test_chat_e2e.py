@@ -28,7 +28,7 @@ from agent.contracts import (
     TurnDone,
     UsageEvent,
 )
-from agent.models import Message
+from agent.models import Conversation, Message
 from agent.tests.factories import make_conversation, reply, route
 from agent.timeline import TimelineEmitter
 from schedule.models import PlanPreview
@@ -47,8 +47,10 @@ def chat_server(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterato
         database_name = str(connection.settings_dict["NAME"])
     fake = FakeLLMServer().start()
     # The child reads its settings from the environment: point it at the fake, and keep it embedded
-    # even in the Redis CI pass (no Celery worker runs beside this test).
-    extra_env = {"LLM_BASE_URL": fake.base_url, "LLM_API_KEY": "test", "REDIS_URL": "", "CELERY_BROKER_URL": ""}
+    # even in the Redis CI pass (no Celery worker runs beside this test). Automatic titles and memory
+    # extraction are off: their model calls would take scripted replies meant for the next turn.
+    extra_env = {"LLM_BASE_URL": fake.base_url, "LLM_API_KEY": "test", "REDIS_URL": "", "CELERY_BROKER_URL": "",
+                 "AGENT_AUTO_TITLES": "false", "MEMORY_ENABLED": "false"}
     try:
         with daphne_serving(database_name, tmp_path_factory.mktemp("chat") / "daphne.log", extra_env) as base_url:
             # Warm it up (first request loads templates and URLconfs) so a busy machine does not eat
@@ -119,7 +121,7 @@ def _frames_sent(page) -> list[dict]:
 @pytest.mark.e2e
 def test_a_markdown_answer_renders_as_html_with_injected_html_neutralised(page, chat_server, transactional_db):
     base_url, fake = chat_server
-    fake.script(route("reply"), reply(MARKDOWN, chunk_delay=0.01))
+    fake.script(route("reply"), reply(MARKDOWN, chunk_delay=0.01), route("reply"), reply("换个说法：*先做题*。"))
     student = UserFactory()
     plan = make_task_class(student, name="线性代数复习")
     frames = _frames_sent(page)
@@ -149,6 +151,12 @@ def test_a_markdown_answer_renders_as_html_with_injected_html_neutralised(page, 
     expect(page.locator("[data-test=chat-answer] strong")).to_have_text("重点")
     expect(page.locator("[data-test=chat-assistant-message]")).to_have_count(1)
     assert page.evaluate("window.__pwned") is None
+
+    # Regenerate sends the last question again as a new turn.
+    page.click("[data-test=chat-regenerate]")
+    expect(page.locator("[data-test=chat-answer] em")).to_have_text("先做题")
+    expect(page.locator("[data-test=chat-user-message]")).to_have_count(2)
+    assert [frame["text"] for frame in frames if frame["type"] == "chat.send"] == ["怎么复习？", "怎么复习？"]
 
 
 @pytest.mark.e2e
@@ -250,3 +258,15 @@ def test_tool_timeline_cards_and_meter_render_and_their_buttons_send_the_right_f
     assert resumes == [(asking.pk, "ask-1", "answer", "两小时"), (confirming.pk, "confirm-1", "accept", None)]
     preview.refresh_from_db()
     assert preview.status == PlanPreview.Status.APPLIED
+
+    # The list renames, archives and deletes (the last two leave a blank chat when it was open).
+    page.once("dialog", lambda dialog: dialog.accept("改个名字"))
+    page.click(f"[data-test=chat-item][data-conversation-id='{confirming.pk}'] [data-test=chat-rename]")
+    expect(page.locator("[data-test=chat-title]")).to_have_text("改个名字")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click(f"[data-test=chat-item][data-conversation-id='{confirming.pk}'] [data-test=chat-delete]")
+    page.click(f"[data-test=chat-item][data-conversation-id='{asking.pk}'] [data-test=chat-archive]")
+    expect(page.locator("[data-test=chat-item]")).to_have_count(0)
+    page.wait_for_url(f"{base_url}/assistant/")
+    asking.refresh_from_db()
+    assert asking.archived and not Conversation.objects.filter(pk=confirming.pk).exists()

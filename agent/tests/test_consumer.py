@@ -209,3 +209,42 @@ async def test_cancel_over_the_socket_ends_the_turn_as_cancelled(fake_llm, user)
     assert frames[-1]["outcome"] == "cancelled"
     assert json.dumps(frames, ensure_ascii=False).count('"cancelled"') >= 2
     await communicator.disconnect()
+
+
+async def test_a_card_is_answered_over_the_socket_and_the_turn_goes_on(fake_llm, user):
+    from agent.tests.factories import plan
+
+    fake_llm.script(route("plan"), plan("复习计划"), reply("计划已开始。"))
+    conversation = await database_sync_to_async(make_conversation)(user)
+    communicator = await connect(user)
+    await communicator.send_json_to({"type": "chat.send", "conversation_id": conversation.pk, "text": "安排复习",
+                                     "thinking": "off"})
+    first = await receive_until_done(communicator)
+    card = next(frame for frame in first if frame["type"] == "confirm.request")
+    assert first[-1]["outcome"] == "interrupted"
+
+    await communicator.send_json_to({"type": "chat.resume", "conversation_id": conversation.pk,
+                                     "interaction_id": card["interaction_id"], "action": "accept"})
+    second = await receive_until_done(communicator)
+    await join_turns()
+
+    assert [frame["type"] for frame in second][-2:] == ["usage", "turn.done"]
+    assert "".join(frame["text"] for frame in second if frame["type"] == "assistant.delta") == "计划已开始。"
+    assert second[0]["seq"] == first[-1]["seq"] + 1
+    assert fake_llm.requests[-1].body.get("thinking") is None  # endpoint family "none": nothing sent
+    await communicator.disconnect()
+
+
+async def test_regenerate_over_the_socket_streams_a_new_answer(fake_llm, user):
+    fake_llm.script(route("reply"), reply("旧的"), route("reply"), reply("新的"))
+    conversation = await database_sync_to_async(make_conversation)(user)
+    communicator = await connect(user)
+    await communicator.send_json_to({"type": "chat.send", "conversation_id": conversation.pk, "text": "你好"})
+    await receive_until_done(communicator)
+
+    await communicator.send_json_to({"type": "chat.regenerate", "conversation_id": conversation.pk})
+    frames = await receive_until_done(communicator)
+    await join_turns()
+
+    assert "".join(frame["text"] for frame in frames if frame["type"] == "assistant.delta") == "新的"
+    await communicator.disconnect()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 from typing import Any, Mapping
 
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from agent.tools import common
@@ -55,7 +56,8 @@ class QueryTasksTool(Tool):
             tasks = tasks.filter(deadline__gte=datetime.combine(after, time.min, tzinfo=zone))
         if before:
             tasks = tasks.filter(deadline__lt=datetime.combine(before + timedelta(days=1), time.min, tzinfo=zone))
-        order = {"deadline": ["deadline", "quadrant", "pk"], "quadrant": ["quadrant", "deadline", "pk"],
+        deadline = F("deadline").asc(nulls_last=True)  # notes without a deadline come last
+        order = {"deadline": [deadline, "quadrant", "pk"], "quadrant": ["quadrant", deadline, "pk"],
                  "created": ["-created_at", "pk"]}[args.get("sort_by", "deadline")]
         total = tasks.count()
         items = [{"id": t.pk, "title": t.title, "quadrant": t.quadrant, "quadrant_label": QUADRANTS[t.quadrant],

@@ -1,0 +1,57 @@
+"""The benchmarks still run: tiny versions of both report zero errors and figures that add up.
+
+No timing thresholds here (figures are for people, STYLE.md §5); only that the numbers are sane.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.bench_turns import SCENARIOS, ModelCall, measure, report_lines, rounds_framework
+from agent.bench_ws import BenchConfig, fallback_reply, run_bench
+
+
+def test_framework_rounds_add_up_to_the_turn_minus_the_model_time():
+    calls = [ModelCall("route", started=1.0, ended=1.5, callbacks=0.0),
+             ModelCall("deliver", started=2.0, ended=4.0, callbacks=0.5)]
+
+    rounds = rounds_framework(0.0, 5.0, calls)
+
+    assert rounds == [1.0, 0.5 + 0.5 + 1.0]
+    assert sum(rounds) == 5.0 - sum(call.model_seconds for call in calls)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_turn_benchmark_runs_every_scenario_without_errors(fake_llm):
+    results = measure(SCENARIOS, fake=fake_llm, turns=3, warmup=1)
+
+    for scenario, result in zip(SCENARIOS, results):
+        assert (result.name, result.turns, result.errors) == (scenario.name, 3, [])
+        assert result.calls == [len(scenario.script)] * 3
+        assert len(result.round_ms) == sum(result.calls) + sum(result.background_calls.values())
+        assert all(tokens > 0 for tokens in result.prompt_tokens + result.completion_tokens)
+        assert all(0 <= framework <= turn for framework, turn in zip(result.framework_ms, result.turn_ms))
+    assert report_lines(results)[-1].startswith("all scenarios: framework per model round p50 ")
+
+
+def test_the_fake_models_reply_is_a_route_the_router_accepts_at_the_asked_length():
+    import json
+
+    reply = fallback_reply(200)
+
+    assert json.loads(reply["text"])["route"] == "reply"
+    assert len(reply["text"]) == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_websocket_benchmark_completes_every_turn_in_memory_mode(tmp_path):
+    from django.db import connection
+
+    config = BenchConfig(connections=5, mode="memory", servers=1, answer_chars=60, timeout=60)
+
+    report = run_bench(config, database_name=str(connection.settings_dict["NAME"]), folder=tmp_path)
+
+    assert (report.connected, report.completed, report.error_count) == (5, 5, 0), report.lines()
+    assert report.events >= 5 * 4  # status, at least one delta, usage, turn.done
+    assert 0 < report.first_event_ms[0] <= report.first_event_ms[1] <= report.done_ms[1]
+    assert report.events_per_second > 0

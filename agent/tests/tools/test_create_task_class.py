@@ -1,0 +1,39 @@
+"""create_task_class: a real study plan, once per call id."""
+
+from __future__ import annotations
+
+import json
+
+from agent.tests.tools.conftest import make_ctx
+from agent.tools.create_task_class import TOOL
+from taskclasses.models import TaskClass
+
+ARGS = {"name": "线代复习", "start_date": "2026-09-21", "end_date": "2026-09-27", "item_count": 3,
+        "strategy": "rapid", "excluded_days": [7]}
+
+
+def test_a_plan_is_created_once_and_joins_the_working_schedule(ctx, working):
+    result = TOOL.run(ARGS, ctx, working)
+    again = TOOL.run(ARGS, ctx, working)
+    created = json.loads(result.content)
+    assert TaskClass.objects.filter(name="线代复习").count() == 1 and created["items"] == 3
+    assert json.loads(again.content)["task_class_id"] == created["task_class_id"]
+    assert sum(1 for e in result.working["entries"] if e["class_id"] == created["task_class_id"]) == 3
+
+
+def test_the_service_rules_come_back_to_the_model(ctx):
+    result = TOOL.run({**ARGS, "start_date": "2027-09-21", "end_date": "2027-09-27"}, ctx, None)
+    assert result.status == "failed" and "outside the semester" in result.content
+    assert "只能给一个" in TOOL.run({**ARGS, "items": ["a"]}, ctx, None).content
+    no_items = {k: v for k, v in ARGS.items() if k != "item_count"}
+    assert "items" in TOOL.run(no_items, ctx, None).content
+
+
+def test_the_plan_belongs_to_the_caller(user, other_user):
+    TOOL.run(ARGS, make_ctx(other_user, call_id="x"), None)
+    assert not TaskClass.objects.filter(user=user).exists()
+
+
+def test_the_confirmation_names_the_plan(ctx):
+    assert TOOL.confirmation(ARGS, ctx, None) == ("Create the study plan “线代复习” with 3 blocks, "
+                                                  "2026-09-21 to 2026-09-27.")
