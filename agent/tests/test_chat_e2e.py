@@ -121,7 +121,7 @@ def _frames_sent(page) -> list[dict]:
 @pytest.mark.e2e
 def test_a_markdown_answer_renders_as_html_with_injected_html_neutralised(page, chat_server, transactional_db):
     base_url, fake = chat_server
-    fake.script(route("reply"), reply(MARKDOWN, chunk_delay=0.01), route("reply"), reply("换个说法：*先做题*。"))
+    fake.script(route("reply"), reply(MARKDOWN, reasoning="先想一想", chunk_delay=0.01), route("reply"), reply("换个说法：*先做题*。"))
     student = UserFactory()
     plan = make_task_class(student, name="线性代数复习")
     frames = _frames_sent(page)
@@ -138,6 +138,11 @@ def test_a_markdown_answer_renders_as_html_with_injected_html_neutralised(page, 
     expect(answer.locator("strong")).to_have_text("重点")
     expect(answer.locator("li")).to_have_count(2)
     expect(page.locator("[data-test=chat-send]")).to_be_enabled()
+    reasoning = page.locator("[data-test=chat-assistant-message] details.chat-reasoning")
+    expect(reasoning).to_be_visible()
+    expect(reasoning).not_to_have_attribute("open", "")  # collapsed until the student opens it
+    reasoning.locator("summary").click()
+    expect(reasoning.locator(".chat-reasoning-text")).to_have_text("先想一想")
     assert answer.locator("img, script").count() == 0
     assert answer.locator("a").get_attribute("href") is None
     assert page.evaluate("window.__pwned") is None
