@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
@@ -102,3 +104,14 @@ def test_the_markdown_libraries_are_vendored_and_served(client, user):
         assert banner in b"".join(response.streaming_content)[:400]
     for license_path in ("/static/vendor/marked/LICENSE", "/static/vendor/dompurify/LICENSE"):
         assert client.get(license_path).status_code == 200
+
+
+def test_every_text_the_scripts_show_is_in_the_translated_strings(client, user):
+    """The scripts hold no copy of their own: each ``text.<name>`` they read is rendered by the view."""
+    client.force_login(user)
+    strings = _json_blob(_page(client)[0], "chat-strings")
+    scripts = Path(__file__).resolve().parents[2] / "static" / "js"
+    used = {name for script in ("chat.js", "chat_cards.js")
+            for name in re.findall(r"\btext\.(\w+)", (scripts / script).read_text(encoding="utf-8"))}
+    assert {"accept", "regenerate", "contextLabel", "toolStatus"} <= used
+    assert used - set(strings) == set()
