@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev migrate demo worker beat bench-planner messages
+.PHONY: run test install install-dev migrate demo worker beat bench-planner bench-ws bench-turns messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,3 +50,10 @@ messages: install
 
 bench-planner: install
 	$(BIN)/python bench/planner_bench.py
+
+# The assistant: websocket load (BENCH_WS_ARGS="--mode redis" needs REDIS_URL) and per-turn overhead.
+bench-ws: install-dev
+	$(BIN)/python -m agent.bench_ws $(BENCH_WS_ARGS)
+
+bench-turns: install-dev
+	$(BIN)/python -m agent.bench_turns $(BENCH_TURNS_ARGS)

@@ -12,7 +12,7 @@ import pytest
 # Playwright's sync API runs an event loop in the test thread; ORM calls beside it are safe here.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-pytest_plugins = ["smartmate.tests.live_server", "smartmate.tests.worker", "agent.llm.testing"]
+pytest_plugins = ["smartmate.tests.live_server", "smartmate.tests.worker", "agent.llm.testing", "memory.testing"]
 
 
 # --- Network: loopback only ----------------------------------------------------------------------

@@ -10,6 +10,10 @@ class UsernameTakenError(AppError):
     status = 409
 
 
+class TokenInvalidError(AppError):
+    code = "token_not_valid"
+
+
 class TokenQuotaExceededError(QuotaExceededError):
     code = "token_quota_exceeded"
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import MAX_SEMESTER_WEEKS, validate_time_zone
+from smartmate.ratelimit import RateLimited, login_hit
 
 
 class LoginForm(AuthenticationForm):
@@ -15,6 +17,25 @@ class LoginForm(AuthenticationForm):
                                widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "username"}))
     password = forms.CharField(label=_("Password"), strip=False,
                                widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}))
+
+    def clean(self):
+        # Counted before the password is checked, so a refused attempt never reaches authenticate().
+        if self.request is not None:
+            try:
+                login_hit(self.request, str(self.data.get("username", "")))
+            except RateLimited as exc:
+                raise forms.ValidationError(exc.message, code=RateLimited.code) from None
+        return super().clean()
+
+
+class PasswordChangeForm(auth_forms.PasswordChangeForm):
+    """Django's form (old password, new password twice), with the browser hints set."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["old_password"].widget.attrs.update(autocomplete="current-password")
+        for name in ("new_password1", "new_password2"):
+            self.fields[name].widget.attrs.update(autocomplete="new-password")
 
 
 class RegisterForm(forms.Form):

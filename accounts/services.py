@@ -1,4 +1,4 @@
-"""Writes about a student: registration, calendar settings and the token quota."""
+"""Writes about a student: registration, sign-out and password, calendar settings and the token quota."""
 
 from __future__ import annotations
 
@@ -11,8 +11,14 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.exceptions import USERNAME_TAKEN_MESSAGE, TokenQuotaExceededError, UsernameTakenError
+from accounts.exceptions import (
+    USERNAME_TAKEN_MESSAGE,
+    TokenInvalidError,
+    TokenQuotaExceededError,
+    UsernameTakenError,
+)
 from accounts.models import CalendarSettings, User, default_section_times
+from accounts.sockets import user_sockets_close
 
 TOKEN_WINDOW = timedelta(days=7)
 
@@ -152,3 +158,59 @@ def _reset_window_if_due(*, user: User, now: datetime) -> None:
     User.objects.filter(pk=user.pk, token_window_started_at__lte=stale_before).update(
         token_window_started_at=now, token_usage=0
     )
+
+
+def refresh_tokens_revoke(*, user: User) -> int:
+    """Blacklist every refresh token of the student still outstanding; return how many were revoked."""
+    from rest_framework_simplejwt.token_blacklist.models import BlacklistedToken, OutstandingToken
+
+    pending = OutstandingToken.objects.filter(user=user, blacklistedtoken__isnull=True)
+    revoked = BlacklistedToken.objects.bulk_create(
+        [BlacklistedToken(token=token) for token in pending], ignore_conflicts=True)
+    return len(revoked)
+
+
+def refresh_token_revoke(*, user: User, refresh: str) -> None:
+    """Blacklist one refresh token of the student.
+
+    Raises TokenInvalidError when it is malformed, expired, already revoked or someone else's.
+    """
+    from rest_framework_simplejwt.exceptions import TokenError
+    from rest_framework_simplejwt.tokens import RefreshToken
+
+    try:
+        token = RefreshToken(refresh)
+    except TokenError as exc:
+        raise TokenInvalidError(_("The refresh token is invalid or expired."), detail=str(exc)) from None
+    if str(token.get("user_id")) != str(user.pk):
+        raise TokenInvalidError(_("The refresh token is invalid or expired."))
+    token.blacklist()
+
+
+def user_logout(*, user: User, refresh: str | None = None) -> None:
+    """Sign the student out: revoke the given refresh token and close their open sockets."""
+    if refresh is not None:
+        refresh_token_revoke(user=user, refresh=refresh)
+    user_sockets_close(user_id=user.pk)
+
+
+@transaction.atomic
+def user_password_change(*, user: User, old_password: str, new_password: str) -> User:
+    """Change the password and end every other way in: refresh tokens, sessions, open sockets.
+
+    Access tokens carry a hash of the password (SIMPLE_JWT CHECK_REVOKE_TOKEN) and sessions a hash
+    of it too, so both stop working by themselves; refresh tokens are blacklisted here. The caller
+    keeps its own session with ``update_session_auth_hash`` or issues a new token pair.
+    Raises ValidationError for a wrong old password or a weak new one.
+    """
+    if not user.check_password(old_password):
+        raise ValidationError({"old_password": [_("Your old password was entered incorrectly.")]})
+    try:
+        validate_password(new_password, user=user)
+    except ValidationError as exc:
+        raise ValidationError({"new_password": exc.messages}) from None
+    user.set_password(new_password)
+    user.save(update_fields=["password"])
+    refresh_tokens_revoke(user=user)
+    transaction.on_commit(lambda: user_sockets_close(user_id=user.pk, reason="password_changed"))
+    return user

@@ -185,6 +185,11 @@ class PlanPreview(models.Model):
     task_class_ids = models.JSONField(default=list)
     # [{item_id, class_id, week, day, start_section, end_section, host_event_id}], in time order
     placements = models.JSONField(default=list)
+    # Existing study or quick-note blocks to move: [{kind, item_id, task_id, event_id, class_id,
+    #   from: {week, day, start_section, end_section, host_event_id}, to: {...same}}]
+    moves = models.JSONField(default=list, blank=True)
+    # Quick-note tasks to put on the board: [{task_id, week, day, start_section, end_section, host_event_id}]
+    task_placements = models.JSONField(default=list, blank=True)
     unplaced = models.JSONField(default=list)
     feasibility = models.JSONField(default=list)
     expires_at = models.DateTimeField()
@@ -209,6 +214,9 @@ class ChangeSet(models.Model):
     event_ids = models.JSONField(default=list)
     embedded_slot_ids = models.JSONField(default=list)
     item_ids = models.JSONField(default=list)
+    # The moves applied, each with the event that now holds the block ("event_id_after"), for undo.
+    moves = models.JSONField(default=list, blank=True)
+    task_ids = models.JSONField(default=list, blank=True)
     applied_at = models.DateTimeField(auto_now_add=True)
     undone_at = models.DateTimeField(null=True, blank=True)
 
@@ -223,3 +231,8 @@ class ChangeSet(models.Model):
     @property
     def block_count(self) -> int:
         return len(self.item_ids)
+
+    @property
+    def change_count(self) -> int:
+        """Blocks placed, quick notes placed and blocks moved."""
+        return len(self.item_ids) + len(self.task_ids) + len(self.moves)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.utils.translation import ngettext
@@ -10,7 +10,7 @@ from django.utils.translation import ngettext
 from schedule.core.time_model import span_bounds
 from schedule.models import ChangeSet, PlanPreview, ScheduleEvent
 from schedule.selectors import time_frame_get
-from taskclasses.models import TaskItem
+from taskclasses.models import Task, TaskItem
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,44 @@ class PreviewBlock:
     ends_at: datetime
     host_event_id: int | None
     host_title: str | None
+
+
+@dataclass(frozen=True)
+class MovedBlock:
+    """An existing block the preview moves: where it is now and where it goes."""
+
+    kind: str
+    item_id: int | None
+    task_id: int | None
+    event_id: int | None  # its own event now (None: embedded in a filler course)
+    content: str
+    week: int
+    day: int
+    start_section: int
+    end_section: int
+    starts_at: datetime
+    ends_at: datetime
+    host_event_id: int | None
+    host_title: str | None
+    from_week: int
+    from_day: int
+    from_start_section: int
+    from_end_section: int
+    from_starts_at: datetime
+
+
+@dataclass(frozen=True)
+class NoteBlock:
+    """A quick-note task the preview puts on the board."""
+
+    task_id: int
+    content: str
+    week: int
+    day: int
+    start_section: int
+    end_section: int
+    starts_at: datetime
+    ends_at: datetime
 
 
 @dataclass(frozen=True)
@@ -47,15 +85,31 @@ class PreviewView:
     placements: list[PreviewBlock]
     unplaced: list[UnplacedBlock]
     feasibility: list[dict]
+    moves: list[MovedBlock] = field(default_factory=list)
+    notes: list[NoteBlock] = field(default_factory=list)
+    conversation_id: int | None = None
+
+    @property
+    def change_count(self) -> int:
+        return len(self.placements) + len(self.moves) + len(self.notes)
+
+    @property
+    def weeks(self) -> list[int]:
+        """The weeks the preview touches, for the board's week links."""
+        return sorted({b.week for b in self.placements} | {m.week for m in self.moves}
+                      | {m.from_week for m in self.moves} | {n.week for n in self.notes})
 
 
 def preview_view(preview: PlanPreview) -> PreviewView:
     """Return the preview with names and absolute times filled in (two queries)."""
     semester, template = time_frame_get(user=preview.user)
-    item_ids = [p["item_id"] for p in preview.placements] + [u["item_id"] for u in preview.unplaced]
+    moves = list(preview.moves or [])
+    item_ids = ([p["item_id"] for p in preview.placements] + [u["item_id"] for u in preview.unplaced]
+                + [m["item_id"] for m in moves if m.get("item_id")])
     contents = dict(TaskItem.objects.filter(pk__in=item_ids).values_list("pk", "content"))
     hosts = dict(ScheduleEvent.objects.filter(
-        pk__in={p["host_event_id"] for p in preview.placements if p["host_event_id"]}).values_list("pk", "title"))
+        pk__in={p["host_event_id"] for p in [*preview.placements, *(m["to"] for m in moves)]
+                if p["host_event_id"]}).values_list("pk", "title"))
     blocks = []
     for p in preview.placements:
         starts_at, ends_at = span_bounds(semester, template, p["week"], p["day"], p["start_section"], p["end_section"])
@@ -67,12 +121,54 @@ def preview_view(preview: PlanPreview) -> PreviewView:
                               reason=u["reason"], detail=u["detail"]) for u in preview.unplaced]
     return PreviewView(id=preview.pk, status=preview.status, source=preview.source, expires_at=preview.expires_at,
                        task_class_ids=list(preview.task_class_ids), placements=blocks, unplaced=unplaced,
-                       feasibility=list(preview.feasibility))
+                       feasibility=list(preview.feasibility), conversation_id=preview.conversation_id,
+                       moves=_moves(preview, contents, hosts, semester, template),
+                       notes=_notes(preview, semester, template))
+
+
+def _moves(preview: PlanPreview, contents: dict, hosts: dict, semester, template) -> list[MovedBlock]:
+    titles = dict(Task.objects.filter(pk__in=[m["task_id"] for m in preview.moves or [] if m.get("task_id")],
+                                      user=preview.user).values_list("pk", "title"))
+    found = []
+    for move in preview.moves or []:
+        to, origin = move["to"], move["from"]
+        starts_at, ends_at = span_bounds(semester, template, to["week"], to["day"], to["start_section"],
+                                         to["end_section"])
+        from_starts = span_bounds(semester, template, origin["week"], origin["day"], origin["start_section"],
+                                  origin["end_section"])[0]
+        content = contents.get(move.get("item_id"), "") or titles.get(move.get("task_id"), "")
+        found.append(MovedBlock(
+            kind=move["kind"], item_id=move.get("item_id"), task_id=move.get("task_id"), event_id=move.get("event_id"),
+            content=content, week=to["week"], day=to["day"], start_section=to["start_section"],
+            end_section=to["end_section"], starts_at=starts_at, ends_at=ends_at, host_event_id=to["host_event_id"],
+            host_title=hosts.get(to["host_event_id"]), from_week=origin["week"], from_day=origin["day"],
+            from_start_section=origin["start_section"], from_end_section=origin["end_section"],
+            from_starts_at=from_starts))
+    return found
+
+
+def _notes(preview: PlanPreview, semester, template) -> list[NoteBlock]:
+    placements = list(preview.task_placements or [])
+    titles = dict(Task.objects.filter(pk__in=[p["task_id"] for p in placements], user=preview.user)
+                  .values_list("pk", "title"))
+    found = []
+    for p in placements:
+        starts_at, ends_at = span_bounds(semester, template, p["week"], p["day"], p["start_section"], p["end_section"])
+        found.append(NoteBlock(task_id=p["task_id"], content=titles.get(p["task_id"], ""), week=p["week"],
+                               day=p["day"], start_section=p["start_section"], end_section=p["end_section"],
+                               starts_at=starts_at, ends_at=ends_at))
+    return found
 
 
 def changeset_view(changeset: ChangeSet) -> dict:
     summary = ngettext("%(count)s block placed", "%(count)s blocks placed", changeset.block_count) % {
         "count": changeset.block_count}
+    if changeset.moves:
+        summary += ", " + ngettext("%(count)s block moved", "%(count)s blocks moved", len(changeset.moves)) % {
+            "count": len(changeset.moves)}
+    if changeset.task_ids:
+        summary += ", " + ngettext("%(count)s quick note scheduled", "%(count)s quick notes scheduled",
+                                   len(changeset.task_ids)) % {"count": len(changeset.task_ids)}
     return {"id": changeset.pk, "summary": summary, "preview_id": changeset.preview_id,
             "applied_at": changeset.applied_at, "undone_at": changeset.undone_at,
             "event_count": len(changeset.event_ids), "embedded_count": len(changeset.embedded_slot_ids) // 2}

@@ -36,8 +36,8 @@ def week_board(request: HttpRequest) -> HttpResponse:
     shown = preview_view(preview) if preview else None
     days = [{"number": n, "label": day_label(n), "date": d, "is_today": d == board.today}
             for n, d in enumerate(board.dates, start=1)]
-    context = {"board": board, "rows": board_rows(board, shown.placements if shown else None), "days": days,
-               "preview": shown, "preview_weeks": sorted({b.week for b in shown.placements}) if shown else [],
+    context = {"board": board, "rows": board_rows(board, preview=shown), "days": days,
+               "preview": shown, "preview_weeks": shown.weeks if shown else [],
                "last_change": ChangeSet.objects.filter(user=request.user, undone_at__isnull=True).first(),
                "previous_week": board.week - 1 if board.week > 1 else None,
                "next_week": board.week + 1 if board.week < board.weeks else None}

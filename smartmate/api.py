@@ -15,6 +15,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework_simplejwt.exceptions import InvalidToken, TokenError
 
 from smartmate.exceptions import AppError
+from smartmate.ratelimit import RateLimited
 
 logger = logging.getLogger(__name__)
 
@@ -26,6 +27,8 @@ def error_body(code: str, message: str, detail: Any = None) -> dict[str, Any]:
 
 def exception_handler(exc: Exception, context: dict) -> Response | None:
     """Render every handled error as ``{code, message, detail}``; unknown errors stay 500s."""
+    if isinstance(exc, RateLimited):
+        return Response(exc.as_dict(), status=exc.status, headers={"Retry-After": str(exc.retry_after)})
     if isinstance(exc, AppError):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, TokenError):

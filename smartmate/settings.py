@@ -266,6 +266,12 @@ CELERY_BEAT_SCHEDULE = {
         # Sweeps queued while no worker runs are worthless later; do not let them pile up.
         "options": {"expires": float(OUTBOX_SWEEP_INTERVAL)},
     },
+    "memory-maintenance": {
+        # Memory jobs: retry failed ones when due, reclaim stuck ones; re-sync failed vectors.
+        "task": "memory.maintenance",
+        "schedule": 30.0,
+        "options": {"expires": 30.0},
+    },
     "promote-quick-notes": {
         # Quick notes past their urgency threshold move 2 → 1 and 4 → 3 (lists also promote on read).
         "task": "taskclasses.promote_due_tasks",
@@ -290,6 +296,28 @@ EMBEDDINGS_DIMENSIONS = env_int("EMBEDDINGS_DIMENSIONS", 384, minimum=8)
 if EMBEDDINGS_BACKEND == "openai" and not EMBEDDINGS_BASE_URL:
     raise ImproperlyConfigured("EMBEDDINGS_BACKEND=openai needs EMBEDDINGS_BASE_URL.")
 
+# Long-term memory (memory/): a global switch (students also have their own), the read path's
+# budgets and the write path's limits. See memory/recall.py and memory/services/.
+MEMORY_ENABLED = env_bool("MEMORY_ENABLED", True)
+MEMORY_RECALL_TIMEOUT_MS = env_int("MEMORY_RECALL_TIMEOUT_MS", 500, minimum=10)
+MEMORY_RECALL_TOP_K = env_int("MEMORY_RECALL_TOP_K", 8, minimum=1, maximum=100)
+MEMORY_STRUCTURED_LIMIT = env_int("MEMORY_STRUCTURED_LIMIT", 20, minimum=0, maximum=200)
+MEMORY_BLOCK_MAX_ITEMS = env_int("MEMORY_BLOCK_MAX_ITEMS", 10, minimum=1, maximum=50)
+MEMORY_BLOCK_MAX_TOKENS = env_int("MEMORY_BLOCK_MAX_TOKENS", 400, minimum=20)
+MEMORY_BLOCK_MAX_CHARS = env_int("MEMORY_BLOCK_MAX_CHARS", 1200, minimum=50)
+MEMORY_BLOCK_CACHE_SECONDS = env_int("MEMORY_BLOCK_CACHE_SECONDS", 300, minimum=0)
+MEMORY_MAX_FACTS_PER_TURN = env_int("MEMORY_MAX_FACTS_PER_TURN", 3, minimum=1, maximum=10)
+MEMORY_MIN_CONFIDENCE = env_float("MEMORY_MIN_CONFIDENCE", 0.6, minimum=0.0)
+MEMORY_DECISION_CANDIDATES = env_int("MEMORY_DECISION_CANDIDATES", 5, minimum=1, maximum=20)
+MEMORY_JOB_MAX_ATTEMPTS = env_int("MEMORY_JOB_MAX_ATTEMPTS", 6, minimum=1)
+MEMORY_JOB_RETRY_BASE_DELAY = env_float("MEMORY_JOB_RETRY_BASE_DELAY", 2.0, minimum=0.1)
+MEMORY_JOB_RETRY_MAX_DELAY = env_int("MEMORY_JOB_RETRY_MAX_DELAY", 300, minimum=1)
+MEMORY_JOB_LEASE_SECONDS = env_int("MEMORY_JOB_LEASE_SECONDS", 420, minimum=1)
+MEMORY_VECTOR_RETRY_SECONDS = env_int("MEMORY_VECTOR_RETRY_SECONDS", 60, minimum=1)
+if MEMORY_JOB_LEASE_SECONDS <= CELERY_TASK_TIME_LIMIT:
+    raise ImproperlyConfigured("MEMORY_JOB_LEASE_SECONDS must be above CELERY_TASK_TIME_LIMIT, or a running "
+                               "memory job could be reclaimed.")
+
 LLM_BASE_URL = env_url("LLM_BASE_URL", schemes=("http", "https"))
 LLM_API_KEY = env_str("LLM_API_KEY")
 LLM_ENABLED = bool(LLM_BASE_URL or LLM_API_KEY)
@@ -306,6 +334,8 @@ LLM_RETRY_BACKOFF_SECONDS = env_float("LLM_RETRY_BACKOFF_SECONDS", 0.5, minimum=
 LLM_THINKING_PARAM = env_str("LLM_THINKING_PARAM", "none")
 if LLM_THINKING_PARAM not in {"none", "thinking", "enable_thinking"}:
     raise ImproperlyConfigured(f"LLM_THINKING_PARAM must be none, thinking or enable_thinking; got {LLM_THINKING_PARAM!r}.")
+# Name a conversation with the model after its first answer (stage "title"; falls back to its first words).
+AGENT_AUTO_TITLES = env_bool("AGENT_AUTO_TITLES", True)
 LLM_STAGE_OVERRIDES: dict = {}  # per-stage tweaks in code, e.g. {"plan": {"temperature": 0.1}}
 TOKEN_LIMIT_DEFAULT = env_int("TOKEN_LIMIT_DEFAULT", 200_000, minimum=0)
 
@@ -330,10 +360,6 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "smartmate.api.exception_handler",
-    "DEFAULT_THROTTLE_RATES": {
-        "login": env_str("THROTTLE_LOGIN", "10/min"),
-        "register": env_str("THROTTLE_REGISTER", "5/min"),
-    },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 
@@ -344,7 +370,49 @@ SIMPLE_JWT = {
     "BLACKLIST_AFTER_ROTATION": True,
     "UPDATE_LAST_LOGIN": True,
     "SIGNING_KEY": env_str("JWT_SIGNING_KEY", SECRET_KEY),
+    # Tokens carry a hash of the password: a password change revokes every access token at once.
+    "CHECK_REVOKE_TOKEN": True,
 }
+
+# --- Abuse limits (smartmate/ratelimit.py) ------------------------------------------------------------
+# "N/period" with period s, min, hour or day (optionally a multiple: "30/5min"); "" or "off" = no limit.
+# Counted atomically in the cache (Redis in production, shared by every process).
+RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS_ENABLED", True)
+
+
+def _rate(name: str, default: str) -> str:
+    value = env_str(name, default)
+    if value.lower() in {"off", "none", "0"} or not RATE_LIMITS_ENABLED:
+        return ""
+    from smartmate.ratelimit import rate_parse
+
+    try:
+        rate_parse(value)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name}: {exc}") from None
+    return value
+
+
+RATE_LIMITS = {
+    "login": _rate("THROTTLE_LOGIN", "10/min"),  # per client address
+    "login_username": _rate("THROTTLE_LOGIN_USERNAME", "30/hour"),  # per account name, any address
+    "register": _rate("THROTTLE_REGISTER", "5/min"),  # per client address
+    "planning": _rate("THROTTLE_PLANNING", "30/min"),  # previews created, per student
+    "import": _rate("THROTTLE_IMPORT", "10/min"),  # timetable imports (dry runs too), per student
+    "quick_add": _rate("THROTTLE_QUICK_ADD", "60/min"),  # quick notes parsed or saved, per student
+    "chat": _rate("THROTTLE_CHAT", "20/min"),  # chat.send / chat.resume / chat.regenerate, per student
+    "ws_frames": _rate("THROTTLE_WS_FRAMES", "20/s"),  # frames per websocket connection
+}
+# How many proxies in front of the app append to X-Forwarded-For (0: use the socket's address).
+RATE_LIMIT_TRUSTED_PROXIES = env_int("RATE_LIMIT_TRUSTED_PROXIES", 0, minimum=0, maximum=5)
+
+# --- Upload sizes -----------------------------------------------------------------------------------
+# Form and JSON bodies held in memory (a pasted timetable is at most 1 MiB, plus the form around it).
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440, minimum=65_536)
+# Uploaded files past this size are spooled to a temporary file instead of memory.
+FILE_UPLOAD_MAX_MEMORY_SIZE = env_int("FILE_UPLOAD_MAX_MEMORY_SIZE", 2_621_440, minimum=65_536)
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+DATA_UPLOAD_MAX_NUMBER_FILES = 5
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "SmartMate API",

@@ -12,6 +12,7 @@ api_v1 = [
     path("", include("taskclasses.api.urls")),
     path("", include("taskclasses.api.task_class_urls")),
     path("agent/", include("agent.api.urls")),
+    path("", include("memory.api.urls")),
 ]
 
 urlpatterns = [
@@ -21,6 +22,7 @@ urlpatterns = [
     path("tasks/", include("taskclasses.urls")),
     path("plans/", include("taskclasses.task_class_urls")),
     path("assistant/", include("agent.urls")),
+    path("memory/", include("memory.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/v1/", include((api_v1, "v1"))),

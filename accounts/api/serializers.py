@@ -21,7 +21,20 @@ class LogoutInputSerializer(serializers.Serializer):
     refresh = serializers.CharField()
 
 
+class PasswordChangeInputSerializer(serializers.Serializer):
+    old_password = serializers.CharField(trim_whitespace=False, max_length=128)
+    new_password = serializers.CharField(trim_whitespace=False, max_length=128)
+
+
+class TokenPairOutputSerializer(serializers.Serializer):
+    refresh = serializers.CharField()
+    access = serializers.CharField()
+
+
 class UserOutputSerializer(serializers.ModelSerializer):
+    # A plain string: the address is optional, and "" is not a valid value of format "email" in the schema.
+    email = serializers.CharField(read_only=True, help_text="The student's email address; empty when none was given.")
+
     class Meta:
         model = User
         fields = ["id", "username", "email", "time_zone", "token_limit", "token_usage", "token_window_started_at"]

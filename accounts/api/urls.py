@@ -7,6 +7,7 @@ urlpatterns = [
     path("auth/token/", views.LoginView.as_view(), name="auth-token"),
     path("auth/token/refresh/", views.RefreshView.as_view(), name="auth-token-refresh"),
     path("auth/logout/", views.LogoutView.as_view(), name="auth-logout"),
+    path("auth/password/", views.PasswordChangeView.as_view(), name="auth-password"),
     path("me/", views.MeView.as_view(), name="me"),
     path("me/calendar/", views.CalendarView.as_view(), name="me-calendar"),
 ]

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
-from rest_framework_simplejwt.exceptions import TokenError
 from rest_framework_simplejwt.tokens import RefreshToken
 from rest_framework_simplejwt.views import TokenObtainPairView, TokenRefreshView
 
@@ -19,14 +17,15 @@ from accounts.api.serializers import (
     CalendarInputSerializer,
     CalendarOutputSerializer,
     LogoutInputSerializer,
+    PasswordChangeInputSerializer,
     ProfileInputSerializer,
     RegisterInputSerializer,
+    TokenPairOutputSerializer,
     UserOutputSerializer,
 )
 from accounts.selectors import calendar_settings_get
-from smartmate.exceptions import AppError
 from smartmate.idempotency import idempotent
-from smartmate.throttling import ScopedRateThrottle
+from smartmate.ratelimit import client_ip, login_hit, rate_limit_hit
 
 
 def _as_drf_validation_error(exc: DjangoValidationError) -> serializers.ValidationError:
@@ -40,11 +39,10 @@ class RegisterView(APIView):
 
     permission_classes = [AllowAny]
     authentication_classes: list = []
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "register"
 
     @extend_schema(request=RegisterInputSerializer, responses={201: UserOutputSerializer})
     def post(self, request: Request) -> Response:
+        rate_limit_hit("register", f"ip:{client_ip(request)}")
         data = RegisterInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
@@ -61,8 +59,14 @@ class RegisterView(APIView):
 class LoginView(TokenObtainPairView):
     """Exchange a username and password for an access and a refresh token."""
 
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "login"
+    def post(self, request: Request, *args, **kwargs) -> Response:
+        login_hit(request, _username_of(request.data))
+        return super().post(request, *args, **kwargs)
+
+
+def _username_of(data: object) -> str:
+    value = data.get("username", "") if hasattr(data, "get") else ""
+    return value if isinstance(value, str) else ""
 
 
 class RefreshView(TokenRefreshView):
@@ -70,20 +74,29 @@ class RefreshView(TokenRefreshView):
 
 
 class LogoutView(APIView):
-    """Blacklist the given refresh token so it can no longer be used."""
+    """Blacklist the given refresh token and close the student's open websockets."""
 
     @extend_schema(request=LogoutInputSerializer, responses={204: None})
     def post(self, request: Request) -> Response:
         data = LogoutInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            token = RefreshToken(data.validated_data["refresh"])
-        except TokenError as exc:
-            raise AppError(_("The refresh token is invalid or expired."), code="token_not_valid", detail=str(exc))
-        if str(token.get("user_id")) != str(request.user.pk):
-            raise AppError(_("The refresh token is invalid or expired."), code="token_not_valid")
-        token.blacklist()
+        services.user_logout(user=request.user, refresh=data.validated_data["refresh"])
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PasswordChangeView(APIView):
+    """Change the password; every refresh token, session and socket of the student ends, a new pair is returned."""
+
+    @extend_schema(request=PasswordChangeInputSerializer, responses=TokenPairOutputSerializer)
+    def post(self, request: Request) -> Response:
+        data = PasswordChangeInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            user = services.user_password_change(user=request.user, **data.validated_data)
+        except DjangoValidationError as exc:
+            raise _as_drf_validation_error(exc)
+        refresh = RefreshToken.for_user(user)
+        return Response({"refresh": str(refresh), "access": str(refresh.access_token)})
 
 
 class MeView(APIView):

@@ -157,11 +157,15 @@ def test_a_markdown_answer_renders_as_html_with_injected_html_neutralised(page, 
     expect(page.locator("[data-test=chat-assistant-message]")).to_have_count(1)
     assert page.evaluate("window.__pwned") is None
 
-    # Regenerate sends the last question again as a new turn.
+    # Regenerate: the server answers the last question again and the old answer is replaced.
     page.click("[data-test=chat-regenerate]")
     expect(page.locator("[data-test=chat-answer] em")).to_have_text("先做题")
-    expect(page.locator("[data-test=chat-user-message]")).to_have_count(2)
-    assert [frame["text"] for frame in frames if frame["type"] == "chat.send"] == ["怎么复习？", "怎么复习？"]
+    expect(page.locator("[data-test=chat-assistant-message]")).to_have_count(1)
+    expect(page.locator("[data-test=chat-user-message]")).to_have_count(1)
+    assert [frame["type"] for frame in frames].count("chat.regenerate") == 1
+    page.reload()
+    expect(page.locator("[data-test=chat-answer] em")).to_have_text("先做题")
+    expect(page.locator("[data-test=chat-assistant-message]")).to_have_count(1)
 
 
 @pytest.mark.e2e
@@ -199,7 +203,10 @@ def test_after_a_dropped_connection_the_page_replays_what_it_missed_without_dupl
 
 
 def _emit_turn(conversation, *events) -> None:
-    emit = TimelineEmitter(conversation_id=conversation.pk, turn_id=uuid.uuid4().hex, send=lambda *args: None)
+    # As a real turn: the student's message is stored first, then the turn's events.
+    turn_id = str(uuid.uuid4())
+    Message.objects.create(conversation=conversation, role=Message.Role.USER, content="帮我安排", turn_id=turn_id)
+    emit = TimelineEmitter(conversation_id=conversation.pk, turn_id=turn_id, send=lambda *args: None)
     for event in events:
         emit(event)
 

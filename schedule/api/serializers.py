@@ -61,7 +61,7 @@ class CourseBriefSerializer(serializers.ModelSerializer):
 
 
 class EventOutputSerializer(serializers.ModelSerializer):
-    course = CourseBriefSerializer(read_only=True)
+    course = CourseBriefSerializer(read_only=True, allow_null=True)
     is_filler = serializers.BooleanField(read_only=True)
 
     class Meta:

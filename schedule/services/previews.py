@@ -16,6 +16,7 @@ from schedule.models import ChangeSet, PlanPreview, ScheduleEvent, ScheduleSlot
 from schedule.selectors import time_frame_get
 from schedule.services.events import Span, ensure_span_free, event_create
 from schedule.services.planning import PlanningError, preview_get, unplaced_items
+from schedule.services.preview_moves import embed_in_filler, moves_apply, moves_undo, moves_unchanged, notes_place
 from smartmate.exceptions import ConflictError, NotFoundError
 from taskclasses.models import TaskClass, TaskItem
 
@@ -144,29 +145,35 @@ def preview_block_remove(*, user: User, preview_id: int, item_id: int, now: date
 
 @transaction.atomic
 def preview_apply(*, user: User, preview_id: int, now: datetime | None = None) -> ChangeSet:
-    """Write every suggested block, or nothing: a slot taken meanwhile is a 409 naming it."""
+    """Write every suggested block, move and quick note, or nothing: a slot taken meanwhile is a 409 naming it."""
     preview = _open_preview(user=user, preview_id=preview_id, now=now or timezone.now(), lock=True)
     wanted = [p["item_id"] for p in preview.placements]
     items = {item.pk: item for item in TaskItem.objects.select_for_update().filter(pk__in=wanted,
                                                                                   task_class__user=user)}
     still_unplaced = set(unplaced_items(TaskClass.objects.filter(user=user, pk__in=preview.task_class_ids))
                          .filter(pk__in=wanted).values_list("pk", flat=True))
+    source = (ScheduleEvent.Source.ASSISTANT if preview.source == PlanPreview.Source.ASSISTANT
+              else ScheduleEvent.Source.PLANNER)
     events, embedded = [], []
     try:
         with transaction.atomic():
+            # Moves go first: a new block may take the place a moved block left.
+            moved = moves_apply(user=user, moves=list(preview.moves), source=source)
             for placement in preview.placements:
                 item = _pending_item(items, still_unplaced, placement["item_id"])
                 if placement["host_event_id"] is None:
-                    events.append(_place_in_free_time(user=user, item=item, placement=placement))
+                    events.append(_place_in_free_time(user=user, item=item, placement=placement, source=source))
                 else:
-                    embedded.extend(_embed_in_filler(user=user, item=item, placement=placement))
+                    embedded.extend(embed_in_filler(user=user, item=item, placement=placement))
+            events.extend(notes_place(user=user, placements=list(preview.task_placements), source=source))
     except IntegrityError:
         raise SlotConflictError(_("Another change took one of these slots; plan again."), code="slot_taken")
     TaskItem.objects.filter(pk__in=list(items)).update(status=TaskItem.Status.PLACED, updated_at=timezone.now())
     preview.status = PlanPreview.Status.APPLIED
     preview.save(update_fields=["status", "updated_at"])
     return ChangeSet.objects.create(
-        user=user, preview=preview, item_ids=sorted(items),
+        user=user, preview=preview, item_ids=sorted(items), moves=moved,
+        task_ids=sorted(p["task_id"] for p in preview.task_placements),
         event_ids=[{"id": e.pk, "week": e.week, "day": e.day, "start_section": e.start_section} for e in events],
         embedded_slot_ids=embedded,
     )
@@ -180,25 +187,11 @@ def _pending_item(items: dict[int, TaskItem], still_unplaced: set[int], item_id:
     return item
 
 
-def _place_in_free_time(*, user: User, item: TaskItem, placement: dict) -> ScheduleEvent:
+def _place_in_free_time(*, user: User, item: TaskItem, placement: dict,
+                        source: str = ScheduleEvent.Source.PLANNER) -> ScheduleEvent:
     span = Span(placement["week"], placement["day"], placement["start_section"], placement["end_section"])
     return event_create(user=user, title=item.content, span=span, kind=ScheduleEvent.Kind.TASK_ITEM,
-                        source=ScheduleEvent.Source.PLANNER, task_item=item)
-
-
-def _embed_in_filler(*, user: User, item: TaskItem, placement: dict) -> list[int]:
-    sections = list(range(placement["start_section"], placement["end_section"] + 1))
-    slots = ScheduleSlot.objects.filter(
-        user=user, event_id=placement["host_event_id"], week=placement["week"], day=placement["day"],
-        section__in=sections, event__course__is_filler=True)
-    slot_ids = list(slots.values_list("pk", flat=True))
-    # A conditional UPDATE: if another apply embedded here first, fewer rows match and we refuse.
-    marked = ScheduleSlot.objects.filter(pk__in=slot_ids, embedded_item__isnull=True).update(embedded_item=item)
-    if len(slot_ids) != len(sections) or marked != len(sections):
-        raise SlotConflictError(_("Week %(week)s, %(day)s, sections %(first)s-%(last)s can no longer host a block.")
-                                % {"week": placement["week"], "day": day_label(placement["day"]),
-                                   "first": sections[0], "last": sections[-1]}, code="slot_taken")
-    return slot_ids
+                        source=source, task_item=item)
 
 
 @transaction.atomic
@@ -214,6 +207,12 @@ def changeset_undo(*, user: User, changeset_id: int, now: datetime | None = None
     ScheduleSlot.objects.filter(pk__in=changeset.embedded_slot_ids).update(embedded_item=None)
     TaskItem.objects.filter(pk__in=changeset.item_ids).update(status=TaskItem.Status.PENDING,
                                                               updated_at=timezone.now())
+    try:
+        with transaction.atomic():
+            moves_undo(user=user, moves=list(changeset.moves))
+    except IntegrityError:
+        raise SlotConflictError(_("Another change took the old place of a moved block; move it back by hand."),
+                                code="slot_taken")
     changeset.undone_at = now or timezone.now()
     changeset.save(update_fields=["undone_at"])
     return changeset
@@ -227,6 +226,7 @@ def _ensure_unchanged(changeset: ChangeSet) -> None:
                                                  embedded_item__isnull=False).count()
     items_placed = TaskItem.objects.filter(pk__in=changeset.item_ids, status=TaskItem.Status.PLACED).count()
     if current != recorded or embedded_still != len(changeset.embedded_slot_ids) \
-            or items_placed != len(changeset.item_ids):
+            or items_placed != len(changeset.item_ids) \
+            or not moves_unchanged(user=changeset.user, moves=list(changeset.moves)):
         raise ConflictError(_("Blocks of this change were moved, removed or completed since; "
                               "undo them one by one instead."), code="undo_conflict")

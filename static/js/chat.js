@@ -1,33 +1,44 @@
-// The chat page: conversation list, a websocket to /ws/agent/, answers streamed as they arrive,
-// reconnect with replay. The protocol is documented in agent/contracts.py. Text is never parsed
-// as HTML: it is set with textContent and shown with pre-wrap line breaks.
+// The chat page: conversation list, a websocket to /ws/agent/, turns rendered from their events,
+// reconnect with replay. The protocol is documented in agent/contracts.py; widgets are in
+// chat_cards.js and Markdown in chat_markdown.js.
+//
+// A conversation is rebuilt from two sources: its stored messages (the user's words and each
+// finished answer, canonical) and its timeline replayed over the socket (tool calls, cards, errors,
+// and the deltas of a turn whose answer is not stored yet). Every event carries a seq; one already
+// seen is ignored, so a replay after a reconnect never shows anything twice.
 (function () {
   "use strict";
   const config = JSON.parse(document.getElementById("chat-config").textContent);
   const text = JSON.parse(document.getElementById("chat-strings").textContent);
+  const { el, button, format } = window.ChatCards;
   const csrf = (document.querySelector("input[name=csrfmiddlewaretoken]") || {}).value || "";
   const $ = (id) => document.getElementById(id);
-  const list = $("chat-list"), messages = $("chat-messages"), input = $("chat-input");
-  const hello = $("chat-hello");
+  const list = $("chat-list"), messages = $("chat-messages"), input = $("chat-input"), hello = $("chat-hello");
   const status = $("chat-status"), errorBox = $("chat-error"), sendButton = $("chat-send"), stopButton = $("chat-stop");
+  const meterNodes = { box: $("chat-meter"), bar: $("chat-meter-bar"), label: $("chat-meter-label"),
+    legend: $("chat-meter-legend") };
+  const STORE = { thinking: "smartmate.chat.thinking", alwaysExecute: "smartmate.chat.alwaysExecute" };
 
   let conversations = config.conversations.slice();
   let currentId = config.conversationId;
-  let lastSeq = 0;
-  let running = false;
+  let lastSeq = 0; // the last event of the open conversation rendered
+  let liveFrom = 0; // events after this seq happen now; earlier ones are history being replayed
+  let awaiting = false; // a frame was sent and its turn has not shown an event yet
+  let opened = false; // the open conversation's stored messages are on the page: its events may come
+  let replayAsked = -1; // the lastSeq a gap replay was asked for (asked once per gap)
   let socket = null;
   let retries = 0;
   let closedForGood = false;
-  const bubbles = new Map(); // turn id -> the assistant bubble being written
+  let storedTurns = new Map(); // normalised turn id -> {user, assistant} stored messages
+  const turns = new Map(); // normalised turn id -> the view of that turn
+  let lastTurn = null;
+  let openCards = []; // confirm / ask cards still waiting, with the seq that opened them
+  let lastUserMessage = null; // what Regenerate sends again
+  const regenerate = button(text.regenerate, "link-button small chat-regenerate", "chat-regenerate");
+
+  const turnKey = (id) => String(id || "").replaceAll("-", "").toLowerCase();
 
   // --- small helpers ---------------------------------------------------------------------------
-
-  function el(tag, className, content) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (content !== undefined) node.textContent = content;
-    return node;
-  }
 
   function setStatus(message) { status.textContent = message || ""; }
 
@@ -36,17 +47,21 @@
     errorBox.hidden = !message;
   }
 
-  function setRunning(value) {
-    running = value;
-    sendButton.disabled = value;
-    stopButton.hidden = !value;
+  // Only the newest turn can be running (one turn per conversation, and a turn always ends with turn.done).
+  const activeTurn = () => (lastTurn && lastTurn.started && !lastTurn.outcome ? lastTurn : null);
+
+  function refreshRunning() {
+    const running = awaiting || activeTurn() !== null;
+    sendButton.disabled = running;
+    stopButton.hidden = !running;
+    refreshRegenerate(running);
+    return running;
   }
 
   async function api(method, url, body) {
+    const headers = { "Content-Type": "application/json", "X-CSRFToken": csrf, "Accept": "application/json" };
     const response = await fetch(url, {
-      method, credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, "Accept": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      method, credentials: "same-origin", headers, body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!response.ok) {
       let problem = null;
@@ -58,7 +73,60 @@
 
   const conversationUrl = (id) => `${config.api}${id}/`;
 
+  function scrollDown() { messages.scrollTop = messages.scrollHeight; }
+
+  // --- the options under the composer ----------------------------------------------------------
+
+  const pickerBoxes = () => [...document.querySelectorAll("input[name=task_class_ids]")];
+  const alwaysExecute = $("chat-always-execute");
+
+  function restoreOptions() {
+    const thinking = window.localStorage.getItem(STORE.thinking);
+    const radio = document.querySelector(`input[name=thinking][value="${thinking}"]`);
+    if (radio) radio.checked = true;
+    alwaysExecute.checked = window.localStorage.getItem(STORE.alwaysExecute) === "true";
+    refreshAlwaysWarning();
+    refreshPicker();
+  }
+
+  function refreshAlwaysWarning() {
+    $("chat-always-warning").classList.toggle("active", alwaysExecute.checked);
+  }
+
+  function refreshPicker() {
+    const chosen = pickerBoxes().filter((box) => box.checked).length;
+    $("chat-picker-summary").textContent =
+      chosen ? format(text.taskClassesChosen, { count: chosen }) : text.taskClassesNone;
+  }
+
+  function options() {
+    const thinking = (document.querySelector("input[name=thinking]:checked") || {}).value || "auto";
+    const ids = pickerBoxes().filter((box) => box.checked).map((box) => Number(box.value));
+    return { task_class_ids: ids, thinking, always_execute: alwaysExecute.checked };
+  }
+
+  document.querySelectorAll("input[name=thinking]").forEach((radio) => radio.addEventListener("change", () => {
+    window.localStorage.setItem(STORE.thinking, radio.value);
+  }));
+  alwaysExecute.addEventListener("change", () => {
+    window.localStorage.setItem(STORE.alwaysExecute, String(alwaysExecute.checked));
+    refreshAlwaysWarning();
+  });
+  pickerBoxes().forEach((box) => box.addEventListener("change", () => {
+    if (options().task_class_ids.length > config.maxTaskClasses) {
+      box.checked = false;
+      showError(text.tooManyTaskClasses);
+    }
+    refreshPicker();
+  }));
+
   // --- conversation list -----------------------------------------------------------------------
+
+  function listAction(label, test, handler) {
+    const action = button(label, "chat-item-action link-button", test);
+    action.addEventListener("click", handler);
+    return action;
+  }
 
   function renderList() {
     list.replaceChildren();
@@ -67,18 +135,13 @@
       const item = el("li", "chat-item" + (conversation.id === currentId ? " active" : ""));
       item.dataset.conversationId = conversation.id;
       item.dataset.test = "chat-item";
-      const open = el("button", "chat-item-title link-button", conversation.title || text.untitled);
-      open.type = "button";
+      const open = button(conversation.title || text.untitled, "chat-item-title link-button", "chat-open");
+      if (conversation.id === currentId) open.setAttribute("aria-current", "true");
       open.addEventListener("click", () => openConversation(conversation.id));
-      const rename = el("button", "chat-item-action link-button", text.rename);
-      rename.type = "button";
-      rename.dataset.test = "chat-rename";
-      rename.addEventListener("click", () => renameConversation(conversation));
-      const archive = el("button", "chat-item-action link-button", text.archive);
-      archive.type = "button";
-      archive.dataset.test = "chat-archive";
-      archive.addEventListener("click", () => archiveConversation(conversation));
-      item.append(open, rename, archive);
+      item.append(open,
+        listAction(text.rename, "chat-rename", () => renameConversation(conversation)),
+        listAction(text.archive, "chat-archive", () => removeConversation(conversation, "archive")),
+        listAction(text.delete, "chat-delete", () => removeConversation(conversation, "delete")));
       list.append(item);
     }
     const current = conversations.find((c) => c.id === currentId);
@@ -94,22 +157,40 @@
     } catch (error) { showError(error.message); }
   }
 
-  async function archiveConversation(conversation) {
+  async function removeConversation(conversation, how) {
+    if (how === "delete" && !window.confirm(text.deleteConfirm)) return;
     try {
-      await api("POST", `${conversationUrl(conversation.id)}archive/`, { archived: true });
+      if (how === "delete") await api("DELETE", conversationUrl(conversation.id));
+      else await api("POST", `${conversationUrl(conversation.id)}archive/`, { archived: true });
       conversations = conversations.filter((c) => c.id !== conversation.id);
       if (conversation.id === currentId) startBlank();
       renderList();
     } catch (error) { showError(error.message); }
   }
 
+  function reset() {
+    lastSeq = 0;
+    liveFrom = 0;
+    awaiting = false;
+    opened = false;
+    replayAsked = -1;
+    turns.clear();
+    lastTurn = null;
+    lastUserMessage = null;
+    storedTurns = new Map();
+    openCards = [];
+    messages.replaceChildren();
+    meterNodes.box.hidden = true;
+    $("chat-usage").textContent = "";
+  }
+
   function startBlank() {
     currentId = null;
-    lastSeq = 0;
-    bubbles.clear();
-    messages.replaceChildren(hello);
-    setRunning(false);
+    reset();
+    messages.append(hello);
+    refreshRunning();
     setStatus("");
+    showError("");
     window.history.replaceState(null, "", config.page);
     renderList();
     input.focus();
@@ -120,94 +201,264 @@
     try {
       const detail = await api("GET", conversationUrl(id));
       currentId = id;
-      bubbles.clear();
-      messages.replaceChildren();
-      for (const message of detail.messages) addMessage(message.role, message.content, message.reasoning);
-      // A running turn's answer so far is rebuilt from its stored events.
-      lastSeq = detail.running_turn ? detail.running_turn.after_seq : detail.last_seq;
-      setRunning(Boolean(detail.running_turn));
+      reset();
+      renderStoredMessages(detail.messages);
+      liveFrom = detail.last_seq;
+      opened = true;
       setStatus("");
       const known = conversations.find((c) => c.id === id);
       if (known) Object.assign(known, detail.conversation); else conversations.unshift(detail.conversation);
       window.history.replaceState(null, "", `${config.page}${id}/`);
       renderList();
-      follow();
+      refreshRunning();
+      follow(); // replays the whole timeline: tool calls, cards, and the running turn's answer so far
     } catch (error) { showError(error.message); }
   }
 
-  // --- messages ----------------------------------------------------------------------------------
+  // --- turns -------------------------------------------------------------------------------------
 
-  function addMessage(role, content, reasoning) {
+  function userBubble(content) {
     hello.remove();
-    const bubble = el("div", `chat-msg ${role}`);
-    bubble.dataset.test = role === "user" ? "chat-user-message" : "chat-assistant-message";
-    const thinking = el("details", "chat-reasoning");
-    thinking.append(el("summary", "", text.reasoning), el("div", "chat-reasoning-text", reasoning || ""));
-    thinking.hidden = !reasoning;
-    const body = el("div", "chat-text", content || "");
-    const meta = el("div", "chat-meta muted");
-    bubble.append(thinking, body, meta);
+    const bubble = el("div", "chat-msg user");
+    bubble.dataset.test = "chat-user-message";
+    const body = el("div", "chat-text", content);
+    bubble.append(body);
+    lastUserMessage = content;
     messages.append(bubble);
-    messages.scrollTop = messages.scrollHeight;
+    scrollDown();
     return bubble;
   }
 
-  function bubbleFor(turnId) {
-    if (!bubbles.has(turnId)) bubbles.set(turnId, addMessage("assistant", ""));
-    return bubbles.get(turnId);
+  /** Return the view of a turn, creating its block (after its user message, when one is stored). */
+  function turnFor(turnId) {
+    const key = turnKey(turnId);
+    if (turns.has(key)) return turns.get(key);
+    hello.remove();
+    const stored = storedTurns.get(key) || {};
+    if (stored.user) userBubble(stored.user.content);
+    const block = el("article", "chat-msg assistant");
+    block.dataset.test = "chat-assistant-message";
+    block.dataset.turnId = key;
+    const reasoning = el("details", "chat-reasoning");
+    reasoning.append(el("summary", "", text.reasoning), el("div", "chat-reasoning-text"));
+    reasoning.hidden = true;
+    const flow = el("div", "chat-flow");
+    const answer = el("div", "chat-text md");
+    answer.dataset.test = "chat-answer";
+    const after = el("div", "chat-after");
+    const meta = el("div", "chat-meta muted");
+    block.append(reasoning, flow, answer, after, meta);
+    messages.append(block);
+    const turn = { key, block, reasoning, flow, answer, after, meta, raw: "", stored: false, started: false,
+      outcome: null, tools: new Map(), timer: 0 };
+    turns.set(key, turn);
+    lastTurn = turn;
+    if (stored.assistant) showStoredAnswer(turn, stored.assistant);
+    scrollDown();
+    return turn;
   }
 
-  function append(bubble, selector, piece) {
-    const target = bubble.querySelector(selector);
-    target.textContent += piece;
-    messages.scrollTop = messages.scrollHeight;
+  function showStoredAnswer(turn, message) {
+    turn.stored = true;
+    turn.raw = message.content || "";
+    window.ChatMarkdown.render(turn.answer, turn.raw);
+    if (message.reasoning) {
+      turn.reasoning.hidden = false;
+      turn.reasoning.querySelector(".chat-reasoning-text").textContent = message.reasoning;
+    }
+    const tokens = (message.prompt_tokens || 0) + (message.completion_tokens || 0);
+    if (tokens) turn.meta.textContent = `${tokens.toLocaleString()} ${text.tokens}`;
+  }
+
+  function renderStoredMessages(stored) {
+    for (const message of stored) {
+      if (!message.turn_id) { // a message from outside any turn: show it as it is
+        if (message.role === "user") userBubble(message.content);
+        else showStoredAnswer(turnFor(`message-${message.id}`), message);
+        continue;
+      }
+      const key = turnKey(message.turn_id);
+      const entry = storedTurns.get(key) || {};
+      entry[message.role] = message;
+      storedTurns.set(key, entry);
+    }
+    // Lay the turns out in message order now; their events fill them in as the replay arrives.
+    for (const message of stored) if (message.turn_id) turnFor(message.turn_id);
+  }
+
+  /** Re-render a streaming answer at most every 40 ms: Markdown is parsed whole each time. */
+  function scheduleRender(turn) {
+    if (turn.timer) return;
+    turn.timer = window.setTimeout(() => { turn.timer = 0; renderAnswer(turn); }, 40);
+  }
+
+  function renderAnswer(turn) {
+    window.clearTimeout(turn.timer);
+    turn.timer = 0;
+    window.ChatMarkdown.render(turn.answer, turn.raw);
+    scrollDown();
+  }
+
+  /** Put the one Regenerate button under the last finished answer (none while a turn runs). */
+  function refreshRegenerate(running) {
+    const last = lastTurn;
+    if (running || !last || (!last.outcome && !last.stored) || !lastUserMessage) { regenerate.remove(); return; }
+    if (regenerate.parentNode !== last.meta) last.meta.append(regenerate);
+  }
+
+  /** Ask again: the server replaces the last answer (chat.regenerate); its old block leaves the page. */
+  function regenerateLast() {
+    if (!currentId || !lastTurn || refreshRunning()) return;
+    showError("");
+    if (!send({ type: "chat.regenerate", conversation_id: currentId })) { showError(text.reconnecting); return; }
+    regenerate.remove();
+    lastTurn.block.remove();
+    turns.delete(lastTurn.key);
+    lastTurn = null;
+    awaiting = true;
+    refreshRunning();
+    setStatus(text.sending);
+  }
+  regenerate.addEventListener("click", regenerateLast);
+
+  // --- cards -------------------------------------------------------------------------------------
+
+  function closeCardsBefore(seq) {
+    openCards = openCards.filter((entry) => {
+      if (entry.seq >= seq) return true;
+      if (entry.card.dataset.state === "open") window.ChatCards.settle(entry.card, "closed", text.cardClosed);
+      return false;
+    });
+  }
+
+  function onCardAction(card, action, answer) {
+    const frame = { type: "chat.resume", conversation_id: currentId, interaction_id: card.dataset.interactionId,
+      action };
+    if (action === "answer") frame.text = answer;
+    const note = { accept: text.accepted, reject: text.rejected, answer: text.answered }[action];
+    window.ChatCards.settle(card, "sent", note);
+    if (!send(frame)) { window.ChatCards.reopen(card); showError(text.reconnecting); return; }
+    showError("");
+    awaiting = true;
+    setStatus(text.sending);
+    refreshRunning();
+  }
+
+  function cardFor(interactionId) {
+    return [...messages.querySelectorAll(".chat-card")].find((card) => card.dataset.interactionId === interactionId);
   }
 
   // --- events from the server --------------------------------------------------------------------
 
-  function onEvent(event) {
-    if (event.seq === undefined) { // an error frame answering one of our frames
-      showError(event.message);
-      if (event.code === "busy") setRunning(true);
-      else if (!bubbles.size) setRunning(false);
-      if (event.code !== "busy") setStatus("");
+  const PROGRESS = new Set(["status", "assistant.delta", "reasoning.delta", "tool.call", "tool.result",
+    "confirm.request", "ask.user", "preview.ready"]);
+
+  function onFrame(frame) {
+    if (frame.seq === undefined) { onErrorFrame(frame); return; }
+    if (frame.conversation_id !== currentId || frame.seq <= lastSeq) return; // another conversation, or seen
+    if (frame.seq > lastSeq + 1) { // a gap: ask once for what is missing; it comes in order
+      if (replayAsked !== lastSeq) {
+        replayAsked = lastSeq;
+        send({ type: "replay", conversation_id: currentId, after_seq: lastSeq });
+      }
       return;
     }
-    if (event.conversation_id !== currentId || event.seq <= lastSeq) return;
-    if (event.seq > lastSeq + 1) { send({ type: "replay", conversation_id: currentId, after_seq: lastSeq }); return; }
-    lastSeq = event.seq;
-    const handler = handlers[event.type];
-    if (handler) handler(event);
+    lastSeq = frame.seq;
+    // A stored turn whose messages are gone was answered again (Regenerate): its events stay in the
+    // log, but the page shows only the answer that replaced it.
+    if (frame.seq <= liveFrom && !storedTurns.has(turnKey(frame.turn_id))) return;
+    const turn = turnFor(frame.turn_id);
+    turn.started = true;
+    if (PROGRESS.has(frame.type)) closeCardsBefore(frame.seq);
+    if (frame.seq > liveFrom) awaiting = false;
+    const handler = handlers[frame.type];
+    if (handler) handler(frame, turn, frame.seq > liveFrom);
+    refreshRunning();
+  }
+
+  function onErrorFrame(frame) {
+    awaiting = false;
+    showError(frame.message || text.requestFailed);
+    const interactionId = frame.detail && frame.detail.interaction_id;
+    const card = interactionId ? cardFor(interactionId) : null;
+    if (frame.code === "stale_interaction" && card) {
+      window.ChatCards.settle(card, "stale", frame.message || text.cardStale);
+    }
+    else if (card && card.dataset.state === "sent") window.ChatCards.reopen(card);
+    if (!refreshRunning()) setStatus("");
   }
 
   const handlers = {
-    "status": (event) => {
-      setRunning(true);
-      setStatus(event.message);
-      if (event.code === "resumed") { // the turn restarts a node: drop the half-written answer
-        bubbles.get(event.turn_id)?.remove();
-        bubbles.delete(event.turn_id);
+    "status": (event, turn, live) => {
+      if (live || !turn.outcome) setStatus(event.message);
+      if (event.code === "resumed" && !turn.stored) { // the turn restarts a node: drop the half-written answer
+        turn.raw = "";
+        renderAnswer(turn);
       }
     },
-    "assistant.delta": (event) => { setRunning(true); append(bubbleFor(event.turn_id), ".chat-text", event.text); },
-    "reasoning.delta": (event) => {
-      const bubble = bubbleFor(event.turn_id);
-      bubble.querySelector(".chat-reasoning").hidden = false;
-      append(bubble, ".chat-reasoning-text", event.text);
+    "assistant.delta": (event, turn) => {
+      if (turn.stored) return; // the stored message already shows the whole answer
+      turn.answer.setAttribute("aria-busy", "true"); // read out once it is whole, not at every re-render
+      turn.raw += event.text;
+      scheduleRender(turn);
     },
-    "usage": (event) => {
-      const meta = bubbles.get(event.turn_id)?.querySelector(".chat-meta");
-      if (meta) meta.textContent = `${event.total_tokens} ${text.tokens}`;
+    "reasoning.delta": (event, turn) => {
+      if (turn.stored) return;
+      turn.reasoning.hidden = false;
+      turn.reasoning.querySelector(".chat-reasoning-text").textContent += event.text;
+      scrollDown();
     },
-    "error": (event) => showError(event.message),
-    "turn.done": (event) => {
-      setRunning(false);
-      setStatus(event.outcome === "completed" ? "" : text[event.outcome] || text.failed);
-      const bubble = bubbles.get(event.turn_id);
-      if (bubble) bubble.dataset.done = event.outcome;
-      bubbles.delete(event.turn_id);
+    "tool.call": (event, turn) => {
+      const item = window.ChatCards.toolCall(event);
+      turn.tools.set(event.call_id, item);
+      turn.flow.append(item);
+      scrollDown();
+    },
+    "tool.result": (event, turn) => {
+      let item = turn.tools.get(event.call_id);
+      if (!item) { // its call is not on the page (an older replay page): show the result on its own
+        item = window.ChatCards.toolCall({ call_id: event.call_id, name: event.name, summary: "", arguments: {} });
+        turn.tools.set(event.call_id, item);
+        turn.flow.append(item);
+      }
+      window.ChatCards.toolResult(item, event);
+      scrollDown();
+    },
+    "confirm.request": (event, turn, live) =>
+      addCard(window.ChatCards.confirmCard(event, onCardAction), turn, event, live),
+    "ask.user": (event, turn, live) => addCard(window.ChatCards.askCard(event, onCardAction), turn, event, live),
+    "preview.ready": (event, turn) => {
+      turn.after.append(window.ChatCards.previewCard(event, { board: config.board, plansApi: config.plansApi, csrf }));
+      scrollDown();
+    },
+    "context": (event) => window.ChatCards.meter(meterNodes, event),
+    "usage": (event, turn) => {
+      const line = window.ChatCards.usage(event);
+      $("chat-usage").textContent = line;
+      if (!turn.stored) turn.meta.textContent = `${Number(event.total_tokens || 0).toLocaleString()} ${text.tokens}`;
+    },
+    "error": (event, turn, live) => {
+      const line = el("p", "chat-turn-error", event.message);
+      line.dataset.test = "chat-turn-error";
+      line.dataset.code = event.code;
+      turn.flow.append(line);
+      if (live) showError(event.message);
+    },
+    "turn.done": (event, turn, live) => {
+      turn.outcome = event.outcome;
+      turn.block.dataset.done = event.outcome;
+      if (!turn.stored) renderAnswer(turn);
+      turn.answer.removeAttribute("aria-busy");
+      if (live || !activeTurn()) setStatus(event.outcome === "completed" ? "" : text[event.outcome] || text.failed);
     },
   };
+
+  function addCard(card, turn, event, live) {
+    turn.after.append(card);
+    openCards.push({ card, seq: event.seq });
+    scrollDown();
+    if (live) card.querySelector("button, textarea")?.focus({ preventScroll: true });
+  }
 
   // --- the socket ----------------------------------------------------------------------------------
 
@@ -217,7 +468,7 @@
   }
 
   function follow() {
-    if (currentId) send({ type: "replay", conversation_id: currentId, after_seq: lastSeq });
+    if (currentId && opened) send({ type: "replay", conversation_id: currentId, after_seq: lastSeq });
   }
 
   function connect() {
@@ -229,40 +480,62 @@
       follow(); // after a reconnect this replays exactly what was missed
     });
     socket.addEventListener("message", (message) => {
-      try { onEvent(JSON.parse(message.data)); } catch (error) { console.error(error); }
+      try { onFrame(JSON.parse(message.data)); } catch (error) { console.error(error); }
     });
     socket.addEventListener("close", (closing) => {
-      if (closing.code === 4401) { closedForGood = true; showError(text.sessionExpired); setRunning(false); return; }
+      if (closing.code === 4401) {
+        closedForGood = true;
+        awaiting = false;
+        showError(text.sessionExpired);
+        refreshRunning();
+        return;
+      }
       if (closedForGood) return;
+      // A frame sent just before the drop may never have arrived; if its turn did start, the replay shows it.
+      awaiting = false;
+      refreshRunning();
       setStatus(text.reconnecting);
       retries += 1;
-      window.setTimeout(connect, Math.min(10000, 500 * 2 ** Math.min(retries, 5)));
+      // Backoff with jitter (0.5 s doubling to 10 s) so a restarted server is not hit by every tab at once.
+      const delay = Math.min(10000, 500 * 2 ** Math.min(retries - 1, 5));
+      window.setTimeout(connect, delay / 2 + Math.random() * delay / 2);
     });
   }
 
   // --- the composer --------------------------------------------------------------------------------
 
-  async function submit() {
-    const message = input.value.trim();
-    if (!message || running) return;
+  async function ensureConversation() {
+    if (currentId) return;
+    const created = await api("POST", config.api, {});
+    conversations.unshift(created);
+    currentId = created.id;
+    reset();
+    opened = true;
+    window.history.replaceState(null, "", `${config.page}${created.id}/`);
+    renderList();
+  }
+
+  async function sendMessage(message) {
+    if (!message || refreshRunning()) return false;
     showError("");
     try {
-      if (!currentId) {
-        const created = await api("POST", config.api, {});
-        conversations.unshift(created);
-        currentId = created.id;
-        lastSeq = 0;
-        window.history.replaceState(null, "", `${config.page}${created.id}/`);
-        renderList();
+      await ensureConversation();
+      if (!send({ type: "chat.send", conversation_id: currentId, text: message, ...options() })) {
+        throw new Error(text.reconnecting);
       }
-      if (!send({ type: "chat.send", conversation_id: currentId, text: message })) throw new Error(text.reconnecting);
-      addMessage("user", message);
-      input.value = "";
-      setRunning(true);
+      userBubble(message);
+      awaiting = true;
+      refreshRunning();
       setStatus(text.sending);
       const current = conversations.find((c) => c.id === currentId);
       if (current && !current.title) { current.title = message.slice(0, 30); renderList(); }
-    } catch (error) { showError(error.message); }
+      return true;
+    } catch (error) { showError(error.message); return false; }
+  }
+
+  async function submit() {
+    const message = input.value.trim();
+    if (await sendMessage(message)) input.value = "";
   }
 
   $("chat-composer").addEventListener("submit", (event) => { event.preventDefault(); submit(); });
@@ -274,6 +547,7 @@
   });
   document.querySelector("[data-test=chat-new]").addEventListener("click", startBlank);
 
+  restoreOptions();
   renderList();
   setStatus(text.connecting);
   connect();

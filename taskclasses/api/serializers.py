@@ -77,6 +77,8 @@ class TaskOutputSerializer(serializers.ModelSerializer):
     overdue = serializers.SerializerMethodField()
     promoted = serializers.BooleanField(source="is_promoted", read_only=True)
     blocks = PlacedBlockSerializer(source="events", many=True, read_only=True)
+    # Empty until the first automatic change; the schema must allow "" beside the reasons.
+    auto_reason = serializers.ChoiceField(choices=Task.AutoReason.choices, allow_blank=True, read_only=True)
 
     class Meta:
         model = Task

@@ -56,7 +56,7 @@ class TaskItemUpdateInputSerializer(serializers.Serializer):
 
 
 class TaskItemsReorderInputSerializer(serializers.Serializer):
-    item_ids = serializers.ListField(child=serializers.IntegerField(), allow_empty=True,
+    item_ids = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=2**63 - 1), allow_empty=True,
                                      help_text="Every block id of the class, each once, in the new order.")
 
 

@@ -170,6 +170,10 @@ def task_unschedule(*, user: User, task_id: int) -> int:
 def _first_free_block(*, user: User, task: Task, week: int | None, now: datetime) -> SlotChoice | None:
     semester, template = time_frame_get(user=user)
     week = week or semester.current_week(now, clamp=True)
+    if not 1 <= week <= semester.weeks:
+        raise TaskInputError(_("Week %(week)s is outside the semester (weeks 1-%(weeks)s).")
+                             % {"week": week, "weeks": semester.weeks},
+                             code="outside_semester", detail={"week": week, "weeks": semester.weeks})
     length = min(task.estimated_sections or 2, template.count)
     taken = set(ScheduleSlot.objects.filter(user=user, week=week).values_list("day", "section"))
     # Blocks start on the first section of a pair, like every study block (1-2, 3-4, ...).

@@ -1,0 +1,53 @@
+"""Memory API serializers: separate input and output, explicit fields, nothing writable about ownership."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from memory.models import MAX_CONTENT_LENGTH, MemoryItem
+
+
+class MemoryOutputSerializer(serializers.ModelSerializer):
+    type = serializers.CharField(source="memory_type")
+    superseded_by = serializers.IntegerField(source="superseded_by_id", allow_null=True)
+
+    class Meta:
+        model = MemoryItem
+        fields = ["id", "type", "content", "status", "origin", "importance", "confidence", "valid_from", "valid_to",
+                  "superseded_by", "created_at", "updated_at"]
+        read_only_fields = fields
+
+
+class MemoryListQuerySerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=MemoryItem.Status.choices, required=False, default="active")
+    type = serializers.ChoiceField(choices=MemoryItem.Type.choices, required=False)
+    q = serializers.CharField(required=False, allow_blank=True, max_length=100)
+
+
+class MemoryEditInputSerializer(serializers.Serializer):
+    content = serializers.CharField(max_length=MAX_CONTENT_LENGTH, trim_whitespace=True)
+    type = serializers.ChoiceField(choices=MemoryItem.Type.choices, required=False)
+
+
+class MemorySourceOutputSerializer(serializers.Serializer):
+    memory_id = serializers.IntegerField()
+    origin = serializers.CharField()
+    message_id = serializers.IntegerField(allow_null=True)
+    conversation_id = serializers.IntegerField(allow_null=True)
+    text = serializers.CharField(allow_blank=True)
+    said_at = serializers.DateTimeField(allow_null=True)
+    learned_at = serializers.DateTimeField()
+
+
+class MemorySettingsSerializer(serializers.Serializer):
+    enabled = serializers.BooleanField()
+
+
+class MemoryForgetInputSerializer(serializers.Serializer):
+    confirm = serializers.BooleanField()
+
+
+class MemoryForgetOutputSerializer(serializers.Serializer):
+    memories = serializers.IntegerField()
+    jobs = serializers.IntegerField()
+    audit = serializers.IntegerField()

@@ -1,0 +1,103 @@
+"""Memory API: list and search, edit (a new version), delete, restore, "why do you know this?",
+the on/off switch, and "forget everything"."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from memory import selectors
+from memory.api.serializers import (
+    MemoryEditInputSerializer,
+    MemoryForgetInputSerializer,
+    MemoryForgetOutputSerializer,
+    MemoryListQuerySerializer,
+    MemoryOutputSerializer,
+    MemorySettingsSerializer,
+    MemorySourceOutputSerializer,
+)
+from memory.services import items as services
+from smartmate.idempotency import idempotent
+
+
+class MemoryListView(APIView):
+    """List the student's memories (``status`` active by default, ``type``, ``q`` to search)."""
+
+    @extend_schema(parameters=[MemoryListQuerySerializer], responses=MemoryOutputSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        query = MemoryListQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        values = query.validated_data
+        rows = selectors.memory_list(user=request.user, status=values.get("status"),
+                                     memory_type=values.get("type"), query=values.get("q", ""))
+        return Response(MemoryOutputSerializer(rows[:500], many=True).data)
+
+
+class MemoryDetailView(APIView):
+    @extend_schema(responses=MemoryOutputSerializer)
+    def get(self, request: Request, memory_id: int) -> Response:
+        return Response(MemoryOutputSerializer(selectors.memory_get(user=request.user, memory_id=memory_id)).data)
+
+    @idempotent
+    @extend_schema(request=MemoryEditInputSerializer, responses=MemoryOutputSerializer)
+    def patch(self, request: Request, memory_id: int) -> Response:
+        """Edit a memory: the answer is the new version; the old one stays as history."""
+        selectors.memory_get(user=request.user, memory_id=memory_id)
+        data = MemoryEditInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        item = services.memory_edit(user=request.user, memory_id=memory_id, content=data.validated_data["content"],
+                                    memory_type=data.validated_data.get("type"))
+        return Response(MemoryOutputSerializer(item).data)
+
+    @idempotent
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, memory_id: int) -> Response:
+        services.memory_delete(user=request.user, memory_id=memory_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MemoryRestoreView(APIView):
+    @idempotent
+    @extend_schema(request=None, responses=MemoryOutputSerializer)
+    def post(self, request: Request, memory_id: int) -> Response:
+        return Response(MemoryOutputSerializer(services.memory_restore(user=request.user, memory_id=memory_id)).data)
+
+
+class MemorySourceView(APIView):
+    """Why the assistant knows this: the message it was learned from, and when."""
+
+    @extend_schema(responses=MemorySourceOutputSerializer)
+    def get(self, request: Request, memory_id: int) -> Response:
+        source = selectors.memory_source_get(user=request.user, memory_id=memory_id)
+        return Response(MemorySourceOutputSerializer(source).data)
+
+
+class MemorySettingsView(APIView):
+    """Whether the assistant learns and uses memories for this student."""
+
+    @extend_schema(responses=MemorySettingsSerializer)
+    def get(self, request: Request) -> Response:
+        return Response(MemorySettingsSerializer(selectors.memory_settings_get(user=request.user)).data)
+
+    @idempotent
+    @extend_schema(request=MemorySettingsSerializer, responses=MemorySettingsSerializer)
+    def put(self, request: Request) -> Response:
+        data = MemorySettingsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        row = services.memory_settings_update(user=request.user, enabled=data.validated_data["enabled"])
+        return Response(MemorySettingsSerializer(row).data)
+
+
+class MemoryForgetView(APIView):
+    """Forget everything: rows, jobs, audit text, vectors and cached blocks (``confirm`` must be true)."""
+
+    @idempotent
+    @extend_schema(request=MemoryForgetInputSerializer, responses=MemoryForgetOutputSerializer)
+    def post(self, request: Request) -> Response:
+        data = MemoryForgetInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        counts = services.memory_forget_all(user=request.user, confirm=data.validated_data["confirm"])
+        return Response(MemoryForgetOutputSerializer(counts).data)

@@ -1,0 +1,18 @@
+"""Outbox consumers of memory: a finished turn becomes an extraction job.
+
+The consumer runs inside the outbox's transaction with its receipt, so it only writes the job row
+(exactly once per event); the LLM work runs in the Celery task queued after that commits.
+"""
+
+from __future__ import annotations
+
+from agent.outbox_topics import TURN_FINISHED
+from memory.services.jobs import memory_job_create_for_turn
+from smartmate.models import OutboxEvent
+from smartmate.outbox.registry import consumes
+
+
+@consumes(TURN_FINISHED, name="memory.extract")
+def extract(event: OutboxEvent) -> None:
+    """Create the turn's extraction job (a skipped one when memory is off)."""
+    memory_job_create_for_turn(event_uuid=event.uuid, payload=event.payload)

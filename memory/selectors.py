@@ -1,0 +1,67 @@
+"""Memory reads, always for one student."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from memory.exceptions import MemoryNotFound
+from memory.models import MemoryItem, MemorySettings
+
+
+def memory_list(*, user: User, status: str | None = MemoryItem.Status.ACTIVE, memory_type: str | None = None,
+                query: str = "") -> QuerySet[MemoryItem]:
+    """The student's memories, newest first, filtered by status, type and a text search."""
+    rows = MemoryItem.objects.filter(user=user).select_related("superseded_by")
+    if status:
+        rows = rows.filter(status=status)
+    if memory_type:
+        rows = rows.filter(memory_type=memory_type)
+    if query.strip():
+        rows = rows.filter(Q(content__icontains=query.strip()))
+    return rows.order_by("-updated_at", "-id")
+
+
+def memory_get(*, user: User, memory_id: int) -> MemoryItem:
+    """One of the student's memories; another student's id is not found."""
+    item = MemoryItem.objects.filter(user=user, pk=memory_id).select_related("superseded_by").first()
+    if item is None:
+        raise MemoryNotFound(_("This memory does not exist."), detail={"id": memory_id})
+    return item
+
+
+@dataclass(frozen=True)
+class MemorySource:
+    """Why the assistant knows a memory: what the student said, and when."""
+
+    memory_id: int
+    origin: str
+    message_id: int | None
+    conversation_id: int | None
+    text: str
+    said_at: datetime | None
+    learned_at: datetime
+
+
+def memory_source_get(*, user: User, memory_id: int) -> MemorySource:
+    """Return the message a memory was learned from (empty text when it is gone)."""
+    item = memory_get(user=user, memory_id=memory_id)
+    message = None
+    if item.source_message_id:
+        from agent.models import Message
+
+        message = Message.objects.filter(pk=item.source_message_id, conversation__user=user).first()
+    return MemorySource(memory_id=item.pk, origin=item.origin, message_id=message.pk if message else None,
+                        conversation_id=message.conversation_id if message else None,
+                        text=message.content if message else "", said_at=message.created_at if message else None,
+                        learned_at=item.created_at)
+
+
+def memory_settings_get(*, user: User) -> MemorySettings:
+    """The student's memory settings (defaults when they never changed them)."""
+    row = MemorySettings.objects.filter(user=user).first()
+    return row or MemorySettings(user=user)

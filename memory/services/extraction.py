@@ -1,0 +1,295 @@
+"""From a finished turn to memory changes: extract candidate facts, compare, decide, apply.
+
+1. The memory-stage model reads the student's message (the answer only as context) and proposes
+   a few facts about the student; unconfident, malformed or oversized ones are dropped and the
+   batch is de-duplicated (``memory.core.dedup``).
+2. Each fact is compared with the student's similar active memories (vector recall, plus recent
+   rows of its type the index does not cover yet). An exact duplicate is NONE at once; a fact with
+   nothing related is ADD at once; the rest go to the model in one call. A near duplicate goes to
+   the model too (it may be an update), but is never added beside its twin: ADD becomes NONE.
+3. The model sees existing memories only as aliases (m1, m2 …) that the server maps back to ids,
+   and answers ADD / UPDATE / INVALIDATE / NONE per fact. An alias it invents is ignored (logged,
+   counted): an UPDATE of an unknown memory becomes an ADD, an INVALIDATE of one does nothing.
+4. All changes of the job are applied in one transaction under the student's memory lock.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from django.db import transaction
+
+from accounts.services import token_usage_record
+from agent.llm import ChatMessage, Usage, get_llm_client
+from memory import metrics
+from memory.core.dedup import DedupPolicy, MemoryText, Verdict, check_duplicate, content_hash, dedupe_batch
+from memory.embeddings import get_embedder
+from memory.models import MemoryItem, MemoryJob
+from memory.prompts import render
+from memory.services.items import (
+    NewMemory,
+    active_duplicate,
+    changed_on_commit,
+    clean_content,
+    lock_user_memory,
+    memory_add,
+    memory_invalidate,
+    memory_supersede,
+)
+from memory.vectorstore import get_vector_store
+
+log = logging.getLogger("memory.extraction")
+
+TYPES = tuple(MemoryItem.Type.values)
+ACTIONS = ("ADD", "UPDATE", "INVALIDATE", "NONE")
+MAX_MESSAGE_CHARS = 1500
+MAX_ANSWER_CHARS = 600
+#: Candidates worth showing the model: a little looser than dedup's "related" (0.25 relative), so
+#: an update that changes one word ("早上" → "晚上") is still compared, not added beside the old one.
+DECISION_POLICY = DedupPolicy(related_at=0.15)
+
+
+@dataclass(frozen=True)
+class Fact:
+    memory_type: str
+    content: str
+    importance: float
+    confidence: float
+
+
+@dataclass
+class Outcome:
+    """What a job did: counts per action, tokens spent, ids changed."""
+
+    facts: int = 0
+    actions: dict[str, int] = field(default_factory=lambda: {"add": 0, "update": 0, "invalidate": 0, "none": 0})
+    unknown_aliases: int = 0
+    llm_calls: int = 0
+    tokens: int = 0
+    changed: list[int] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"facts": self.facts, **self.actions, "unknown_aliases": self.unknown_aliases,
+                "llm_calls": self.llm_calls, "tokens": self.tokens}
+
+
+@dataclass
+class Pending:
+    """One fact on its way to a decision, with the existing memories it resembles."""
+
+    fact: Fact
+    vector: np.ndarray
+    candidates: list[MemoryItem] = field(default_factory=list)
+    action: str | None = None
+    target: MemoryItem | None = None
+    reason: str = ""
+    near_duplicate_of: MemoryItem | None = None
+
+
+def memory_extract_and_apply(*, job: MemoryJob, min_confidence: float, max_facts: int,
+                             candidates_per_fact: int) -> Outcome:
+    """Run extraction and decisions for one job's turn; raise LLM / store errors for a retry."""
+    outcome = Outcome()
+    message = job.user_message
+    text = (message.content if message else "").strip()[:MAX_MESSAGE_CHARS]
+    if not text:
+        return outcome
+    answer = (job.assistant_message.content if job.assistant_message else "").strip()[:MAX_ANSWER_CHARS]
+    client = get_llm_client()
+    usage: list[Usage] = []
+    try:
+        facts = extract_facts(client, text, answer, record=usage.append, max_facts=max_facts,
+                              min_confidence=min_confidence)
+        outcome.facts = len(facts)
+        if facts:
+            pending = _compare(job, facts, candidates_per_fact)
+            undecided = [p for p in pending if p.action is None]
+            if undecided:
+                decide(client, undecided, record=usage.append, outcome=outcome)
+            _apply(job, pending, outcome)
+    finally:
+        outcome.llm_calls = len(usage)
+        outcome.tokens = sum(u.total_tokens for u in usage)
+        token_usage_record(user=job.user, tokens=outcome.tokens)
+    return outcome
+
+
+# --- 1. Extraction -------------------------------------------------------------------------------
+
+def extract_facts(client, text: str, answer: str, *, record, max_facts: int, min_confidence: float) -> list[Fact]:
+    """Ask the model for facts about the student in ``text``; return the usable ones, batch-deduplicated."""
+    user = f"## 学生的消息\n{text}"
+    if answer:
+        user += f"\n\n## 助手的回答（仅作上下文）\n{answer}"
+    messages = [ChatMessage.system(render("extract", max_facts=max_facts)), ChatMessage.user(user)]
+    data = client.complete("memory", messages, record_usage=record).json()
+    facts = [fact for fact in (_fact(raw) for raw in _list(data, "facts")) if fact and fact.confidence >= min_confidence]
+    facts = facts[:max_facts]
+    keep = dedupe_batch([MemoryText(i, f.memory_type, f.content) for i, f in enumerate(facts)])
+    return [facts[i] for i in keep]
+
+
+def _list(data: dict, key: str) -> list:
+    value = data.get(key)
+    return value if isinstance(value, list) else []
+
+
+def _fact(raw: Any) -> Fact | None:
+    if not isinstance(raw, dict):
+        return None
+    memory_type = str(raw.get("type", "")).strip().lower()
+    content = clean_content(raw.get("content", ""))
+    if memory_type not in TYPES or not content:
+        return None
+    return Fact(memory_type, content, _unit(raw.get("importance"), 0.5), _unit(raw.get("confidence"), 0.0))
+
+
+def _unit(value: Any, default: float) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return default
+    return min(1.0, max(0.0, number)) if np.isfinite(number) else default
+
+
+# --- 2. Comparison -------------------------------------------------------------------------------
+
+def _compare(job: MemoryJob, facts: list[Fact], per_fact: int) -> list[Pending]:
+    embedder = get_embedder()
+    vectors = embedder.embed_passages([fact.content for fact in facts])
+    pending = [Pending(fact, vector) for fact, vector in zip(facts, vectors)]
+    for item in pending:
+        existing = _similar_rows(job.user, item, per_fact)
+        duplicate = active_duplicate(user=job.user, memory_type=item.fact.memory_type, content=item.fact.content)
+        if duplicate is not None:
+            item.action, item.target, item.reason = "NONE", duplicate, "exact duplicate"
+            continue
+        if not existing:
+            item.action, item.reason = "ADD", "nothing similar"
+            continue
+        existing_vectors = embedder.embed_passages([row.content for row in existing])
+        check = check_duplicate(
+            MemoryText(0, item.fact.memory_type, item.fact.content, item.vector),
+            [MemoryText(row.pk, row.memory_type, row.content, v) for row, v in zip(existing, existing_vectors)],
+            DECISION_POLICY)
+        by_id = {row.pk: row for row in existing}
+        if check.verdict is Verdict.NEAR_DUPLICATE:
+            # Never added twice, but still shown to the model: e5 scores "在图书馆复习" / "在宿舍复习"
+            # as near duplicates, and that is an update, not a repeat.
+            item.near_duplicate_of = by_id[check.match_id]
+            item.candidates = [item.near_duplicate_of, *(by_id[similar.id] for similar in check.related)]
+        elif not check.related:
+            item.action, item.reason = "ADD", "nothing related"
+        else:
+            item.candidates = [by_id[similar.id] for similar in check.related]
+    return pending
+
+
+def _similar_rows(user, item: Pending, per_fact: int) -> list[MemoryItem]:
+    """The student's active memories nearest to the fact, plus the newest of its type that are not
+    searchable (vector not synced yet, or the store is down), so an index lagging behind the rows
+    never lets a duplicate or an update slip through as an ADD."""
+    active = MemoryItem.objects.filter(user=user, status=MemoryItem.Status.ACTIVE)
+    same_type = active.filter(memory_type=item.fact.memory_type).order_by("-updated_at", "-id")
+    try:
+        hits = get_vector_store().search(user.pk, item.vector, top_k=per_fact, statuses=["active"])
+    except Exception as exc:  # noqa: BLE001 - degrade to rows; the decision still sees candidates
+        log.warning("memory: candidate recall failed for user %s, using recent rows: %s", user.pk, exc)
+        metrics.RECALL.labels("vector_error").inc()
+        return list(same_type[:per_fact])
+    rows = active.in_bulk([hit.id for hit in hits])
+    found = [rows[hit.id] for hit in hits if hit.id in rows]
+    unsearchable = same_type.exclude(vector_state=MemoryItem.VectorState.SYNCED).exclude(pk__in=list(rows))
+    return found + list(unsearchable[:per_fact])
+
+
+# --- 3. Decisions --------------------------------------------------------------------------------
+
+def decide(client, pending: list[Pending], *, record, outcome: Outcome) -> None:
+    """Ask the model for one decision per fact; map its aliases back to rows (unknown ones ignored)."""
+    rows: dict[int, MemoryItem] = {}
+    for item in pending:
+        for row in item.candidates:
+            rows.setdefault(row.pk, row)
+    aliases = {f"m{n}": row for n, row in enumerate(sorted(rows.values(), key=lambda r: r.pk), start=1)}
+    facts = {f"f{n}": item for n, item in enumerate(pending, start=1)}
+    payload = {
+        "existing": [{"ref": alias, "type": row.memory_type, "content": row.content} for alias, row in aliases.items()],
+        "new": [{"ref": ref, "type": item.fact.memory_type, "content": item.fact.content} for ref, item in facts.items()],
+    }
+    messages = [ChatMessage.system(render("decide")), ChatMessage.user(json.dumps(payload, ensure_ascii=False))]
+    data = client.complete("memory", messages, record_usage=record).json()
+    for raw in _list(data, "decisions"):
+        if not isinstance(raw, dict):
+            continue
+        item = facts.get(str(raw.get("new", "")).strip())
+        action = str(raw.get("action", "")).strip().upper()
+        if item is None or item.action is not None or action not in ACTIONS:
+            continue
+        item.reason = str(raw.get("reason", ""))[:200]
+        if action in ("UPDATE", "INVALIDATE"):
+            target = aliases.get(str(raw.get("target", "")).strip())
+            if target is None:
+                log.warning("memory: the model named unknown memory %r (%s); ignored", raw.get("target"), action)
+                metrics.DECISIONS.labels("unknown_alias").inc()
+                outcome.unknown_aliases += 1
+                action = "ADD" if action == "UPDATE" else "NONE"
+            item.target = target
+        item.action = action
+    for item in pending:
+        if item.action is None:
+            item.action, item.reason = "ADD", "no decision given"
+        if item.action == "ADD" and item.near_duplicate_of is not None:
+            item.action, item.target, item.reason = "NONE", item.near_duplicate_of, "near duplicate"
+
+
+# --- 4. Apply ------------------------------------------------------------------------------------
+
+def _apply(job: MemoryJob, pending: list[Pending], outcome: Outcome) -> None:
+    user = job.user
+    source = job.user_message_id
+    with transaction.atomic():
+        lock_user_memory(user=user)
+        for item in pending:
+            new = NewMemory(item.fact.memory_type, item.fact.content, item.fact.importance, item.fact.confidence,
+                            source_message_id=source)
+            target = _still_active(item.target)
+            action = item.action
+            if action == "UPDATE" and target is None:
+                action = "ADD"
+            if action == "UPDATE" and target.content_hash == content_hash(new.memory_type, clean_content(new.content)):
+                action = "NONE"
+            changed = _apply_one(job, action, new, target, item.reason)
+            key = action.lower() if changed or action == "NONE" else "none"  # an ADD that met a duplicate
+            outcome.actions[key] += 1
+            metrics.DECISIONS.labels(key).inc()
+            outcome.changed.extend(changed)
+        if outcome.changed:
+            changed_on_commit(user_id=user.pk, ids=outcome.changed)
+
+
+def _still_active(item: MemoryItem | None) -> MemoryItem | None:
+    if item is None:
+        return None
+    return MemoryItem.objects.filter(pk=item.pk, status=MemoryItem.Status.ACTIVE).first()
+
+
+def _apply_one(job: MemoryJob, action: str, new: NewMemory, target: MemoryItem | None, reason: str) -> list[int]:
+    user = job.user
+    if action == "ADD":
+        added = memory_add(user=user, new=new, reason=reason, job=job)
+        return [added.pk] if added else []
+    if action == "UPDATE" and target is not None:
+        if active_duplicate(user=user, memory_type=new.memory_type, content=new.content, exclude_id=target.pk):
+            memory_invalidate(user=user, item=target, reason=reason, job=job)
+            return [target.pk]
+        successor = memory_supersede(user=user, old=target, new=new, reason=reason, job=job)
+        return [target.pk, successor.pk]
+    if action == "INVALIDATE" and target is not None:
+        memory_invalidate(user=user, item=target, reason=reason, job=job)
+        return [target.pk]
+    return []

@@ -1,0 +1,230 @@
+"""Versioned memory rows and the student's controls: add, supersede, invalidate, edit, delete,
+restore, switch off, forget everything.
+
+Every write takes the student's memory lock (their ``MemorySettings`` row) so two jobs, or a job
+and an edit, cannot both add the same memory; every change is audited and followed, after commit,
+by a vector sync and by dropping the student's cached memory blocks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from memory.cache import block_cache_clear
+from memory.core.dedup import content_hash
+from memory.exceptions import MemoryDuplicate, MemoryForgetNotConfirmed, MemoryNotFound, MemoryStateError
+from memory.models import MAX_CONTENT_LENGTH, MemoryAudit, MemoryItem, MemoryJob, MemorySettings
+from memory.services.vectors import memory_vectors_purge, vectors_sync_on_commit
+
+Status = MemoryItem.Status
+Op = MemoryAudit.Operation
+Operator = MemoryAudit.Operator
+
+
+@dataclass(frozen=True)
+class NewMemory:
+    """What a new memory row says (content is cleaned by ``clean_content``)."""
+
+    memory_type: str
+    content: str
+    importance: float = 0.5
+    confidence: float = 0.8
+    source_message_id: int | None = None
+    origin: str = MemoryItem.Origin.EXTRACTED
+
+
+def clean_content(text: str) -> str:
+    """One line, trimmed, at most MAX_CONTENT_LENGTH characters: memories are data for a prompt."""
+    return " ".join(str(text).split())[:MAX_CONTENT_LENGTH]
+
+
+def memory_enabled(*, user: User) -> bool:
+    """Tell whether memory is on for this student (and for the deployment)."""
+    if not settings.MEMORY_ENABLED:
+        return False
+    enabled = MemorySettings.objects.filter(user=user).values_list("enabled", flat=True).first()
+    return True if enabled is None else bool(enabled)
+
+
+def lock_user_memory(*, user: User) -> MemorySettings:
+    """Take the student's memory write lock for the current transaction; return their settings row."""
+    MemorySettings.objects.get_or_create(user=user)
+    return MemorySettings.objects.select_for_update().get(user=user)
+
+
+def snapshot(item: MemoryItem) -> dict:
+    """The visible fields of a row, for audit entries."""
+    return {"id": item.pk, "type": item.memory_type, "content": item.content, "status": item.status,
+            "importance": item.importance, "confidence": item.confidence,
+            "valid_from": item.valid_from.isoformat() if item.valid_from else None,
+            "valid_to": item.valid_to.isoformat() if item.valid_to else None,
+            "superseded_by": item.superseded_by_id}
+
+
+def audit(*, user: User, operation: str, operator: str, memory: MemoryItem | None = None, before: dict | None = None,
+          after: dict | None = None, reason: str = "", job: MemoryJob | None = None) -> MemoryAudit:
+    return MemoryAudit.objects.create(user=user, memory=memory, job=job, operation=operation, operator=operator,
+                                      reason=reason[:200], before=before or {}, after=after or {})
+
+
+def changed_on_commit(*, user_id: int, ids: list[int]) -> None:
+    """After commit: sync these memories' vectors and drop the student's cached blocks."""
+    vectors_sync_on_commit(ids)
+    transaction.on_commit(partial(block_cache_clear, user_id), robust=True)
+
+
+def active_duplicate(*, user: User, memory_type: str, content: str, exclude_id: int | None = None) -> MemoryItem | None:
+    """Return the student's active memory with the same type and normalized text, if any."""
+    rows = MemoryItem.objects.filter(user=user, status=Status.ACTIVE, content_hash=content_hash(memory_type, content))
+    if exclude_id is not None:
+        rows = rows.exclude(pk=exclude_id)
+    return rows.first()
+
+
+def _create(*, user: User, new: NewMemory, now) -> MemoryItem:
+    content = clean_content(new.content)
+    return MemoryItem.objects.create(
+        user=user, memory_type=new.memory_type, content=content, content_hash=content_hash(new.memory_type, content),
+        importance=min(1.0, max(0.0, float(new.importance))), confidence=min(1.0, max(0.0, float(new.confidence))),
+        origin=new.origin, source_message_id=new.source_message_id, valid_from=now)
+
+
+# --- Writes used by the extraction job (caller holds the lock, inside its transaction) --------------
+
+def memory_add(*, user: User, new: NewMemory, operator: str = Operator.SYSTEM, reason: str = "",
+               job: MemoryJob | None = None) -> MemoryItem | None:
+    """Add a memory unless an identical one is active; return it (None for a duplicate)."""
+    if active_duplicate(user=user, memory_type=new.memory_type, content=clean_content(new.content)):
+        return None
+    item = _create(user=user, new=new, now=timezone.now())
+    audit(user=user, operation=Op.CREATE, operator=operator, memory=item, after=snapshot(item), reason=reason, job=job)
+    return item
+
+
+def memory_supersede(*, user: User, old: MemoryItem, new: NewMemory, operator: str = Operator.SYSTEM,
+                     reason: str = "", job: MemoryJob | None = None) -> MemoryItem:
+    """Close ``old`` (kept as history) and add its successor ``new``; return the successor."""
+    if old.status != Status.ACTIVE:
+        raise MemoryStateError(_("Only an active memory can be changed."), detail={"id": old.pk})
+    now = timezone.now()
+    before = snapshot(old)
+    successor = _create(user=user, new=new, now=now)
+    old.status, old.valid_to, old.superseded_by = Status.ARCHIVED, now, successor
+    old.save(update_fields=["status", "valid_to", "superseded_by", "updated_at"])
+    audit(user=user, operation=Op.UPDATE, operator=operator, memory=successor, before=before,
+          after=snapshot(successor), reason=reason, job=job)
+    return successor
+
+
+def memory_invalidate(*, user: User, item: MemoryItem, operator: str = Operator.SYSTEM, reason: str = "",
+                      job: MemoryJob | None = None) -> MemoryItem:
+    """Close an active memory that no longer holds (kept as history, without a successor)."""
+    before = snapshot(item)
+    item.status, item.valid_to = Status.ARCHIVED, timezone.now()
+    item.save(update_fields=["status", "valid_to", "updated_at"])
+    audit(user=user, operation=Op.INVALIDATE, operator=operator, memory=item, before=before, after=snapshot(item),
+          reason=reason, job=job)
+    return item
+
+
+# --- The student's controls ----------------------------------------------------------------------
+
+def _owned(*, user: User, memory_id: int) -> MemoryItem:
+    item = MemoryItem.objects.filter(user=user, pk=memory_id).first()
+    if item is None:
+        raise MemoryNotFound(_("This memory does not exist."), detail={"id": memory_id})
+    return item
+
+
+@transaction.atomic
+def memory_edit(*, user: User, memory_id: int, content: str, memory_type: str | None = None) -> MemoryItem:
+    """Change an active memory's text or type: the old version stays as history; return the new one."""
+    lock_user_memory(user=user)
+    old = _owned(user=user, memory_id=memory_id)
+    if old.status != Status.ACTIVE:
+        raise MemoryStateError(_("Only an active memory can be edited; restore it first."), detail={"id": memory_id})
+    memory_type = memory_type or old.memory_type
+    content = clean_content(content)
+    if content_hash(memory_type, content) == old.content_hash:
+        return old
+    if active_duplicate(user=user, memory_type=memory_type, content=content, exclude_id=old.pk):
+        raise MemoryDuplicate(_("You already have this memory."), detail={"id": memory_id})
+    new = NewMemory(memory_type=memory_type, content=content, importance=old.importance, confidence=1.0,
+                    source_message_id=old.source_message_id, origin=MemoryItem.Origin.USER)
+    successor = memory_supersede(user=user, old=old, new=new, operator=Operator.USER, reason="edited by the student")
+    changed_on_commit(user_id=user.pk, ids=[old.pk, successor.pk])
+    return successor
+
+
+@transaction.atomic
+def memory_delete(*, user: User, memory_id: int) -> MemoryItem:
+    """Soft-delete a memory: the assistant stops using it; it can be restored."""
+    lock_user_memory(user=user)
+    item = _owned(user=user, memory_id=memory_id)
+    if item.status == Status.DELETED:
+        return item
+    before = snapshot(item)
+    item.status = Status.DELETED
+    item.valid_to = item.valid_to or timezone.now()
+    item.save(update_fields=["status", "valid_to", "updated_at"])
+    audit(user=user, operation=Op.DELETE, operator=Operator.USER, memory=item, before=before, after=snapshot(item))
+    changed_on_commit(user_id=user.pk, ids=[item.pk])
+    return item
+
+
+@transaction.atomic
+def memory_restore(*, user: User, memory_id: int) -> MemoryItem:
+    """Bring back a deleted memory as active (refused if the same memory is active again meanwhile)."""
+    lock_user_memory(user=user)
+    item = _owned(user=user, memory_id=memory_id)
+    if item.status != Status.DELETED:
+        raise MemoryStateError(_("Only a deleted memory can be restored."), detail={"id": memory_id})
+    if active_duplicate(user=user, memory_type=item.memory_type, content=item.content, exclude_id=item.pk):
+        raise MemoryDuplicate(_("You already have this memory."), detail={"id": memory_id})
+    before = snapshot(item)
+    item.status, item.valid_to, item.superseded_by = Status.ACTIVE, None, None
+    item.save(update_fields=["status", "valid_to", "superseded_by", "updated_at"])
+    audit(user=user, operation=Op.RESTORE, operator=Operator.USER, memory=item, before=before, after=snapshot(item))
+    changed_on_commit(user_id=user.pk, ids=[item.pk])
+    return item
+
+
+@transaction.atomic
+def memory_settings_update(*, user: User, enabled: bool) -> MemorySettings:
+    """Turn memory on or off for this student (off: nothing is learned or recalled; rows are kept)."""
+    row = lock_user_memory(user=user)
+    if row.enabled != enabled:
+        row.enabled = enabled
+        row.save(update_fields=["enabled", "updated_at"])
+        audit(user=user, operation=Op.SETTINGS, operator=Operator.USER, after={"enabled": enabled})
+        transaction.on_commit(partial(block_cache_clear, user.pk), robust=True)
+    return row
+
+
+@transaction.atomic
+def memory_forget_all(*, user: User, confirm: bool) -> dict[str, int]:
+    """Remove everything memory holds about the student: rows, jobs, audit text, vectors, cached blocks.
+
+    One audit entry remains, saying that (and when) everything was forgotten, without any content.
+    """
+    if not confirm:
+        raise MemoryForgetNotConfirmed(_("Confirm that you want memory to forget everything."))
+    row = lock_user_memory(user=user)
+    # Unlink the version chain first: MariaDB checks self-references row by row while deleting.
+    MemoryItem.objects.filter(user=user).update(superseded_by=None)
+    counts = {"memories": MemoryItem.objects.filter(user=user).delete()[0]}
+    counts["jobs"] = MemoryJob.objects.filter(user=user).delete()[0]
+    counts["audit"] = MemoryAudit.objects.filter(user=user).delete()[0]
+    audit(user=user, operation=Op.FORGET_ALL, operator=Operator.USER, reason="forget everything")
+    row.vector_purge_pending = True
+    row.save(update_fields=["vector_purge_pending", "updated_at"])
+    transaction.on_commit(partial(memory_vectors_purge, user_id=user.pk), robust=True)
+    transaction.on_commit(partial(block_cache_clear, user.pk), robust=True)
+    return counts

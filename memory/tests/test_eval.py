@@ -1,0 +1,99 @@
+"""The fake server's responder hook, the rule-based scripted model, and the evaluation command."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.management import call_command
+
+from agent.llm import ChatMessage, get_llm_client
+from agent.llm.fake_server import FakeLLMServer, Reply
+from memory.eval.runner import DIALOGUES, run_eval
+from memory.eval.scripted_model import decide, extract, responder
+from memory.prompts import render
+
+
+def test_a_responder_answers_first_and_the_script_answers_what_it_leaves(fake_llm):
+    fake_llm.set_responder(lambda request: Reply(text="规则") if request.messages[0]["content"] == "r" else None)
+    fake_llm.script("脚本")
+    client = get_llm_client()
+
+    first = client.complete("title", [ChatMessage.system("s"), ChatMessage.user("x")]).text
+    second = client.complete("title", [ChatMessage.system("r"), ChatMessage.user("x")]).text
+
+    assert (first, second) == ("脚本", "规则")
+    assert len(fake_llm.requests) == 2 and fake_llm.pending == 0
+
+
+def test_reset_forgets_the_responder():
+    server = FakeLLMServer()
+    server.set_responder(lambda request: Reply(text="x"))
+    server.reset()
+    assert server._state.responder is None
+
+
+def test_the_scripted_extractor_reads_the_students_sentence():
+    assert extract("我周三晚上要上实验课，而且我更喜欢早上学数学") == [
+        {"type": "constraint", "content": "周三晚上要上实验课", "importance": 0.8, "confidence": 0.9},
+        {"type": "preference", "content": "更喜欢早上学数学", "importance": 0.6, "confidence": 0.9}]
+
+
+@pytest.mark.parametrize("text", ["你好", "帮我安排下周的复习", "明天几点上课？", "我室友每天早上六点起床", "好的"])
+def test_the_scripted_extractor_ignores_small_talk_requests_and_other_people(text):
+    assert extract(text) == []
+
+
+def test_a_hedged_clause_gets_a_confidence_below_the_threshold():
+    assert extract("我可能下学期考研吧")[0]["confidence"] < 0.6
+
+
+def test_the_scripted_decider_compares_topics_not_answers():
+    existing = [{"ref": "m1", "type": "preference", "content": "更喜欢早上学数学"},
+                {"ref": "m2", "type": "constraint", "content": "周三晚上要上实验课"}]
+    new = [{"ref": "f1", "content": "晚上学数学"}, {"ref": "f2", "content": "不再上实验课"},
+           {"ref": "f3", "content": "比较喜欢早上学数学"}, {"ref": "f4", "content": "对花生过敏"}]
+
+    actions = [(d["new"], d["action"], d.get("target")) for d in decide({"existing": existing, "new": new})]
+
+    assert actions == [("f1", "UPDATE", "m1"), ("f2", "INVALIDATE", "m2"), ("f3", "NONE", "m1"), ("f4", "ADD", None)]
+
+
+def test_the_responder_only_answers_memory_prompts():
+    from agent.llm.fake_server import RecordedRequest
+
+    extraction = RecordedRequest(path="/v1/chat/completions", body={"messages": [
+        {"role": "system", "content": render("extract", max_facts=3)},
+        {"role": "user", "content": "## 学生的消息\n我对花生过敏\n\n## 助手的回答（仅作上下文）\n我周三有课"}]})
+    other = RecordedRequest(path="/v1/chat/completions", body={"messages": [{"role": "system", "content": "你是"}]})
+
+    assert json.loads(responder(extraction).text)["facts"][0]["content"] == "对花生过敏"
+    assert responder(other) is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_evaluation_scores_dialogues_through_the_real_paths(tmp_path):
+    dialogues = json.loads(DIALOGUES.read_text(encoding="utf-8"))["dialogues"]
+    assert len(dialogues) >= 30
+    subset = tmp_path / "three.json"
+    subset.write_text(json.dumps({"dialogues": [d for d in dialogues if d["id"] in ("d01", "d05", "d15")]}))
+
+    report = run_eval(path=subset)
+
+    by_id = {result.id: result for result in report.results}
+    assert sorted(by_id["d01"].active) == ["周三晚上要上实验课", "晚上学数学"]
+    assert (by_id["d05"].active, by_id["d05"].updates_ok) == ([], 1)
+    assert by_id["d15"].active == [] and report.turns == 8
+    assert report.block_tokens_per_turn > 0 and report.llm_tokens_per_turn > 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_command_prints_the_figures(tmp_path, capsys):
+    subset = tmp_path / "one.json"
+    subset.write_text(json.dumps({"dialogues": json.loads(DIALOGUES.read_text(encoding="utf-8"))["dialogues"][:1]}))
+
+    call_command("memory_eval", "--dialogues", str(subset))
+
+    out = capsys.readouterr().out
+    for figure in ("precision", "recall", "update accuracy", "duplicate rate", "tokens per turn"):
+        assert figure in out
