@@ -33,9 +33,11 @@ from agent.contracts import (
     error_frame,
     frame_from_json,
 )
+from accounts.sockets import user_group
 from agent.exceptions import TicketInvalid
 from agent.state import TurnOptions
 from smartmate.exceptions import AppError
+from smartmate.ratelimit import FrameBudget, rate_limit_hit, user_key
 
 log = logging.getLogger("agent.consumers")
 
@@ -59,8 +61,17 @@ class AgentConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         self.user = user
+        self.frames = FrameBudget()
+        # Signing out or changing the password closes every socket of the student (accounts.sockets).
+        await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
+
+    async def user_close(self, message: dict[str, Any]) -> None:
+        """Close this socket: its student signed out or changed the password."""
+        await self.close(code=CLOSE_UNAUTHENTICATED)
 
     async def disconnect(self, code: int) -> None:
+        if self.user is not None:
+            await self.channel_layer.group_discard(user_group(self.user.pk), self.channel_name)
         if self.conversation_id is not None:
             await self.channel_layer.group_discard(conversation_group(self.conversation_id), self.channel_name)
 
@@ -69,6 +80,7 @@ class AgentConsumer(AsyncJsonWebsocketConsumer):
             return
         with translation.override(self.language):
             try:
+                self.frames.take()
                 frame = _decode(text_data)
                 await self._handle(frame)
             except AppError as exc:
@@ -91,6 +103,8 @@ class AgentConsumer(AsyncJsonWebsocketConsumer):
     # --- frames ------------------------------------------------------------------------------------
 
     async def _handle(self, frame: ClientFrame) -> None:
+        if isinstance(frame, (ChatSend, ChatRegenerate, ChatResume)):
+            await database_sync_to_async(rate_limit_hit)("chat", user_key(self.user))
         if isinstance(frame, Replay):
             await self._follow(frame.conversation_id, after_seq=frame.after_seq)
             await self._send_stored()

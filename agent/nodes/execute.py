@@ -161,6 +161,10 @@ def _dispatch(state: TurnState, deps: Deps, scratch: list[dict], base: dict, cal
 
 
 def _confirmation(state: TurnState, deps: Deps, call: ToolCall, arguments: dict, changes: dict) -> Step:
+    if state.working is None:
+        # The card must name what changes ("概率论复习 #1 to Fri 14:00"), not a bare id: load the board.
+        changes = {**changes, "working": deps.services.working_load(state.options.task_class_ids)}
+        state = state.updated(changes)
     summary = deps.services.tools.confirmation(call.name, arguments, state.working)
     deps.emit(ToolCallEvent(call_id=call.id, name=call.name, arguments=arguments, summary=summary))
     pending = PendingInteraction(
