@@ -130,7 +130,7 @@ class DjangoTurnServices:
             PlanPreview.objects.filter(user=self.user, conversation_id=self.conversation_id,
                                        status=PlanPreview.Status.OPEN).exclude(pk=preview.pk).update(
                 status=PlanPreview.Status.DISCARDED)
-        placed = len(preview.placements) + len(getattr(preview, "moves", None) or [])
+        placed = len(preview.placements) + len(preview.moves) + len(preview.task_placements)
         return preview.pk, ngettext("%(count)s change ready to apply.", "%(count)s changes ready to apply.",
                                     placed) % {"count": placed}
 

@@ -334,6 +334,8 @@ LLM_RETRY_BACKOFF_SECONDS = env_float("LLM_RETRY_BACKOFF_SECONDS", 0.5, minimum=
 LLM_THINKING_PARAM = env_str("LLM_THINKING_PARAM", "none")
 if LLM_THINKING_PARAM not in {"none", "thinking", "enable_thinking"}:
     raise ImproperlyConfigured(f"LLM_THINKING_PARAM must be none, thinking or enable_thinking; got {LLM_THINKING_PARAM!r}.")
+# The assistant's web_search tool: dotted path of ``search(query, *, top_k, timeout)``; empty = disabled.
+WEB_SEARCH_PROVIDER = env_str("WEB_SEARCH_PROVIDER", "")
 # Name a conversation with the model after its first answer (stage "title"; falls back to its first words).
 AGENT_AUTO_TITLES = env_bool("AGENT_AUTO_TITLES", True)
 LLM_STAGE_OVERRIDES: dict = {}  # per-stage tweaks in code, e.g. {"plan": {"temperature": 0.1}}

@@ -48,6 +48,41 @@ class UnplacedSerializer(serializers.Serializer):
     detail = serializers.CharField()
 
 
+class MoveSerializer(serializers.Serializer):
+    """An existing study or quick-note block the preview moves (assistant previews): from → to."""
+
+    kind = serializers.CharField()
+    item_id = serializers.IntegerField(allow_null=True)
+    task_id = serializers.IntegerField(allow_null=True)
+    event_id = serializers.IntegerField(allow_null=True)
+    content = serializers.CharField()
+    week = serializers.IntegerField()
+    day = serializers.IntegerField()
+    start_section = serializers.IntegerField()
+    end_section = serializers.IntegerField()
+    starts_at = serializers.DateTimeField()
+    ends_at = serializers.DateTimeField()
+    host_event_id = serializers.IntegerField(allow_null=True)
+    from_week = serializers.IntegerField()
+    from_day = serializers.IntegerField()
+    from_start_section = serializers.IntegerField()
+    from_end_section = serializers.IntegerField()
+    from_starts_at = serializers.DateTimeField()
+
+
+class NoteSerializer(serializers.Serializer):
+    """A quick-note task the preview puts on the board."""
+
+    task_id = serializers.IntegerField()
+    content = serializers.CharField()
+    week = serializers.IntegerField()
+    day = serializers.IntegerField()
+    start_section = serializers.IntegerField()
+    end_section = serializers.IntegerField()
+    starts_at = serializers.DateTimeField()
+    ends_at = serializers.DateTimeField()
+
+
 class PreviewOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.CharField()
@@ -55,6 +90,8 @@ class PreviewOutputSerializer(serializers.Serializer):
     expires_at = serializers.DateTimeField()
     task_class_ids = serializers.ListField(child=serializers.IntegerField())
     placements = PlacementSerializer(many=True)
+    moves = MoveSerializer(many=True)
+    notes = NoteSerializer(many=True)
     unplaced = UnplacedSerializer(many=True)
     feasibility = FeasibilitySerializer(many=True)
 

@@ -19,6 +19,7 @@ from schedule.models import ChangeSet
 from schedule.preview_view import changeset_view, preview_view
 from schedule.services import planning, previews
 from smartmate.idempotency import idempotent
+from smartmate.ratelimit import rate_limit_hit, user_key
 
 
 def _preview_body(preview) -> dict:
@@ -40,6 +41,7 @@ class PreviewListView(APIView):
     @idempotent
     @extend_schema(request=PreviewCreateInputSerializer, responses={201: PreviewOutputSerializer})
     def post(self, request: Request) -> Response:
+        rate_limit_hit("planning", user_key(request.user))
         data = PreviewCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         preview = planning.preview_create(user=request.user, task_class_ids=data.validated_data["task_class_ids"])

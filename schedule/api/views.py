@@ -33,6 +33,7 @@ from schedule.messages import time_error_message
 from schedule.services import courses, events, feeds, imports
 from schedule.services.events import Span
 from smartmate.idempotency import idempotent
+from smartmate.ratelimit import rate_limit_hit, user_key
 
 
 class WeekView(APIView):
@@ -149,6 +150,7 @@ class ImportView(APIView):
     @extend_schema(request=ImportInputSerializer, responses={200: ImportOutcomeSerializer,
                                                              201: ImportOutcomeSerializer})
     def post(self, request: Request) -> Response:
+        rate_limit_hit("import", user_key(request.user))
         data = ImportInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
