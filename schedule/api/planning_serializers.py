@@ -26,9 +26,9 @@ class BlockMoveInputSerializer(serializers.Serializer):
     start_section = serializers.IntegerField(min_value=1, max_value=16)
 
 
-class PlacementSerializer(serializers.Serializer):
-    item_id = serializers.IntegerField()
-    class_id = serializers.IntegerField()
+class BlockAtSerializer(serializers.Serializer):
+    """What a previewed block is called and where it goes, in sections and in real time."""
+
     content = serializers.CharField()
     week = serializers.IntegerField()
     day = serializers.IntegerField()
@@ -36,6 +36,11 @@ class PlacementSerializer(serializers.Serializer):
     end_section = serializers.IntegerField()
     starts_at = serializers.DateTimeField()
     ends_at = serializers.DateTimeField()
+
+
+class PlacementSerializer(BlockAtSerializer):
+    item_id = serializers.IntegerField()
+    class_id = serializers.IntegerField()
     host_event_id = serializers.IntegerField(allow_null=True)
     host_title = serializers.CharField(allow_null=True)
 
@@ -48,20 +53,13 @@ class UnplacedSerializer(serializers.Serializer):
     detail = serializers.CharField()
 
 
-class MoveSerializer(serializers.Serializer):
+class MoveSerializer(BlockAtSerializer):
     """An existing study or quick-note block the preview moves (assistant previews): from → to."""
 
     kind = serializers.CharField()
     item_id = serializers.IntegerField(allow_null=True)
     task_id = serializers.IntegerField(allow_null=True)
     event_id = serializers.IntegerField(allow_null=True)
-    content = serializers.CharField()
-    week = serializers.IntegerField()
-    day = serializers.IntegerField()
-    start_section = serializers.IntegerField()
-    end_section = serializers.IntegerField()
-    starts_at = serializers.DateTimeField()
-    ends_at = serializers.DateTimeField()
     host_event_id = serializers.IntegerField(allow_null=True)
     from_week = serializers.IntegerField()
     from_day = serializers.IntegerField()
@@ -70,17 +68,10 @@ class MoveSerializer(serializers.Serializer):
     from_starts_at = serializers.DateTimeField()
 
 
-class NoteSerializer(serializers.Serializer):
+class NoteSerializer(BlockAtSerializer):
     """A quick-note task the preview puts on the board."""
 
     task_id = serializers.IntegerField()
-    content = serializers.CharField()
-    week = serializers.IntegerField()
-    day = serializers.IntegerField()
-    start_section = serializers.IntegerField()
-    end_section = serializers.IntegerField()
-    starts_at = serializers.DateTimeField()
-    ends_at = serializers.DateTimeField()
 
 
 class PreviewOutputSerializer(serializers.Serializer):
