@@ -62,6 +62,7 @@ def _action(action):
 @_action
 def edit(request: HttpRequest, memory_id: int) -> str:
     """Save a new version of a memory (the old one goes to history)."""
+    selectors.memory_get(user=request.user, memory_id=memory_id)  # another student's id: 404 before anything
     memory_type = request.POST.get("type") or None
     if memory_type not in (None, *MemoryItem.Type.values):
         memory_type = None

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from agent.llm import LLMNotConfigured
+from agent.models import Message
 from memory import metrics
 from memory.models import MemoryJob
 from memory.services.extraction import memory_extract_and_apply
@@ -44,9 +45,14 @@ def memory_job_create_for_turn(*, event_uuid: uuid.UUID | str, payload: dict) ->
     if user is None:
         return None
     enabled = memory_enabled(user=user)
+    # Messages may be gone by now (conversation deleted): keep only ids that still exist.
+    wanted = [payload.get("user_message_id"), payload.get("assistant_message_id")]
+    existing = set(Message.objects.filter(pk__in=[i for i in wanted if i], conversation__user=user)
+                   .values_list("pk", flat=True))
+    question, answer = (i if i in existing else None for i in wanted)
     job, created = MemoryJob.objects.get_or_create(event_uuid=event_uuid, defaults={
         "user": user, "conversation_id": payload.get("conversation_id"),
-        "user_message_id": payload.get("user_message_id"), "assistant_message_id": payload.get("assistant_message_id"),
+        "user_message_id": question, "assistant_message_id": answer,
         "status": Status.PENDING if enabled else Status.SKIPPED,
         "result": {} if enabled else {"skipped": "memory is off"}})
     if created and enabled:

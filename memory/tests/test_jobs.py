@@ -167,3 +167,20 @@ def test_a_failed_vector_sync_is_marked_and_retried_by_maintenance(user, memory_
 
     item.refresh_from_db()
     assert item.vector_state == "synced" and healthy.count(user.pk) == 1
+
+
+def test_the_consumer_makes_one_job_per_event_even_if_delivered_twice(user, memory_on, django_capture_on_commit_callbacks):
+    from uuid import uuid4
+
+    from memory.services.jobs import memory_job_create_for_turn
+
+    message = make_message(user, "我更喜欢早上学数学")
+    payload = {"user_id": user.pk, "conversation_id": message.conversation_id, "user_message_id": message.pk,
+               "assistant_message_id": 999_999}
+    event = uuid4()
+
+    first = memory_job_create_for_turn(event_uuid=event, payload=payload)
+    second = memory_job_create_for_turn(event_uuid=event, payload=payload)
+
+    assert first.pk == second.pk and MemoryJob.objects.count() == 1
+    assert (first.user_message_id, first.assistant_message_id, first.status) == (message.pk, None, "pending")

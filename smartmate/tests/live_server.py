@@ -61,8 +61,10 @@ def live_daphne(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterato
 def daphne_serving(database_name: str, log_path: Path, extra_env: dict[str, str] | None = None) -> Iterator[str]:
     """Run a daphne child on ``database_name`` (``extra_env`` adds to or overrides its environment)."""
     port = _free_port()
+    # Abuse limits off: a page suite signs in from 127.0.0.1 more often than a person would (extra_env can
+    # turn them back on); the limits themselves are tested in-process (smartmate/tests/test_ratelimit.py).
     env = {**os.environ, "DATABASE_NAME_OVERRIDE": database_name, "DJANGO_DEBUG": "1",
-           "DJANGO_SETTINGS_MODULE": "smartmate.settings", **(extra_env or {})}
+           "DJANGO_SETTINGS_MODULE": "smartmate.settings", "RATE_LIMITS_ENABLED": "0", **(extra_env or {})}
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "smartmate.asgi:application"],
