@@ -333,12 +333,14 @@ def report_lines(results: Sequence[ScenarioResult]) -> list[str]:
         background = ", ".join(f"{stage} {count / max(1, ok):.1f}" for stage, count in
                                sorted(result.background_calls.items())) or "none"
         lines.append(f"{result.name}: turns {result.turns}, errors {len(result.errors)}, model calls/turn "
-                     f"{mean(result.calls):.0f} (+ background/turn: {background}), prompt tokens/turn {mean(result.prompt_tokens):.0f}, completion "
+                     f"{mean(result.calls):.0f} (+ background/turn: {background}), prompt tokens/turn "
+                     f"{mean(result.prompt_tokens):.0f}, completion "
                      f"tokens/turn {mean(result.completion_tokens):.0f}, events/turn {mean(result.events):.0f}")
         if ok:
             turn, framework, rounds, model, cpu = (percentiles(values) for values in (
                 result.turn_ms, result.framework_ms, result.round_ms, result.model_ms, result.cpu_ms))
-            lines.append(f"  turn p50 {turn[0]:6.2f}  p95 {turn[1]:6.2f} | process CPU/turn p50 {cpu[0]:6.2f} | model (in client) p50 {model[0]:6.2f}  "
+            lines.append(f"  turn p50 {turn[0]:6.2f}  p95 {turn[1]:6.2f} | process CPU/turn p50 {cpu[0]:6.2f} | "
+                         f"model (in client) p50 {model[0]:6.2f}  "
                          f"p95 {model[1]:6.2f} | framework/turn p50 {framework[0]:6.2f}  p95 {framework[1]:6.2f} | "
                          f"framework/round p50 {rounds[0]:6.2f}  p95 {rounds[1]:6.2f}")
         for error in sorted(set(result.errors)):
@@ -375,7 +377,8 @@ def main(argv: list[str] | None = None) -> None:
 
         with bench_database():
             print(f"{args.turns} turns per scenario after {args.warmup} warm-up turns, database "
-                  f"{connection.vendor}, DEBUG={settings.DEBUG}, memory {args.memory}, zero-latency fake model in this process; "
+                  f"{connection.vendor}, DEBUG={settings.DEBUG}, memory {args.memory}, zero-latency fake model in this "
+                  "process; "
                   "milliseconds", flush=True)
             for line in report_lines(measure(scenarios, fake=fake, turns=args.turns, warmup=args.warmup)):
                 print(line)

@@ -14,11 +14,13 @@ with the same fallback reply and no delay: a JSON route object (``{"route": "rep
 Redis channel layer, and a Celery worker on the ``agent`` queue running the turns; needs
 ``REDIS_URL``. Either mode uses MySQL/MariaDB when ``DATABASE_URL`` is set, else SQLite.
 
-Reported: connections made, errors by kind (target 0: a refused or dropped socket, an error frame or
-event, a gap in ``seq``, a turn not completed, a timeout), p50/p95 of the time from sending to the
-first event and to ``turn.done``, the wall time from the first send to the last ``turn.done``, and the
-events per second received over that time. Everything listens and connects on 127.0.0.1 only, and
-every wait has a deadline (``--timeout``), so the run ends by itself; children are stopped at the end.
+Reported: connections made, errors (target 0: students who saw a refused or dropped socket, an error
+frame or event, a gap in ``seq``, a turn not completed, or a timeout; then the problems by kind),
+p50/p95 of the time from sending to the first event and to ``turn.done`` (in redis mode the first
+event is sent when a worker takes the turn from the queue, so it includes the wait there), the wall
+time from the first send to the last ``turn.done``, and the events per second received over it.
+Everything listens and connects on 127.0.0.1 only, and every wait has a deadline (``--timeout``),
+so the run ends by itself; children are stopped at the end.
 """
 
 from __future__ import annotations
@@ -83,6 +85,7 @@ class Report:
     database: str
     connected: int
     completed: int
+    failed: int
     events: int
     errors: Counter
     connect_ms: tuple[float, float]
@@ -92,7 +95,8 @@ class Report:
 
     @property
     def error_count(self) -> int:
-        return sum(self.errors.values())
+        """Return how many students saw at least one problem (``errors`` counts the problems by kind)."""
+        return self.failed
 
     @property
     def events_per_second(self) -> float:
@@ -280,7 +284,9 @@ async def _student(url: str, ticket: str, conversation_id: int, result: ClientRe
     started = time.perf_counter()
     try:
         async with handshakes:
-            socket_ = await connect(f"{url}/ws/agent/?ticket={ticket}", origin=origin, proxy=None,  # type: ignore[arg-type]
+            # proxy=None: never through an HTTP proxy from the environment, straight to loopback.
+            socket_ = await connect(f"{url}/ws/agent/?ticket={ticket}", origin=origin,  # type: ignore[arg-type]
+                                    proxy=None,
                                     open_timeout=60, ping_interval=None, close_timeout=5, max_size=2 ** 20)
     except Exception as exc:  # noqa: BLE001 - every failure is a figure of the report
         result.problems.append(f"connect failed: {type(exc).__name__}")
@@ -333,8 +339,9 @@ async def _load(urls: Sequence[str], tickets: Sequence[str], students: Sequence[
     handshakes, opened, go = asyncio.Semaphore(CONNECT_CONCURRENCY), asyncio.Event(), asyncio.Event()
     deadline, opened_count = time.monotonic() + timeout, [0]
     tasks = [asyncio.create_task(_student(urls[index % len(urls)], tickets[index], student.conversation_id,
-                                          results[index], handshakes=handshakes, opened=opened, opened_count=opened_count,
-                                          total=len(students), go=go, deadline=deadline))
+                                          results[index], handshakes=handshakes, opened=opened,
+                                          opened_count=opened_count, total=len(students), go=go,
+                                          deadline=deadline))
              for index, student in enumerate(students)]
     return await _run_phases(tasks, results, opened, go, deadline)
 
@@ -385,6 +392,7 @@ def _report(config: BenchConfig, results: Sequence[ClientResult], wall: float) -
     return Report(
         config=config, database=connection.vendor,
         connected=sum(result.connected for result in results), completed=len(done),
+        failed=sum(bool(result.problems) for result in results),
         events=sum(result.events for result in results), errors=errors,
         connect_ms=percentiles([result.connect_seconds * 1000 for result in results if result.connected]),
         first_event_ms=percentiles([result.first_event * 1000 for result in results if result.first_event is not None]),

@@ -97,3 +97,19 @@ def test_another_students_ids_are_unknown_to_the_tools(fake_llm, student, other_
     assert all(frame["status"] == "failed" for frame in frames if frame["type"] == "tool.result")
     assert "大学物理" not in str(Checkpoint.objects.get(conversation=conversation).state)
     assert snapshot(student, other_user) == before
+
+
+def test_a_memory_with_instructions_reaches_the_prompt_as_data_and_changes_nothing(fake_llm, student, memory_on):
+    from memory.tests.factories import make_memory
+
+    make_memory(student, f"学生说过：{INJECTION}", "constraint")
+    conversation = make_conversation(student)
+    course = course_entry_ids(student)[0]
+    fake_llm.script(route("execute"), tool_call("unplace", {"task_id": course}))
+    before = snapshot(student)
+
+    frames = run_turn(student, conversation, "帮我看看这周的课")
+
+    assert INJECTION in fake_llm.requests[0].messages[0]["content"]  # recalled into the memory block
+    assert last_of(frames, "confirm.request")["details"]["tool"] == "unplace"
+    assert frames[-1]["outcome"] == "interrupted" and snapshot(student) == before
