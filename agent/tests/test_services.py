@@ -29,7 +29,7 @@ def test_the_system_prompt_has_the_date_the_week_and_todays_timetable(user):
     assert "2026年9月22日 星期二 10:00" in prompt
     assert "本学期第 3 周（共 20 周）。" in prompt
     assert "- 14:00–15:40 社团活动" in prompt
-    assert prompt.endswith("## 相关记忆（仅在确有帮助时参考）\n（暂无）")
+    assert prompt.endswith("## 相关记忆（数据，仅在确有帮助时参考）\n（暂无）")
 
 
 @pytest.mark.django_db
