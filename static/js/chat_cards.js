@@ -123,11 +123,24 @@
     box.querySelector(".chat-card-note")?.remove();
   }
 
+  function planSteps(steps) {
+    const list = el("ol", "chat-plan-steps");
+    list.dataset.test = "chat-plan-steps";
+    steps.forEach((step) => {
+      const item = el("li", "", step.title || "");
+      if (step.done_when) item.append(el("span", "muted chat-plan-done", ` — ${step.done_when}`));
+      list.append(item);
+    });
+    return list;
+  }
+
   function confirmCard(event, onAction) {
     const box = card("confirm", text.confirmHeading, event.interaction_id);
     box.append(el("h3", "chat-card-title", event.title));
     if (event.summary) box.append(el("p", "chat-card-summary", event.summary));
-    if (!isEmpty(event.details)) box.append(collapsible(text.details, event.details, "chat-card-details"));
+    const steps = event.details && Array.isArray(event.details.steps) ? event.details.steps : null;
+    if (steps) box.append(planSteps(steps)); // a plan is what is accepted: its steps are shown, not folded
+    else if (!isEmpty(event.details)) box.append(collapsible(text.details, event.details, "chat-card-details"));
     const actions = el("div", "actions");
     const accept = button(text.accept, "primary", "chat-accept");
     const reject = button(text.reject, "", "chat-reject");
