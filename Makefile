@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev migrate demo worker beat bench-planner bench-ws bench-turns messages
+.PHONY: run test install install-dev migrate demo worker beat bench-planner bench-ws bench-turns loadcheck messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,3 +57,7 @@ bench-ws: install-dev
 
 bench-turns: install-dev
 	$(BIN)/python -m agent.bench_turns $(BENCH_TURNS_ARGS)
+
+# The whole product under N concurrent students (LOADCHECK_ARGS="--users 300"; DATABASE_URL for MariaDB).
+loadcheck: install-dev
+	$(BIN)/python -m smartmate.loadcheck $(LOADCHECK_ARGS)

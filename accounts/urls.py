@@ -9,4 +9,5 @@ urlpatterns = [
     path("logout/", views.LogoutView.as_view(), name="logout"),
     path("register/", views.register, name="register"),
     path("settings/", views.settings_page, name="settings"),
+    path("password/", views.password_change, name="password"),
 ]

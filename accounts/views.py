@@ -1,12 +1,12 @@
-"""Account pages: register, log in, log out, settings."""
+"""Account pages: register, log in, log out, change the password, settings."""
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -14,19 +14,53 @@ from django.views.decorators.debug import sensitive_post_parameters
 
 from accounts import services
 from accounts.exceptions import UsernameTakenError
-from accounts.forms import CalendarForm, LoginForm, RegisterForm
+from accounts.forms import CalendarForm, LoginForm, PasswordChangeForm, RegisterForm
 from accounts.models import MAX_SECTIONS
-from accounts.selectors import calendar_settings_get
+from accounts.selectors import calendar_settings_get, token_quota_get
+from smartmate.ratelimit import RateLimited, client_ip, rate_limit_hit
 
 
 class LoginView(auth_views.LoginView):
+    """Sign in; attempts are rate limited per address and per account name (LoginForm.clean)."""
+
     template_name = "accounts/login.html"
     authentication_form = LoginForm
     redirect_authenticated_user = True
 
+    def form_invalid(self, form: LoginForm) -> HttpResponse:
+        response = super().form_invalid(form)
+        if form.has_error(NON_FIELD_ERRORS, RateLimited.code):
+            response.status_code = 429
+        return response
+
 
 class LogoutView(auth_views.LogoutView):
-    """Log out on POST (Django refuses GET logouts, which would be a CSRF hole)."""
+    """Log out on POST (Django refuses GET logouts, which would be a CSRF hole) and close the student's sockets."""
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        user = request.user if request.user.is_authenticated else None
+        response = super().post(request, *args, **kwargs)
+        if user is not None:
+            services.user_logout(user=user)
+        return response
+
+
+@login_required
+@sensitive_post_parameters("old_password", "new_password1", "new_password2")
+def password_change(request: HttpRequest) -> HttpResponse:
+    """Change the password; this browser stays signed in, every other session, token and socket ends."""
+    form = PasswordChangeForm(request.user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = services.user_password_change(user=request.user, old_password=form.cleaned_data["old_password"],
+                                                 new_password=form.cleaned_data["new_password1"])
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            update_session_auth_hash(request, user)
+            messages.success(request, _("Password changed. You were signed out everywhere else."))
+            return redirect("accounts:settings")
+    return render(request, "accounts/password_change.html", {"form": form})
 
 
 @sensitive_post_parameters("password", "password_again")
@@ -35,6 +69,12 @@ def register(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("dashboard")
     form = RegisterForm(request.POST or None)
+    if request.method == "POST":
+        try:
+            rate_limit_hit("register", f"ip:{client_ip(request)}")
+        except RateLimited as exc:
+            form.add_error(None, exc.message)
+            return render(request, "accounts/register.html", {"form": form}, status=429)
     if request.method == "POST" and form.is_valid():
         try:
             user = services.user_register(
@@ -87,5 +127,6 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         "section_error": section_error,
         "max_sections": MAX_SECTIONS,
         "calendar": calendar,
+        "quota": token_quota_get(user=request.user),
     }
     return render(request, "accounts/settings.html", context)

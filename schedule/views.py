@@ -21,6 +21,7 @@ from schedule.models import ChangeSet, PlanPreview
 from schedule.preview_view import changeset_view, preview_view
 from schedule.services import courses, feeds, imports, planning, previews
 from smartmate.exceptions import AppError, NotFoundError
+from smartmate.ratelimit import RateLimited, rate_limit_hit, user_key
 
 
 @login_required
@@ -58,6 +59,7 @@ def plan_new(request: HttpRequest) -> HttpResponse:
     """Plan the chosen classes and open the board on the first suggested week."""
     ids = [int(v) for v in request.POST.getlist("task_class_ids") if v.isdigit()]
     try:
+        rate_limit_hit("planning", user_key(request.user))
         preview = planning.preview_create(user=request.user, task_class_ids=ids)
     except NotFoundError:
         raise  # the 404 page (NotFoundErrorMiddleware), not a message
@@ -132,6 +134,7 @@ def _handle_import(request: HttpRequest, context: dict) -> None:
     text = request.POST.get("content", "")
     dry_run = request.POST.get("action") != "import"
     try:
+        rate_limit_hit("import", user_key(request.user))
         if upload is not None:
             if upload.size > MAX_IMPORT_BYTES:
                 raise ScheduleInputError(_("The file is %(size)s bytes; imports are limited to %(limit)s bytes.")
@@ -146,7 +149,7 @@ def _handle_import(request: HttpRequest, context: dict) -> None:
     except ImportRejectedError as exc:
         context.update(error=exc.message, problems=exc.detail["problems"])
         return
-    except ScheduleInputError as exc:
+    except (ScheduleInputError, RateLimited) as exc:
         context.update(error=exc.message)
         return
     context.update(outcome=outcome, pasted=raw.decode("utf-8", errors="replace"), fmt=fmt)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -31,6 +33,12 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         return Response(exc.as_dict(), status=exc.status, headers={"Retry-After": str(exc.retry_after)})
     if isinstance(exc, AppError):
         return Response(exc.as_dict(), status=exc.status)
+    if isinstance(exc, RequestDataTooBig):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return Response(error_body("request_too_large", _("The request is too large: at most %(max)s bytes.")
+                                   % {"max": limit}, {"max": limit}), status=413)
+    if isinstance(exc, (TooManyFieldsSent, TooManyFilesSent)):
+        return Response(error_body("too_many_fields", _("The request has too many fields or files.")), status=400)
     if isinstance(exc, TokenError):
         exc = InvalidToken(str(exc))
     if isinstance(exc, Http404):

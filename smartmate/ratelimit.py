@@ -11,7 +11,7 @@ any number of processes never lose a count (DRF's throttles read, append and wri
 which races). A fixed window lets a client spend up to twice the limit around a boundary; for abuse
 limits that is fine and costs one round trip. The window start is part of the key, so a new window
 starts a new counter: expiry never has to be observed, and an injected clock (``now=``) moves
-tests between windows without waiting.
+tests between windows without waiting (or replace the module's ``clock``).
 """
 
 from __future__ import annotations
@@ -36,6 +36,9 @@ _PERIODS = {"s": 1, "sec": 1, "second": 1, "m": 60, "min": 60, "minute": 60, "h"
 _RATE = re.compile(r"^\s*(\d+)\s*/\s*(\d*)\s*([a-z]+)\s*$")
 
 Clock = Callable[[], float]
+
+# The wall clock of every counter; tests replace it to step between windows without waiting.
+clock: Clock = time.time
 
 
 class RateLimited(AppError):
@@ -86,7 +89,7 @@ def rate_limit_hit(scope: str, key: str, *, now: float | None = None) -> int:
     rate = rate_get(scope)
     if rate is None:
         return 0
-    moment = time.time() if now is None else now
+    moment = clock() if now is None else now
     window_start = int(moment // rate.window) * rate.window
     cache_key = f"{KEY_PREFIX}:{scope}:{key}:{window_start}"
     count = _increment(cache_key, timeout=rate.window + 5)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from smartmate.exceptions import AppError, NotFoundError
+from smartmate.ratelimit import rate_limit_hit, user_key
 from taskclasses.services import tasks as services
 
 
@@ -41,6 +42,7 @@ def quick_add(request: HttpRequest) -> HttpResponse:
     if "deadline" in request.POST and request.POST.get("deadline_edited") == "1":
         overrides["deadline"] = _local_datetime(request.POST["deadline"], request.user.zone)
     try:
+        rate_limit_hit("quick_add", user_key(request.user))
         task = services.task_create_from_text(user=request.user, text=request.POST.get("text", ""), **overrides)
     except AppError as exc:
         messages.error(request, exc.message)

@@ -151,6 +151,7 @@ def test_the_week_board_draws_a_moved_block_at_its_new_place_only(user, client):
     task = Task.objects.create(user=user, title="交作业", quadrant=1)
     preview = _preview(user, moves=[_move_of(event, _where(3, 5, 7))], notes=[{"task_id": task.pk, **_where(3, 2, 3)}])
     client.force_login(user)
-    page = client.get(reverse("schedule:week") + f"?week=3&preview={preview.pk}").content.decode()
+    url = reverse("schedule:week") + f"?week=3&preview={preview.pk}"
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert page.count('data-test="moved-block"') == 1 and page.count('data-test="note-block"') == 1
     assert f'data-event-id="{event.pk}"' not in page and "moved from 09-21 08:00" in page

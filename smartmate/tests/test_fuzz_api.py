@@ -3,7 +3,7 @@
 Schemathesis (CLI, in a subprocess) generates requests for every operation of ``/api/schema/`` and sends
 them, signed in with a JWT, to a live daphne child on 127.0.0.1 that shares the test database. The run
 is bounded by count, not time: a fixed number of examples per operation in deterministic mode (the
-same requests every run), plus the schema-derived coverage cases; about 100 s on a 2-core machine.
+same requests every run), plus the schema-derived coverage cases; about 80-130 s on a 2-core machine.
 
 A failure prints schemathesis' report: the operation, the request (with a curl line) and the answer.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from rest_framework_simplejwt.tokens import RefreshToken
@@ -25,7 +26,7 @@ CHECKS = "not_a_server_error,response_schema_conformance"
 RUN_TIMEOUT_SECONDS = 170
 
 
-def _schemathesis(schema_url: str, token: str) -> subprocess.CompletedProcess:
+def _schemathesis(schema_url: str, token: str, workdir: Path) -> subprocess.CompletedProcess:
     command = [
         sys.executable, "-m", "schemathesis.cli", "run", schema_url,
         "--header", f"Authorization: Bearer {token}",
@@ -33,17 +34,18 @@ def _schemathesis(schema_url: str, token: str) -> subprocess.CompletedProcess:
         "--max-examples", str(EXAMPLES_PER_OPERATION),
         "--generation-deterministic",
         "--phases", "examples,coverage,fuzzing",
-        "--workers", "1",
+        "--workers", "2",
         "--request-timeout", "20",
         "--no-color", "--output-truncate", "false",
     ]
-    return subprocess.run(command, capture_output=True, text=True, timeout=RUN_TIMEOUT_SECONDS)
+    # In a scratch folder: schemathesis keeps a crash cache (.schemathesis/) in its working directory.
+    return subprocess.run(command, capture_output=True, text=True, timeout=RUN_TIMEOUT_SECONDS, cwd=workdir)
 
 
-def test_the_api_never_errors_and_always_answers_in_its_documented_shape(live_daphne, transactional_db):
+def test_the_api_never_errors_and_always_answers_in_its_documented_shape(live_daphne, transactional_db, tmp_path):
     user = UserFactory()
     token = str(RefreshToken.for_user(user).access_token)
-    result = _schemathesis(f"{live_daphne}/api/schema/?format=json", token)
+    result = _schemathesis(f"{live_daphne}/api/schema/?format=json", token, tmp_path)
     report = result.stdout + result.stderr
     assert result.returncode == 0, report[-20_000:]
     assert "Tested: " in report and " passed" in report, report[-5_000:]

@@ -20,6 +20,7 @@ from taskclasses.api.serializers import (
     TaskUpdateInputSerializer,
 )
 from smartmate.idempotency import idempotent
+from smartmate.ratelimit import rate_limit_hit, user_key
 from taskclasses.services import tasks as services
 
 
@@ -52,6 +53,7 @@ class TaskListView(APIView):
     @idempotent
     @extend_schema(request=TaskCreateInputSerializer, responses={201: TaskOutputSerializer})
     def post(self, request: Request) -> Response:
+        rate_limit_hit("quick_add", user_key(request.user))
         data = TaskCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
