@@ -2,10 +2,10 @@
 
 Where a turn runs: with a broker configured, on the Celery ``agent`` queue (task ``agent.run_turn``;
 events reach sockets through the Redis channel layer). In embedded mode (no broker, Celery eager)
-it runs in a ``threading.Thread`` of the web process instead: an eager task would run inside the
-websocket consumer's call and block that socket (and its event loop's thread pool slot) until the
-whole answer was written, so the student would see nothing stream. The thread hands its events
-to the server's event loop (see ``agent.broadcast``).
+it runs on a small thread pool of the web process instead (``AGENT_EMBEDDED_TURNS`` threads): an
+eager task would run inside the websocket consumer's call and block that socket (and its event
+loop's thread pool slot) until the whole answer was written, so the student would see nothing
+stream. The thread hands its events to the server's event loop (see ``agent.broadcast``).
 
 One running turn per conversation: ``turn_start`` takes the conversation's lock with a conditional
 UPDATE (``running_turn_id`` NULL -> the new turn), which only one of two racing requests can win; the
@@ -20,7 +20,9 @@ import hashlib
 import logging
 import secrets
 import threading
+import time
 import uuid
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
@@ -305,19 +307,32 @@ def _busy(conversation_id: int) -> TurnBusyError:
 
 # --- Where turns run --------------------------------------------------------------------------------
 
-_threads: dict[str, threading.Thread] = {}
-_threads_lock = threading.Lock()
+# Embedded turns share a small pool: hundreds of threads at once would starve the server's event
+# loop (events then wait unread until the in-memory layer drops them) and lock SQLite. A turn that
+# waits for a thread keeps its conversation's lock, so it still runs exactly once.
+_pool: ThreadPoolExecutor | None = None
+_futures: dict[str, Future] = {}
+_pool_lock = threading.Lock()
+
+
+def _embedded_pool() -> ThreadPoolExecutor:
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=settings.AGENT_EMBEDDED_TURNS, thread_name_prefix="agent-turn")
+        return _pool
 
 
 def _turn_dispatch(conversation_id: int, turn_id: str, language: str) -> None:
-    """Queue the turn on Celery (broker configured) or start it in a thread (embedded mode)."""
+    """Queue the turn on Celery (broker configured) or on the embedded pool (embedded mode)."""
     try:
         if settings.CELERY_TASK_ALWAYS_EAGER:
-            thread = threading.Thread(target=_turn_thread, args=(conversation_id, turn_id, language),
-                                      name=f"agent-turn-{turn_id[:8]}", daemon=True)
-            with _threads_lock:
-                _threads[turn_id] = thread
-            thread.start()
+            with _pool_lock:
+                _futures[turn_id] = None  # registered before it can finish, so a join never misses it
+            future = _embedded_pool().submit(_turn_thread, conversation_id, turn_id, language)
+            with _pool_lock:
+                if turn_id in _futures:
+                    _futures[turn_id] = future
         else:
             from agent.tasks import run_turn as run_turn_task
 
@@ -325,8 +340,8 @@ def _turn_dispatch(conversation_id: int, turn_id: str, language: str) -> None:
     except Exception:
         # Nothing will run the turn: free the conversation so the student can try again.
         Conversation.objects.filter(pk=conversation_id, running_turn_id=turn_id).update(running_turn_id=None)
-        with _threads_lock:
-            _threads.pop(turn_id, None)
+        with _pool_lock:
+            _futures.pop(turn_id, None)
         raise
 
 
@@ -336,17 +351,20 @@ def _turn_thread(conversation_id: int, turn_id: str, language: str) -> None:
         turn_run(conversation_id=conversation_id, turn_id=turn_id, language=language)
     finally:
         connection.close()  # this thread's own connection; nothing else would ever close it
-        with _threads_lock:
-            _threads.pop(turn_id, None)
+        with _pool_lock:
+            _futures.pop(turn_id, None)
 
 
 def turn_threads_join(timeout: float = 30.0) -> bool:
-    """Wait for the embedded turn threads of this process; return whether all finished (tests, shutdown)."""
-    with _threads_lock:
-        threads = list(_threads.values())
-    for thread in threads:
-        thread.join(timeout)
-    return not any(thread.is_alive() for thread in threads)
+    """Wait for the embedded turns of this process; return whether all finished (tests, shutdown)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with _pool_lock:
+            if not _futures:
+                return True
+        time.sleep(0.01)
+    with _pool_lock:
+        return not _futures
 
 
 # --- Websocket tickets ------------------------------------------------------------------------------

@@ -190,7 +190,10 @@ if REDIS_URL:
             "CONFIG": {
                 # redis-py 8 caps async pools at 100 connections and channels-redis keeps one per
                 # waiting consumer; the default capacity of 100 overflows under bursts (STACK-PROBE §6).
-                "hosts": [{"address": REDIS_URL, "max_connections": env_int("REDIS_MAX_CONNECTIONS", 1000)}],
+                # redis-py's 5 s read timeout equals channels-redis's 5 s blocking read: under load a
+                # read times out and the socket closes with 1011. A longer socket timeout avoids it.
+                "hosts": [{"address": REDIS_URL, "max_connections": env_int("REDIS_MAX_CONNECTIONS", 1000),
+                           "socket_timeout": env_int("REDIS_SOCKET_TIMEOUT", 30, minimum=6)}],
                 "capacity": env_int("CHANNEL_LAYER_CAPACITY", 1000, minimum=100),
                 "prefix": "smartmate:ch",
             },
@@ -336,6 +339,8 @@ if LLM_THINKING_PARAM not in {"none", "thinking", "enable_thinking"}:
     raise ImproperlyConfigured(f"LLM_THINKING_PARAM must be none, thinking or enable_thinking; got {LLM_THINKING_PARAM!r}.")
 # The assistant's web_search tool: dotted path of ``search(query, *, top_k, timeout)``; empty = disabled.
 WEB_SEARCH_PROVIDER = env_str("WEB_SEARCH_PROVIDER", "")
+# Embedded mode (no broker): how many assistant turns run at once in the web process; more wait.
+AGENT_EMBEDDED_TURNS = env_int("AGENT_EMBEDDED_TURNS", 4, minimum=1, maximum=64)
 # Name a conversation with the model after its first answer (stage "title"; falls back to its first words).
 AGENT_AUTO_TITLES = env_bool("AGENT_AUTO_TITLES", True)
 LLM_STAGE_OVERRIDES: dict = {}  # per-stage tweaks in code, e.g. {"plan": {"temperature": 0.1}}

@@ -23,7 +23,7 @@ def test_framework_rounds_add_up_to_the_turn_minus_the_model_time():
 
 @pytest.mark.django_db(transaction=True)
 def test_the_turn_benchmark_runs_every_scenario_without_errors(fake_llm):
-    results = measure(SCENARIOS, fake=fake_llm, turns=3, warmup=1)
+    results = measure(SCENARIOS, fake=fake_llm, turns=3)
 
     for scenario, result in zip(SCENARIOS, results):
         assert (result.name, result.turns, result.errors) == (scenario.name, 3, [])

@@ -136,10 +136,6 @@ class Migration(migrations.Migration):
             model_name='memoryitem',
             constraint=models.CheckConstraint(condition=models.Q(models.Q(('status', 'archived'), _negated=True), ('valid_to__isnull', False), _connector='OR'), name='memory_archived_is_closed'),
         ),
-        migrations.AddConstraint(
-            model_name='memoryitem',
-            constraint=models.CheckConstraint(condition=models.Q(('superseded_by', models.F('id')), _negated=True), name='memory_not_superseded_by_itself'),
-        ),
         migrations.AddIndex(
             model_name='memoryjob',
             index=models.Index(fields=['status', 'next_attempt_at'], name='memory_job_due'),

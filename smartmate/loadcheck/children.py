@@ -22,6 +22,7 @@ from smartmate.loadcheck import LoadConfig
 
 HOST = "127.0.0.1"
 REPO_ROOT = Path(__file__).resolve().parents[2]
+LISTEN_BACKLOG = 1024  # the kernel caps it at net.core.somaxconn (4096 here)
 
 
 def free_port() -> int:
@@ -132,9 +133,12 @@ def start_daphnes(stack: ExitStack, config: LoadConfig, env: dict[str, str], fol
     for index in range(config.servers):
         port, log_path = free_port(), folder / f"daphne-{index}.log"
         log = stack.enter_context(open(log_path, "wb"))
-        process = subprocess.Popen([sys.executable, "-m", "daphne", "-b", HOST, "-p", str(port),
-                                    "smartmate.asgi:application"], cwd=REPO_ROOT, env=env, stdout=log,
-                                   stderr=subprocess.STDOUT)
+        # Twisted listens with a backlog of 50 unless told otherwise: hundreds of students connecting in the
+        # same instant overflow it and some connections are reset. A deployment behind a proxy sees few new
+        # connections; one facing clients directly needs the larger backlog too.
+        endpoint = f"tcp:{port}:interface={HOST}:backlog={LISTEN_BACKLOG}"
+        process = subprocess.Popen([sys.executable, "-m", "daphne", "-e", endpoint, "smartmate.asgi:application"],
+                                   cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         stack.enter_context(stopping(process))
         started.append((port, process, log_path))
     for port, process, log_path in started:
