@@ -16,14 +16,14 @@ import dataclasses
 
 from django.utils.translation import gettext as _
 
-from agent.contracts import AssistantDelta, ErrorEvent, ReasoningDelta, StatusEvent
+from agent.contracts import ErrorEvent, StatusEvent
 from agent.deps import Deps
-from agent.llm import ChatMessage, Completion, LLMStreamInterrupted, MalformedOutput, StreamChunk, TextDelta
-from agent.llm import ReasoningDelta as ModelReasoning
+from agent.llm import ChatMessage, Completion, LLMStreamInterrupted, MalformedOutput
 from agent.nodes import Step
 from agent.prompting import context_usage, conversation_messages, stage_config
 from agent.prompts import render, system_prompt
 from agent.state import ROUTES, Outcome, TurnState
+from agent.streaming import DeltaBatcher
 
 ROUTE_ATTEMPTS = 3
 
@@ -96,17 +96,14 @@ def _parse_route(completion: Completion) -> tuple[str | None, bool, str]:
 
 def _reply(state: TurnState, deps: Deps, system: str, history: list[ChatMessage], fresh: dict,
            *, deep: bool) -> Step:
-    def on_delta(chunk: StreamChunk) -> None:
-        if isinstance(chunk, TextDelta) and chunk.text:
-            deps.emit(AssistantDelta(text=chunk.text))
-        elif isinstance(chunk, ModelReasoning) and chunk.text:
-            deps.emit(ReasoningDelta(text=chunk.text))
-
     messages = [ChatMessage.system(f"{system}\n\n{render('reply')}"), *history]
     config = stage_config(deps, state, "deliver", deep=deep)
+    stream = DeltaBatcher(deps.emit)
     try:
-        completion = deps.complete("deliver", messages, on_delta=on_delta, config=config)
+        completion = deps.complete("deliver", messages, on_delta=stream, config=config)
+        stream.flush()
     except LLMStreamInterrupted as exc:
+        stream.flush()
         # The student already saw part of the answer: keep it, say it broke off.
         deps.emit(ErrorEvent.from_error(exc))
         partial = (exc.detail or {}).get("partial_text", "")

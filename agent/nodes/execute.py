@@ -20,16 +20,15 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from agent.contracts import AssistantDelta, ErrorEvent, ReasoningDelta, StatusEvent, ToolCallEvent, ToolResultEvent
+from agent.contracts import ErrorEvent, StatusEvent, ToolCallEvent, ToolResultEvent
 from agent.contracts import new_interaction_id
 from agent.deps import Deps
-from agent.llm import ChatMessage, Completion, MalformedOutput, StreamChunk, TextDelta, ToolCall, ToolSpec
-from agent.llm import ReasoningDelta as ModelReasoning
-from agent.llm import extract_json_object
+from agent.llm import ChatMessage, Completion, MalformedOutput, ToolCall, ToolSpec, extract_json_object
 from agent.nodes import Step
 from agent.prompting import conversation_messages, stage_config
 from agent.prompts import render, system_prompt
 from agent.state import Outcome, PendingInteraction, TurnState
+from agent.streaming import DeltaBatcher
 from smartmate.exceptions import AppError
 
 ROUND_BUDGET = 12
@@ -98,15 +97,12 @@ def _ask_model(state: TurnState, deps: Deps) -> Completion:
     history = conversation_messages(state, fixed_tokens=len(system) // 2)
     messages = [ChatMessage.system(system), *history, *(_from_openai(item) for item in state.scratch)]
     tools = [*deps.services.tools.specs(state.route or "execute"), ASK_USER]
-
-    def on_delta(chunk: StreamChunk) -> None:
-        if isinstance(chunk, TextDelta) and chunk.text:
-            deps.emit(AssistantDelta(text=chunk.text))
-        elif isinstance(chunk, ModelReasoning) and chunk.text:
-            deps.emit(ReasoningDelta(text=chunk.text))
-
-    return deps.complete("execute", messages, tools=tools, on_delta=on_delta,
-                         config=stage_config(deps, state, "execute"))
+    stream = DeltaBatcher(deps.emit)
+    try:
+        return deps.complete("execute", messages, tools=tools, on_delta=stream,
+                             config=stage_config(deps, state, "execute"))
+    finally:
+        stream.flush()
 
 
 def _system(state: TurnState, deps: Deps) -> str:

@@ -5,7 +5,9 @@
 Everything runs and connects on 127.0.0.1 only. The check starts what it needs as child processes:
 a Redis server (unless ``REDIS_URL`` is set), the scripted fake model (``agent.llm.fake_server``,
 answering every call at once with the same fallback reply), ``--servers`` daphne processes and
-``--workers`` Celery workers on the queues default, agent and memory. It migrates a fresh database:
+``--workers`` Celery workers on the queues default, agent and memory. Daphne listens with a backlog of
+1024 and waits 30 s for a websocket handshake (its defaults, 50 and 5 s, reset and reject connections
+when hundreds of students arrive in the same instant). It migrates a fresh database:
 ``<name>_loadcheck`` on the MySQL/MariaDB of ``DATABASE_URL``, or, without it, a SQLite file (with a
 warning: one file shared by several processes says nothing about production). ``--server URL``
 reuses a running deployment instead (its workers and model too; its database must be the one of
@@ -27,7 +29,9 @@ Reported: errors per step (target 0), p50/p95 latency per step, the wall time of
 data check afterwards (``verify``): each student has exactly its timetable's events plus one event
 per block the preview placed (applied once, no block twice), one applied preview and one change
 set, one conversation holding one student and one assistant message, and no outbox event dead or
-left unfinished. The exit status is 1 when anything is off.
+left unfinished. The exit status is 1 when anything is off. On MySQL/MariaDB it warns first when
+``max_connections`` is below the number of requests that can be in flight: Django under ASGI serves
+each request in a thread of its own, with a database connection of its own.
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from smartmate.loadcheck import LoadConfig
 HOST = "127.0.0.1"
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LISTEN_BACKLOG = 1024  # the kernel caps it at net.core.somaxconn (4096 here)
+WS_CONNECT_TIMEOUT = 30  # seconds; daphne's default is 5
 
 
 def free_port() -> int:
@@ -136,8 +137,11 @@ def start_daphnes(stack: ExitStack, config: LoadConfig, env: dict[str, str], fol
         # Twisted listens with a backlog of 50 unless told otherwise: hundreds of students connecting in the
         # same instant overflow it and some connections are reset. A deployment behind a proxy sees few new
         # connections; one facing clients directly needs the larger backlog too.
+        # Daphne also rejects a websocket whose handshake the app has not accepted within 5 s, which a burst of
+        # connects on one process (ticket redeemed in the database, group joined in Redis) passes.
         endpoint = f"tcp:{port}:interface={HOST}:backlog={LISTEN_BACKLOG}"
-        process = subprocess.Popen([sys.executable, "-m", "daphne", "-e", endpoint, "smartmate.asgi:application"],
+        process = subprocess.Popen([sys.executable, "-m", "daphne", "-e", endpoint, "--websocket_connect_timeout",
+                                    str(WS_CONNECT_TIMEOUT), "smartmate.asgi:application"],
                                    cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         stack.enter_context(stopping(process))
         started.append((port, process, log_path))

@@ -11,7 +11,8 @@ from typing import Sequence
 import httpx2 as httpx
 
 from smartmate.loadcheck import LoadConfig
-from smartmate.loadcheck.children import child_env, start_daphnes, start_fake_llm, start_workers
+from smartmate.loadcheck.children import (LISTEN_BACKLOG, WS_CONNECT_TIMEOUT, child_env, start_daphnes, start_fake_llm,
+                                          start_workers)
 from smartmate.loadcheck.client import load_run
 from smartmate.loadcheck.report import Report, report_build
 from smartmate.loadcheck.seed import students_create
@@ -81,7 +82,8 @@ def _warm_up(urls: Sequence[str], *, timeout: float) -> None:
 def _setup_line(config: LoadConfig, urls: Sequence[str], database_name: str) -> str:
     from django.db import connection
 
-    return (f"database {connection.vendor} ({database_name}), {len(urls)} daphne process(es), "
+    return (f"database {connection.vendor} ({database_name}), {len(urls)} daphne process(es) (listen backlog "
+            f"{LISTEN_BACKLOG}, websocket handshake timeout {WS_CONNECT_TIMEOUT} s), "
             f"{config.workers} Celery worker(s) --pool={config.worker_pool} -c {config.worker_concurrency} "
             f"on default,agent,memory, zero-latency fake model (answers of {config.answer_chars} characters), "
             f"{config.blocks} blocks per class")
