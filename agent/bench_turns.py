@@ -66,10 +66,30 @@ class Scenario:
     outcome: str = "completed"
 
 
+PLAN = {"text": '{"goal": "下周复习概率论", "steps": [{"title": "查看空闲时间", "done_when": "列出空闲时段"}, '
+               '{"title": "安排 4 次复习", "done_when": "预览里有 4 个学习块"}], "rough_build": false, '
+               '"task_class_ids": [], "question": null}'}
+
+
+def _tool(name: str, arguments: str = "{}") -> ReplyScript:
+    return {"text": "", "tool_calls": [{"name": name, "arguments": arguments}]}
+
+
 SCENARIOS: tuple[Scenario, ...] = (
     Scenario("direct_reply", (ROUTE_REPLY, {"text": ANSWER})),
     Scenario("reply_with_reasoning", (ROUTE_REPLY, {"text": ANSWER, "reasoning": REASONING})),
     Scenario("route_corrected_once", ({"text": "当然可以！"}, ROUTE_REPLY, {"text": ANSWER})),
+    # A plan turn ends on its confirmation card.
+    Scenario("plan_to_card", ({"text": '{"route": "plan"}'}, PLAN), text="帮我安排下周的复习计划",
+             outcome="interrupted"),
+    # Read tools run at once: overview, then a day, then the answer.
+    Scenario("execute_two_reads", ({"text": '{"route": "execute"}'}, _tool("get_overview"),
+                                   _tool("query_range", '{"date": "2026-09-23"}'), {"text": ANSWER}),
+             text="看看我这周的安排"),
+    # A write opens a confirmation card (always-execute off).
+    Scenario("quick_note_to_card", ({"text": '{"route": "quick_note"}'},
+                                    _tool("quick_note_create", '{"text": "周五下午交概率论作业"}')),
+             text="记一下周五下午交概率论作业", outcome="interrupted"),
 )
 
 
