@@ -32,7 +32,10 @@ demo: migrate
 
 run: demo
 	@echo "SmartMate on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
-	$(BIN)/python -m daphne -b $(HOST) -p $(PORT) smartmate.asgi:application
+	@# A deep listen backlog and a patient websocket handshake: a class logging in at once must not
+	@# see connection resets or refused sockets (daphne's defaults are a backlog of 50 and 5 s).
+	$(BIN)/python -m daphne -e tcp:$(PORT):interface=$(HOST):backlog=1024 --websocket_connect_timeout 30 \
+		smartmate.asgi:application
 
 test:
 	bash .ci/test

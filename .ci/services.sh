@@ -38,7 +38,7 @@ if ! mariadb-admin --socket="$MYSQL_SOCK" -uroot ping >/dev/null 2>&1; then
   mariadb-install-db --user=root --datadir="$SVC_DIR/mysql" --auth-root-authentication-method=socket \
     --skip-test-db >"$SVC_DIR/install-db.log" 2>&1
   nohup mariadbd --no-defaults --user=root --datadir="$SVC_DIR/mysql" --socket="$MYSQL_SOCK" \
-    --port="$MYSQL_PORT" --bind-address=127.0.0.1 --skip-name-resolve \
+    --port="$MYSQL_PORT" --bind-address=127.0.0.1 --skip-name-resolve --max-connections=500 \
     --pid-file="$SVC_DIR/mysqld.pid" --log-error="$SVC_DIR/mysqld.err" >/dev/null 2>&1 &
   for _ in $(seq 300); do mariadb-admin --socket="$MYSQL_SOCK" -uroot ping >/dev/null 2>&1 && break; sleep 0.1; done
 fi

@@ -339,6 +339,9 @@ if LLM_THINKING_PARAM not in {"none", "thinking", "enable_thinking"}:
     raise ImproperlyConfigured(f"LLM_THINKING_PARAM must be none, thinking or enable_thinking; got {LLM_THINKING_PARAM!r}.")
 # The assistant's web_search tool: dotted path of ``search(query, *, top_k, timeout)``; empty = disabled.
 WEB_SEARCH_PROVIDER = env_str("WEB_SEARCH_PROVIDER", "")
+# HTTP requests one server process handles at once (each holds a database connection); see
+# smartmate/concurrency.py for sizing the database's max_connections.
+ASGI_MAX_CONCURRENT_HTTP = env_int("ASGI_MAX_CONCURRENT_HTTP", 32, minimum=1)
 # Embedded mode (no broker): how many assistant turns run at once in the web process; more wait.
 AGENT_EMBEDDED_TURNS = env_int("AGENT_EMBEDDED_TURNS", 4, minimum=1, maximum=64)
 # Name a conversation with the model after its first answer (stage "title"; falls back to its first words).

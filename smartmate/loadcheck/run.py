@@ -33,8 +33,9 @@ def loadcheck_run(config: LoadConfig, *, database_name: str, folder: Path, redis
     for warning in _capacity_warnings(config):
         print(f"WARNING: {warning}", flush=True)
     students = students_create(config.users, blocks=config.blocks)
+    started = not urls
     with ExitStack() as stack:
-        if not urls:
+        if started:
             llm_url = start_fake_llm(stack, folder, config.answer_chars)
             env = child_env(database_name=database_name, llm_url=llm_url, redis_url=redis_url)
             urls = start_daphnes(stack, config, env, folder)
@@ -44,7 +45,7 @@ def loadcheck_run(config: LoadConfig, *, database_name: str, folder: Path, redis
         results, wall = asyncio.run(load_run(students, urls, timeout=config.timeout,
                                              http_timeout=config.http_timeout))
         data = data_check(results, since=since)  # the workers must still run: background work has to settle
-    return report_build(config, results, wall=wall, data=data, setup=_setup_line(config, urls, database_name))
+    return report_build(config, results, wall=wall, data=data, setup=_setup_line(config, urls, database_name, started=started))
 
 
 def _capacity_warnings(config: LoadConfig) -> list[str]:
@@ -79,9 +80,11 @@ def _warm_up(urls: Sequence[str], *, timeout: float) -> None:
             time.sleep(0.5)
 
 
-def _setup_line(config: LoadConfig, urls: Sequence[str], database_name: str) -> str:
+def _setup_line(config: LoadConfig, urls: Sequence[str], database_name: str, *, started: bool) -> str:
     from django.db import connection
 
+    if not started:
+        return f"database {connection.vendor} ({database_name}), running server(s) {', '.join(urls)}"
     return (f"database {connection.vendor} ({database_name}), {len(urls)} daphne process(es) (listen backlog "
             f"{LISTEN_BACKLOG}, websocket handshake timeout {WS_CONNECT_TIMEOUT} s), "
             f"{config.workers} Celery worker(s) --pool={config.worker_pool} -c {config.worker_concurrency} "
