@@ -37,15 +37,15 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Sequence
 
 from agent.bench_turns import bench_database, django_setup_for_bench, percentiles
+from smartmate.loadcheck.children import HOST, free_port, start_fake_llm, stopping, wait_for_port
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-HOST = "127.0.0.1"
 MESSAGE = "明天下午我有什么课？"
 CONNECT_CONCURRENCY = 64  # handshakes in flight at once; more only overflows daphne's listen backlog
 # Variables that switch a child to real services; a memory-mode child must not inherit them.
@@ -125,61 +125,6 @@ class Report:
 # --- Children: fake model, daphne, Celery ---------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return sock.getsockname()[1]
-
-
-def wait_for_port(port: int, process: subprocess.Popen, timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"{what} exited early with code {process.returncode}")
-        try:
-            with socket.create_connection((HOST, port), timeout=0.2):
-                return
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError(f"{what} did not listen on {HOST}:{port} within {timeout:.0f} s")
-
-
-def fallback_reply(answer_chars: int) -> dict[str, Any]:
-    """Return the fake's one reply: a route object the router accepts, padded to about ``answer_chars``."""
-    shell = {"route": "reply", "reason": ""}
-    padding = max(0, answer_chars - len(json.dumps(shell, ensure_ascii=False)))
-    text = json.dumps({**shell, "reason": ("明天下午有两节课，晚上可以复习。" * (padding // 16 + 1))[:padding]},
-                      ensure_ascii=False)
-    return {"text": text, "chunk_size": 4}
-
-
-@contextmanager
-def stopping(process: subprocess.Popen, grace: float = 15.0) -> Iterator[subprocess.Popen]:
-    """Yield ``process``; terminate it afterwards (kill it after ``grace`` seconds)."""
-    try:
-        yield process
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def start_fake_llm(stack: ExitStack, folder: Path, answer_chars: int) -> str:
-    """Run the fake model in a child process (its work must not compete with ours for the GIL); return its URL."""
-    script = folder / "fake-llm.json"
-    script.write_text(json.dumps({"fallback": fallback_reply(answer_chars)}, ensure_ascii=False), encoding="utf-8")
-    child = subprocess.Popen([sys.executable, "-m", "agent.llm.fake_server", "--host", HOST, "--port", "0",
-                              "--script", str(script)], cwd=REPO_ROOT, stdout=subprocess.PIPE, text=True)
-    stack.enter_context(stopping(child, grace=5))
-    banner = child.stdout.readline() if child.stdout else ""
-    if " on " not in banner:
-        raise RuntimeError(f"The fake LLM did not start: {banner!r}")
-    return banner.split(" on ", 1)[1].split(" ", 1)[0]
-
-
 def child_env(config: BenchConfig, database_name: str, llm_url: str, folder: Path) -> dict[str, str]:
     """Return the environment of the servers and workers: the benchmark database, the fake model, quiet logs."""
     env = dict(os.environ)
@@ -205,7 +150,7 @@ def start_daphnes(stack: ExitStack, config: BenchConfig, env: dict[str, str], fo
         started.append((port, process, folder / f"daphne-{index}.log"))
     for port, process, log_path in started:
         try:
-            wait_for_port(port, process, 60, "daphne")
+            wait_for_port(port, process, timeout=60, what="daphne")
         except RuntimeError as exc:
             raise RuntimeError(f"{exc}\n--- {log_path} ---\n{log_path.read_text(errors='replace')[-3000:]}") from exc
     return [f"ws://{HOST}:{port}" for port, _process, _log in started]

@@ -51,7 +51,6 @@ from agent.state import HistoryMessage, PendingInteraction, Resume, TurnOptions,
 from agent.timeline import TimelineEmitter
 from agent.turn_services import DjangoTurnServices
 from schedule.models import PlanPreview
-from smartmate.exceptions import AppError
 
 log = logging.getLogger("agent.services")
 

@@ -14,6 +14,7 @@ from accounts.models import User
 from agent.llm import ToolSpec
 from agent.state import TurnOptions
 from agent.tools.base import ToolContext, ToolResult
+from agent.tools.registry import arguments_check, tool_get, tool_specs
 
 QUICK_NOTE_TOOLS = ("quick_note_create", "query_tasks")
 
@@ -28,33 +29,23 @@ class RegistryToolbox:
 
     def specs(self, route: str) -> list[ToolSpec]:
         """Return the tools the model is offered for ``route``."""
-        from agent.tools.registry import tool_specs
-
         return tool_specs(QUICK_NOTE_TOOLS if route == "quick_note" else None)
 
     def check(self, name: str, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Validate the model's arguments against the tool's schema."""
-        from agent.tools.registry import arguments_check, tool_get
-
         return arguments_check(tool_get(name), raw)
 
     def writes(self, name: str) -> bool:
         """Tell whether the tool changes anything."""
-        from agent.tools.registry import tool_get
-
         return tool_get(name).writes
 
     def confirmation(self, name: str, args: Mapping[str, Any], working: dict[str, Any] | None) -> str:
         """Return the text of the confirmation card (or the timeline line) for this call."""
-        from agent.tools.registry import tool_get
-
         return tool_get(name).confirmation(args, self._context(""), working)
 
     def run(self, name: str, args: Mapping[str, Any], *, call_id: str, working: dict[str, Any] | None,
             options: TurnOptions) -> ToolResult:
         """Run the tool as the turn's student."""
-        from agent.tools.registry import tool_get
-
         return tool_get(name).run(args, self._context(call_id, options), working)
 
     def _context(self, call_id: str, options: TurnOptions | None = None) -> ToolContext:

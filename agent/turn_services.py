@@ -24,6 +24,7 @@ from agent.models import Conversation, Message
 from agent.outbox_topics import CONVERSATION_TITLE, TURN_FINISHED
 from memory.recall import memory_prompt_block
 from agent.toolbox import RegistryToolbox
+from agent.tools.working_schedule import working_day_index, working_load, working_rough_build, working_to_preview
 from schedule.models import PlanPreview
 from schedule.selectors import today_events_list
 from taskclasses.models import TaskClass, TaskItem
@@ -42,6 +43,7 @@ class DjangoTurnServices:
         self.turn_id = turn_id
         # Looked up at each call, not bound here: a test's frozen clock then reaches the turn too.
         self._now = now or (lambda: timezone.now())
+        self._tools: RegistryToolbox | None = None
 
     def prompt_context(self, query: str = "") -> PromptContext:
         """Return today's date, semester week, timetable and the memories relevant to ``query``."""
@@ -85,9 +87,11 @@ class DjangoTurnServices:
 
     @property
     def tools(self) -> RegistryToolbox:
-        """The tools, bound to this student."""
-        return RegistryToolbox(user=self.user, conversation_id=self.conversation_id,
-                               language=translation.get_language() or "zh-hans")
+        """The tools, bound to this student (built once per turn, in the turn's language)."""
+        if self._tools is None:
+            self._tools = RegistryToolbox(user=self.user, conversation_id=self.conversation_id,
+                                          language=translation.get_language() or "zh-hans")
+        return self._tools
 
     def task_classes_describe(self, task_class_ids: Sequence[int]) -> str:
         """One line per task class of the student (names are data, quoted as such)."""
@@ -101,27 +105,19 @@ class DjangoTurnServices:
 
     def working_load(self, task_class_ids: Sequence[int]) -> dict[str, Any]:
         """Load the working schedule for the classes' window (today on when none is chosen)."""
-        from agent.tools.working_schedule import working_load
-
         return working_load(user=self.user, now=self._now(), task_class_ids=tuple(self._own(task_class_ids)))
 
     def working_index(self, working: dict[str, Any]) -> str:
         """The working schedule's compact day index."""
-        from agent.tools.working_schedule import working_day_index
-
         return working_day_index(working)
 
     def rough_build(self, task_class_ids: Sequence[int], working: dict[str, Any]) -> tuple[dict[str, Any], str]:
         """Run the planner for the student's own classes among ``task_class_ids``."""
-        from agent.tools.working_schedule import working_rough_build
-
         return working_rough_build(user=self.user, now=self._now(), task_class_ids=tuple(self._own(task_class_ids)),
                                    working=working)
 
     def preview_publish(self, working: dict[str, Any]) -> tuple[int, str] | None:
         """Make the working schedule's changes this conversation's one open preview."""
-        from agent.tools.working_schedule import working_to_preview
-
         with transaction.atomic():
             preview = working_to_preview(user=self.user, working=working, conversation_id=self.conversation_id,
                                          now=self._now())

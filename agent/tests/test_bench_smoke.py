@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from agent.bench_turns import SCENARIOS, ModelCall, measure, report_lines, rounds_framework
-from agent.bench_ws import BenchConfig, fallback_reply, run_bench
+from agent.bench_ws import BenchConfig, run_bench
+from smartmate.loadcheck.children import fallback_reply
 
 
 def test_framework_rounds_add_up_to_the_turn_minus_the_model_time():
