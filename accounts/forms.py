@@ -4,28 +4,35 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import forms as auth_forms
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import MAX_SEMESTER_WEEKS, validate_time_zone
-from smartmate.ratelimit import RateLimited, login_hit
+from smartmate.ratelimit import RateLimited
 
 
-class LoginForm(AuthenticationForm):
+class GatedLoginFormMixin:
+    """Shows the login gate's refusal as a form error (code ``rate_limited``) instead of an exception."""
+
+    def clean(self):
+        try:
+            return super().clean()
+        except RateLimited as exc:
+            raise forms.ValidationError(exc.message, code=RateLimited.code) from None
+
+
+class LoginForm(GatedLoginFormMixin, AuthenticationForm):
     username = forms.CharField(label=_("Username"), max_length=150,
                                widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "username"}))
     password = forms.CharField(label=_("Password"), strip=False,
                                widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}))
 
-    def clean(self):
-        # Counted before the password is checked, so a refused attempt never reaches authenticate().
-        if self.request is not None:
-            try:
-                login_hit(self.request, str(self.data.get("username", "")))
-            except RateLimited as exc:
-                raise forms.ValidationError(exc.message, code=RateLimited.code) from None
-        return super().clean()
+
+
+class AdminLoginForm(GatedLoginFormMixin, AdminAuthenticationForm):
+    """The admin's login form behind the same gate as every other sign-in."""
 
 
 class PasswordChangeForm(auth_forms.PasswordChangeForm):

@@ -21,7 +21,7 @@ from smartmate.ratelimit import RateLimited, client_ip, rate_limit_hit
 
 
 class LoginView(auth_views.LoginView):
-    """Sign in; attempts are rate limited per address and per account name (LoginForm.clean)."""
+    """Sign in; the login gate (accounts/login_gate.py) may refuse an attempt with 429."""
 
     template_name = "accounts/login.html"
     authentication_form = LoginForm
@@ -87,7 +87,7 @@ def register(request: HttpRequest) -> HttpResponse:
         except ValidationError as exc:
             form.add_error("password", exc)
         else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user, backend="accounts.backends.GatedModelBackend")
             messages.success(request, _("Welcome to SmartMate! Check your semester settings first."))
             return redirect("accounts:settings")
     return render(request, "accounts/register.html", {"form": form})

@@ -7,7 +7,6 @@ refused frame gets an ``error`` frame ``{code, message, detail}`` and the socket
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from typing import Any
 from urllib.parse import parse_qs
@@ -37,6 +36,7 @@ from accounts.sockets import user_group
 from agent.exceptions import TicketInvalid
 from agent.state import TurnOptions
 from smartmate.exceptions import AppError
+from smartmate.platform.safe_json import JSONTooDeep, json_loads_bounded
 from smartmate.ratelimit import FrameBudget, rate_limit_hit, user_key
 
 log = logging.getLogger("agent.consumers")
@@ -177,7 +177,10 @@ def _decode(text_data: str | None) -> ClientFrame:
         raise FrameError(_("The frame is too large: at most %(max)s bytes.") % {"max": MAX_FRAME_BYTES},
                          code="frame_too_large", detail={"max": MAX_FRAME_BYTES, "size": size})
     try:
-        data = json.loads(text_data)
+        data = json_loads_bounded(text_data)
+    except JSONTooDeep as exc:
+        raise FrameError(_("The frame nests too deeply: at most %(max)s levels.") % {"max": exc.max_depth},
+                         code="malformed_json", detail={"max_depth": exc.max_depth}) from None
     except ValueError as exc:
         raise FrameError(_("The frame is not valid JSON."), code="malformed_frame", detail={"error": str(exc)})
     return frame_from_json(data)

@@ -36,6 +36,7 @@ PROBLEM_TEMPLATES: Mapping[str, Any] = {
     "clash_with_existing": gettext_lazy("{name} clashes with {occupant} on {day_label}, sections {sections}, "
                                         "weeks {weeks}."),
     "invalid_json": gettext_lazy("The file is not valid JSON: {error}."),
+    "json_too_deep": gettext_lazy("The file nests lists and objects too deeply to be a timetable."),
     "unknown_json_format": gettext_lazy("Expected a JSON object with \"format\": \"{expected}\" and a "
                                         "\"courses\" list."),
     "invalid_ics": gettext_lazy("The file is not a valid iCalendar file: {error}."),

@@ -26,6 +26,13 @@ class AppError(Exception):
         return {"code": self.code, "message": str(self.message), "detail": self.detail}
 
 
+class MalformedJSONError(AppError):
+    """A client's JSON nests deeper than ``smartmate.platform.safe_json`` allows."""
+
+    code = "malformed_json"
+    status = 400
+
+
 class NotFoundError(AppError):
     code = "not_found"
     status = 404

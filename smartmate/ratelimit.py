@@ -86,19 +86,59 @@ def rate_limit_hit(scope: str, key: str, *, now: float | None = None) -> int:
     Raises RateLimited when the count passes the scope's limit (the refused action counts too, so a
     client hammering through the refusal stays refused until the window ends).
     """
+    counted = counter_add(scope, key, now=now)
+    if counted is None:
+        return 0
+    count, rate = counted
+    if count > rate.limit:
+        message = _("Too many requests. Try again in %(seconds)s seconds.") % {"seconds": seconds_left(rate, now)}
+        raise rate_limited_error(scope, rate, message=message, now=now)
+    return count
+
+
+def counter_add(scope: str, key: str, *, now: float | None = None) -> tuple[int, Rate] | None:
+    """Count one event of ``key`` under ``scope`` without refusing; return (count, rate) or None if unlimited.
+
+    For policies that decide themselves what a count means (the login gate counts an attempt as a
+    failure first and refunds it on success, so concurrent guesses can never overtake the limit).
+    """
     rate = rate_get(scope)
     if rate is None:
-        return 0
+        return None
+    return _increment(_window_key(scope, key, rate, now), timeout=rate.window + 5), rate
+
+
+def counter_refund(scope: str, key: str, *, now: float | None = None, clear: bool = False) -> None:
+    """Take back one counted event of ``key`` (or, with ``clear``, every event of this window)."""
+    rate = rate_get(scope)
+    if rate is None:
+        return
+    cache_key = _window_key(scope, key, rate, now)
+    if clear:
+        cache.delete(cache_key)
+        return
+    try:
+        cache.decr(cache_key)
+    except ValueError:
+        pass  # the window ended meanwhile: nothing left to refund
+
+
+def rate_limited_error(scope: str, rate: Rate, *, message: str, now: float | None = None) -> RateLimited:
+    """Build the 429 of ``scope`` with the seconds left in its current window."""
+    return RateLimited(message, detail={"scope": scope, "limit": rate.limit, "window": rate.window,
+                                        "retry_after": seconds_left(rate, now)})
+
+
+def seconds_left(rate: Rate, now: float | None = None) -> int:
+    """Seconds until the current window of ``rate`` ends (at least 1)."""
     moment = clock() if now is None else now
     window_start = int(moment // rate.window) * rate.window
-    cache_key = f"{KEY_PREFIX}:{scope}:{key}:{window_start}"
-    count = _increment(cache_key, timeout=rate.window + 5)
-    if count > rate.limit:
-        retry_after = max(1, math.ceil(window_start + rate.window - moment))
-        raise RateLimited(
-            _("Too many requests. Try again in %(seconds)s seconds.") % {"seconds": retry_after},
-            detail={"scope": scope, "limit": rate.limit, "window": rate.window, "retry_after": retry_after})
-    return count
+    return max(1, math.ceil(window_start + rate.window - moment))
+
+
+def _window_key(scope: str, key: str, rate: Rate, now: float | None) -> str:
+    moment = clock() if now is None else now
+    return f"{KEY_PREFIX}:{scope}:{key}:{int(moment // rate.window) * rate.window}"
 
 
 def _increment(cache_key: str, *, timeout: int) -> int:
@@ -142,17 +182,6 @@ def request_key(request: Any) -> str:
     if user is not None and user.is_authenticated:
         return user_key(user)
     return f"ip:{client_ip(request)}"
-
-
-def login_hit(request: HttpRequest, username: str) -> None:
-    """Count one login attempt: per address (``login``) and per account name (``login_username``).
-
-    The per-name limit stops one account being guessed from many addresses; it is set high enough
-    that a stranger cannot lock a student out for long.
-    """
-    rate_limit_hit("login", f"ip:{client_ip(request)}")
-    if username:
-        rate_limit_hit("login_username", f"name:{username.strip().lower()[:150]}")
 
 
 # --- Websocket frames ------------------------------------------------------------------------------

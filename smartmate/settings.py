@@ -58,7 +58,7 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    "accounts.apps.GatedAdminConfig",  # django.contrib.admin behind the login gate
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -82,12 +82,14 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "smartmate.middleware.RequestMetricsMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "smartmate.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.LoginDeviceCookieMiddleware",
     "smartmate.middleware.UserTimezoneMiddleware",
     "smartmate.middleware.NotFoundErrorMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -98,6 +100,8 @@ ROOT_URLCONF = "smartmate.urls"
 WSGI_APPLICATION = "smartmate.wsgi.application"
 ASGI_APPLICATION = "smartmate.asgi.application"
 AUTH_USER_MODEL = "accounts.User"
+# Every sign-in (pages, API tokens, admin, browsable API) passes the login gate (accounts/login_gate.py).
+AUTHENTICATION_BACKENDS = ["accounts.backends.GatedModelBackend"]
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "dashboard"
 LOGOUT_REDIRECT_URL = "accounts:login"
@@ -114,6 +118,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "smartmate.context_processors.navigation",
+                "smartmate.context_processors.csp_nonce",
             ],
         },
     },
@@ -364,6 +369,12 @@ REST_FRAMEWORK = {
         "smartmate.authentication.SessionAuthenticationInUserZone",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # JSON with a bound on nesting (a deep [[[…]]] body is a 400, not a RecursionError).
+    "DEFAULT_PARSER_CLASSES": [
+        "smartmate.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
@@ -404,8 +415,11 @@ def _rate(name: str, default: str) -> str:
 
 
 RATE_LIMITS = {
-    "login": _rate("THROTTLE_LOGIN", "10/min"),  # per client address
-    "login_username": _rate("THROTTLE_LOGIN_USERNAME", "30/hour"),  # per account name, any address
+    # The login gate (accounts/login_gate.py) counts failed sign-ins:
+    "login_pair": _rate("THROTTLE_LOGIN_PAIR", "5/15min"),  # one account from one address: refused past it
+    "login_address": _rate("THROTTLE_LOGIN_ADDRESS", "30/15min"),  # one address, all accounts: refused past it
+    "login_account": _rate("THROTTLE_LOGIN_ACCOUNT", "10/15min"),  # one account, anywhere: slowed past it
+    "login_slow": _rate("THROTTLE_LOGIN_SLOW", "1/30s"),  # a slowed account, sources that failed on it
     "register": _rate("THROTTLE_REGISTER", "5/min"),  # per client address
     "planning": _rate("THROTTLE_PLANNING", "30/min"),  # previews created, per student
     "import": _rate("THROTTLE_IMPORT", "10/min"),  # timetable imports (dry runs too), per student

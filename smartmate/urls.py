@@ -4,7 +4,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from smartmate import views
+from accounts import views as accounts_views
+from smartmate import csp, views
 
 api_v1 = [
     path("", include("accounts.api.urls")),
@@ -13,6 +14,11 @@ api_v1 = [
     path("", include("taskclasses.api.task_class_urls")),
     path("agent/", include("agent.api.urls")),
     path("", include("memory.api.urls")),
+]
+
+browsable_api_auth = [
+    path("login/", accounts_views.LoginView.as_view(), name="login"),
+    path("logout/", accounts_views.LogoutView.as_view(), name="logout"),
 ]
 
 urlpatterns = [
@@ -29,9 +35,11 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/schema/swagger/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/schema/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
-    path("api-auth/", include("rest_framework.urls")),
+    # The browsable API's "Log in" link (namespace rest_framework) goes to the gated login page.
+    path("api-auth/", include((browsable_api_auth, "rest_framework"))),
     path("healthz", views.healthz, name="healthz"),
     path("metrics", views.metrics, name="metrics"),
+    path("csp-report", csp.csp_report, name="csp-report"),
 ]
 
 handler404 = "smartmate.api.not_found_view"

@@ -25,7 +25,7 @@ from accounts.api.serializers import (
 )
 from accounts.selectors import calendar_settings_get
 from smartmate.idempotency import idempotent
-from smartmate.ratelimit import client_ip, login_hit, rate_limit_hit
+from smartmate.ratelimit import client_ip, rate_limit_hit
 
 
 def _as_drf_validation_error(exc: DjangoValidationError) -> serializers.ValidationError:
@@ -57,16 +57,7 @@ class RegisterView(APIView):
 
 
 class LoginView(TokenObtainPairView):
-    """Exchange a username and password for an access and a refresh token."""
-
-    def post(self, request: Request, *args, **kwargs) -> Response:
-        login_hit(request, _username_of(request.data))
-        return super().post(request, *args, **kwargs)
-
-
-def _username_of(data: object) -> str:
-    value = data.get("username", "") if hasattr(data, "get") else ""
-    return value if isinstance(value, str) else ""
+    """Exchange a username and password for an access and a refresh token (behind the login gate)."""
 
 
 class RefreshView(TokenRefreshView):

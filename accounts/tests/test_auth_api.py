@@ -75,7 +75,7 @@ def test_bad_login_is_a_401_in_the_common_shape(api_client, user):
 
 
 def test_login_is_throttled_after_too_many_attempts(api_client, user, settings):
-    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "login": "3/min"}
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "login_pair": "3/min"}
     for _ in range(3):
         api_client.post(TOKEN, {"username": user.username, "password": "wrong"}, format="json")
     response = api_client.post(TOKEN, {"username": user.username, "password": DEFAULT_PASSWORD}, format="json")

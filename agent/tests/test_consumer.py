@@ -150,6 +150,9 @@ async def test_a_second_message_while_the_turn_runs_gets_a_busy_error_frame(fake
     ('{"type": "dance"}', "unknown_frame"),
     ('{"type": "chat.send", "conversation_id": 1}', "invalid_frame"),
     ("x" * (16 * 1024 + 1), "frame_too_large"),
+    # The probe: a 16 KB [[[[…]]]] frame answered internal_error and logged a RecursionError.
+    ("[" * 8000 + "]" * 8000, "malformed_json"),
+    ('{"type": "chat.send", "conversation_id": 1, "text": ' + "[" * 70 + "]" * 70 + "}", "malformed_json"),
 ])
 async def test_a_bad_frame_gets_an_error_frame_and_the_socket_stays_open(user, raw, code):
     communicator = await connect(user)

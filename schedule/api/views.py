@@ -6,9 +6,9 @@ from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers, status
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -25,6 +25,7 @@ from schedule.api.serializers import (
     ImportOutcomeSerializer,
     SpanInputSerializer,
     WeekBoardSerializer,
+    WeekQuerySerializer,
 )
 from schedule.core.importers import MAX_IMPORT_BYTES
 from schedule.core.time_model import TimeModelError
@@ -32,20 +33,20 @@ from schedule.exceptions import ScheduleInputError
 from schedule.messages import time_error_message
 from schedule.services import courses, events, feeds, imports
 from schedule.services.events import Span
+from smartmate.parsers import BoundedJSONParser
 from smartmate.idempotency import idempotent
 from smartmate.ratelimit import rate_limit_hit, user_key
+from smartmate.serializers import query_validate
 
 
 class WeekView(APIView):
     """One week of the board: dates, section times and events (default: this week)."""
 
-    @extend_schema(parameters=[OpenApiParameter("week", int, required=False)], responses=WeekBoardSerializer)
+    @extend_schema(parameters=[WeekQuerySerializer], responses=WeekBoardSerializer)
     def get(self, request: Request) -> Response:
-        week = request.query_params.get("week")
-        if week is not None and not week.isdigit():
-            raise serializers.ValidationError({"week": [_("A week is a whole number.")]})
+        week = query_validate(WeekQuerySerializer, request).get("week")
         try:
-            board = selectors.week_board_get(user=request.user, week=int(week) if week else None)
+            board = selectors.week_board_get(user=request.user, week=week)
         except TimeModelError as exc:
             raise ScheduleInputError(time_error_message(exc.code, exc.message, exc.detail), code=exc.code,
                                      detail=exc.detail) from None
@@ -106,9 +107,7 @@ class SlotCheckView(APIView):
 
     @extend_schema(parameters=[SpanInputSerializer], responses={200: OpenApiTypes.OBJECT})
     def get(self, request: Request) -> Response:
-        data = SpanInputSerializer(data=request.query_params)
-        data.is_valid(raise_exception=True)
-        span = SpanInputSerializer.to_span(data.validated_data)
+        span = SpanInputSerializer.to_span(query_validate(SpanInputSerializer, request))
         semester, template = selectors.time_frame_get(user=request.user)
         events.span_times(semester=semester, template=template, span=span)
         events.ensure_span_free(user=request.user, span=span)
@@ -144,7 +143,7 @@ class CourseDetailView(APIView):
 class ImportView(APIView):
     """Import a timetable (CSV, iCalendar or JSON); all or nothing; ``dry_run`` only reports."""
 
-    parser_classes = [MultiPartParser, FormParser, JSONParser]
+    parser_classes = [MultiPartParser, FormParser, BoundedJSONParser]
 
     @idempotent
     @extend_schema(request=ImportInputSerializer, responses={200: ImportOutcomeSerializer,

@@ -74,6 +74,9 @@ def dump_json(courses: Iterable[ImportedCourse]) -> bytes:
 def _load(text: str) -> Any:
     try:
         return json.loads(text)
+    except RecursionError:
+        # [[[[…]]]]: the decoder recursed past the interpreter's limit. Refused like any bad file.
+        raise ImportRejected(problem("json_too_deep", None)) from None
     except json.JSONDecodeError as error:
         raise ImportRejected(
             problem(

@@ -37,6 +37,7 @@ PROBLEM_MESSAGES: Mapping[str, str] = {
     "clash_with_existing": "{name} clashes with {occupant} on {day_name}, {sections}, "
     "weeks {weeks}.",
     "invalid_json": "The file is not valid JSON: {error}.",
+    "json_too_deep": "The file nests lists and objects too deeply to be a timetable.",
     "unknown_json_format": 'Expected a JSON object with "format": "{expected}" and a '
     '"courses" list.',
     "invalid_ics": "The file is not a valid iCalendar file: {error}.",

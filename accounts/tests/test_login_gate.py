@@ -1,0 +1,172 @@
+"""The login gate: every door to sign in shares one policy, and a stranger cannot lock a student out."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from accounts.login_gate import DEVICE_COOKIE
+from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
+from smartmate import ratelimit
+
+T0 = 1_800_000_000.0  # a boundary of 15-minute windows
+TOKEN = "/api/v1/auth/token/"
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def frozen_clock(monkeypatch):
+    monkeypatch.setattr(ratelimit, "clock", lambda: T0 + 10)
+
+
+@pytest.fixture
+def policy(settings, frozen_clock):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "login_pair": "5/15min", "login_address": "30/15min",
+                            "login_account": "10/15min", "login_slow": "1/30s"}
+
+
+@pytest.fixture
+def staff():
+    return UserFactory(username="operator", is_staff=True, is_superuser=True)
+
+
+def token_login(client: APIClient, username: str, password: str, address: str = "10.0.0.1"):
+    return client.post(TOKEN, {"username": username, "password": password}, format="json", REMOTE_ADDR=address)
+
+
+def page_login(client: Client, path: str, username: str, password: str, address: str = "10.0.0.1"):
+    return client.post(path, {"username": username, "password": password}, REMOTE_ADDR=address,
+                       HTTP_ACCEPT_LANGUAGE="en")
+
+
+# --- Every door, one gate ------------------------------------------------------------------------------
+
+# The probe: 20 wrong passwords on the browsable API's login answered 200, then the right one signed in.
+@pytest.mark.parametrize("path", ["/api-auth/login/", "/accounts/login/", "/admin/login/"])
+def test_twenty_wrong_passwords_on_any_login_page_leave_the_right_one_refused(path, policy, staff):
+    client = Client()
+    answers = [page_login(client, path, staff.username, "wrong").status_code for _ in range(20)]
+    right = page_login(client, path, staff.username, DEFAULT_PASSWORD)
+    assert answers[:5] == [200] * 5
+    assert set(answers[5:]) == {429}
+    assert right.status_code == 429
+    assert "Too many failed sign-ins" in right.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_the_doors_share_one_count(policy, user):
+    client, api = Client(), APIClient()
+    for _ in range(2):
+        page_login(client, "/accounts/login/", user.username, "wrong")
+    for _ in range(2):
+        page_login(client, "/admin/login/", user.username, "wrong")
+    token_login(api, user.username, "wrong")
+    refused = token_login(api, user.username, DEFAULT_PASSWORD)
+    assert refused.status_code == 429
+    assert refused.json()["detail"]["scope"] == "login_pair"
+
+
+def test_the_browsable_api_login_is_the_gated_login_page(client):
+    response = client.get("/api-auth/login/")
+    assert response.status_code == 200
+    assert [t.name for t in response.templates][0] == "accounts/login.html"
+
+
+def test_a_refused_token_login_never_checks_the_password(policy, user, monkeypatch):
+    for _ in range(5):
+        token_login(APIClient(), user.username, "wrong")
+    checked = []
+    monkeypatch.setattr(type(user), "check_password", lambda self, raw: checked.append(raw) or True)
+    assert token_login(APIClient(), user.username, DEFAULT_PASSWORD).status_code == 429
+    assert checked == []
+
+
+def test_the_shell_is_not_counted(policy, user):
+    from django.contrib.auth import authenticate
+
+    for _ in range(20):
+        assert authenticate(username=user.username, password="wrong") is None
+    assert authenticate(username=user.username, password=DEFAULT_PASSWORD) == user
+
+
+# --- No targeted lockout ---------------------------------------------------------------------------------
+
+# The probe: 31 wrong API logins from one address locked the student out for up to an hour.
+def test_a_stranger_guessing_does_not_lock_the_student_out(policy, user):
+    stranger = APIClient()
+    for _ in range(31):
+        token_login(stranger, user.username, "wrong", address="203.0.113.9")
+    assert token_login(stranger, user.username, DEFAULT_PASSWORD, address="203.0.113.9").status_code == 429
+    student = token_login(APIClient(), user.username, DEFAULT_PASSWORD, address="198.51.100.7")
+    assert student.status_code == 200
+
+
+def test_a_slowed_account_lets_a_fresh_address_in_and_holds_back_the_guessers(policy, user):
+    # Ten failures spread over addresses slow the account: no pair reaches its own limit.
+    for index in range(10):
+        token_login(APIClient(), user.username, "wrong", address=f"203.0.113.{index % 5}")
+    guesser = token_login(APIClient(), user.username, "wrong", address="203.0.113.1")
+    fresh = token_login(APIClient(), user.username, DEFAULT_PASSWORD, address="198.51.100.7")
+    assert guesser.status_code == 401  # the first slowed attempt of the window still runs
+    assert token_login(APIClient(), user.username, DEFAULT_PASSWORD, address="203.0.113.2").status_code == 429
+    assert fresh.status_code == 200
+
+
+def test_a_device_that_signed_in_before_gets_in_while_its_address_is_refused(policy, user):
+    device = Client()
+    assert page_login(device, "/accounts/login/", user.username, DEFAULT_PASSWORD).status_code == 302
+    assert DEVICE_COOKIE in device.cookies
+    device.post("/accounts/logout/")
+    neighbour = Client()
+    for index in range(30):  # a noisy neighbour behind the same campus address, other accounts
+        page_login(neighbour, "/accounts/login/", f"someone{index}", "wrong")
+    assert page_login(Client(), "/accounts/login/", user.username, DEFAULT_PASSWORD).status_code == 429
+    assert page_login(device, "/accounts/login/", user.username, DEFAULT_PASSWORD).status_code == 302
+
+
+def test_a_device_cookie_for_another_account_is_not_trusted(policy, user):
+    device = Client()
+    page_login(device, "/accounts/login/", user.username, DEFAULT_PASSWORD)
+    device.post("/accounts/logout/")
+    other = UserFactory(username="lilei")
+    for _ in range(5):
+        page_login(device, "/accounts/login/", other.username, "wrong")
+    assert page_login(device, "/accounts/login/", other.username, DEFAULT_PASSWORD).status_code == 429
+
+
+def test_a_forged_device_cookie_is_ignored(policy, user):
+    client = Client()
+    client.cookies[DEVICE_COOKIE] = "forged:value"
+    for _ in range(5):
+        page_login(client, "/accounts/login/", user.username, "wrong")
+    assert page_login(client, "/accounts/login/", user.username, DEFAULT_PASSWORD).status_code == 429
+
+
+def test_a_success_clears_the_pair_and_refunds_its_attempt(policy, user):
+    api = APIClient()
+    for _ in range(4):
+        token_login(api, user.username, "wrong")
+    assert token_login(api, user.username, DEFAULT_PASSWORD).status_code == 200
+    for _ in range(4):
+        token_login(api, user.username, "wrong")
+    assert token_login(api, user.username, DEFAULT_PASSWORD).status_code == 200
+
+
+def test_the_window_ends_the_refusal(policy, user, monkeypatch):
+    for _ in range(6):
+        token_login(APIClient(), user.username, "wrong")
+    assert token_login(APIClient(), user.username, DEFAULT_PASSWORD).status_code == 429
+    monkeypatch.setattr(ratelimit, "clock", lambda: T0 + 15 * 60 + 1)
+    assert token_login(APIClient(), user.username, DEFAULT_PASSWORD).status_code == 200
+
+
+def test_the_refusal_says_when_to_retry_in_chinese(policy, user):
+    for _ in range(5):
+        token_login(APIClient(), user.username, "wrong")
+    refused = APIClient().post(TOKEN, {"username": user.username, "password": DEFAULT_PASSWORD}, format="json",
+                               REMOTE_ADDR="10.0.0.1", HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert refused.status_code == 429
+    assert refused["Retry-After"] == str(15 * 60 - 10)
+    assert "登录失败次数过多" in refused.json()["message"]
