@@ -18,6 +18,7 @@ from accounts.exceptions import (
     UsernameTakenError,
 )
 from accounts.models import CalendarSettings, User, default_section_times
+from accounts.signals import PASSWORD_CHANGED, SIGNED_OUT, credentials_revoked
 from accounts.sockets import user_sockets_close
 
 TOKEN_WINDOW = timedelta(days=7)
@@ -188,9 +189,11 @@ def refresh_token_revoke(*, user: User, refresh: str) -> None:
 
 
 def user_logout(*, user: User, refresh: str | None = None) -> None:
-    """Sign the student out: revoke the given refresh token and close their open sockets."""
-    if refresh is not None:
-        refresh_token_revoke(user=user, refresh=refresh)
+    """Sign the student out: revoke the given refresh token and unused websocket tickets, close their sockets."""
+    with transaction.atomic():
+        if refresh is not None:
+            refresh_token_revoke(user=user, refresh=refresh)
+        credentials_revoked.send(sender=User, user=user, reason=SIGNED_OUT)
     user_sockets_close(user_id=user.pk)
 
 
@@ -212,5 +215,8 @@ def user_password_change(*, user: User, old_password: str, new_password: str) ->
     user.set_password(new_password)
     user.save(update_fields=["password"])
     refresh_tokens_revoke(user=user)
-    transaction.on_commit(lambda: user_sockets_close(user_id=user.pk, reason="password_changed"))
+    answers = credentials_revoked.send(sender=User, user=user, reason=PASSWORD_CHANGED)
+    # What the other apps want the student told (e.g. "your calendar link changed"); pages show it.
+    user.revocation_notices = [str(notice) for _receiver, notice in answers if notice]
+    transaction.on_commit(lambda: user_sockets_close(user_id=user.pk, reason=PASSWORD_CHANGED))
     return user

@@ -59,6 +59,8 @@ def password_change(request: HttpRequest) -> HttpResponse:
         else:
             update_session_auth_hash(request, user)
             messages.success(request, _("Password changed. You were signed out everywhere else."))
+            for notice in getattr(user, "revocation_notices", []):
+                messages.warning(request, notice)
             return redirect("accounts:settings")
     return render(request, "accounts/password_change.html", {"form": form})
 

@@ -5,3 +5,9 @@ from django.utils.translation import gettext_lazy as _
 class AgentConfig(AppConfig):
     name = "agent"
     verbose_name = _("Assistant")
+
+    def ready(self) -> None:
+        from accounts.signals import credentials_revoked
+        from agent.receivers import tickets_revoke_on_credentials_revoked
+
+        credentials_revoked.connect(tickets_revoke_on_credentials_revoked, dispatch_uid="agent.tickets_revoke")

@@ -5,3 +5,9 @@ from django.utils.translation import gettext_lazy as _
 class ScheduleConfig(AppConfig):
     name = "schedule"
     verbose_name = _("Schedule")
+
+    def ready(self) -> None:
+        from accounts.signals import credentials_revoked
+        from schedule.receivers import feed_rotate_on_password_change
+
+        credentials_revoked.connect(feed_rotate_on_password_change, dispatch_uid="schedule.feed_rotate")

@@ -423,7 +423,7 @@ RATE_LIMITS = {
     "register": _rate("THROTTLE_REGISTER", "5/min"),  # per client address
     "planning": _rate("THROTTLE_PLANNING", "30/min"),  # previews created, per student
     "import": _rate("THROTTLE_IMPORT", "10/min"),  # timetable imports (dry runs too), per student
-    "quick_add": _rate("THROTTLE_QUICK_ADD", "60/min"),  # quick notes parsed or saved, per student
+    "quick_add": _rate("THROTTLE_QUICK_ADD", "120/min"),  # quick notes previewed, parsed or saved, per student
     "chat": _rate("THROTTLE_CHAT", "20/min"),  # chat.send / chat.resume / chat.regenerate, per student
     "ws_frames": _rate("THROTTLE_WS_FRAMES", "20/s"),  # frames per websocket connection
 }
@@ -437,6 +437,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440, 
 FILE_UPLOAD_MAX_MEMORY_SIZE = env_int("FILE_UPLOAD_MAX_MEMORY_SIZE", 2_621_440, minimum=65_536)
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
 DATA_UPLOAD_MAX_NUMBER_FILES = 5
+# CPU seconds one timetable import may spend reading and checking its file before it is refused as too
+# complex (a real timetable takes a few milliseconds; a 1 MiB file of clashing rows took seconds).
+IMPORT_CPU_SECONDS = env_float("IMPORT_CPU_SECONDS", 2.0, minimum=0.1)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "SmartMate API",
@@ -447,6 +450,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "smartmate.schema.add_too_many_requests"],
 }
 
 # --- i18n, static ------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import MAX_SECTIONS, MAX_SEMESTER_WEEKS, CalendarSettings, User, validate_time_zone
+from smartmate.serializers import ModelSerializer
 
 
 class RegisterInputSerializer(serializers.Serializer):
@@ -31,7 +32,12 @@ class TokenPairOutputSerializer(serializers.Serializer):
     access = serializers.CharField()
 
 
-class UserOutputSerializer(serializers.ModelSerializer):
+class PasswordChangeOutputSerializer(TokenPairOutputSerializer):
+    notices = serializers.ListField(child=serializers.CharField(),
+                                    help_text="What else changed, e.g. the calendar feed's new address.")
+
+
+class UserOutputSerializer(ModelSerializer):
     # A plain string: the address is optional, and "" is not a valid value of format "email" in the schema.
     email = serializers.CharField(read_only=True, help_text="The student's email address; empty when none was given.")
 
@@ -68,7 +74,7 @@ class SectionTimeOutputSerializer(serializers.Serializer):
     end = serializers.CharField()
 
 
-class CalendarOutputSerializer(serializers.ModelSerializer):
+class CalendarOutputSerializer(ModelSerializer):
     sections = serializers.SerializerMethodField()
     semester_end = serializers.DateField(read_only=True)
 

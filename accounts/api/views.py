@@ -9,7 +9,6 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
-from rest_framework_simplejwt.tokens import RefreshToken
 from rest_framework_simplejwt.views import TokenObtainPairView, TokenRefreshView
 
 from accounts import services
@@ -18,12 +17,13 @@ from accounts.api.serializers import (
     CalendarOutputSerializer,
     LogoutInputSerializer,
     PasswordChangeInputSerializer,
+    PasswordChangeOutputSerializer,
     ProfileInputSerializer,
     RegisterInputSerializer,
-    TokenPairOutputSerializer,
     UserOutputSerializer,
 )
 from accounts.selectors import calendar_settings_get
+from accounts.tokens import FamilyRefreshToken, FamilyTokenObtainPairSerializer, FamilyTokenRefreshSerializer
 from smartmate.idempotency import idempotent
 from smartmate.ratelimit import client_ip, rate_limit_hit
 
@@ -51,7 +51,7 @@ class RegisterView(APIView):
             if hasattr(exc, "message_dict"):
                 raise _as_drf_validation_error(exc)
             raise serializers.ValidationError({"password": exc.messages})
-        refresh = RefreshToken.for_user(user)
+        refresh = FamilyRefreshToken.for_user(user)
         body = {"user": UserOutputSerializer(user).data, "refresh": str(refresh), "access": str(refresh.access_token)}
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -59,9 +59,13 @@ class RegisterView(APIView):
 class LoginView(TokenObtainPairView):
     """Exchange a username and password for an access and a refresh token (behind the login gate)."""
 
+    serializer_class = FamilyTokenObtainPairSerializer
+
 
 class RefreshView(TokenRefreshView):
-    """Exchange a refresh token for a new pair; the old refresh token is blacklisted."""
+    """Exchange a refresh token for a new pair; the old one is blacklisted, and reusing it revokes its family."""
+
+    serializer_class = FamilyTokenRefreshSerializer
 
 
 class LogoutView(APIView):
@@ -78,7 +82,7 @@ class LogoutView(APIView):
 class PasswordChangeView(APIView):
     """Change the password; every refresh token, session and socket of the student ends, a new pair is returned."""
 
-    @extend_schema(request=PasswordChangeInputSerializer, responses=TokenPairOutputSerializer)
+    @extend_schema(request=PasswordChangeInputSerializer, responses=PasswordChangeOutputSerializer)
     def post(self, request: Request) -> Response:
         data = PasswordChangeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -86,8 +90,9 @@ class PasswordChangeView(APIView):
             user = services.user_password_change(user=request.user, **data.validated_data)
         except DjangoValidationError as exc:
             raise _as_drf_validation_error(exc)
-        refresh = RefreshToken.for_user(user)
-        return Response({"refresh": str(refresh), "access": str(refresh.access_token)})
+        refresh = FamilyRefreshToken.for_user(user)
+        return Response({"refresh": str(refresh), "access": str(refresh.access_token),
+                         "notices": getattr(user, "revocation_notices", [])})
 
 
 class MeView(APIView):

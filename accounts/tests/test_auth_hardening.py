@@ -43,14 +43,32 @@ def _refresh(refresh: str):
 
 # --- Refresh rotation ------------------------------------------------------------------------------------
 
-def test_a_used_refresh_token_is_refused_and_its_successor_works(user):
+def test_a_reused_refresh_token_revokes_its_whole_family(user):
+    # The probe: reusing a rotated refresh token was refused, but its successor (the thief's or the
+    # student's copy, nobody can tell) stayed valid.
     tokens = _login(user)
     rotated = _refresh(tokens["refresh"])
-    reused = _refresh(tokens["refresh"])
     assert rotated.status_code == 200
+    reused = _refresh(tokens["refresh"])
     assert reused.status_code == 401
     assert reused.json()["code"] == "token_not_valid"
-    assert _refresh(rotated.json()["refresh"]).status_code == 200
+    assert _refresh(rotated.json()["refresh"]).status_code == 401
+
+
+def test_a_reused_refresh_token_leaves_other_sign_ins_alone(user):
+    phone, laptop = _login(user), _login(user)
+    _refresh(phone["refresh"])
+    _refresh(phone["refresh"])  # reuse: the phone's family is revoked
+    assert _refresh(laptop["refresh"]).status_code == 200
+
+
+def test_a_forged_refresh_token_revokes_nothing(user):
+    from accounts.tokens import refresh_family_revoke_if_reused
+
+    tokens = _login(user)
+    _refresh(tokens["refresh"])
+    header, payload, _signature = tokens["refresh"].split(".")
+    assert refresh_family_revoke_if_reused(f"{header}.{payload}.forgedsignature") == 0
 
 
 def test_access_tokens_live_fifteen_minutes(settings):
@@ -184,6 +202,69 @@ async def test_a_password_change_closes_the_students_sockets(user):
     await sync_to_async(services.user_password_change)(user=user, old_password=DEFAULT_PASSWORD,
                                                        new_password=NEW_PASSWORD)
     assert await _closed_with(socket) == {"type": "websocket.close", "code": 4401}
+
+
+# --- Sign-out and password change revoke websocket tickets and the calendar feed's address ------------------
+
+def _ticket(access: str) -> str:
+    response = _bearer(access).post("/api/v1/agent/tickets/", format="json")
+    assert response.status_code == 201, response.content
+    return response.json()["ticket"]
+
+
+async def _ticket_socket(ticket: str) -> tuple[bool, WebsocketCommunicator]:
+    communicator = WebsocketCommunicator(application, f"/ws/agent/?ticket={ticket}",
+                                         headers=[(b"origin", b"http://127.0.0.1:8000")])
+    connected, _ = await communicator.connect()
+    return connected, communicator
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("revoke", ["logout", "password"])
+async def test_a_ticket_minted_before_logout_or_password_change_opens_no_socket(user, revoke):
+    tokens = await sync_to_async(_login)(user)
+    ticket = await sync_to_async(_ticket)(tokens["access"])
+    if revoke == "logout":
+        await sync_to_async(services.user_logout)(user=user, refresh=tokens["refresh"])
+    else:
+        await sync_to_async(services.user_password_change)(user=user, old_password=DEFAULT_PASSWORD,
+                                                           new_password=NEW_PASSWORD)
+    connected, communicator = await _ticket_socket(ticket)
+    assert not connected or (await communicator.receive_output(timeout=5))["type"] == "websocket.close"
+    await communicator.disconnect()
+
+
+def test_a_password_change_gives_the_calendar_feed_a_new_address_and_says_so(user):
+    from schedule.services.feeds import calendar_feed_ensure
+
+    old_token = calendar_feed_ensure(user=user).token
+    browser = Client(HTTP_ACCEPT_LANGUAGE="en")
+    browser.force_login(user)
+    response = browser.post("/accounts/password/", {"old_password": DEFAULT_PASSWORD, "new_password1": NEW_PASSWORD,
+                                                    "new_password2": NEW_PASSWORD}, follow=True)
+    assert Client().get(f"/schedule/feed/{old_token}.ics").status_code == 404
+    assert user.calendar_feed.__class__.objects.get(user=user).token != old_token
+    assert "Your calendar subscription link has changed" in response.content.decode()
+
+
+def test_a_password_change_over_the_api_lists_the_feed_notice(user):
+    from schedule.services.feeds import calendar_feed_ensure
+
+    calendar_feed_ensure(user=user)
+    tokens = _login(user)
+    response = _bearer(tokens["access"]).post(PASSWORD, {"old_password": DEFAULT_PASSWORD,
+                                                         "new_password": NEW_PASSWORD}, format="json")
+    assert response.status_code == 200
+    assert [notice[:39] for notice in response.json()["notices"]] == ["Your calendar subscription link has cha"]
+
+
+def test_a_password_change_without_a_feed_creates_none(user):
+    from schedule.models import CalendarFeed
+
+    services.user_password_change(user=user, old_password=DEFAULT_PASSWORD, new_password=NEW_PASSWORD)
+    assert not CalendarFeed.objects.filter(user=user).exists()
+    assert user.revocation_notices == []
 
 
 # --- The settings page shows the token quota -----------------------------------------------------------------

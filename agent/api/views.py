@@ -22,6 +22,8 @@ from agent.api.serializers import (
     TurnStartedOutputSerializer,
 )
 from smartmate.idempotency import idempotent
+from smartmate.ratelimit import rate_limit_hit, user_key
+from smartmate.serializers import query_validate
 
 
 def _detail(request: Request, conversation_id: int) -> dict:
@@ -39,9 +41,8 @@ class ConversationListView(APIView):
 
     @extend_schema(parameters=[ConversationListQuerySerializer], responses=ConversationOutputSerializer(many=True))
     def get(self, request: Request) -> Response:
-        query = ConversationListQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        conversations = selectors.conversation_list(user=request.user, archived=query.validated_data["archived"])
+        query = query_validate(ConversationListQuerySerializer, request)
+        conversations = selectors.conversation_list(user=request.user, archived=query["archived"])
         return Response(ConversationOutputSerializer(conversations, many=True).data)
 
     @idempotent
@@ -97,6 +98,8 @@ class ConversationRegenerateView(APIView):
     @idempotent
     @extend_schema(request=None, responses={202: TurnStartedOutputSerializer})
     def post(self, request: Request, conversation_id: int) -> Response:
+        # The same budget as chat.send / chat.regenerate on the websocket: one door may not be cheaper.
+        rate_limit_hit("chat", user_key(request.user))
         started = services.turn_regenerate(user=request.user, conversation_id=conversation_id)
         return Response(TurnStartedOutputSerializer(started).data, status=status.HTTP_202_ACCEPTED)
 
@@ -107,9 +110,8 @@ class ConversationTimelineView(APIView):
     @extend_schema(parameters=[TimelineQuerySerializer], responses=TimelineEventOutputSerializer(many=True))
     def get(self, request: Request, conversation_id: int) -> Response:
         conversation = selectors.conversation_get(user=request.user, conversation_id=conversation_id)
-        query = TimelineQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        events = selectors.timeline_event_list(conversation=conversation, **query.validated_data)
+        query = query_validate(TimelineQuerySerializer, request)
+        events = selectors.timeline_event_list(conversation=conversation, **query)
         return Response(TimelineEventOutputSerializer(events, many=True).data)
 
 

@@ -21,6 +21,7 @@ from taskclasses.api.serializers import (
 )
 from smartmate.idempotency import idempotent
 from smartmate.ratelimit import rate_limit_hit, user_key
+from smartmate.serializers import query_validate
 from taskclasses.services import tasks as services
 
 
@@ -29,6 +30,7 @@ class QuickNoteParseView(APIView):
 
     @extend_schema(request=QuickNoteParseInputSerializer, responses=QuickNoteParseOutputSerializer)
     def post(self, request: Request) -> Response:
+        rate_limit_hit("quick_add", user_key(request.user))  # shared with saving a note and the page's preview
         data = QuickNoteParseInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         parsed = services.quick_note_parse(user=request.user, text=data.validated_data["text"])
@@ -40,9 +42,7 @@ class TaskListView(APIView):
 
     @extend_schema(parameters=[TaskListQuerySerializer], responses=TaskOutputSerializer(many=True))
     def get(self, request: Request) -> Response:
-        query = TaskListQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        values = query.validated_data
+        values = query_validate(TaskListQuerySerializer, request)
         services.tasks_promote(user=request.user)
         filters = selectors.TaskFilters(
             quadrant=values.get("quadrant"), keyword=values.get("q", ""),

@@ -1,0 +1,11 @@
+"""What the accounts app announces; apps above it listen (accounts imports none of them)."""
+
+from django.dispatch import Signal
+
+# Sent inside the transaction that signs a student out or changes their password, with ``user`` and
+# ``reason`` ("signed_out" or "password_changed"). Receivers end whatever else lets the old
+# credentials in: unused websocket tickets (agent), the calendar feed's secret address (schedule).
+credentials_revoked = Signal()
+
+SIGNED_OUT = "signed_out"
+PASSWORD_CHANGED = "password_changed"

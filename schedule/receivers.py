@@ -1,0 +1,23 @@
+"""What the schedule does when other apps announce something."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from accounts.signals import PASSWORD_CHANGED
+from schedule.models import CalendarFeed
+from schedule.services.feeds import calendar_feed_regenerate
+
+
+def feed_rotate_on_password_change(sender: Any, *, user: Any, reason: str, **kwargs: Any) -> str | None:
+    """A new password gives the calendar feed a new secret address (whoever had the old one loses it).
+
+    Returns what the student should be told, or None when they had no feed.
+    """
+    if reason != PASSWORD_CHANGED or not CalendarFeed.objects.filter(user=user).exists():
+        return None
+    calendar_feed_regenerate(user=user)
+    return _("Your calendar subscription link has changed and the old one no longer works. "
+             "Copy the new link from the import page into your calendar app.")
