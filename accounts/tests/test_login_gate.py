@@ -170,3 +170,22 @@ def test_the_refusal_says_when_to_retry_in_chinese(policy, user):
     assert refused.status_code == 429
     assert refused["Retry-After"] == str(15 * 60 - 10)
     assert "登录失败次数过多" in refused.json()["message"]
+
+
+# The probe: behind a proxy (one shared address), ten bad logins for one student made another's correct
+# login answer 429.
+def test_one_students_failures_do_not_refuse_another_behind_the_same_address(policy, user):
+    classmate = UserFactory(username="classmate")
+    for _ in range(10):
+        token_login(APIClient(), user.username, "wrong", address="10.9.9.9")
+    assert token_login(APIClient(), classmate.username, DEFAULT_PASSWORD, address="10.9.9.9").status_code == 200
+
+
+def test_behind_a_trusted_proxy_each_student_is_counted_by_their_own_address(policy, user, settings):
+    settings.RATE_LIMIT_TRUSTED_PROXIES = 1
+    for _ in range(6):
+        APIClient().post(TOKEN, {"username": user.username, "password": "wrong"}, format="json",
+                         REMOTE_ADDR="10.9.9.9", HTTP_X_FORWARDED_FOR="203.0.113.5")
+    student = APIClient().post(TOKEN, {"username": user.username, "password": DEFAULT_PASSWORD}, format="json",
+                               REMOTE_ADDR="10.9.9.9", HTTP_X_FORWARDED_FOR="198.51.100.20")
+    assert student.status_code == 200

@@ -23,7 +23,8 @@ def _production_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith("DJANGO_")}
     env.update(DJANGO_SETTINGS_MODULE="smartmate.settings", DJANGO_DEBUG="0",
                DJANGO_SECRET_KEY=secrets.token_urlsafe(64), DJANGO_ALLOWED_HOSTS="smartmate.example.edu",
-               DJANGO_BEHIND_TLS_PROXY="1", SMARTMATE_VAR_DIR=str(tmp_path), **extra)
+               DJANGO_BEHIND_TLS_PROXY="1", SMARTMATE_VAR_DIR=str(tmp_path), METRICS_TOKEN=secrets.token_urlsafe(32),
+               RATE_LIMIT_TRUSTED_PROXIES="1", **extra)
     return env
 
 
@@ -36,6 +37,31 @@ def test_check_deploy_in_production_mode_reports_zero_issues(tmp_path):
     result = _manage(_production_env(tmp_path), "check", "--deploy", "--fail-level", "DEBUG")
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.strip() == "System check identified no issues (0 silenced)."
+
+
+def test_check_deploy_warns_when_production_has_no_metrics_token(tmp_path):
+    env = _production_env(tmp_path)
+    del env["METRICS_TOKEN"]
+    result = _manage(env, "check", "--deploy")
+    assert result.returncode == 0, result.stderr
+    assert "?: (smartmate.W001) METRICS_TOKEN is not set: /metrics answers only direct loopback requests" in result.stderr
+    assert "System check identified 1 issue (0 silenced)." in result.stderr
+
+
+def test_check_deploy_warns_when_a_proxy_is_not_trusted_for_client_addresses(tmp_path):
+    # The probe: behind the TLS proxy every student shared one address for the login limits.
+    env = _production_env(tmp_path)
+    del env["RATE_LIMIT_TRUSTED_PROXIES"]
+    result = _manage(env, "check", "--deploy")
+    assert "?: (smartmate.W002) The app runs behind a proxy (DJANGO_BEHIND_TLS_PROXY) but RATE_LIMIT_TRUSTED_PROXIES is 0" \
+        in result.stderr
+    assert "System check identified 1 issue (0 silenced)." in result.stderr
+
+
+def test_plain_check_in_production_mode_leaves_the_metrics_token_to_check_deploy(tmp_path):
+    env = _production_env(tmp_path)
+    del env["METRICS_TOKEN"]
+    assert "smartmate.W001" not in _manage(env, "check").stderr
 
 
 def test_production_mode_sets_secure_cookies_hsts_and_the_proxy_header(tmp_path):
