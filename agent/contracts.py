@@ -4,11 +4,13 @@ This docstring is the protocol contract; the dataclasses below are its only impl
 tests round-trip each of them through JSON.
 
 Connecting
-    ``wss://<host>/ws/agent/``. A browser is recognised by its session cookie (the Origin must be
-    an allowed host). An API client first calls ``POST /api/v1/agent/tickets/`` (JWT or session)
-    and connects with ``/ws/agent/?ticket=<ticket>``: a ticket is valid for 60 s and for one
-    connection; a JWT never goes in the URL. Without a valid identity the server accepts and at
-    once closes the socket with code 4401.
+    ``wss://<host>/ws/agent/``, with an ``Origin`` header naming the site's own scheme, host and
+    port (or one of CSRF_TRUSTED_ORIGINS; smartmate/websocket_origin.py), else the handshake is
+    refused. A browser is recognised by its session cookie. An API client first calls
+    ``POST /api/v1/agent/tickets/`` (JWT or session) and connects with
+    ``/ws/agent/?ticket=<ticket>``: a ticket is valid for 60 s and for one connection; a JWT
+    never goes in the URL. Without a valid identity the server accepts and at once closes the
+    socket with code 4401.
 
 Client frames (JSON objects, at most 16 KB each, ``type`` says which)
     ``{"type": "chat.send", "conversation_id": 3, "text": "你好", "task_class_ids": [5], "thinking": "auto",

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.core.checks import Tags, register
 
 
 class SmartmateConfig(AppConfig):
@@ -8,3 +9,7 @@ class SmartmateConfig(AppConfig):
     def ready(self) -> None:
         # Registers the OpenAPI extensions for our authentication classes.
         from smartmate import schema  # noqa: F401
+        from smartmate.checks import DEPLOY_CHECKS
+
+        for check in DEPLOY_CHECKS:
+            register(check, Tags.security, deploy=True)

@@ -10,14 +10,14 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from smartmate.concurrency import HttpConcurrencyLimit  # noqa: E402
 from smartmate.routing import websocket_urlpatterns  # noqa: E402
+from smartmate.websocket_origin import WebsocketOriginValidator  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": HttpConcurrencyLimit(django_asgi_app),
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": WebsocketOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

@@ -1,4 +1,4 @@
-"""Template context every page gets: the main navigation."""
+"""Template context every page gets: the main navigation and the CSP nonce."""
 
 from __future__ import annotations
 
@@ -39,3 +39,8 @@ def navigation(request: HttpRequest) -> dict:
     current = next((item.key for item in items if item.url and item.url != "/" and request.path.startswith(item.url)),
                    "dashboard" if request.path == "/" else "")
     return {"nav_items": items, "nav_current": current}
+
+
+def csp_nonce(request: HttpRequest) -> dict:
+    """Expose this request's Content-Security-Policy nonce as ``{{ csp_nonce }}`` (smartmate/csp.py)."""
+    return {"csp_nonce": getattr(request, "csp_nonce", "")}

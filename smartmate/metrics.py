@@ -34,6 +34,13 @@ HTTP_LATENCY = Histogram(
     registry=REGISTRY,
 )
 
+CSP_REPORTS = Counter(
+    "smartmate_csp_reports_total",
+    "Content-Security-Policy violations reported by browsers, by directive.",
+    ["directive"],
+    registry=REGISTRY,
+)
+
 
 # --- Outbox --------------------------------------------------------------------------------------
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import hmac
+import ipaddress
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
@@ -38,14 +40,50 @@ def healthz(request: HttpRequest) -> JsonResponse:
 @never_cache
 @require_GET
 def metrics(request: HttpRequest) -> HttpResponse:
-    """Expose Prometheus metrics; behind a bearer token when METRICS_TOKEN is set."""
-    token = settings.METRICS_TOKEN
-    if token:
-        given = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
-        if not hmac.compare_digest(given.encode(), token.encode()):
-            return JsonResponse(error_body("not_authenticated", "A valid metrics token is required."), status=401)
+    """Expose Prometheus metrics to a scraper allowed by ``metrics_refusal``."""
+    refusal = metrics_refusal(request)
+    if refusal is not None:
+        return refusal
     body, content_type = render_metrics()
     return HttpResponse(body, content_type=content_type)
+
+
+# Headers a reverse proxy adds: a request carrying one came through it, whatever its socket address.
+PROXY_HEADERS = ("Forwarded", "X-Forwarded-For", "X-Forwarded-Proto", "X-Forwarded-Host", "X-Real-IP")
+
+
+def metrics_refusal(request: HttpRequest) -> JsonResponse | None:
+    """Return why this request may not read /metrics, or None when it may.
+
+    With METRICS_TOKEN set, only ``Authorization: Bearer <token>`` (compared in constant time). Without
+    one, only a direct loopback connection: a reverse proxy on the same host makes every visitor's
+    request arrive from 127.0.0.1, so a request bearing a forwarding header is refused too.
+    """
+    token = settings.METRICS_TOKEN
+    if token:
+        scheme, _, given = request.headers.get("Authorization", "").partition(" ")
+        # Digests of equal length, so the comparison's time says nothing about the token's length either.
+        if scheme.lower() == "bearer" and hmac.compare_digest(_digest(given.strip()), _digest(token)):
+            return None
+        return JsonResponse(error_body("not_authenticated", "A valid metrics token is required."), status=401)
+    proxied = any(name in request.headers for name in PROXY_HEADERS)
+    if _is_loopback(request.META.get("REMOTE_ADDR", "")) and not proxied:
+        return None
+    return JsonResponse(error_body("permission_denied", "Metrics are served to loopback only; "
+                                   "set METRICS_TOKEN to scrape from elsewhere."), status=403)
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.sha256(text.encode()).digest()
+
+
+def _is_loopback(address: str) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    mapped = getattr(ip, "ipv4_mapped", None)  # ::ffff:127.0.0.1 from a dual-stack socket
+    return (mapped or ip).is_loopback
 
 
 @login_required

@@ -160,7 +160,7 @@ def _session_cookie(user) -> tuple[bytes, bytes]:
 async def _socket(user) -> WebsocketCommunicator:
     cookie = await database_sync_to_async(_session_cookie)(user)
     communicator = WebsocketCommunicator(application, "/ws/agent/",
-                                         headers=[(b"origin", b"http://127.0.0.1:8000"), cookie])
+                                         headers=[(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000"), cookie])
     connected, _ = await communicator.connect()
     assert connected
     return communicator
@@ -214,7 +214,7 @@ def _ticket(access: str) -> str:
 
 async def _ticket_socket(ticket: str) -> tuple[bool, WebsocketCommunicator]:
     communicator = WebsocketCommunicator(application, f"/ws/agent/?ticket={ticket}",
-                                         headers=[(b"origin", b"http://127.0.0.1:8000")])
+                                         headers=[(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")])
     connected, _ = await communicator.connect()
     return connected, communicator
 

@@ -20,6 +20,7 @@ from smartmate.asgi import application
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 ORIGIN = (b"origin", b"http://127.0.0.1:8000")
+HOST = (b"host", b"127.0.0.1:8000")  # the page's own origin: the same scheme, host and port as Origin
 ENGLISH = (b"accept-language", b"en")  # the consumer speaks the page's language; assertions quote English
 
 
@@ -30,7 +31,7 @@ def session_cookie(user) -> tuple[bytes, bytes]:
 
 
 async def connect(user=None, path: str = "/ws/agent/") -> WebsocketCommunicator:
-    headers = [ORIGIN, ENGLISH] + ([await database_sync_to_async(session_cookie)(user)] if user else [])
+    headers = [ORIGIN, HOST, ENGLISH] + ([await database_sync_to_async(session_cookie)(user)] if user else [])
     communicator = WebsocketCommunicator(application, path, headers=headers)
     connected, _ = await communicator.connect()
     assert connected

@@ -44,7 +44,8 @@ def test_check_deploy_warns_when_production_has_no_metrics_token(tmp_path):
     del env["METRICS_TOKEN"]
     result = _manage(env, "check", "--deploy")
     assert result.returncode == 0, result.stderr
-    assert "?: (smartmate.W001) METRICS_TOKEN is not set: /metrics answers only direct loopback requests" in result.stderr
+    assert "?: (smartmate.W001) METRICS_TOKEN is not set: /metrics answers only direct loopback requests" \
+        in result.stderr
     assert "System check identified 1 issue (0 silenced)." in result.stderr
 
 

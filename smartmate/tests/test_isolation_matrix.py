@@ -53,6 +53,7 @@ PUBLIC = {
     "i18n/setlang/": "switches the language",
     "healthz": "liveness probe, no data",
     "metrics": "operator metrics, no student data",
+    "csp-report": "browsers' Content-Security-Policy violation reports, no student data",
     # A feed URL is a secret capability by design (calendar apps cannot log in): holding the
     # token is the permission. Revoking and regenerating it are covered below.
     "schedule/feed/<str:token>.ics": "secret-token calendar feed",
@@ -226,7 +227,7 @@ async def test_websocket_frames_about_anothers_conversation_are_refused(alice, b
         client.force_login(bob)
         return b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()
 
-    headers = [(b"origin", b"http://127.0.0.1:8000"), (b"accept-language", b"en"),
+    headers = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000"), (b"accept-language", b"en"),
                await database_sync_to_async(cookie)()]
     communicator = WebsocketCommunicator(application, "/ws/agent/", headers=headers)
     assert (await communicator.connect())[0]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 
 def test_healthz_reports_every_dependency_ok(client, db):
     response = client.get("/healthz")
@@ -48,6 +50,38 @@ def test_metrics_require_the_token_when_one_is_configured(client, db, settings):
     settings.METRICS_TOKEN = "scrape-me"
     assert client.get("/metrics").status_code == 401
     assert client.get("/metrics", HTTP_AUTHORIZATION="Bearer scrape-me").status_code == 200
+
+
+def test_metrics_take_the_token_only_as_a_bearer_credential(client, db, settings):
+    settings.METRICS_TOKEN = "scrape-me"
+    assert client.get("/metrics", HTTP_AUTHORIZATION="scrape-me").status_code == 401
+    assert client.get("/metrics", HTTP_AUTHORIZATION="Bearer scrape-me-too").status_code == 401
+
+
+def test_metrics_with_a_token_refuse_loopback_without_it(client, db, settings):
+    settings.METRICS_TOKEN = "scrape-me"
+    assert client.get("/metrics", REMOTE_ADDR="127.0.0.1").status_code == 401
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1", "::1", "::ffff:127.0.0.1"])
+def test_metrics_without_a_token_answer_a_direct_loopback_request(client, db, settings, address):
+    settings.METRICS_TOKEN = ""
+    assert client.get("/metrics", REMOTE_ADDR=address).status_code == 200
+
+
+def test_metrics_without_a_token_refuse_another_host(client, db, settings):
+    settings.METRICS_TOKEN = ""
+    response = client.get("/metrics", REMOTE_ADDR="203.0.113.9")
+    assert response.status_code == 403
+    assert response.json() == {"code": "permission_denied", "detail": None, "message":
+                               "Metrics are served to loopback only; set METRICS_TOKEN to scrape from elsewhere."}
+
+
+@pytest.mark.parametrize("header", ["HTTP_X_FORWARDED_FOR", "HTTP_X_FORWARDED_PROTO", "HTTP_X_REAL_IP",
+                                    "HTTP_FORWARDED"])
+def test_metrics_without_a_token_refuse_loopback_requests_relayed_by_a_proxy(client, db, settings, header):
+    settings.METRICS_TOKEN = ""
+    assert client.get("/metrics", REMOTE_ADDR="127.0.0.1", **{header: "203.0.113.9"}).status_code == 403
 
 
 def test_json_formatter_keeps_extra_fields():

@@ -258,7 +258,9 @@ def _session_cookie(user) -> tuple[bytes, bytes]:
 async def _connect(user) -> WebsocketCommunicator:
     cookie = await database_sync_to_async(_session_cookie)(user)
     communicator = WebsocketCommunicator(
-        application, "/ws/agent/", headers=[(b"origin", b"http://127.0.0.1:8000"), (b"accept-language", b"en"), cookie])
+        application, "/ws/agent/",
+        headers=[(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000"), (b"accept-language", b"en"),
+                 cookie])
     connected, _ = await communicator.connect()
     assert connected
     return communicator

@@ -79,6 +79,7 @@ def test_start_refuses_a_malformed_debug_flag():
 
 def test_production_mode_passes_the_deploy_check_with_zero_warnings():
     result = _run_manage("check", "--deploy", "--fail-level", "WARNING", DJANGO_DEBUG="0",
-                         DJANGO_SECRET_KEY=PRODUCTION_KEY, DJANGO_ALLOWED_HOSTS="smartmate.example.com")
+                         DJANGO_SECRET_KEY=PRODUCTION_KEY, DJANGO_ALLOWED_HOSTS="smartmate.example.com",
+                         METRICS_TOKEN="scrape-" + "x" * 32)
     assert result.returncode == 0, result.stderr
     assert "System check identified no issues (0 silenced)." in result.stdout

@@ -7,7 +7,7 @@ from channels.testing import WebsocketCommunicator
 
 from smartmate.asgi import application
 
-ORIGIN = [(b"origin", b"http://127.0.0.1:8000")]
+ORIGIN = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")]
 
 
 async def _ping() -> dict:
