@@ -16,6 +16,13 @@ class ImportRejectedError(AppError):
     status = 400
 
 
+class ImportTooComplexError(AppError):
+    """Reading the file took more than its CPU budget (``settings.IMPORT_CPU_SECONDS``)."""
+
+    code = "import_too_complex"
+    status = 422
+
+
 class CalendarShrinkError(AppError):
     code = "calendar_in_use"
     status = 409

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import ngettext
 
 from schedule.core.importers import ImportProblem
@@ -77,9 +77,22 @@ def import_problem_message(problem: ImportProblem) -> str:
         return problem.message
 
 
-def import_rejected_message(count: int) -> str:
-    return ngettext("The timetable was not imported: %(count)d problem to fix.",
-                    "The timetable was not imported: %(count)d problems to fix.", count) % {"count": count}
+def import_rejected_message(count: int, *, listed: int | None = None) -> str:
+    """Say how many problems block the import and, when not all are listed, how many are left out."""
+    message = ngettext("The timetable was not imported: %(count)d problem to fix.",
+                       "The timetable was not imported: %(count)d problems to fix.", count) % {"count": count}
+    if listed is None or listed >= count:
+        return message
+    more = count - listed
+    return message + " " + ngettext("Only the first %(listed)d are listed; %(more)d more is not shown.",
+                                    "Only the first %(listed)d are listed; %(more)d more are not shown.",
+                                    more) % {"listed": listed, "more": more}
+
+
+def import_too_complex_message(limit_seconds: float) -> str:
+    message = gettext("The timetable is too complex to check: reading it took more than %(seconds)s seconds of "
+                      "processing. Split it into smaller files or remove repeated rows.")
+    return message % {"seconds": f"{limit_seconds:g}"}
 
 
 def day_label(day: int) -> str:

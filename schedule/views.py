@@ -15,7 +15,7 @@ from schedule import selectors
 from schedule.board import board_rows
 from schedule.core.importers import MAX_IMPORT_BYTES
 from schedule.core.time_model import TimeModelError
-from schedule.exceptions import ImportRejectedError, ScheduleInputError
+from schedule.exceptions import ImportRejectedError, ImportTooComplexError, ScheduleInputError
 from schedule.messages import day_label
 from schedule.models import ChangeSet, PlanPreview
 from schedule.preview_view import changeset_view, preview_view
@@ -149,7 +149,7 @@ def _handle_import(request: HttpRequest, context: dict) -> None:
     except ImportRejectedError as exc:
         context.update(error=exc.message, problems=exc.detail["problems"])
         return
-    except (ScheduleInputError, RateLimited) as exc:
+    except (ScheduleInputError, ImportTooComplexError, RateLimited) as exc:
         context.update(error=exc.message)
         return
     context.update(outcome=outcome, pasted=raw.decode("utf-8", errors="replace"), fmt=fmt)

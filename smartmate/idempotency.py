@@ -13,6 +13,9 @@ retry with the same key and the same request. Without the header the request run
   taken, a rate limit), which are not kept, so a retry runs again. 5xx answers and unhandled
   errors are not kept either. Authentication, permission and throttle failures happen before the
   view and never touch the key.
+* ``@idempotent(store_errors=False)`` keeps only the 2xx and 3xx answers: for an endpoint whose refusals
+  are large or cheap to repeat (a rejected timetable import lists its problems), a 4xx frees the key
+  instead of storing the refusal for 24 hours.
 * The record is written before the view runs and completed after it. A crash in between leaves
   it in progress until the lock timeout; the retry then runs the write again.
 """
@@ -70,8 +73,13 @@ class Begun:
     replay: bool
 
 
-def idempotent(view_method: Callable[..., Any]) -> Callable[..., Any]:
-    """Make an APIView write method honour ``X-Idempotency-Key`` (see the module docstring)."""
+def idempotent(view_method: Callable[..., Any] | None = None, *, store_errors: bool = True) -> Any:
+    """Make an APIView write method honour ``X-Idempotency-Key`` (see the module docstring).
+
+    Use as ``@idempotent``, or ``@idempotent(store_errors=False)`` to keep no 4xx answer.
+    """
+    if view_method is None:
+        return functools.partial(idempotent, store_errors=store_errors)
 
     @functools.wraps(view_method)
     def wrapper(view: Any, request: Request, *args: Any, **kwargs: Any) -> Any:
@@ -94,7 +102,7 @@ def idempotent(view_method: Callable[..., Any]) -> Callable[..., Any]:
             except Exception:
                 idempotency_abandon(record=begun.record)
                 raise
-        idempotency_finish(record=begun.record, response=response)
+        idempotency_finish(record=begun.record, response=response, store_errors=store_errors)
         return response
 
     # functools.wraps shares the schema kwargs dict; give the wrapper its own before extending it.
@@ -102,7 +110,8 @@ def idempotent(view_method: Callable[..., Any]) -> Callable[..., Any]:
     return extend_schema(parameters=[OpenApiParameter(
         HEADER, str, OpenApiParameter.HEADER, required=False,
         description="Optional client key (1-255 characters) that makes a retry of this write safe: the first "
-                    "answer is replayed for 24 hours with Idempotent-Replayed: true.")])(wrapper)
+                    + ("answer" if store_errors else "successful answer (refusals are not kept)")
+                    + " is replayed for 24 hours with Idempotent-Replayed: true.")])(wrapper)
 
 
 def request_fingerprint(request: Request) -> str:
@@ -175,14 +184,20 @@ def idempotency_begin(*, user: Any, key: str, fingerprint: str, method: str, pat
         detail={"retry_after": settings.IDEMPOTENCY_LOCK_TIMEOUT})
 
 
-def idempotency_finish(*, record: IdempotencyRecord, response: Any) -> None:
+def idempotency_finish(*, record: IdempotencyRecord, response: Any, store_errors: bool = True) -> None:
     """Keep the answer for replay, or free the key when the answer is not to be kept."""
-    if not isinstance(response, Response) or response.status_code >= 500 or response.status_code in NOT_STORED:
+    if not _worth_storing(response, store_errors=store_errors):
         idempotency_abandon(record=record)
         return
     body = json.loads(json.dumps(response.data, cls=JSONEncoder))
     IdempotencyRecord.objects.filter(pk=record.pk, locked_at=record.locked_at).update(
         status=IdempotencyRecord.Status.DONE, response_status=response.status_code, response_body=body)
+
+
+def _worth_storing(response: Any, *, store_errors: bool) -> bool:
+    if not isinstance(response, Response) or response.status_code >= 500 or response.status_code in NOT_STORED:
+        return False
+    return store_errors or response.status_code < 400
 
 
 def idempotency_abandon(*, record: IdempotencyRecord) -> None:

@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import MAX_SECTIONS, MAX_SEMESTER_WEEKS, CalendarSettings, User, validate_time_zone
-from smartmate.serializers import ModelSerializer
+from smartmate.serializers import BoundedDateField, ModelSerializer
 
 
 class RegisterInputSerializer(serializers.Serializer):
@@ -47,6 +47,14 @@ class UserOutputSerializer(ModelSerializer):
         read_only_fields = fields
 
 
+class RegisterOutputSerializer(serializers.Serializer):
+    """The new account and its first token pair."""
+
+    user = UserOutputSerializer()
+    refresh = serializers.CharField()
+    access = serializers.CharField()
+
+
 class ProfileInputSerializer(serializers.Serializer):
     email = serializers.EmailField(required=False, allow_blank=True)
     time_zone = serializers.CharField(required=False, validators=[validate_time_zone])
@@ -58,7 +66,7 @@ class SectionTimeSerializer(serializers.Serializer):
 
 
 class CalendarInputSerializer(serializers.Serializer):
-    semester_start = serializers.DateField(required=False)
+    semester_start = BoundedDateField(required=False)
     semester_weeks = serializers.IntegerField(required=False, min_value=1, max_value=MAX_SEMESTER_WEEKS)
     sections = SectionTimeSerializer(many=True, required=False, min_length=1, max_length=MAX_SECTIONS)
 

@@ -20,6 +20,7 @@ from accounts.api.serializers import (
     PasswordChangeOutputSerializer,
     ProfileInputSerializer,
     RegisterInputSerializer,
+    RegisterOutputSerializer,
     UserOutputSerializer,
 )
 from accounts.selectors import calendar_settings_get
@@ -40,7 +41,7 @@ class RegisterView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
 
-    @extend_schema(request=RegisterInputSerializer, responses={201: UserOutputSerializer})
+    @extend_schema(request=RegisterInputSerializer, responses={201: RegisterOutputSerializer})
     def post(self, request: Request) -> Response:
         rate_limit_hit("register", f"ip:{client_ip(request)}")
         data = RegisterInputSerializer(data=request.data)

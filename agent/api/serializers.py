@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from agent.models import Conversation, Message, TimelineEvent
 from agent.selectors import REPLAY_PAGE
+from smartmate.serializers import ModelSerializer, RFC3339DateTimeField
 
 
 class ConversationCreateInputSerializer(serializers.Serializer):
@@ -29,7 +30,7 @@ class TimelineQuerySerializer(serializers.Serializer):
     limit = serializers.IntegerField(min_value=1, max_value=REPLAY_PAGE, default=REPLAY_PAGE, required=False)
 
 
-class ConversationOutputSerializer(serializers.ModelSerializer):
+class ConversationOutputSerializer(ModelSerializer):
     running = serializers.BooleanField(source="is_running", read_only=True)
 
     class Meta:
@@ -38,7 +39,7 @@ class ConversationOutputSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class MessageOutputSerializer(serializers.ModelSerializer):
+class MessageOutputSerializer(ModelSerializer):
     class Meta:
         model = Message
         fields = ["id", "role", "content", "reasoning", "turn_id", "prompt_tokens", "completion_tokens",
@@ -58,7 +59,7 @@ class ConversationDetailOutputSerializer(serializers.Serializer):
     running_turn = RunningTurnOutputSerializer(allow_null=True)
 
 
-class TimelineEventOutputSerializer(serializers.ModelSerializer):
+class TimelineEventOutputSerializer(ModelSerializer):
     data = serializers.JSONField(source="payload", help_text="The event's fields, as in the websocket frame.")
 
     class Meta:
@@ -69,7 +70,7 @@ class TimelineEventOutputSerializer(serializers.ModelSerializer):
 
 class TicketOutputSerializer(serializers.Serializer):
     ticket = serializers.CharField(help_text="Connect with /ws/agent/?ticket=<ticket> within 60 s; usable once.")
-    expires_at = serializers.DateTimeField()
+    expires_at = RFC3339DateTimeField()
     url = serializers.CharField(help_text="The websocket path with the ticket.")
 
 

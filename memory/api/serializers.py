@@ -5,9 +5,10 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from memory.models import MAX_CONTENT_LENGTH, MemoryItem
+from smartmate.serializers import ModelSerializer, RFC3339DateTimeField
 
 
-class MemoryOutputSerializer(serializers.ModelSerializer):
+class MemoryOutputSerializer(ModelSerializer):
     type = serializers.CharField(source="memory_type")
     superseded_by = serializers.IntegerField(source="superseded_by_id", allow_null=True)
 
@@ -35,8 +36,8 @@ class MemorySourceOutputSerializer(serializers.Serializer):
     message_id = serializers.IntegerField(allow_null=True)
     conversation_id = serializers.IntegerField(allow_null=True)
     text = serializers.CharField(allow_blank=True)
-    said_at = serializers.DateTimeField(allow_null=True)
-    learned_at = serializers.DateTimeField()
+    said_at = RFC3339DateTimeField(allow_null=True)
+    learned_at = RFC3339DateTimeField()
 
 
 class MemorySettingsSerializer(serializers.Serializer):

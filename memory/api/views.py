@@ -21,6 +21,7 @@ from memory.api.serializers import (
 )
 from memory.services import items as services
 from smartmate.idempotency import idempotent
+from smartmate.serializers import query_validate
 
 
 class MemoryListView(APIView):
@@ -28,9 +29,7 @@ class MemoryListView(APIView):
 
     @extend_schema(parameters=[MemoryListQuerySerializer], responses=MemoryOutputSerializer(many=True))
     def get(self, request: Request) -> Response:
-        query = MemoryListQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        values = query.validated_data
+        values = query_validate(MemoryListQuerySerializer, request)
         rows = selectors.memory_list(user=request.user, status=values.get("status"),
                                      memory_type=values.get("type"), query=values.get("q", ""))
         return Response(MemoryOutputSerializer(rows[:500], many=True).data)

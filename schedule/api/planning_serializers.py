@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from smartmate.serializers import RFC3339DateTimeField
+
 
 class FeasibilitySerializer(serializers.Serializer):
     class_id = serializers.IntegerField()
@@ -34,8 +36,8 @@ class BlockAtSerializer(serializers.Serializer):
     day = serializers.IntegerField()
     start_section = serializers.IntegerField()
     end_section = serializers.IntegerField()
-    starts_at = serializers.DateTimeField()
-    ends_at = serializers.DateTimeField()
+    starts_at = RFC3339DateTimeField()
+    ends_at = RFC3339DateTimeField()
 
 
 class PlacementSerializer(BlockAtSerializer):
@@ -65,7 +67,7 @@ class MoveSerializer(BlockAtSerializer):
     from_day = serializers.IntegerField()
     from_start_section = serializers.IntegerField()
     from_end_section = serializers.IntegerField()
-    from_starts_at = serializers.DateTimeField()
+    from_starts_at = RFC3339DateTimeField()
 
 
 class NoteSerializer(BlockAtSerializer):
@@ -78,7 +80,7 @@ class PreviewOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.CharField()
     source = serializers.CharField()
-    expires_at = serializers.DateTimeField()
+    expires_at = RFC3339DateTimeField()
     task_class_ids = serializers.ListField(child=serializers.IntegerField())
     placements = PlacementSerializer(many=True)
     moves = MoveSerializer(many=True)
@@ -91,7 +93,7 @@ class ChangeSetOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     summary = serializers.CharField()
     preview_id = serializers.IntegerField(allow_null=True)
-    applied_at = serializers.DateTimeField()
-    undone_at = serializers.DateTimeField(allow_null=True)
+    applied_at = RFC3339DateTimeField()
+    undone_at = RFC3339DateTimeField(allow_null=True)
     events = serializers.IntegerField(source="event_count")
     embedded = serializers.IntegerField(source="embedded_count")

@@ -7,6 +7,13 @@ from rest_framework import serializers
 
 from schedule.models import Course, ScheduleEvent
 from schedule.services.events import Span
+from smartmate.serializers import ModelSerializer, RFC3339DateTimeField
+
+
+class WeekQuerySerializer(serializers.Serializer):
+    # No bounds here: the semester's own length decides, with a message naming it.
+    week = serializers.IntegerField(required=False, help_text="Default: this week.",
+                                    error_messages={"invalid": _("A week is a whole number.")})
 
 
 class SpanInputSerializer(serializers.Serializer):
@@ -53,14 +60,14 @@ class EventUpdateInputSerializer(serializers.Serializer):
         return attrs
 
 
-class CourseBriefSerializer(serializers.ModelSerializer):
+class CourseBriefSerializer(ModelSerializer):
     class Meta:
         model = Course
         fields = ["id", "name", "teacher", "is_filler"]
         read_only_fields = fields
 
 
-class EventOutputSerializer(serializers.ModelSerializer):
+class EventOutputSerializer(ModelSerializer):
     course = CourseBriefSerializer(read_only=True, allow_null=True)
     is_filler = serializers.BooleanField(read_only=True)
 
@@ -86,7 +93,7 @@ class WeekBoardSerializer(serializers.Serializer):
     events = EventOutputSerializer(many=True)
 
 
-class CourseOutputSerializer(serializers.ModelSerializer):
+class CourseOutputSerializer(ModelSerializer):
     meetings = serializers.IntegerField(read_only=True)
 
     class Meta:
@@ -139,5 +146,5 @@ class ImportOutcomeSerializer(serializers.Serializer):
 
 class FeedOutputSerializer(serializers.Serializer):
     url = serializers.URLField()
-    created_at = serializers.DateTimeField()
-    last_fetched_at = serializers.DateTimeField(allow_null=True)
+    created_at = RFC3339DateTimeField()
+    last_fetched_at = RFC3339DateTimeField(allow_null=True)

@@ -145,7 +145,8 @@ class ImportView(APIView):
 
     parser_classes = [MultiPartParser, FormParser, BoundedJSONParser]
 
-    @idempotent
+    # A refused file is not kept for replay: its answer can be large and a retry costs no more than the first try.
+    @idempotent(store_errors=False)
     @extend_schema(request=ImportInputSerializer, responses={200: ImportOutcomeSerializer,
                                                              201: ImportOutcomeSerializer})
     def post(self, request: Request) -> Response:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 
 from accounts.models import User
@@ -12,17 +15,28 @@ from schedule.core.importers import (
     MAX_IMPORT_BYTES,
     ImportedCourse,
     ImportProblem,
+    ImportTooComplex,
     Occurrence,
+    WorkBudget,
     find_clashes,
     parse_timetable,
 )
 from schedule.core.time_model import SlotKey, span_bounds
-from schedule.exceptions import ImportRejectedError
-from schedule.messages import import_problem_message, import_rejected_message
+from schedule.exceptions import ImportRejectedError, ImportTooComplexError
+from schedule.messages import import_problem_message, import_rejected_message, import_too_complex_message
 from schedule.models import Course, ScheduleEvent, ScheduleSlot
 from schedule.selectors import time_frame_get
 
 CourseKey = tuple[str, str]  # (name, teacher): how a re-import recognises a course it already has
+
+# The clock of the import budget: the thread's CPU time, not the process's, so other requests served by
+# the same process at the same time do not eat this import's budget, and waiting (database, a busy CPU)
+# is not work. Tests replace it.
+cpu_clock: Callable[[], float] = time.thread_time
+
+# A refusal lists this many problems and counts the rest: a file of 38,000 bad rows would otherwise
+# answer with megabytes of messages, and nobody fixes more than the first few hundred before retrying.
+MAX_LISTED_PROBLEMS = 200
 
 
 @dataclass(frozen=True)
@@ -66,20 +80,30 @@ def detect_format(filename: str, data: bytes) -> str:
 
 
 def timetable_import(*, user: User, data: bytes, fmt: str, dry_run: bool = False) -> ImportOutcome:
-    """Read a timetable file and write its courses, or raise ImportRejectedError listing every problem.
+    """Read a timetable file and write its courses, or raise ImportRejectedError listing its problems.
 
     Meetings already on the board (same course, same sections) are skipped, so importing an
-    exported file again creates nothing twice.
+    exported file again creates nothing twice. Reading and checking the file may take at most
+    ``settings.IMPORT_CPU_SECONDS`` of CPU time, else ImportTooComplexError (nothing is written).
     """
+    budget = WorkBudget.start(settings.IMPORT_CPU_SECONDS, cpu_clock)
+    try:
+        return _import(user=user, data=data, fmt=fmt, dry_run=dry_run, budget=budget)
+    except ImportTooComplex as exc:
+        raise ImportTooComplexError(import_too_complex_message(exc.limit_seconds),
+                                    detail={"cpu_seconds_limit": exc.limit_seconds}) from None
+
+
+def _import(*, user: User, data: bytes, fmt: str, dry_run: bool, budget: WorkBudget) -> ImportOutcome:
     semester, template = time_frame_get(user=user)
-    report = parse_timetable(data, fmt, semester, template)
+    report = parse_timetable(data, fmt, semester, template, budget)
     if report.problems:
         _reject(report.problems)
     with transaction.atomic():
         existing = _existing_meetings(user=user)
-        fresh, known = _split_known(report.occurrences(), existing)
+        fresh, known = _split_known(report.occurrences(), existing, budget)
         occupied = {key: title for key, (title, _course) in existing.items()}
-        clashes = find_clashes(fresh, occupied)
+        clashes = find_clashes(fresh, occupied, budget)
         if clashes:
             _reject(clashes)
         outcome = ImportOutcome(dry_run=dry_run, courses=_plan(report.courses, fresh, known),
@@ -100,12 +124,15 @@ def timetable_import(*, user: User, data: bytes, fmt: str, dry_run: bool = False
 
 
 def _reject(problems: tuple[ImportProblem, ...]) -> None:
+    """Refuse the file: list the first MAX_LISTED_PROBLEMS problems and count them all."""
     listed = [
         {"row": p.row, "field": p.field, "code": p.code, "message": import_problem_message(p)}
-        for p in problems
+        for p in problems[:MAX_LISTED_PROBLEMS]
     ]
-    raise ImportRejectedError(import_rejected_message(len(listed)), detail={"problems": listed,
-                                                                           "max_bytes": MAX_IMPORT_BYTES})
+    raise ImportRejectedError(
+        import_rejected_message(len(problems), listed=len(listed)),
+        detail={"problems": listed, "problem_count": len(problems), "problems_not_listed": len(problems) - len(listed),
+                "max_bytes": MAX_IMPORT_BYTES})
 
 
 def _existing_meetings(*, user: User) -> dict[SlotKey, tuple[str, CourseKey | None]]:
@@ -119,11 +146,12 @@ def _existing_meetings(*, user: User) -> dict[SlotKey, tuple[str, CourseKey | No
 
 
 def _split_known(
-    occurrences: tuple[Occurrence, ...], existing: dict[SlotKey, tuple[str, CourseKey | None]]
+    occurrences: tuple[Occurrence, ...], existing: dict[SlotKey, tuple[str, CourseKey | None]], budget: WorkBudget
 ) -> tuple[list[Occurrence], list[Occurrence]]:
     """Separate meetings already on the board (every section held by the same course) from new ones."""
     fresh, known = [], []
     for occurrence in occurrences:
+        budget.spend()
         key = (occurrence.course.name, occurrence.course.teacher)
         holders = {existing.get(slot, (None, None))[1] for slot in occurrence.slot_keys()}
         (known if holders == {key} else fresh).append(occurrence)

@@ -141,7 +141,9 @@ def _pending_items(task_classes: list[TaskClass]) -> dict[int, list[TaskItem]]:
 
 def _classes_of(user: User, task_class_ids: list[int]) -> list[TaskClass]:
     wanted = list(dict.fromkeys(task_class_ids))
-    found = {c.pk: c for c in TaskClass.objects.filter(user=user, pk__in=wanted)}
+    # An id past the signed 64-bit column cannot exist, and in an IN list it overflows the SQLite driver.
+    storable = [pk for pk in wanted if 0 < pk < 2**63]
+    found = {c.pk: c for c in TaskClass.objects.filter(user=user, pk__in=storable)}
     if not wanted or len(found) != len(wanted):
         raise NotFoundError(_("Not found."), code="task_class_not_found")
     return [found[pk] for pk in wanted]

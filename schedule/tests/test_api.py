@@ -11,6 +11,7 @@ from icalendar import Calendar
 from schedule.core.importers import MAX_IMPORT_BYTES
 from schedule.models import Course, ScheduleEvent
 from schedule.tests.factories import DEMO_CSV, csv_bytes, custom_event, import_csv
+from smartmate.models import IdempotencyRecord
 
 
 def test_week_view_lists_events_with_times_and_filler_flag(auth_client, user):
@@ -166,6 +167,23 @@ def test_import_refuses_undecodable_bytes(auth_client, user):
     assert response.status_code == 400
     assert response.json()["code"] == "import_rejected"
     assert response.json()["detail"]["problems"][0]["code"] == "undecodable"
+
+
+def one_mebibyte_of_identical_rows() -> bytes:
+    # The probe's file: every row after the first clashes with it (38,835 problems, a 5 MB answer before).
+    row = "高数,1,1,2,王,A101,1-16\n".encode()
+    return row * (1_048_576 // len(row))
+
+
+def test_the_one_mebibyte_probe_is_refused_as_too_complex_briefly_and_not_kept(auth_client, user, settings):
+    settings.IMPORT_CPU_SECONDS = 0.2  # the file needs several times that on any machine
+    upload = SimpleUploadedFile("probe.csv", one_mebibyte_of_identical_rows(), content_type="text/csv")
+    response = auth_client.post("/api/v1/schedule/import/", {"file": upload, "dry_run": True}, format="multipart",
+                                HTTP_X_IDEMPOTENCY_KEY="probe-1")
+    assert response.status_code == 422
+    assert response.json()["code"] == "import_too_complex"
+    assert len(response.content) < 1_000
+    assert not IdempotencyRecord.objects.filter(key="probe-1").exists()
 
 
 def test_import_needs_a_file_or_content(auth_client):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from schedule.exceptions import ImportRejectedError
+from schedule.exceptions import ImportRejectedError, ImportTooComplexError
 from schedule.models import Course, ScheduleEvent, ScheduleSlot
+from schedule.services import imports
 from schedule.services.feeds import schedule_ics_build
 from schedule.services.imports import timetable_import
 from schedule.tests.factories import DEMO_CSV, csv_bytes, custom_event, import_csv
@@ -93,3 +94,33 @@ def test_reimporting_an_exported_ics_creates_no_duplicates(user):
 def test_another_students_timetable_does_not_clash(user, other_user):
     import_csv(other_user, "线性代数,2,1,2,陈志强,二教2412,1-16")
     assert import_csv(user, "线性代数,2,1,2,陈志强,二教2412,1-16").created_events == 16
+
+
+def test_a_file_with_more_than_200_problems_lists_200_and_counts_them_all(user):
+    rows = ["高数,1,1,2,王,A101,1-16"] * 251  # every row after the first clashes with it
+    with pytest.raises(ImportRejectedError) as error:
+        import_csv(user, *rows)
+    detail = error.value.detail
+    assert (len(detail["problems"]), detail["problem_count"], detail["problems_not_listed"]) == (200, 250, 50)
+    assert [p["row"] for p in detail["problems"]] == list(range(3, 203))
+    assert error.value.message == ("The timetable was not imported: 250 problems to fix. "
+                                   "Only the first 200 are listed; 50 more are not shown.")
+
+
+def test_a_file_with_few_problems_lists_them_all(user):
+    with pytest.raises(ImportRejectedError) as error:
+        import_csv(user, "大学物理,9,3,4,刘海燕,二教3108,1-16")
+    assert (error.value.detail["problem_count"], error.value.detail["problems_not_listed"]) == (1, 0)
+    assert error.value.message == "The timetable was not imported: 1 problem to fix."
+
+
+def test_an_import_past_its_cpu_budget_is_refused_and_writes_nothing(user, settings, monkeypatch):
+    ticks = iter(range(1_000_000))
+    monkeypatch.setattr(imports, "cpu_clock", lambda: float(next(ticks)))  # one second per look
+    settings.IMPORT_CPU_SECONDS = 5
+    with pytest.raises(ImportTooComplexError) as error:
+        timetable_import(user=user, data=DEMO_CSV.read_bytes(), fmt="csv")
+    assert error.value.status == 422 and error.value.detail == {"cpu_seconds_limit": 5}
+    assert error.value.message == ("The timetable is too complex to check: reading it took more than 5 seconds of "
+                                   "processing. Split it into smaller files or remove repeated rows.")
+    assert not Course.objects.exists() and not ScheduleEvent.objects.exists()

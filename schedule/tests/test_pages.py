@@ -69,6 +69,26 @@ def test_import_page_lists_problems_and_writes_nothing(client, user):
     assert not ScheduleEvent.objects.exists()
 
 
+def test_import_page_says_how_many_problems_are_not_listed(client, user):
+    client.force_login(user)
+    rows = "".join(["高数,1,1,2,王,A101,1-16\n"] * 202)
+    response = client.post("/schedule/import/", {"content": rows, "action": "preview"}, **EN)
+    html = response.content.decode()
+    assert "201 problems to fix. Only the first 200 are listed; 1 more is not shown." in html
+    assert html.count("Clashes with row 1") == 200
+
+
+def test_import_page_says_when_a_file_is_too_complex(client, user, settings, monkeypatch):
+    ticks = iter(range(1_000_000))
+    monkeypatch.setattr("schedule.services.imports.cpu_clock", lambda: float(next(ticks)))
+    settings.IMPORT_CPU_SECONDS = 5
+    client.force_login(user)
+    response = client.post("/schedule/import/", {"content": DEMO_CSV.read_text(encoding="utf-8"),
+                                                 "action": "preview"}, **EN)
+    assert "The timetable is too complex to check" in response.content.decode()
+    assert not Course.objects.exists()
+
+
 def test_dashboard_shows_todays_events(client, user, monkeypatch):
     from datetime import datetime, timezone
 

@@ -21,6 +21,13 @@ def test_feasibility_endpoint(auth_client, user):
                     "placed": 16, "slack": 54}
 
 
+def test_feasibility_of_an_id_past_the_64_bit_column_is_a_404(auth_client):
+    # Found by schemathesis: the id overflowed the SQLite driver (500) instead of matching nothing.
+    response = auth_client.get("/api/v1/task-classes/89765414540063064064/feasibility/")
+    assert response.status_code == 404
+    assert response.json()["code"] == "task_class_not_found"
+
+
 def test_plan_adjust_apply_and_undo_over_the_api(auth_client, user):
     task_class = make_task_class(user, items=3, strategy="rapid")
     preview = auth_client.post("/api/v1/plans/", {"task_class_ids": [task_class.pk]}, format="json").json()

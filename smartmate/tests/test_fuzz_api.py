@@ -5,11 +5,18 @@ them, signed in with a JWT, to a live daphne child on 127.0.0.1 that shares the 
 is bounded by count, not time: a fixed number of examples per operation in deterministic mode (the
 same requests every run), plus the schema-derived coverage cases; about 80-130 s on a 2-core machine.
 
+CI runs that cheap version. The deep one is opt-in from the environment:
+``FUZZ_EXAMPLES=25 FUZZ_STATEFUL=1 .venv/bin/python -m pytest smartmate/tests/test_fuzz_api.py -s``
+(25 examples per operation and the stateful phase, which chains calls through the schema's links:
+create, then read, change and delete what was created). ``FUZZ_TIMEOUT`` overrides the time limit;
+``FUZZ_SEED=<n>`` replaces the deterministic requests by random ones from that seed (new ground, reproducible).
+
 A failure prints schemathesis' report: the operation, the request (with a curl line) and the answer.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -21,9 +28,14 @@ from accounts.tests.factories import UserFactory
 
 pytestmark = [pytest.mark.fuzz]
 
-EXAMPLES_PER_OPERATION = 5
+EXAMPLES_PER_OPERATION = int(os.environ.get("FUZZ_EXAMPLES", "5"))
+STATEFUL = os.environ.get("FUZZ_STATEFUL", "") == "1"
+SEED = os.environ.get("FUZZ_SEED", "")
+PHASES = "examples,coverage,fuzzing" + (",stateful" if STATEFUL else "")
 CHECKS = "not_a_server_error,response_schema_conformance"
-RUN_TIMEOUT_SECONDS = 170
+# The cheap CI run fits in 170 s; a deep run scales with its examples, the stateful phase adds its own.
+RUN_TIMEOUT_SECONDS = int(os.environ.get("FUZZ_TIMEOUT", 170 * max(1, EXAMPLES_PER_OPERATION // 5)
+                                         + (900 if STATEFUL else 0)))
 
 
 def _schemathesis(schema_url: str, token: str, workdir: Path) -> subprocess.CompletedProcess:
@@ -32,8 +44,8 @@ def _schemathesis(schema_url: str, token: str, workdir: Path) -> subprocess.Comp
         "--header", f"Authorization: Bearer {token}",
         "--checks", CHECKS,
         "--max-examples", str(EXAMPLES_PER_OPERATION),
-        "--generation-deterministic",
-        "--phases", "examples,coverage,fuzzing",
+        *(["--seed", SEED] if SEED else ["--generation-deterministic"]),
+        "--phases", PHASES,
         "--workers", "2",
         "--request-timeout", "20",
         "--no-color", "--output-truncate", "false",
@@ -47,5 +59,6 @@ def test_the_api_never_errors_and_always_answers_in_its_documented_shape(live_da
     token = str(RefreshToken.for_user(user).access_token)
     result = _schemathesis(f"{live_daphne}/api/schema/?format=json", token, tmp_path)
     report = result.stdout + result.stderr
+    print(report[-4_000:])  # the summary (operations, test cases, time) for a deep run under -s
     assert result.returncode == 0, report[-20_000:]
     assert "Tested: " in report and " passed" in report, report[-5_000:]

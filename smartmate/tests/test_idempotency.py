@@ -141,6 +141,43 @@ def test_a_retried_upload_import_is_replayed(auth_client, user):
     assert Course.objects.filter(user=user).count() == 1
 
 
+def test_a_rejected_import_is_not_kept_so_a_retry_runs_again(auth_client, user):
+    # The import endpoint opts out of keeping refusals: their answer lists problems and can be large.
+    data = csv_bytes("大学物理,9,3,4,刘海燕,二教3108,1-16")
+
+    def upload():
+        return auth_client.post("/api/v1/schedule/import/", {"file": SimpleUploadedFile("t.csv", data)},
+                                format="multipart", HTTP_X_IDEMPOTENCY_KEY="import-bad")
+
+    first, again = upload(), upload()
+    assert (first.status_code, again.status_code) == (400, 400)
+    assert not again.has_header("Idempotent-Replayed")
+    assert not IdempotencyRecord.objects.filter(key="import-bad").exists()
+
+
+class Refusing(APIView):
+    calls = 0
+
+    @idempotent(store_errors=False)
+    def post(self, request):
+        Refusing.calls += 1
+        return Response({"code": "invalid"}, status=400 if request.data.get("bad") else 201)
+
+
+def _post_refusing(user, body: dict):
+    request = APIRequestFactory().post("/refusing/", body, format="json", HTTP_X_IDEMPOTENCY_KEY="refusing")
+    force_authenticate(request, user)
+    return Refusing.as_view()(request)
+
+
+def test_without_stored_errors_a_refusal_frees_the_key_and_a_success_is_kept(user):
+    Refusing.calls = 0
+    assert [_post_refusing(user, {"bad": True}).status_code for _ in range(2)] == [400, 400]
+    assert Refusing.calls == 2 and not IdempotencyRecord.objects.exists()
+    assert [_post_refusing(user, {}).status_code for _ in range(2)] == [201, 201]
+    assert Refusing.calls == 3 and IdempotencyRecord.objects.get().response_status == 201
+
+
 def test_a_retried_profile_change_is_replayed(auth_client):
     patched = [auth_client.patch("/api/v1/me/", {"display_name": "小林"}, format="json",
                                  HTTP_X_IDEMPOTENCY_KEY="me-1") for _ in range(2)]

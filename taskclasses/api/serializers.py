@@ -6,6 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from smartmate.serializers import ModelSerializer, RFC3339DateTimeField
 from taskclasses.models import MAX_TITLE_LENGTH, Task
 
 NOTE_LIMIT = 500
@@ -17,7 +18,7 @@ class QuickNoteParseInputSerializer(serializers.Serializer):
 
 class QuickNoteParseOutputSerializer(serializers.Serializer):
     title = serializers.CharField()
-    deadline = serializers.DateTimeField(allow_null=True)
+    deadline = RFC3339DateTimeField(allow_null=True)
     deadline_text = serializers.CharField()
     has_time = serializers.BooleanField()
     is_past = serializers.BooleanField()
@@ -27,7 +28,7 @@ class QuickNoteParseOutputSerializer(serializers.Serializer):
     quadrant = serializers.IntegerField()
     quadrant_reason = serializers.CharField()
     estimated_sections = serializers.IntegerField(allow_null=True)
-    urgency_threshold_at = serializers.DateTimeField(allow_null=True)
+    urgency_threshold_at = RFC3339DateTimeField(allow_null=True)
 
 
 class TaskCreateInputSerializer(serializers.Serializer):
@@ -36,7 +37,7 @@ class TaskCreateInputSerializer(serializers.Serializer):
     text = serializers.CharField(max_length=NOTE_LIMIT, required=False)
     title = serializers.CharField(max_length=MAX_TITLE_LENGTH, required=False)
     quadrant = serializers.ChoiceField(choices=Task.Quadrant.choices, required=False)
-    deadline = serializers.DateTimeField(required=False, allow_null=True)
+    deadline = RFC3339DateTimeField(required=False, allow_null=True)
     estimated_sections = serializers.IntegerField(min_value=1, max_value=8, required=False, allow_null=True)
 
     def validate(self, attrs: dict) -> dict:
@@ -50,17 +51,17 @@ class TaskCreateInputSerializer(serializers.Serializer):
 class TaskUpdateInputSerializer(serializers.Serializer):
     title = serializers.CharField(max_length=MAX_TITLE_LENGTH, required=False)
     quadrant = serializers.ChoiceField(choices=Task.Quadrant.choices, required=False)
-    deadline = serializers.DateTimeField(required=False, allow_null=True)
+    deadline = RFC3339DateTimeField(required=False, allow_null=True)
     estimated_sections = serializers.IntegerField(min_value=1, max_value=8, required=False, allow_null=True)
-    urgency_threshold_at = serializers.DateTimeField(required=False, allow_null=True)
+    urgency_threshold_at = RFC3339DateTimeField(required=False, allow_null=True)
 
 
 class TaskListQuerySerializer(serializers.Serializer):
     quadrant = serializers.ChoiceField(choices=Task.Quadrant.choices, required=False)
-    q = serializers.CharField(max_length=100, required=False)
-    deadline_before = serializers.DateTimeField(required=False)
-    deadline_after = serializers.DateTimeField(required=False)
-    completed = serializers.BooleanField(required=False, allow_null=True, default=None)
+    q = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    deadline_before = RFC3339DateTimeField(required=False)
+    deadline_after = RFC3339DateTimeField(required=False)
+    completed = serializers.BooleanField(required=False, help_text="Leave out to list both.")
 
 
 class PlacedBlockSerializer(serializers.Serializer):
@@ -69,11 +70,11 @@ class PlacedBlockSerializer(serializers.Serializer):
     day = serializers.IntegerField()
     start_section = serializers.IntegerField()
     end_section = serializers.IntegerField()
-    starts_at = serializers.DateTimeField()
-    ends_at = serializers.DateTimeField()
+    starts_at = RFC3339DateTimeField()
+    ends_at = RFC3339DateTimeField()
 
 
-class TaskOutputSerializer(serializers.ModelSerializer):
+class TaskOutputSerializer(ModelSerializer):
     overdue = serializers.SerializerMethodField()
     promoted = serializers.BooleanField(source="is_promoted", read_only=True)
     blocks = PlacedBlockSerializer(source="events", many=True, read_only=True)

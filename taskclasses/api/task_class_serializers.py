@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from smartmate.serializers import BoundedDateField, RFC3339DateTimeField
 from taskclasses.models import TaskClass, TaskItem
 
 
@@ -16,8 +17,8 @@ class TaskClassCreateInputSerializer(serializers.Serializer):
 
     name = serializers.CharField(allow_blank=True, trim_whitespace=False)
     strategy = serializers.ChoiceField(choices=TaskClass.Strategy.choices, default=TaskClass.Strategy.STEADY)
-    start_date = serializers.DateField()
-    end_date = serializers.DateField()
+    start_date = BoundedDateField()
+    end_date = BoundedDateField()
     excluded_pairs = serializers.ListField(child=serializers.IntegerField(), default=list,
                                           help_text="Pairs of sections to avoid every day: 1 = sections 1-2, ...")
     excluded_days = serializers.ListField(child=serializers.IntegerField(), default=list,
@@ -35,8 +36,8 @@ class TaskClassUpdateInputSerializer(serializers.Serializer):
 
     name = serializers.CharField(allow_blank=True, trim_whitespace=False, required=False)
     strategy = serializers.ChoiceField(choices=TaskClass.Strategy.choices, required=False)
-    start_date = serializers.DateField(required=False)
-    end_date = serializers.DateField(required=False)
+    start_date = BoundedDateField(required=False)
+    end_date = BoundedDateField(required=False)
     excluded_pairs = serializers.ListField(child=serializers.IntegerField(), required=False)
     excluded_days = serializers.ListField(child=serializers.IntegerField(), required=False)
     allow_filler = serializers.BooleanField(required=False)
@@ -68,8 +69,8 @@ class ItemPlacementOutputSerializer(serializers.Serializer):
     day = serializers.IntegerField()
     start_section = serializers.IntegerField()
     end_section = serializers.IntegerField()
-    starts_at = serializers.DateTimeField(allow_null=True)
-    ends_at = serializers.DateTimeField(allow_null=True)
+    starts_at = RFC3339DateTimeField(allow_null=True)
+    ends_at = RFC3339DateTimeField(allow_null=True)
     host_title = serializers.CharField()
 
 
@@ -94,8 +95,8 @@ class TaskClassOutputSerializer(serializers.Serializer):
     section_budget = serializers.IntegerField(allow_null=True)
     item_count = serializers.IntegerField()
     placed_count = serializers.IntegerField()
-    created_at = serializers.DateTimeField()
-    updated_at = serializers.DateTimeField()
+    created_at = RFC3339DateTimeField()
+    updated_at = RFC3339DateTimeField()
 
 
 class TaskClassDetailOutputSerializer(serializers.Serializer):
@@ -112,6 +113,6 @@ class TaskClassDetailOutputSerializer(serializers.Serializer):
     section_budget = serializers.IntegerField(source="task_class.section_budget", allow_null=True)
     item_count = serializers.IntegerField()
     placed_count = serializers.IntegerField()
-    created_at = serializers.DateTimeField(source="task_class.created_at")
-    updated_at = serializers.DateTimeField(source="task_class.updated_at")
+    created_at = RFC3339DateTimeField(source="task_class.created_at")
+    updated_at = RFC3339DateTimeField(source="task_class.updated_at")
     items = TaskItemOutputSerializer(many=True)

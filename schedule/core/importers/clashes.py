@@ -5,16 +5,20 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping
 
+from schedule.core.importers.budget import NO_LIMIT, WorkBudget
 from schedule.core.importers.report import ImportedCourse, ImportProblem, Occurrence, problem
 from schedule.core.time_model import DAY_NAMES, SlotKey
 from schedule.core.weekspec import format_weeks
 
 
-def find_row_clashes(courses: Iterable[ImportedCourse]) -> tuple[ImportProblem, ...]:
+def find_row_clashes(
+    courses: Iterable[ImportedCourse], budget: WorkBudget = NO_LIMIT
+) -> tuple[ImportProblem, ...]:
     """Report each later row that shares a slot with an earlier row, once per pair of rows."""
     claimed: dict[SlotKey, ImportedCourse] = {}
     problems: list[ImportProblem] = []
     for course in sorted(courses, key=lambda c: c.row):
+        budget.spend()
         overlaps: dict[ImportedCourse, list[SlotKey]] = defaultdict(list)
         for key in course.slot_keys():
             earlier = claimed.get(key)
@@ -37,7 +41,9 @@ def find_row_clashes(courses: Iterable[ImportedCourse]) -> tuple[ImportProblem, 
 
 
 def find_clashes(
-    occurrences: Iterable[Occurrence], occupied: Collection[SlotKey] | Mapping[SlotKey, str]
+    occurrences: Iterable[Occurrence],
+    occupied: Collection[SlotKey] | Mapping[SlotKey, str],
+    budget: WorkBudget = NO_LIMIT,
 ) -> tuple[ImportProblem, ...]:
     """Report imported meetings that land on occupied slots; a mapping names the occupants.
 
@@ -48,6 +54,7 @@ def find_clashes(
     hits: dict[tuple[int, str], list[SlotKey]] = defaultdict(list)
     courses: dict[int, ImportedCourse] = {}
     for occurrence in occurrences:
+        budget.spend()
         for key in occurrence.slot_keys():
             if key in taken:
                 occupant = _occupant_name(names, key)

@@ -12,6 +12,7 @@ import io
 import unicodedata
 from collections.abc import Iterator
 
+from schedule.core.importers.budget import NO_LIMIT, WorkBudget
 from schedule.core.importers.fields import RawCourse, build_course
 from schedule.core.importers.report import ImportedCourse, ImportProblem, ImportRejected, problem
 from schedule.core.time_model import SectionTemplate, Semester
@@ -34,7 +35,7 @@ _COLUMN_OF_ALIAS = {
 
 
 def parse_csv(
-    text: str, semester: Semester, template: SectionTemplate
+    text: str, semester: Semester, template: SectionTemplate, budget: WorkBudget = NO_LIMIT
 ) -> tuple[list[ImportedCourse], list[ImportProblem]]:
     """Return the courses of a CSV timetable and the problems of its rows."""
     records = list(_records(text))
@@ -44,6 +45,7 @@ def parse_csv(
     courses: list[ImportedCourse] = []
     problems: list[ImportProblem] = []
     for row, cells in data:
+        budget.spend()
         result = build_course(_raw_course(row, cells, columns), semester, template)
         if isinstance(result, ImportedCourse):
             courses.append(result)

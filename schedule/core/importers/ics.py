@@ -16,6 +16,7 @@ from datetime import date, datetime, timedelta
 
 from icalendar import Calendar, Event
 
+from schedule.core.importers.budget import NO_LIMIT, WorkBudget
 from schedule.core.importers.fields import MAX_NAME_LENGTH, MAX_TEXT_LENGTH
 from schedule.core.importers.report import ImportedCourse, ImportProblem, ImportRejected, problem
 from schedule.core.time_model import DAYS_PER_WEEK, SectionTemplate, Semester
@@ -43,7 +44,7 @@ class _Timing:
 
 
 def parse_ics(
-    text: str, semester: Semester, template: SectionTemplate
+    text: str, semester: Semester, template: SectionTemplate, budget: WorkBudget = NO_LIMIT
 ) -> tuple[list[ImportedCourse], list[ImportProblem]]:
     """Return the courses of an iCalendar file and the problems of its events."""
     events = _events(text)
@@ -51,6 +52,7 @@ def parse_ics(
     courses: list[ImportedCourse] = []
     problems: list[ImportProblem] = []
     for row, event in enumerate(events, start=1):
+        budget.spend()
         if _is_cancelled(event):
             continue
         try:

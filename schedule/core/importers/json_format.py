@@ -26,6 +26,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from schedule.core.importers.budget import NO_LIMIT, WorkBudget
 from schedule.core.importers.fields import RawCourse, build_course
 from schedule.core.importers.report import ImportedCourse, ImportProblem, ImportRejected, problem
 from schedule.core.time_model import SectionTemplate, Semester
@@ -35,13 +36,14 @@ _WEEK_TYPE_SUFFIX = {"all": "", "odd": "单", "even": "双"}
 
 
 def parse_json(
-    text: str, semester: Semester, template: SectionTemplate
+    text: str, semester: Semester, template: SectionTemplate, budget: WorkBudget = NO_LIMIT
 ) -> tuple[list[ImportedCourse], list[ImportProblem]]:
     """Return the courses of a JSON timetable and the problems of its entries."""
     document = _load(text)
     raws, problems = _raw_courses(document)
     courses: list[ImportedCourse] = []
     for raw in raws:
+        budget.spend()
         result = build_course(raw, semester, template)
         if isinstance(result, ImportedCourse):
             courses.append(result)

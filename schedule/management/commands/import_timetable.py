@@ -3,7 +3,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from accounts.models import User
-from schedule.exceptions import ImportRejectedError
+from schedule.exceptions import ImportRejectedError, ImportTooComplexError
 from schedule.services.imports import detect_format, timetable_import
 
 
@@ -29,6 +29,8 @@ class Command(BaseCommand):
         except ImportRejectedError as exc:
             lines = [f"  row {p['row'] or '-'}: {p['message']}" for p in exc.detail["problems"]]
             raise CommandError("\n".join([exc.message, *lines]))
+        except ImportTooComplexError as exc:
+            raise CommandError(exc.message)
         for course in outcome.courses:
             self.stdout.write(f"  row {course.row}: {course.name} day {course.day} "
                               f"sections {course.start_section}-{course.end_section} weeks {course.weeks_text} "
