@@ -94,6 +94,9 @@ class User(AbstractUser):
         return ZoneInfo(self.time_zone)
 
 
+SEMESTER_YEARS = (1970, 2100)  # the same span the API accepts for any date
+
+
 class CalendarSettings(models.Model):
     """One student's semester (Monday of week 1, number of weeks) and section-time template."""
 
@@ -121,6 +124,10 @@ class CalendarSettings(models.Model):
         return f"{self.user} · {self.semester_start} · {self.semester_weeks}w"
 
     def clean(self) -> None:
+        # A year far away overflows the date arithmetic of the weeks (a 500 on the settings page).
+        if self.semester_start and not SEMESTER_YEARS[0] <= self.semester_start.year <= SEMESTER_YEARS[1]:
+            raise ValidationError({"semester_start": _("Use a date from {earliest} to {latest}.").format(
+                earliest=SEMESTER_YEARS[0], latest=SEMESTER_YEARS[1])}, code="out_of_range")
         if self.semester_start and self.semester_start.weekday() != 0:
             raise ValidationError({"semester_start": _("Week 1 must start on a Monday.")}, code="not_monday")
 

@@ -93,3 +93,14 @@ def test_language_switch_is_remembered(client, user):
     client.force_login(user)
     client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     assert "Overview" in client.get("/").content.decode()
+
+
+def test_settings_page_refuses_a_semester_in_a_far_year_without_a_500(client, user):
+    # Found beside the probe: 9999-12-27 (a Monday) overflowed the week arithmetic.
+    client.force_login(user)
+    response = client.post("/accounts/settings/", {
+        "semester_start": "9999-12-27", "semester_weeks": "18", "time_zone": "Asia/Shanghai",
+        "section_start": ["08:00"], "section_end": ["08:45"]}, **EN)
+    assert response.status_code == 200
+    assert "Use a date from 1970 to 2100." in response.content.decode()
+    assert str(CalendarSettings.objects.get(user=user).semester_start) != "9999-12-27"
