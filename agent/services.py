@@ -22,6 +22,7 @@ import secrets
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -48,6 +49,7 @@ from agent.selectors import (  # noqa: F401 - reads the brief names as services 
     history_list,
 )
 from agent.state import HistoryMessage, PendingInteraction, Resume, TurnOptions, TurnState, TurnUsage
+from agent.broadcast import broadcast
 from agent.timeline import TimelineEmitter
 from agent.turn_services import DjangoTurnServices
 from schedule.models import PlanPreview
@@ -224,7 +226,8 @@ def turn_run(*, conversation_id: int, turn_id: str, language: str) -> None:
     if conversation is None or str(conversation.running_turn_id) != turn_id:
         log.info("Turn %s of conversation %s is not running any more; skipped", turn_id, conversation_id)
         return
-    emitter = TimelineEmitter(conversation_id=conversation_id, turn_id=turn_id)
+    done_sender = TurnDoneAfterRelease()
+    emitter = TimelineEmitter(conversation_id=conversation_id, turn_id=turn_id, send=done_sender)
     try:
         with translation.override(language):
             state, start = _turn_state(conversation, turn_id, language)
@@ -241,6 +244,31 @@ def turn_run(*, conversation_id: int, turn_id: str, language: str) -> None:
     finally:
         Conversation.objects.filter(pk=conversation_id, running_turn_id=turn_id).update(
             running_turn_id=None, turn_started_at=None, cancel_requested=False)
+        done_sender.release()
+
+
+class TurnDoneAfterRelease:
+    """Sends a turn's frames as they come, except ``turn.done``, which waits for the conversation's release.
+
+    A client answers ``turn.done`` at once (a card's accept, the next message); had it arrived before
+    the lock was released, that answer would find the conversation busy. The event is still stored
+    (and numbered) while the turn holds the lock; only the broadcast waits.
+    """
+
+    def __init__(self, send: Callable[[int, dict], None] = broadcast) -> None:
+        self._send = send
+        self._held: list[tuple[int, dict]] = []
+
+    def __call__(self, conversation_id: int, frame: dict) -> None:
+        if frame.get("type") == TurnDone.type:
+            self._held.append((conversation_id, frame))
+        else:
+            self._send(conversation_id, frame)
+
+    def release(self) -> None:
+        held, self._held = self._held, []
+        for conversation_id, frame in held:
+            self._send(conversation_id, frame)
 
 
 def _turn_state(conversation: Conversation, turn_id: str, language: str) -> tuple[TurnState, str]:
