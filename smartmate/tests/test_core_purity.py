@@ -42,7 +42,7 @@ def forbidden_imports(source: str) -> list[str]:
 
 
 def test_the_pure_packages_contain_the_time_model_and_importers():
-    assert {"schedule.core.time_model", "schedule.core.grid", "schedule.core.importers"} <= set(
+    assert {"schedule.core.time_model", "schedule.core.board", "schedule.core.importers"} <= set(
         pure_modules()
     )
 
