@@ -14,6 +14,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 from agent.contracts import Event
 from agent.llm import ChatMessage, Completion, LLMClient, OnDelta, StageConfig, ToolSpec, Usage
 from agent.state import TurnOptions, TurnUsage
+from agent.streaming import CancelWatch
 from agent.tools.base import ToolResult
 
 
@@ -84,8 +85,8 @@ class TurnServices(Protocol):
         ...
 
     def assistant_message_save(self, *, content: str, reasoning: str, prompt_tokens: int,
-                               completion_tokens: int) -> int:
-        """Store the turn's answer (once per turn, safe to re-run) and return its id."""
+                               completion_tokens: int, outcome: str = "completed") -> int:
+        """Store the turn's answer (once per turn, safe to re-run) with how the turn ended; return its id."""
         ...
 
     @property
@@ -151,6 +152,8 @@ class Deps:
         """
         client = self.llm()
         self.services.quota_check()
+        if on_delta is not None:
+            on_delta = CancelWatch(on_delta, self.services.cancel_requested)  # raises TurnCancelled
         return client.complete(stage, messages, tools=tools, on_delta=on_delta, config=config,
                                record_usage=self._charge)
 

@@ -52,6 +52,8 @@ class Message(models.Model):
     completion_tokens = models.PositiveIntegerField(default=0)
     # The page's choices sent with a student's message: task_class_ids, thinking, always_execute.
     options = models.JSONField(default=dict, blank=True)
+    # How the turn that wrote an assistant message ended: completed, failed, cancelled, interrupted.
+    outcome = models.CharField(_("outcome"), max_length=16, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -1,4 +1,7 @@
-"""Run a turn through the graph: one node at a time, a checkpoint after each, cancel at the boundaries.
+"""Run a turn through the graph: one node at a time, a checkpoint after each, cancel at any moment.
+
+A cancel is noticed between nodes and, during a streamed model call, as the stream goes on
+(``agent.streaming.CancelWatch``): the turn then goes to the finish node with what was answered so far.
 
 ``run_turn`` is synchronous and knows nothing of Django: the caller passes the graph, the state, the
 dependencies (whose ``emit`` stores and sends events) and ``checkpoint(phase, state)``, which must
@@ -21,6 +24,7 @@ from agent.contracts import ErrorEvent, StatusEvent, TurnDone
 from agent.deps import Deps
 from agent.graph import END, Graph
 from agent.state import Outcome, TurnState
+from agent.streaming import TurnCancelled
 from smartmate.exceptions import AppError
 
 log = logging.getLogger("agent.runtime")
@@ -47,9 +51,7 @@ def run_turn(graph: Graph, state: TurnState, deps: Deps, *, checkpoint: Checkpoi
         if node == END:
             return state
         if state.outcome is None and deps.services.cancel_requested():
-            deps.emit(StatusEvent(code="cancelled", message=_("Stopped at your request.")))
-            state = state.updated({"outcome": Outcome("cancelled", "cancelled")})
-            node = graph.finish
+            state, node = _cancelled(graph, state, deps)
             checkpoint(node, state)
             continue
         state, node = _run_node(graph, node, state, deps)
@@ -64,6 +66,8 @@ def _run_node(graph: Graph, node: str, state: TurnState, deps: Deps) -> tuple[Tu
             raise GraphError(f"Node {node!r} may not go to {step.next!r}.")
         state = state.updated(step.update)
         next_node = step.next
+    except TurnCancelled as stopped:  # mid-stream: keep what the student already saw
+        state, next_node = _cancelled(graph, state, deps, answer=stopped.partial_text)
     except AppError as exc:
         log.info("Turn %s: node %s failed: %s (%s)", state.turn_id, node, exc.code, exc.message)
         state, next_node = _failed(graph, node, state, deps, ErrorEvent.from_error(exc))
@@ -73,6 +77,14 @@ def _run_node(graph: Graph, node: str, state: TurnState, deps: Deps) -> tuple[Tu
                            message=_("Something went wrong on our side. Please try again in a moment."))
         state, next_node = _failed(graph, node, state, deps, error)
     return state.updated({"usage": deps.meter.total}), next_node
+
+
+def _cancelled(graph: Graph, state: TurnState, deps: Deps, *, answer: str = "") -> tuple[TurnState, str]:
+    deps.emit(StatusEvent(code="cancelled", message=_("Stopped at your request.")))
+    update: dict = {"outcome": Outcome("cancelled", "cancelled")}
+    if answer:
+        update["answer"] = answer
+    return state.updated(update), graph.finish
 
 
 def _failed(graph: Graph, node: str, state: TurnState, deps: Deps, error: ErrorEvent) -> tuple[TurnState, str]:

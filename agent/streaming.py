@@ -15,9 +15,13 @@ from typing import Callable
 from agent.contracts import AssistantDelta, Event, ReasoningDelta
 from agent.llm import ReasoningDelta as ModelReasoning
 from agent.llm import StreamChunk, TextDelta
+from agent.llm.assembly import OnDelta
+from agent.llm.errors import StreamStopped
 
 MAX_CHARS = 48
 MAX_WAIT = 0.05
+# How often a streaming call asks whether the student pressed stop (each ask is one small query).
+CANCEL_CHECK_EVERY = 0.2
 
 
 class DeltaBatcher:
@@ -51,3 +55,34 @@ class DeltaBatcher:
             self._sent_any.add(self._kind)
         self._parts = []
         self._since = self._clock()
+
+
+class TurnCancelled(StreamStopped):
+    """The student pressed stop while the model was answering."""
+
+
+class CancelWatch:
+    """Wraps a call's ``on_delta``: passes each piece on, then stops the stream if the student cancelled.
+
+    The runtime checks for a cancel between nodes; a long streamed answer is one node, so without
+    this the stream was read to its end (every delta sent and stored, every token charged). Asking
+    at most every ``CANCEL_CHECK_EVERY`` seconds keeps the cost to a few queries per answer while the
+    stream stops within a fraction of a second of the stop frame (as soon as the next piece arrives).
+    """
+
+    def __init__(self, on_delta: OnDelta, cancel_requested: Callable[[], bool], *,
+                 clock: Callable[[], float] = time.monotonic, every: float = CANCEL_CHECK_EVERY) -> None:
+        self._on_delta = on_delta
+        self._cancel_requested = cancel_requested
+        self._clock = clock
+        self._every = every
+        self._last_check = clock() - every  # the first piece is checked at once
+
+    def __call__(self, chunk: StreamChunk) -> None:
+        self._on_delta(chunk)
+        now = self._clock()
+        if now - self._last_check < self._every:
+            return
+        self._last_check = now
+        if self._cancel_requested():
+            raise TurnCancelled()

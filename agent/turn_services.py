@@ -136,12 +136,13 @@ class DjangoTurnServices:
 
     @transaction.atomic
     def assistant_message_save(self, *, content: str, reasoning: str, prompt_tokens: int,
-                               completion_tokens: int) -> int:
-        """Store the turn's answer once (a re-run updates it) and return its id."""
+                               completion_tokens: int, outcome: str = "completed") -> int:
+        """Store the turn's answer once (a re-run updates it) with how the turn ended; return its id."""
         message, _created = Message.objects.update_or_create(
             turn_id=self.turn_id, role=Message.Role.ASSISTANT,
             defaults={"conversation_id": self.conversation_id, "content": content, "reasoning": reasoning,
-                      "prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens})
+                      "prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
+                      "outcome": outcome})
         Conversation.objects.filter(pk=self.conversation_id).update(updated_at=self._now())
         if _created:
             question = Message.objects.filter(turn_id=self.turn_id, role=Message.Role.USER).first()

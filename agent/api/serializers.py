@@ -43,7 +43,7 @@ class MessageOutputSerializer(ModelSerializer):
     class Meta:
         model = Message
         fields = ["id", "role", "content", "reasoning", "turn_id", "prompt_tokens", "completion_tokens",
-                  "created_at"]
+                  "outcome", "created_at"]
         read_only_fields = fields
 
 

@@ -1,8 +1,9 @@
 """The LLM client protocol and its implementation over any OpenAI-compatible endpoint.
 
 ``complete()`` makes one Chat Completions call for a named stage. With ``on_delta`` it streams
-and hands each text, reasoning or tool-call fragment to the callback as it arrives (raising from
-the callback aborts the call: that is how a turn is cancelled); without it, it makes a plain
+and hands each text, reasoning or tool-call fragment to the callback as it arrives (raising
+``StreamStopped`` from the callback closes the stream and charges what was received: that is how a
+turn is cancelled); without it, it makes a plain
 call. Either way it returns the whole Completion with the usage the API reported.
 
 Failures: connection errors, timeouts, 429, 5xx and garbled bodies are retried with exponential
@@ -25,7 +26,14 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
 
 from agent.llm.assembly import OnDelta, StreamAssembly, completion_from_response
 from agent.llm.contracts import ChatMessage, Completion, StageConfig, ToolSpec, Usage
-from agent.llm.errors import LLMError, LLMRequestRejected, LLMStreamInterrupted, LLMTimeout, LLMUnavailable
+from agent.llm.errors import (
+    LLMError,
+    LLMRequestRejected,
+    LLMStreamInterrupted,
+    LLMTimeout,
+    LLMUnavailable,
+    StreamStopped,
+)
 from agent.llm.stages import THINKING_PARAMS, build_stage_config, thinking_body, validate_overrides
 from agent.llm.usage import estimate_usage
 
@@ -138,7 +146,13 @@ class OpenAICompatibleClient:
         """
         stage_config = config or self.stage_config(stage)
         request = self._request(stage_config, messages, tools)
-        completion, reported = self._call_with_retries(stage, request, on_delta)
+        try:
+            completion, reported = self._call_with_retries(stage, request, on_delta)
+        except StreamStopped as stopped:
+            # What was received was generated and is paid for: charge an estimate of it.
+            if record_usage is not None:
+                record_usage(estimate_usage(messages, tools, Completion(text=stopped.partial_text)))
+            raise
         usage = reported or estimate_usage(messages, tools, completion)
         completion = Completion(text=completion.text, reasoning=completion.reasoning,
                                 tool_calls=completion.tool_calls, finish_reason=completion.finish_reason,
@@ -174,6 +188,9 @@ class OpenAICompatibleClient:
             attempt = _Attempt()
             try:
                 result = self._stream(request, on_delta, attempt) if on_delta else self._plain(request)
+            except StreamStopped as stopped:
+                stopped.partial_text = attempt.assembly.partial_text if attempt.assembly else ""
+                raise
             except Exception as exc:  # narrowed at once: only endpoint failures are classified
                 failure = self._classify(exc)
                 if failure is None:

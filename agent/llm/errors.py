@@ -15,6 +15,16 @@ from smartmate.exceptions import AppError
 LLM_SETTINGS = ("LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL")
 
 
+class StreamStopped(Exception):  # noqa: N818 - a deliberate stop, not an error
+    """Raised by an ``on_delta`` callback to stop a streaming call on purpose (the student cancelled).
+
+    Not a failure: the client closes the stream, charges an estimate of what was received, and
+    re-raises it with ``partial_text`` (the answer so far) filled in.
+    """
+
+    partial_text: str = ""
+
+
 class LLMError(AppError):
     """The language model could not produce an answer."""
 

@@ -32,7 +32,7 @@ def run(state: TurnState, deps: Deps) -> Step:
     if answer:
         message_id = deps.services.assistant_message_save(
             content=answer, reasoning=state.reasoning, prompt_tokens=usage.prompt_tokens,
-            completion_tokens=usage.completion_tokens)
+            completion_tokens=usage.completion_tokens, outcome=outcome.status)
     if usage.calls:
         deps.emit(UsageEvent(prompt_tokens=usage.prompt_tokens, completion_tokens=usage.completion_tokens,
                              total_tokens=usage.total_tokens, calls=usage.calls, estimated=usage.estimated))

@@ -166,6 +166,40 @@ async def test_a_bad_frame_gets_an_error_frame_and_the_socket_stays_open(user, r
     await communicator.disconnect()
 
 
+async def test_cancel_stops_a_streaming_answer_at_once_and_keeps_what_was_shown(fake_llm, user):
+    # The probe: chat.cancel during a streamed answer did not stop it; every delta was still sent,
+    # stored and charged (10 s for a slow model).
+    from agent.models import Message
+
+    long_answer = "这是一个很长的回答，" * 20
+    fake_llm.script(route("reply"), reply(long_answer, chunk_delay=0.05))
+    conversation = await database_sync_to_async(make_conversation)(user)
+    communicator = await connect(user)
+    await communicator.send_json_to({"type": "chat.send", "conversation_id": conversation.pk, "text": "讲讲"})
+    frames = []
+    while not frames or frames[-1]["type"] != "assistant.delta":
+        frames.append(await communicator.receive_json_from(timeout=10))
+
+    asked = asyncio.get_running_loop().time()
+    await communicator.send_json_to({"type": "chat.cancel", "conversation_id": conversation.pk})
+    frames += await receive_until_done(communicator)
+    took = asyncio.get_running_loop().time() - asked
+    await join_turns()
+
+    types = [frame["type"] for frame in frames]
+    stopped_at = next(index for index, frame in enumerate(frames) if frame.get("code") == "cancelled")
+    shown = "".join(frame["text"] for frame in frames if frame["type"] == "assistant.delta")
+    stored = await database_sync_to_async(Message.objects.get)(conversation=conversation, role="assistant")
+    assert took < 1.5, f"turn.done came {took:.2f} s after the stop"
+    assert "assistant.delta" not in types[stopped_at:]
+    assert frames[-1]["outcome"] == "cancelled"
+    assert 0 < len(shown) < len(long_answer)
+    assert (stored.content, stored.outcome) == (shown, "cancelled")
+    usage = next(frame for frame in frames if frame["type"] == "usage")
+    assert usage["estimated"] is True and usage["completion_tokens"] > 0  # what was received, estimated
+    await communicator.disconnect()
+
+
 async def test_a_resume_without_an_open_question_is_stale(user):
     conversation = await database_sync_to_async(make_conversation)(user)
     communicator = await connect(user)
