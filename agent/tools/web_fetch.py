@@ -1,9 +1,11 @@
 """web_fetch: read a public web page as plain text, safely.
 
 Refuses addresses that are private, loopback, link-local, multicast, reserved or unspecified,
-checked after DNS resolution, and connects to the address it checked (no second lookup), so a
-name cannot be re-pointed in between. Redirects are followed (at most 3), each hop checked again.
-The body is capped in size and time. ``RESOLVER`` and ``TRANSPORT`` are module-level so tests
+checked after DNS resolution (IPv6 addresses that carry an IPv4 address - mapped, 6to4, Teredo,
+NAT64 - are judged by the address they carry), and connects to the address it checked (no second
+lookup), so a name cannot be re-pointed in between. Redirects are followed (at most 3), each hop
+checked again. The body is capped in size, and the whole fetch (every hop: connect, headers,
+body) in wall-clock time: a server dripping a byte every few seconds cannot hold a turn thread. ``RESOLVER`` and ``TRANSPORT`` are module-level so tests
 swap them and never touch the network. Failures are results, never exceptions.
 """
 
@@ -14,6 +16,8 @@ import ipaddress
 import logging
 import socket
 import ssl
+import threading
+import time
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any, Callable, Mapping
@@ -25,7 +29,7 @@ from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
 
 log = logging.getLogger(__name__)
-TIMEOUT_SECONDS = 15.0
+TIMEOUT_SECONDS = 15.0  # the whole fetch, redirects included
 MAX_BYTES = 1_000_000
 MAX_REDIRECTS = 3
 DEFAULT_CHARS = 4000
@@ -69,18 +73,56 @@ class _PinnedHTTPConnection(http.client.HTTPConnection):
 
 
 def http_get(url: str, address: str, *, timeout: float, max_bytes: int) -> Response:
-    """GET ``url`` from ``address`` (already checked), reading at most ``max_bytes``."""
+    """GET ``url`` from ``address`` (already checked), reading at most ``max_bytes`` within ``timeout`` seconds.
+
+    ``timeout`` bounds the whole request, not each read: a watchdog shuts the socket when it runs
+    out, which ends whatever read is blocked (a per-read timeout alone lets a drip go on forever).
+    """
     parts = urlsplit(url)
     kind = _PinnedHTTPSConnection if parts.scheme == "https" else _PinnedHTTPConnection
     connection = kind(parts.hostname, address, port=parts.port, timeout=timeout)
+    watchdog = _Watchdog(connection, timeout)
     try:
         path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
         connection.request("GET", path, headers={"User-Agent": "SmartMate/1.0 (+assistant web_fetch)",
                                                  "Accept": "text/html,text/plain;q=0.9"})
         answer = connection.getresponse()
-        return Response(answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read(max_bytes + 1))
+        body = answer.read(max_bytes + 1)
+        watchdog.raise_if_fired()
+        return Response(answer.status, {k.lower(): v for k, v in answer.getheaders()}, body)
+    except OSError:
+        watchdog.raise_if_fired()
+        raise
     finally:
+        watchdog.cancel()
         connection.close()
+
+
+class _Watchdog:
+    """Shuts a connection's socket once its time is up, so a blocked read returns at once."""
+
+    def __init__(self, connection: http.client.HTTPConnection, seconds: float) -> None:
+        self.fired = False
+        self._connection = connection
+        self._timer = threading.Timer(max(0.0, seconds), self._fire)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _fire(self) -> None:
+        self.fired = True
+        sock = self._connection.sock
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass  # already closed
+
+    def raise_if_fired(self) -> None:
+        if self.fired:
+            raise FetchRefused("网页读取超时。")
+
+    def cancel(self) -> None:
+        self._timer.cancel()
 
 
 RESOLVER: Callable[[str, int], list[str]] = resolve
@@ -97,21 +139,48 @@ def address_check(host: str, port: int) -> str:
         raise FetchRefused(f"无法解析域名 {host}。")
     for raw in addresses:
         address = ipaddress.ip_address(raw.split("%")[0])
-        if not address.is_global or address.is_multicast or address.is_reserved or address.is_unspecified \
-                or address.is_private or address.is_loopback or address.is_link_local:
+        if not all(map(_is_public, [address, *embedded_ipv4(address)])):
             raise FetchRefused(f"{host} 指向内网或保留地址（{address}），出于安全不能读取。")
     return addresses[0]
 
 
-def fetch(url: str) -> tuple[str, Response]:
-    """Fetch a public URL, following checked redirects; returns the final URL and the response."""
+NAT64_PREFIXES = (ipaddress.ip_network("64:ff9b::/96"), ipaddress.ip_network("64:ff9b:1::/48"))
+
+
+def embedded_ipv4(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address carries (mapped, 6to4, Teredo server and client, NAT64).
+
+    Each reaches that IPv4 host through a gateway, so ``2002:7f00:1::`` is 127.0.0.1 in disguise.
+    """
+    if not isinstance(address, ipaddress.IPv6Address):
+        return []
+    carried = [address.ipv4_mapped, address.sixtofour, *(address.teredo or ())]
+    if any(address in prefix for prefix in NAT64_PREFIXES):
+        carried.append(ipaddress.IPv4Address(int(address) & 0xFFFFFFFF))
+    return [inner for inner in carried if inner is not None]
+
+
+def _is_public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    return address.is_global and not (address.is_multicast or address.is_reserved or address.is_unspecified
+                                      or address.is_private or address.is_loopback or address.is_link_local)
+
+
+def fetch(url: str, *, clock: Callable[[], float] = time.monotonic) -> tuple[str, Response]:
+    """Fetch a public URL, following checked redirects; returns the final URL and the response.
+
+    All hops share one deadline of ``TIMEOUT_SECONDS``.
+    """
+    deadline = clock() + TIMEOUT_SECONDS
     for _hop in range(MAX_REDIRECTS + 1):
+        left = deadline - clock()
+        if left <= 0:
+            raise FetchRefused("网页读取超时。")
         parts = urlsplit(url)
         if parts.scheme not in ("http", "https") or not parts.hostname:
             raise FetchRefused("只能读取 http 或 https 网址。")
         port = parts.port or (443 if parts.scheme == "https" else 80)
         address = address_check(parts.hostname, port)
-        answer = TRANSPORT(url, address, timeout=TIMEOUT_SECONDS, max_bytes=MAX_BYTES)
+        answer = TRANSPORT(url, address, timeout=left, max_bytes=MAX_BYTES)
         if answer.status in (301, 302, 303, 307, 308) and answer.headers.get("location"):
             url = urljoin(url, answer.headers["location"])
             continue

@@ -61,3 +61,71 @@ def test_other_schemes_and_network_errors_are_results(ctx, web, monkeypatch):
 def test_long_pages_are_cut_to_max_chars(ctx, web):
     result = json.loads(TOOL.run({"url": "http://exam.example.org/", "max_chars": 200}, ctx, None).content)
     assert len(result["content"]) <= 200 and result["truncated"] is False
+
+
+# --- Addresses that carry another address; one deadline for the whole fetch ------------------------------
+
+@pytest.mark.parametrize(("address", "public"), [
+    ("2002:7f00:1::", False),  # 6to4 of 127.0.0.1 (the probe: it passed the private-address check)
+    ("2002:a00:5::", False),  # 6to4 of 10.0.0.5
+    ("2002:5db8:d822::", True),  # 6to4 of 93.184.216.34
+    ("64:ff9b::a00:5", False),  # NAT64 of 10.0.0.5
+    ("64:ff9b::5db8:d822", False),  # NAT64 of a public host: the prefix lies in reserved ::/8, refused too
+    ("::ffff:169.254.169.254", False),  # IPv4-mapped cloud metadata
+    ("2001:0:4136:e378:8000:63bf:f5ff:fffe", False),  # Teredo (the 2001::/32 block is not global anyway)
+])
+def test_ipv6_addresses_are_judged_by_the_ipv4_address_they_carry(ctx, monkeypatch, address, public):
+    monkeypatch.setattr(web_fetch, "RESOLVER", lambda host, port: [address])
+    monkeypatch.setattr(web_fetch, "TRANSPORT", lambda url, address, *, timeout, max_bytes:
+                        Response(200, {"content-type": "text/plain"}, b"ok"))
+    result = TOOL.run({"url": "http://tunnel.example.org/"}, ctx, None)
+    assert (result.status == "done") is public
+
+
+def test_redirects_share_one_deadline(monkeypatch):
+    now = [0.0]
+    given = []
+
+    def slow(url, address, *, timeout, max_bytes):
+        given.append(timeout)
+        now[0] += 6.0
+        return Response(302, {"location": "http://exam.example.org/next"})
+
+    monkeypatch.setattr(web_fetch, "RESOLVER", lambda host, port: ["93.184.216.34"])
+    monkeypatch.setattr(web_fetch, "TRANSPORT", slow)
+    with pytest.raises(web_fetch.FetchRefused, match="超时"):
+        web_fetch.fetch("http://exam.example.org/", clock=lambda: now[0])
+    assert given == [15.0, 9.0, 3.0]
+
+
+def test_a_server_dripping_bytes_is_cut_off_at_the_deadline():
+    # The probe: a byte every 10 s kept a turn thread for minutes (each read had its own timeout).
+    import socket
+    import threading
+    import time
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    stop = threading.Event()
+
+    def drip():
+        connection, _ = listener.accept()
+        connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n")
+        while not stop.wait(0.2):
+            try:
+                connection.sendall(b"x")
+            except OSError:
+                break
+        connection.close()
+
+    threading.Thread(target=drip, daemon=True).start()
+    port = listener.getsockname()[1]
+    started = time.monotonic()
+    try:
+        with pytest.raises(web_fetch.FetchRefused, match="超时"):
+            web_fetch.http_get(f"http://127.0.0.1:{port}/", "127.0.0.1", timeout=1.0, max_bytes=10_000)
+    finally:
+        stop.set()
+        listener.close()
+    assert time.monotonic() - started < 2.0
