@@ -83,6 +83,9 @@ def _eager_celery_and_memory_layer(request: pytest.FixtureRequest):
 
     eager = request.node.get_closest_marker("worker") is None or settings.CELERY_TASK_ALWAYS_EAGER
     settings.CELERY_TASK_ALWAYS_EAGER = eager
+    # Slow (model-calling) outbox topics run inline here so a test sees their effect when the turn
+    # returns; tests of the background pool itself switch it on (smartmate.outbox.background).
+    settings.OUTBOX_BACKGROUND_IN_PROCESS = False
     app.conf.task_always_eager = eager
     app.conf.task_eager_propagates = True
     if "redis_channel_layer" not in request.fixturenames:

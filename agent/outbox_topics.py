@@ -12,8 +12,10 @@ consumer names the conversation. Payload: ``user_id``, ``conversation_id``, ``tu
 from __future__ import annotations
 
 import logging
+from functools import partial
 
-from accounts.services import token_usage_record
+from accounts.exceptions import TokenQuotaExceededError
+from accounts.services import token_quota_check, token_usage_record
 from agent.llm import ChatMessage, LLMNotConfigured, Usage, get_llm_client
 from agent.prompts import render
 from smartmate.exceptions import AppError
@@ -25,25 +27,35 @@ TURN_FINISHED = "agent.turn_finished"
 CONVERSATION_TITLE = "agent.conversation_title"
 TITLE_LENGTH = 30
 
-topic_register(TURN_FINISHED, queue="memory", ordered=True)
-topic_register(CONVERSATION_TITLE, queue="default")
+# Both consumers call the model: on embedded defaults they run beside the turn (background=True),
+# never inside it, so a slow title or extraction cannot hold turn.done or the conversation's lock.
+topic_register(TURN_FINISHED, queue="memory", ordered=True, background=True)
+topic_register(CONVERSATION_TITLE, queue="default", background=True)
 
 
 @consumes(CONVERSATION_TITLE, name="agent.title")
 def conversation_title(event) -> None:
     """Name a conversation after its first exchange, unless the student already renamed it.
 
-    The turn gave it a stand-in title (its first words); only that stand-in is replaced. A model
-    that is not configured or fails leaves the stand-in: a title is never worth a failed event.
+    The model is asked once the outbox's transaction has committed: a transaction held open across
+    a model call would keep SQLite's write lock (every other writer, the turn included, waiting on
+    it). The turn gave the conversation a stand-in title (its first words); only that stand-in is
+    replaced. A model that is not configured or fails leaves the stand-in: a title is never worth a
+    failed event.
     """
     from django.conf import settings
+    from django.db import transaction
 
+    if settings.AGENT_AUTO_TITLES:
+        transaction.on_commit(partial(conversation_title_write, event.payload["conversation_id"]), robust=True)
+
+
+def conversation_title_write(conversation_id: int) -> None:
+    """Ask the model for the conversation's title and store it if the stand-in is still there."""
     from agent.models import Conversation, Message
     from agent.services import title_from
 
-    if not settings.AGENT_AUTO_TITLES:
-        return
-    conversation = Conversation.objects.select_related("user").filter(pk=event.payload["conversation_id"]).first()
+    conversation = Conversation.objects.select_related("user").filter(pk=conversation_id).first()
     messages = list(Message.objects.filter(conversation=conversation).order_by("created_at", "pk")[:2]) \
         if conversation else []
     if conversation is None or len(messages) < 2 or conversation.title != title_from(messages[0].content):
@@ -56,6 +68,11 @@ def conversation_title(event) -> None:
 def _model_title(user, messages) -> str:
     def charge(usage: Usage) -> None:
         token_usage_record(user=user, tokens=usage.total_tokens)
+
+    try:
+        token_quota_check(user=user)  # background calls spend the same weekly quota as turns
+    except TokenQuotaExceededError:
+        return ""
 
     dialogue = "\n".join(f"{message.role}: {message.content[:500]}" for message in messages)
     try:

@@ -254,6 +254,10 @@ OUTBOX_ORDER_RECHECK = env_int("OUTBOX_ORDER_RECHECK", 30, minimum=1)
 OUTBOX_SWEEP_INTERVAL = env_int("OUTBOX_SWEEP_INTERVAL", 10, minimum=1)
 OUTBOX_SWEEP_BATCH = env_int("OUTBOX_SWEEP_BATCH", 500, minimum=1)
 OUTBOX_RETENTION_DAYS = env_int("OUTBOX_RETENTION_DAYS", 7, minimum=1)
+# Embedded defaults (eager Celery): topics registered with background=True (model calls: titles, memory)
+# run on a small in-process pool instead of inside the request or turn that published them.
+OUTBOX_BACKGROUND_IN_PROCESS = env_bool("OUTBOX_BACKGROUND_IN_PROCESS", True)
+OUTBOX_BACKGROUND_THREADS = env_int("OUTBOX_BACKGROUND_THREADS", 2, minimum=1, maximum=16)
 IDEMPOTENCY_TTL_HOURS = env_int("IDEMPOTENCY_TTL_HOURS", 24, minimum=1)
 IDEMPOTENCY_LOCK_TIMEOUT = env_int("IDEMPOTENCY_LOCK_TIMEOUT", 60, minimum=1)
 

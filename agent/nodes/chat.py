@@ -101,7 +101,6 @@ def _reply(state: TurnState, deps: Deps, system: str, history: list[ChatMessage]
     stream = DeltaBatcher(deps.emit)
     try:
         completion = deps.complete("deliver", messages, on_delta=stream, config=config)
-        stream.flush()
     except LLMStreamInterrupted as exc:
         stream.flush()
         # The student already saw part of the answer: keep it, say it broke off.
@@ -109,4 +108,6 @@ def _reply(state: TurnState, deps: Deps, system: str, history: list[ChatMessage]
         partial = (exc.detail or {}).get("partial_text", "")
         return Step("deliver", {**fresh, "answer": partial,
                                 "outcome": Outcome("failed", exc.code, str(exc.message))})
+    finally:
+        stream.flush()  # also when the student cancelled: what was received is shown, then stored
     return Step("deliver", {**fresh, "answer": completion.text, "reasoning": completion.reasoning})

@@ -155,7 +155,7 @@ def test_a_second_message_while_a_turn_runs_is_refused_as_busy(fake_llm, user):
     assert list(conversation.messages.filter(role="user").values_list("content", flat=True)) == ["第一条"]
 
 
-def test_cancel_stops_the_turn_at_the_next_node_boundary(fake_llm, user):
+def test_cancel_stops_the_turn_and_keeps_the_answer_shown_so_far(fake_llm, user):
     conversation = make_conversation(user)
     fake_llm.script(route("reply"), reply("第一段，第二段，第三段。", chunk_delay=0.15))
     started = services.turn_start(user=user, conversation_id=conversation.pk, text="你好")
@@ -167,8 +167,10 @@ def test_cancel_stops_the_turn_at_the_next_node_boundary(fake_llm, user):
     frames = [frame for frame in timeline(conversation) if frame["turn_id"] == started.turn_id]
     assert types(frames) == ["status", "context", "assistant.delta*", "status", "usage", "turn.done"]
     assert frames[-3]["code"] == "cancelled" and frames[-1]["outcome"] == "cancelled"
-    # The answer the student watched arrive is kept, like the turn that produced it.
-    assert Message.objects.get(conversation=conversation, role="assistant").content == "第一段，第二段，第三段。"
+    # The answer the student watched arrive is kept, exactly as far as it got.
+    shown = "".join(frame["text"] for frame in frames if frame["type"] == "assistant.delta")
+    assert Message.objects.get(conversation=conversation, role="assistant").content == shown
+    assert shown and "第一段，第二段，第三段。".startswith(shown)
     assert Conversation.objects.get(pk=conversation.pk).running_turn_id is None
 
 
@@ -216,3 +218,34 @@ def _wait_for(condition, timeout: float = 10.0) -> None:
     while not condition():
         assert time.monotonic() < deadline, "timed out waiting"
         time.sleep(0.02)
+
+
+def test_a_slow_title_runs_beside_the_turn_and_never_holds_the_next_message(fake_llm, user, auto_titles, settings):
+    # The probe: on embedded defaults a 4 s background call delayed turn.done by 8 s and the
+    # student's next message got "busy".
+    from smartmate.outbox.background import background_join
+
+    settings.OUTBOX_BACKGROUND_IN_PROCESS = True  # what `make run` does
+    fake_llm.set_responder(lambda request: {"text": "期望的含义", "delay": 2.0}
+                           if request.messages[0]["content"].startswith("给下面这段对话起一个简短的标题") else None)
+    fake_llm.script(route("reply"), reply("概率论的期望是……"), route("reply"), reply("好的。"))
+    conversation = make_conversation(user)
+    started = time.monotonic()
+    first = run_turn(user, conversation, "请解释一下概率论里的期望是什么意思")
+    first_took = time.monotonic() - started
+    second = run_turn(user, conversation, "谢谢")
+
+    assert first[-1]["type"] == "turn.done" and first_took < 1.5, f"the first turn took {first_took:.2f} s"
+    assert second[-1]["outcome"] == "completed"
+    assert background_join(timeout=10)
+    conversation.refresh_from_db()
+    assert conversation.title == "期望的含义"
+
+
+def test_a_title_is_not_asked_for_past_the_quota(fake_llm, user, auto_titles):
+    fake_llm.script(route("reply"), reply("你好！", prompt_tokens=10, completion_tokens=5))
+    # The route (105 tokens) and the reply (15) fit; they leave nothing for a title.
+    User.objects.filter(pk=user.pk).update(token_limit=1000, token_usage=880)
+    conversation = make_conversation(user)
+    run_turn(user, conversation, "请解释一下概率论里的期望是什么意思")
+    assert len(fake_llm.requests) == 2  # route and reply; no title call once the quota is spent

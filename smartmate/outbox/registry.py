@@ -32,11 +32,13 @@ class Consumer:
 
 @dataclass(frozen=True)
 class Topic:
-    """A topic's delivery rules: its Celery queue, whether one aggregate's events run in order."""
+    """A topic's delivery rules: its Celery queue, whether one aggregate's events run in order, and
+    whether its consumers are slow enough (model calls) to run beside the publisher on embedded defaults."""
 
     name: str
     queue: str = "default"
     ordered: bool = False
+    background: bool = False
     consumers: tuple[Consumer, ...] = field(default=())
 
 
@@ -48,16 +50,20 @@ class PermanentError(Exception):
     """Raised by a consumer for an event that can never succeed: the event goes dead at once."""
 
 
-def topic_register(name: str, *, queue: str = "default", ordered: bool = False) -> Topic:
-    """Declare a topic; declaring it again with the same rules is a no-op."""
+def topic_register(name: str, *, queue: str = "default", ordered: bool = False, background: bool = False) -> Topic:
+    """Declare a topic; declaring it again with the same rules is a no-op.
+
+    ``background``: on embedded defaults (eager Celery) its events run on the background pool
+    (``smartmate.outbox.background``) instead of inline in the publishing thread.
+    """
     if queue not in QUEUES:
         raise ValueError(f"Unknown queue {queue!r} for topic {name!r}; use one of {', '.join(QUEUES)}.")
     existing = _topics.get(name)
     if existing is not None:
-        if (existing.queue, existing.ordered) != (queue, ordered):
+        if (existing.queue, existing.ordered, existing.background) != (queue, ordered, background):
             raise ValueError(f"Topic {name!r} is already registered with other rules.")
         return existing
-    _topics[name] = Topic(name=name, queue=queue, ordered=ordered)
+    _topics[name] = Topic(name=name, queue=queue, ordered=ordered, background=background)
     return _topics[name]
 
 

@@ -21,6 +21,7 @@ from django.utils import timezone
 from smartmate import metrics
 from smartmate.models import ConsumerReceipt, IdempotencyRecord, OutboxEvent
 from smartmate.outbox import registry
+from smartmate.outbox.background import background_submit
 from smartmate.outbox.backoff import retry_delay
 
 logger = logging.getLogger(__name__)
@@ -70,9 +71,14 @@ def _send(pk: int, event_uuid: uuid.UUID, topic: str, countdown: float) -> bool:
     from smartmate.tasks import outbox_consume  # tasks import this module
 
     spec = registry.topic_get(topic)
+    queue = spec.queue if spec else "default"
+    if spec is not None and spec.background and _celery_is_eager() and settings.OUTBOX_BACKGROUND_IN_PROCESS:
+        # Eager Celery would run the slow consumer right here, in the publisher's thread.
+        background_submit(partial(outbox_consume.apply_async, args=[str(event_uuid)], queue=queue))
+        metrics.OUTBOX_DISPATCHED.labels(topic).inc()
+        return True
     try:
-        outbox_consume.apply_async(args=[str(event_uuid)], queue=spec.queue if spec else "default",
-                                   countdown=countdown or None)
+        outbox_consume.apply_async(args=[str(event_uuid)], queue=queue, countdown=countdown or None)
     except Exception:  # noqa: BLE001 - a broker outage must not fail the committed business request
         logger.exception("outbox: could not hand event %s to Celery; it stays pending", pk)
         OutboxEvent.objects.filter(pk=pk, status=Status.DISPATCHED).update(

@@ -1,0 +1,64 @@
+"""Background hand-off for embedded defaults: slow consumers run beside the request, not inside it.
+
+With a broker, an event goes to a worker's queue and the publishing request or turn never waits.
+On embedded defaults Celery is eager: a consumer runs inline, in the thread that committed the
+event. For most topics that is what an operator expects (the effect is there when the request
+returns), but a topic registered with ``background=True`` calls a language model (a conversation's
+title, memory extraction): run inline, it held a finished turn's ``turn.done`` and kept the
+conversation locked for as long as the model took. Such events are handed to this small bounded
+pool instead; the outbox's claim, retry and ordering rules are unchanged.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+
+from django.conf import settings
+from django.db import close_old_connections
+
+log = logging.getLogger(__name__)
+
+_lock = threading.Lock()
+_pool: ThreadPoolExecutor | None = None
+_futures: set[Future] = set()
+
+
+def background_submit(work: Callable[[], object]) -> Future:
+    """Run ``work`` on the bounded background pool (threads: ``OUTBOX_BACKGROUND_THREADS``)."""
+    with _lock:
+        global _pool
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=settings.OUTBOX_BACKGROUND_THREADS,
+                                       thread_name_prefix="outbox-background")
+        future = _pool.submit(_run, work)
+        _futures.add(future)
+    future.add_done_callback(_forget)
+    return future
+
+
+def background_join(timeout: float | None = 30.0) -> bool:
+    """Wait for the background work submitted so far; True when all of it finished (tests, shutdown)."""
+    with _lock:
+        pending = set(_futures)
+    if not pending:
+        return True
+    _done, not_done = wait(pending, timeout=timeout)
+    return not not_done
+
+
+def _run(work: Callable[[], object]) -> None:
+    close_old_connections()
+    try:
+        work()
+    except Exception:  # noqa: BLE001 - the outbox row records the failure; keep the pool alive
+        log.exception("outbox: background work failed")
+    finally:
+        close_old_connections()
+
+
+def _forget(future: Future) -> None:
+    with _lock:
+        _futures.discard(future)
