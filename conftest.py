@@ -11,6 +11,8 @@ import pytest
 
 # Playwright's sync API runs an event loop in the test thread; ORM calls beside it are safe here.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+# No warm start in test processes and their daphne children (smartmate/warmup.py; its own test turns it on).
+os.environ.setdefault("SMARTMATE_WARM_START", "0")
 
 pytest_plugins = ["smartmate.tests.live_server", "smartmate.tests.worker", "agent.llm.testing", "memory.testing"]
 

@@ -13,6 +13,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from smartmate.concurrency import HttpConcurrencyLimit  # noqa: E402
 from smartmate.routing import websocket_urlpatterns  # noqa: E402
+from smartmate.warmup import warm_up_in_background  # noqa: E402
 from smartmate.websocket_origin import WebsocketOriginValidator  # noqa: E402
 
 application = ProtocolTypeRouter(
@@ -21,3 +22,6 @@ application = ProtocolTypeRouter(
         "websocket": WebsocketOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+
+# Load what the first assistant turn needs now, not when the first student is waiting for it.
+warm_up_in_background()
