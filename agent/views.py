@@ -116,6 +116,8 @@ def _strings() -> dict[str, object]:
         "applying": _("Applying…"),
         "applied": _("Applied to your schedule."),
         "appliedSummary": _("Applied: %(summary)s"),
+        "previewDiscarded": _("Replaced by a newer suggestion or discarded."),
+        "previewExpired": _("This suggestion has expired. Ask again for a fresh one."),
         # The context meter
         "contextLabel": _("Context: %(used)s of %(budget)s tokens (%(percent)s%%)"),
         "contextParts": {"system": _("Instructions"), "memory": _("Memory"), "history": _("History"),

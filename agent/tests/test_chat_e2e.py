@@ -282,3 +282,30 @@ def test_tool_timeline_cards_and_meter_render_and_their_buttons_send_the_right_f
     page.wait_for_url(f"{base_url}/assistant/")
     asking.refresh_from_db()
     assert asking.archived and not Conversation.objects.filter(pk=confirming.pk).exists()
+
+
+@pytest.mark.e2e
+def test_a_replayed_preview_card_says_what_became_of_its_preview(page, chat_server, transactional_db):
+    # The probe: after a reload every preview card offered Apply again, whatever had happened to it.
+    base_url, _fake = chat_server
+    student = UserFactory()
+    later, earlier = timezone.now() + timedelta(days=1), timezone.now() - timedelta(minutes=1)
+    previews = {state: PlanPreview.objects.create(user=student, source=PlanPreview.Source.ASSISTANT,
+                                                  status=status, expires_at=expires)
+                for state, status, expires in [("applied", "applied", later), ("discarded", "discarded", later),
+                                               ("expired", "open", earlier), ("open", "open", later)]}
+    conversation = make_conversation(student, title="几次建议")
+    for state, preview in previews.items():
+        _emit_turn(conversation, PreviewReady(preview_id=preview.pk, summary=f"建议 {state}"),
+                   TurnDone(outcome="completed"))
+    _open_chat(page, base_url, student.username, f"/assistant/{conversation.pk}/")
+    with translation.override("zh-hans"):
+        applied = gettext("Applied to your schedule.")
+
+    cards = page.locator("[data-test=chat-preview-card]")
+    expect(cards).to_have_count(4)
+    for index, state in enumerate(["applied", "discarded", "expired"]):
+        expect(cards.nth(index)).to_have_attribute("data-state", state)
+        expect(cards.nth(index).locator("[data-test=chat-preview-apply]")).to_be_hidden()
+    expect(cards.nth(0).locator("[data-test=chat-card-note]")).to_have_text(applied)
+    expect(cards.nth(3).locator("[data-test=chat-preview-apply]")).to_be_visible()

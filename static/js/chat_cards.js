@@ -222,7 +222,27 @@
       note(box, (body && body.message) || text.requestFailed, "error");
       if (body && body.code) box.querySelector(".chat-card-note").dataset.code = body.code;
     });
+    showPreviewState(box, apply, event.preview_id, options);
     return box;
+  }
+
+  /** A card replayed after a reload says what became of its preview (the server knows; the event does not). */
+  async function showPreviewState(box, apply, previewId, options) {
+    let preview;
+    try {
+      const response = await fetch(`${options.plansApi}${encodeURIComponent(previewId)}/`, {
+        credentials: "same-origin", headers: { "Accept": "application/json" } });
+      if (!response.ok) return;
+      preview = await response.json();
+    } catch (ignored) { return; } // offline: the card stays as it is and Apply reports the server's answer
+    const expired = preview.status === "open" && Date.parse(preview.expires_at) <= Date.now();
+    const state = expired ? "expired" : preview.status;
+    if (state === "open") return;
+    box.dataset.state = state;
+    apply.hidden = true;
+    const notes = { applied: [text.applied, "ok"], discarded: [text.previewDiscarded, "muted"],
+                    expired: [text.previewExpired, "muted"] };
+    note(box, ...(notes[state] || [text.previewDiscarded, "muted"]));
   }
 
   // --- the context meter --------------------------------------------------------------------------
