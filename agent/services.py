@@ -2,7 +2,7 @@
 
 Where a turn runs: with a broker configured, on the Celery ``agent`` queue (task ``agent.run_turn``;
 events reach sockets through the Redis channel layer). In embedded mode (no broker, Celery eager)
-it runs on a small thread pool of the web process instead (``AGENT_EMBEDDED_TURNS`` threads): an
+it runs on a small thread pool of the web process instead (``agent.embedded_turns``): an
 eager task would run inside the websocket consumer's call and block that socket (and its event
 loop's thread pool slot) until the whole answer was written, so the student would see nothing
 stream. The thread hands its events to the server's event loop (see ``agent.broadcast``).
@@ -19,11 +19,8 @@ import dataclasses
 import hashlib
 import logging
 import secrets
-import threading
-import time
 import uuid
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
@@ -37,6 +34,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from agent.contracts import MAX_TEXT_LENGTH, ErrorEvent, StatusEvent, TurnDone
 from agent.deps import Deps, UsageMeter
+from agent.embedded_turns import EMBEDDED_TURNS
 from agent.exceptions import InvalidText, NothingToRegenerate, StaleInteraction, TicketInvalid, TurnBusyError
 from agent.graph import GRAPH, TERMINAL_PHASES
 from agent.llm import get_llm_client
@@ -120,7 +118,7 @@ def turn_start(*, user: User, conversation_id: int, text: str, language: str | N
             Conversation.objects.filter(pk=conversation.pk, title="").update(title=title_from(text))
         message = Message.objects.create(conversation=conversation, role=Message.Role.USER, content=text,
                                          turn_id=turn_id, options=dataclasses.asdict(options or TurnOptions()))
-        transaction.on_commit(partial(_turn_dispatch, conversation.pk, turn_id, language))
+        transaction.on_commit(partial(_turn_dispatch, user.pk, conversation.pk, turn_id, language))
     return TurnStarted(conversation_id=conversation.pk, turn_id=turn_id, message_id=message.pk)
 
 
@@ -175,7 +173,7 @@ def turn_resume(*, user: User, conversation_id: int, interaction_id: str, action
             "actions": (), "history": _history(conversation, turn_id)})
         checkpoint.turn_id, checkpoint.phase, checkpoint.state = turn_id, GRAPH.start, resumed.to_json()
         checkpoint.save(update_fields=["turn_id", "phase", "state", "updated_at"])
-        transaction.on_commit(partial(_turn_dispatch, conversation.pk, turn_id, language))
+        transaction.on_commit(partial(_turn_dispatch, user.pk, conversation.pk, turn_id, language))
     return TurnStarted(conversation_id=conversation.pk, turn_id=turn_id, message_id=0)
 
 
@@ -197,7 +195,7 @@ def turn_regenerate(*, user: User, conversation_id: int, language: str | None = 
         Checkpoint.objects.filter(conversation=conversation).update(phase="completed")
         message = Message.objects.create(conversation=conversation, role=Message.Role.USER, content=last.content,
                                          turn_id=turn_id, options=last.options)
-        transaction.on_commit(partial(_turn_dispatch, conversation.pk, turn_id, language))
+        transaction.on_commit(partial(_turn_dispatch, user.pk, conversation.pk, turn_id, language))
     return TurnStarted(conversation_id=conversation.pk, turn_id=turn_id, message_id=message.pk)
 
 
@@ -334,32 +332,12 @@ def _busy(conversation_id: int) -> TurnBusyError:
 
 # --- Where turns run --------------------------------------------------------------------------------
 
-# Embedded turns share a small pool: hundreds of threads at once would starve the server's event
-# loop (events then wait unread until the in-memory layer drops them) and lock SQLite. A turn that
-# waits for a thread keeps its conversation's lock, so it still runs exactly once.
-_pool: ThreadPoolExecutor | None = None
-_futures: dict[str, Future] = {}
-_pool_lock = threading.Lock()
-
-
-def _embedded_pool() -> ThreadPoolExecutor:
-    global _pool
-    with _pool_lock:
-        if _pool is None:
-            _pool = ThreadPoolExecutor(max_workers=settings.AGENT_EMBEDDED_TURNS, thread_name_prefix="agent-turn")
-        return _pool
-
-
-def _turn_dispatch(conversation_id: int, turn_id: str, language: str) -> None:
+def _turn_dispatch(student_id: int, conversation_id: int, turn_id: str, language: str) -> None:
     """Queue the turn on Celery (broker configured) or on the embedded pool (embedded mode)."""
     try:
         if settings.CELERY_TASK_ALWAYS_EAGER:
-            with _pool_lock:
-                _futures[turn_id] = None  # registered before it can finish, so a join never misses it
-            future = _embedded_pool().submit(_turn_thread, conversation_id, turn_id, language)
-            with _pool_lock:
-                if turn_id in _futures:
-                    _futures[turn_id] = future
+            EMBEDDED_TURNS.submit(student_id=student_id, turn_id=turn_id,
+                                  work=partial(_turn_thread, conversation_id, turn_id, language))
         else:
             from agent.tasks import run_turn as run_turn_task
 
@@ -367,8 +345,6 @@ def _turn_dispatch(conversation_id: int, turn_id: str, language: str) -> None:
     except Exception:
         # Nothing will run the turn: free the conversation so the student can try again.
         Conversation.objects.filter(pk=conversation_id, running_turn_id=turn_id).update(running_turn_id=None)
-        with _pool_lock:
-            _futures.pop(turn_id, None)
         raise
 
 
@@ -378,20 +354,11 @@ def _turn_thread(conversation_id: int, turn_id: str, language: str) -> None:
         turn_run(conversation_id=conversation_id, turn_id=turn_id, language=language)
     finally:
         connection.close()  # this thread's own connection; nothing else would ever close it
-        with _pool_lock:
-            _futures.pop(turn_id, None)
 
 
 def turn_threads_join(timeout: float = 30.0) -> bool:
     """Wait for the embedded turns of this process; return whether all finished (tests, shutdown)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        with _pool_lock:
-            if not _futures:
-                return True
-        time.sleep(0.01)
-    with _pool_lock:
-        return not _futures
+    return EMBEDDED_TURNS.join(timeout)
 
 
 # --- Websocket tickets ------------------------------------------------------------------------------

@@ -353,6 +353,8 @@ WEB_SEARCH_PROVIDER = env_str("WEB_SEARCH_PROVIDER", "")
 ASGI_MAX_CONCURRENT_HTTP = env_int("ASGI_MAX_CONCURRENT_HTTP", 32, minimum=1)
 # Embedded mode (no broker): how many assistant turns run at once in the web process; more wait.
 AGENT_EMBEDDED_TURNS = env_int("AGENT_EMBEDDED_TURNS", 4, minimum=1, maximum=64)
+# ... of which one student may hold at most this many (their other turns wait their turn).
+AGENT_EMBEDDED_TURNS_PER_STUDENT = env_int("AGENT_EMBEDDED_TURNS_PER_STUDENT", 1, minimum=1, maximum=64)
 # Name a conversation with the model after its first answer (stage "title"; falls back to its first words).
 AGENT_AUTO_TITLES = env_bool("AGENT_AUTO_TITLES", True)
 LLM_STAGE_OVERRIDES: dict = {}  # per-stage tweaks in code, e.g. {"plan": {"temperature": 0.1}}
