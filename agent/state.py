@@ -114,7 +114,8 @@ class TurnState:
     # The execute node's transcript since the plan (OpenAI-shaped messages) and its rounds used.
     scratch: tuple[dict[str, Any], ...] = ()
     rounds: int = 0
-    # The conversation's working schedule (agent.tools.working_schedule JSON), carried across turns.
+    # The conversation's working schedule (a schedule.core Board with the work queue, as the JSON of
+    # agent.tools.working_schedule), carried across turns.
     working: dict[str, Any] | None = None
     preview_id: int | None = None
     # What the turn did and did not do, for the honest summary: [{"tool", "status", "summary"}].

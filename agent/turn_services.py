@@ -24,8 +24,14 @@ from agent.models import Conversation, Message
 from agent.outbox_topics import CONVERSATION_TITLE, TURN_FINISHED
 from memory.recall import memory_prompt_block
 from agent.toolbox import RegistryToolbox
-from agent.tools.working_schedule import working_day_index, working_load, working_rough_build, working_to_preview
-from schedule.models import PlanPreview
+from agent.tools.board_text import day_index
+from agent.tools.working_schedule import (
+    working_load,
+    working_publish,
+    working_read,
+    working_rough_build,
+    working_to_json,
+)
 from schedule.selectors import today_events_list
 from taskclasses.models import TaskClass, TaskItem
 from smartmate.outbox.services import outbox_publish
@@ -105,27 +111,28 @@ class DjangoTurnServices:
 
     def working_load(self, task_class_ids: Sequence[int]) -> dict[str, Any]:
         """Load the working schedule for the classes' window (today on when none is chosen)."""
-        return working_load(user=self.user, now=self._now(), task_class_ids=tuple(self._own(task_class_ids)))
+        working = working_load(user=self.user, now=self._now(), task_class_ids=tuple(self._own(task_class_ids)))
+        return working_to_json(working)
 
     def working_index(self, working: dict[str, Any]) -> str:
         """The working schedule's compact day index."""
-        return working_day_index(working)
+        current = working_read(working, user_id=self.user.pk, now=self._now())
+        return day_index(current.board) if current is not None else "（还没有加载工作日程）"
 
     def rough_build(self, task_class_ids: Sequence[int], working: dict[str, Any]) -> tuple[dict[str, Any], str]:
         """Run the planner for the student's own classes among ``task_class_ids``."""
-        return working_rough_build(user=self.user, now=self._now(), task_class_ids=tuple(self._own(task_class_ids)),
-                                   working=working)
+        current = working_read(working, user_id=self.user.pk, now=self._now())
+        built, summary = working_rough_build(user=self.user, now=self._now(), working=current,
+                                             task_class_ids=tuple(self._own(task_class_ids)))
+        return working_to_json(built), summary
 
     def preview_publish(self, working: dict[str, Any]) -> tuple[int, str] | None:
         """Make the working schedule's changes this conversation's one open preview."""
-        with transaction.atomic():
-            preview = working_to_preview(user=self.user, working=working, conversation_id=self.conversation_id,
-                                         now=self._now())
-            if preview is None:
-                return None
-            PlanPreview.objects.filter(user=self.user, conversation_id=self.conversation_id,
-                                       status=PlanPreview.Status.OPEN).exclude(pk=preview.pk).update(
-                status=PlanPreview.Status.DISCARDED)
+        current = working_read(working, user_id=self.user.pk, now=self._now())
+        preview = None if current is None else working_publish(
+            user=self.user, working=current, conversation_id=self.conversation_id, now=self._now())
+        if preview is None:
+            return None
         placed = len(preview.placements) + len(preview.moves) + len(preview.task_placements)
         return preview.pk, ngettext("%(count)s change ready to apply.", "%(count)s changes ready to apply.",
                                     placed) % {"count": placed}

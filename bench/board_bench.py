@@ -12,8 +12,9 @@ and times, each as the best of ``--repeat`` runs of ``--number`` calls:
 * a refused move (onto a course) and the three places suggested for it,
 * building the board, and a 7-day window of the same student; JSON out and back.
 
-The database-to-board cost (the issue's "under 5 ms for the demo student's week") needs the
-Django adapter of the next step; the 7-day figure here is the pure part of it.
+The database-to-board cost (the issue's "under 5 ms for the demo student's week") is measured by
+``bench/board_load_bench.py`` (``schedule.services.boards.board_load`` on the demo data); the 7-day
+figure here is the pure part of it.
 """
 
 from __future__ import annotations

@@ -58,11 +58,10 @@ def test_the_assistant_moves_a_review_and_plans_next_week_applied_from_the_chat(
     block = _review_on_thursday_evening(student, monday)
     algebra = make_task_class(student, name="线性代数复习", items=3, start=monday, end=monday + timedelta(days=6))
     friday = (monday + timedelta(days=FRIDAY - 1)).isoformat()
-    working = working_load(user=student, now=timezone.now())
-    entry = next(item for item in working["entries"] if item["event_id"] == block.pk)
+    entry = working_load(user=student, now=timezone.now()).board.find(event_id=block.pk)
 
     # 1. Move Thursday evening's review to Friday afternoon.
-    move = {"task_id": entry["id"], "date": friday, "start_section": AFTERNOON}
+    move = {"task_id": entry.id, "date": friday, "start_section": AFTERNOON}
     fake.script(route("execute"), tool_call("move", move))
     _open_chat(page, base_url, student.username)
     page.fill("[data-test=chat-input]", "把周四晚上的复习挪到周五下午")

@@ -9,7 +9,10 @@ from datetime import date
 import pytest
 
 from agent.models import Checkpoint
+from agent.tests.legacy_working import legacy_scene, legacy_working
 from agent.tests.factories import last_of, make_conversation, plan, reply, resume, route, run_turn, tool_call, types
+from schedule.core.board import Board, Entry, Kind
+from schedule.core.board_codec import board_from_json
 from schedule.models import Course, PlanPreview, ScheduleEvent
 from schedule.services.previews import preview_apply
 from schedule.tests.factories import custom_event, import_csv, make_task_class
@@ -38,13 +41,17 @@ def working_of(conversation) -> dict:
     return Checkpoint.objects.get(conversation=conversation).state["working"]
 
 
-def entry_named(working: dict, name: str) -> dict:
-    return next(entry for entry in working["entries"] if entry["name"] == name)
+def board_of(working: dict) -> Board:
+    return board_from_json(working["board"])
+
+
+def last_block(working: dict) -> Entry:
+    return max((entry for entry in board_of(working).entries if entry.kind is Kind.STUDY), key=lambda e: e.order)
 
 
 def free_start(working: dict, day: str, sections: int = 2) -> int:
-    taken = {section for entry in working["entries"] if entry["at"] and entry["at"]["date"] == day
-             for section in range(entry["at"]["start"], entry["at"]["end"] + 1)}
+    taken = {section for entry in board_of(working).on_day(date.fromisoformat(day))
+             for section in range(entry.place.start, entry.place.end + 1)}
     return next(start for start in range(1, 12, 2) if not set(range(start, start + sections)) & taken)
 
 
@@ -67,9 +74,8 @@ def test_a_plan_is_rough_built_adjusted_confirmed_and_applied_from_the_chat(fake
 
     # Next message: move the last block; the write waits for the student's confirmation.
     working = working_of(conversation)
-    last_block = max((entry for entry in working["entries"] if entry["kind"] == "task_item"),
-                     key=lambda entry: entry["order"])
-    target = {"task_id": last_block["id"], "date": "2026-10-04", "start_section": free_start(working, "2026-10-04")}
+    block = last_block(working)
+    target = {"task_id": block.id, "date": "2026-10-04", "start_section": free_start(working, "2026-10-04")}
     fake_llm.script(route("execute"), tool_call("move", target))
     asked = run_turn(student, conversation, "把最后一次复习挪到周日")
     move_card = last_of(asked, "confirm.request")
@@ -81,14 +87,14 @@ def test_a_plan_is_rough_built_adjusted_confirmed_and_applied_from_the_chat(fake
 
     assert [frame["status"] for frame in moved if frame["type"] == "tool.result"] == ["done"]
     new_preview = PlanPreview.objects.get(pk=last_of(moved, "preview.ready")["preview_id"])
-    assert {"item_id": last_block["item_id"], "date": "2026-10-04"}.items() <= {
-        "item_id": next(p["item_id"] for p in new_preview.placements if p["item_id"] == last_block["item_id"]),
+    assert {"item_id": block.item_id, "date": "2026-10-04"}.items() <= {
+        "item_id": next(p["item_id"] for p in new_preview.placements if p["item_id"] == block.item_id),
         "date": "2026-10-04"}.items()
     assert PlanPreview.objects.get(pk=preview.pk).status == "discarded"  # one open preview per conversation
 
     preview_apply(user=student, preview_id=new_preview.pk)
     assert TaskItem.objects.filter(task_class=review, status="placed").count() == 4
-    sunday = ScheduleEvent.objects.get(user=student, task_item_id=last_block["item_id"])
+    sunday = ScheduleEvent.objects.get(user=student, task_item_id=block.item_id)
     assert (sunday.week, sunday.day, sunday.start_section) == (4, 7, target["start_section"])
 
 
@@ -99,8 +105,8 @@ def test_a_declined_move_is_reported_as_not_done(fake_llm, student, review):
     fake_llm.script(reply("粗排好了。"))
     resume(student, conversation, card["interaction_id"], "accept")
     working = working_of(conversation)
-    block = max((entry for entry in working["entries"] if entry["kind"] == "task_item"), key=lambda e: e["order"])
-    fake_llm.script(route("execute"), tool_call("move", {"task_id": block["id"], "date": "2026-10-04",
+    block = last_block(working)
+    fake_llm.script(route("execute"), tool_call("move", {"task_id": block.id, "date": "2026-10-04",
                                                           "start_section": free_start(working, "2026-10-04")}))
     move_card = last_of(run_turn(student, conversation, "挪一下最后一次"), "confirm.request")
 
@@ -183,3 +189,34 @@ def test_an_injected_instruction_in_a_course_name_never_becomes_an_unconfirmed_w
     assert ScheduleEvent.objects.filter(user=student).count() == before
     assert all(frame["status"] != "done" or frame["name"] == "query_range"
                for frame in frames if frame["type"] == "tool.result")
+
+
+def test_a_conversation_started_before_the_upgrade_goes_on_after_it(fake_llm, user):
+    from uuid import uuid4
+
+    from agent.state import Outcome, TurnState
+
+    review = legacy_scene(user)
+    conversation = make_conversation(user)
+    # The last turn before the upgrade ended with its working schedule in the old dict format.
+    earlier = TurnState(conversation_id=conversation.pk, turn_id=str(uuid4()), user_text="帮我安排复习",
+                        working=legacy_working(user, review), outcome=Outcome("completed"))
+    Checkpoint.objects.create(conversation=conversation, turn_id=earlier.turn_id, phase="completed",
+                              state=earlier.to_json())
+
+    fake_llm.script(route("execute"), tool_call("move", {"task_id": 6, "date": "2026-09-24", "start_section": 5}))
+    card = last_of(run_turn(user, conversation, "把第二次复习挪到周四下午"), "confirm.request")
+    assert card["summary"] == "Move “概率论复习 #2” to 2026-09-24 (Thu) 14:00-15:40."
+
+    fake_llm.script(reply("挪好了。"))
+    frames = resume(user, conversation, card["interaction_id"], "accept")
+
+    assert [frame["status"] for frame in frames if frame["type"] == "tool.result"] == ["done"]
+    assert working_of(conversation)["format"] == "working"
+    preview = PlanPreview.objects.get(pk=last_of(frames, "preview.ready")["preview_id"])
+    items = dict(review.items.values_list("order", "pk"))
+    assert [(p["item_id"], p["day"], p["start_section"]) for p in preview.placements] == [(items[1], 2, 1),
+                                                                                         (items[2], 4, 5)]
+    preview_apply(user=user, preview_id=preview.pk)
+    moved = ScheduleEvent.objects.get(user=user, task_item_id=items[4])
+    assert (moved.week, moved.day, moved.start_section) == (3, 5, 9)

@@ -12,6 +12,7 @@ from agent.models import Checkpoint
 from agent.tests.conftest import WEEK_TWO_MONDAY
 from agent.tests.factories import last_of, make_conversation, plan, reply, route, run_turn, tool_call
 from agent.tools.working_schedule import working_load
+from schedule.core.board import Kind
 from schedule.models import ScheduleEvent
 from schedule.tests.factories import import_csv, make_task_class
 from taskclasses.models import Task, TaskClass
@@ -30,8 +31,8 @@ def student(user):
 
 
 def course_entry_ids(user) -> list[int]:
-    working = working_load(user=user, now=NOW)
-    return [entry["id"] for entry in working["entries"] if entry["kind"] == "course"]
+    board = working_load(user=user, now=NOW).board
+    return [entry.id for entry in board.entries if entry.kind is Kind.COURSE]
 
 
 def snapshot(*users) -> list[tuple]:

@@ -7,9 +7,10 @@ from typing import Any, Mapping
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from agent.tools import board_text as text
 from agent.tools import common
-from agent.tools import working_ops as ops
 from agent.tools.base import Tool, ToolContext, ToolResult
+from schedule.core.board_edits import Move
 
 MAX_MOVES = 20
 
@@ -38,38 +39,29 @@ class BatchMoveTool(Tool):
     writes = True
 
     def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> str:
+        current = common.readable(ctx, working)
         lines = []
         for move in args.get("moves", []):
-            entry = common.entry_or_none(working, move.get("task_id"))
-            name = entry["name"] if entry else str(move.get("task_id"))
-            when = common.human_when(working, move.get("date"), move.get("start_section"),
-                                     entry["sections"] if entry else 2) if working else move.get("date")
-            lines.append(_("“%(name)s” to %(when)s") % {"name": name, "when": when})
+            entry = common.entry_or_none(current, move.get("task_id"))
+            when = text.human_when(current.board, move.get("date"), move.get("start_section"),
+                                   entry.length if entry else 2) if current else move.get("date")
+            lines.append(_("“%(name)s” to %(when)s") % {"name": entry.name if entry else move.get("task_id"),
+                                                         "when": when})
         return _("Move these blocks: %(list)s.") % {"list": "; ".join(lines)}
 
     def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
-        working, fresh = common.board(ctx, working)
-        moves = list(args["moves"])
-        try:
-            ids = [m["task_id"] for m in moves]
-            if len(set(ids)) != len(ids):
-                raise ops.EditRefused("同一个条目在 moves 里出现了多次，每个条目只能移动一次。", code="duplicate_entry")
-            for move in moves:
-                entry = ops.entry_get(working, move["task_id"])
-                common.movable(entry)
-                common.placed(entry)
-            new = ops.edit(working, {m["task_id"]: (m["date"], m["start_section"]) for m in moves}, now=ctx.now,
-                           allow_reorder=ctx.allow_reorder)
-        except ops.EditRefused as exc:
-            exc.message = "批量移动失败，全部回滚，无任何变更。原因：" + exc.message
-            return common.refused(exc, working=working if fresh else None)
-        days = [ops.entry_get(working, i)["at"]["date"] for i in ids] + [ops.entry_get(new, i)["at"]["date"]
-                                                                          for i in ids]
-        lines = [f"{ops.entry_label(ops.entry_get(new, i))} → {common.target_label(new, ops.entry_get(new, i))}"
-                 for i in ids]
-        content = f"批量移动完成，{len(ids)} 个条目全部成功：\n" + "\n".join(lines) + "\n" + common.after_edit(new, days)
+        current, changed = common.board(ctx, working)
+        board = common.attempt(ctx, current, changed, lambda: [Move(move["task_id"], common.spot_arg(move))
+                                                               for move in args["moves"]],
+                               lead="批量移动失败，全部回滚，无任何变更。原因：")
+        if isinstance(board, ToolResult):
+            return board
+        ids = [move["task_id"] for move in args["moves"]]
+        days = [current.board.get(i).place.day for i in ids] + [board.get(i).place.day for i in ids]
+        lines = [f"{text.entry_label(board.get(i))} → {text.target_label(board, board.get(i))}" for i in ids]
+        content = f"批量移动完成，{len(ids)} 个条目全部成功：\n" + "\n".join(lines) + "\n" + text.after_edit(board, days)
         summary = ngettext("Moved %(count)s block.", "Moved %(count)s blocks.", len(ids)) % {"count": len(ids)}
-        return common.done(summary, content, data={"ids": ids}, working=new)
+        return common.done(summary, content, data={"ids": ids}, working=current.with_board(board))
 
 
 TOOL = BatchMoveTool()

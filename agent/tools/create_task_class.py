@@ -75,10 +75,10 @@ class CreateTaskClassTool(Tool):
         task_class = TaskClass.objects.filter(user=user, pk=body["task_class_id"]).first()
         if task_class is None:
             return common.failed(_("The study plan was not created."), "这个任务类已被删除。", code="task_class_gone")
-        new = None
-        if working and working.get("user_id") == ctx.user_id:
-            new = working_load(user=user, now=ctx.now, task_class_ids=[*working["class_ids"], task_class.pk],
-                               previous=working)
+        new, current = None, common.readable(ctx, working)
+        if current is not None:
+            new = working_load(user=user, now=ctx.now, previous=current,
+                               task_class_ids=[*current.board.planned_class_ids, task_class.pk])
         result = {"task_class_id": task_class.pk, "name": task_class.name, "items": task_class.items.count(),
                   "start_date": task_class.start_date.isoformat(), "end_date": task_class.end_date.isoformat()}
         return common.done(_("Created the study plan “%(name)s”.") % {"name": task_class.name},

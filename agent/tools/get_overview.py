@@ -6,10 +6,10 @@ from typing import Any, Mapping
 
 from django.utils.translation import gettext as _
 
+from agent.tools import board_text as text
 from agent.tools import common
-from agent.tools import working_ops as ops
 from agent.tools.base import Tool, ToolContext, ToolResult
-from agent.tools.working_schedule import working_day_index
+from schedule.core.board import Board, Kind
 
 STRATEGIES = {"steady": "均匀分布", "rapid": "集中突击"}
 
@@ -20,32 +20,31 @@ class GetOverviewTool(Tool):
                    "以及各任务类的约束（时间窗口、排除的节次和星期、是否允许嵌入水课）。编号 [n] 用于其他工具。")
 
     def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
-        working, fresh = common.board(ctx, working)
-        entries = working["entries"]
-        placed = [e for e in entries if e.get("at")]
-        counts = {status: sum(1 for e in entries if e["status"] == status and e["kind"] != "course")
+        current, changed = common.board(ctx, working)
+        board = current.board
+        placed = [e for e in board.entries if e.placed]
+        counts = {status: sum(1 for e in board.entries if e.status == status and e.kind is not Kind.COURSE)
                   for status in ("existing", "suggested", "pending")}
-        moved = sum(1 for e in entries if ops.is_moved(e))
-        header = (f"共 {len(ops.window_dates(working))} 天；已占用条目 {len(placed)} 个"
-                  f"（课程 {sum(1 for e in placed if e['kind'] == 'course')} 个）；"
-                  f"非课程条目：已有 {counts['existing']}（其中待移动 {moved}），建议 {counts['suggested']}，"
-                  f"待安排 {counts['pending']}。")
-        lines = [header, working_day_index(working), *self._class_lines(working)]
+        header = (f"共 {len(board.days())} 天；已占用条目 {len(placed)} 个"
+                  f"（课程 {sum(1 for e in placed if e.kind is Kind.COURSE)} 个）；"
+                  f"非课程条目：已有 {counts['existing']}（其中待移动 {sum(1 for e in board.entries if e.moved)}），"
+                  f"建议 {counts['suggested']}，待安排 {counts['pending']}。")
+        lines = [header, text.day_index(board), *self._class_lines(board)]
         return common.done(_("Looked at the schedule overview."), "\n".join(lines),
-                           data={"entries": len(entries), "pending": counts["pending"]},
-                           working=working if fresh else None)
+                           data={"entries": len(board.entries), "pending": counts["pending"]},
+                           working=common.kept(current, changed))
 
     @staticmethod
-    def _class_lines(working: dict[str, Any]) -> list[str]:
+    def _class_lines(board: Board) -> list[str]:
         lines = []
-        for meta in working["classes"].values():
-            rules = [f"{meta['start']} 至 {meta['end']}", STRATEGIES.get(meta["strategy"], meta["strategy"]),
-                     "允许嵌入水课" if meta["allow_filler"] else "不嵌入水课"]
-            if meta["excluded_pairs"]:
-                rules.append("排除节次 " + "、".join(f"{2 * p - 1}-{2 * p}" for p in meta["excluded_pairs"]))
-            if meta["excluded_days"]:
-                rules.append("排除 " + "、".join(f"周{ops.WEEKDAYS[d - 1]}" for d in meta["excluded_days"]))
-            lines.append(f"任务类 #{meta['id']}「{meta['name']}」：" + "，".join(rules))
+        for rules in board.classes:
+            parts = [f"{rules.window.first.isoformat()} 至 {rules.window.last.isoformat()}",
+                     STRATEGIES.get(rules.strategy, rules.strategy), "允许嵌入水课" if rules.allow_filler else "不嵌入水课"]
+            if rules.excluded_pairs:
+                parts.append("排除节次 " + "、".join(f"{2 * p - 1}-{2 * p}" for p in sorted(rules.excluded_pairs)))
+            if rules.excluded_days:
+                parts.append("排除 " + "、".join(f"周{text.WEEKDAYS[d - 1]}" for d in sorted(rules.excluded_days)))
+            lines.append(f"任务类 #{rules.id}「{rules.name}」：" + "，".join(parts))
         return lines
 
 

@@ -6,11 +6,14 @@ from typing import Any, Mapping
 
 from django.utils.translation import gettext as _
 
+from agent.tools import board_text as text
 from agent.tools import common
-from agent.tools import working_ops as ops
 from agent.tools.base import Tool, ToolContext, ToolResult
+from schedule.core.board import Kind
+from schedule.core.board_errors import UnknownEntry
 
-KINDS = {"course": "课程（来自课表）", "custom": "学生自己的日程", "task_item": "任务类学习块", "quick_note": "随口记任务"}
+KINDS = {Kind.COURSE: "课程（来自课表）", Kind.CUSTOM: "学生自己的日程", Kind.STUDY: "任务类学习块",
+         Kind.NOTE: "随口记任务"}
 
 
 class GetTaskInfoTool(Tool):
@@ -24,28 +27,27 @@ class GetTaskInfoTool(Tool):
     }
 
     def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
-        working, fresh = common.board(ctx, working)
-        keep = working if fresh else None
-        try:
-            entry = ops.entry_get(working, args["task_id"])
-        except ops.EditRefused as exc:
-            return common.failed(_("No such item."), f"查询失败：{exc.message}", code=exc.code, working=keep)
-        lines = [f"{ops.entry_label(entry)}：{KINDS[entry['kind']]}，{ops.status_label(entry)}，时长 {entry['sections']} 节",
-                 f"位置：{common.target_label(working, entry)}"]
-        if ops.is_moved(entry):
-            lines.append(f"课表中原位置：{ops.where_label(working, entry['origin'])}")
-        meta = working["classes"].get(str(entry.get("class_id")))
-        if meta:
-            lines.append(f"任务类 #{meta['id']}「{meta['name']}」第 {entry['order']} 项")
-        guests = [e for e in working["entries"] if e.get("host") == entry["id"]]
+        current, changed = common.board(ctx, working)
+        board, store = current.board, common.kept(current, changed)
+        entry = board.get(args["task_id"])
+        if entry is None:
+            return common.refused(UnknownEntry(entry=args["task_id"]), current, store=store)
+        lines = [f"{text.entry_label(entry)}：{KINDS[entry.kind]}，{text.status_label(board, entry)}，时长 {entry.length} 节",
+                 f"位置：{text.target_label(board, entry)}"]
+        if entry.moved:
+            lines.append(f"课表中原位置：{text.where_label(board, entry.origin)}")
+        rules = board.rules_of(entry)
+        if rules is not None:
+            lines.append(f"任务类 #{rules.id}「{rules.name}」第 {entry.order} 项")
+        guests = board.guests_of(entry.id)
         if guests:
-            lines.append("嵌入其中的学习块：" + "、".join(ops.entry_label(g) for g in guests))
-        if entry.get("deadline"):
-            lines.append(f"截止时间：{entry['deadline'][:16].replace('T', ' ')}")
-        if entry["locked"] or entry["filler"]:
+            lines.append("嵌入其中的学习块：" + "、".join(text.entry_label(g) for g in guests))
+        if entry.deadline is not None:
+            lines.append(f"截止时间：{entry.deadline.astimezone(board.calendar.semester.zone):%Y-%m-%d %H:%M}")
+        if board.is_locked(entry):
             lines.append("不能移动或删除。")
-        return common.done(_("Looked at “%(name)s”.") % {"name": entry["name"]}, "\n".join(lines),
-                           data={"id": entry["id"]}, working=keep)
+        return common.done(_("Looked at “%(name)s”.") % {"name": entry.name}, "\n".join(lines),
+                           data={"id": entry.id}, working=store)
 
 
 TOOL = GetTaskInfoTool()

@@ -6,9 +6,10 @@ from typing import Any, Mapping
 
 from django.utils.translation import gettext as _
 
+from agent.tools import board_text as text
 from agent.tools import common
-from agent.tools import working_ops as ops
 from agent.tools.base import Tool, ToolContext, ToolResult
+from schedule.core.board_edits import Move
 
 
 class MoveTool(Tool):
@@ -16,40 +17,28 @@ class MoveTool(Tool):
     description = ("把一个已有位置的学习块或随口记（建议的，或课表里已有的）移到新的日期和开始节次。"
                    "课程、学生自己的日程、水课本身和已开始的条目不能移动。未安排的条目请用 place。"
                    "失败时日程不变，并告诉你冲突和可用位置。")
-    parameters = {
-        "type": "object",
-        "properties": {"task_id": common.ID_ARG, "date": common.DATE_ARG, "start_section": common.START_ARG},
-        "required": ["task_id", "date", "start_section"],
-        "additionalProperties": False,
-    }
+    parameters = common.SPOT_PARAMETERS
     writes = True
 
     def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> str:
-        entry = common.entry_or_none(working, args.get("task_id"))
-        if entry is None:
+        target = common.card_target(ctx, working, args.get("task_id"), args)
+        if target is None:
             return _("Move item %(id)s to %(date)s.") % {"id": args.get("task_id"), "date": args.get("date")}
-        return _("Move “%(name)s” to %(when)s.") % {
-            "name": entry["name"], "when": common.human_when(working, args["date"], args["start_section"],
-                                                             entry["sections"])}
+        return _("Move “%(name)s” to %(when)s.") % target
 
     def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
-        working, fresh = common.board(ctx, working)
-        try:
-            entry = ops.entry_get(working, args["task_id"])
-            common.movable(entry)
-            common.placed(entry)
-            before = common.target_label(working, entry)
-            new = ops.edit(working, {entry["id"]: (args["date"], args["start_section"])}, now=ctx.now,
-                           allow_reorder=ctx.allow_reorder)
-        except ops.EditRefused as exc:
-            return common.refused(exc, working=working if fresh else None)
-        moved = ops.entry_get(new, entry["id"])
-        content = (f"已将 {ops.entry_label(moved)} 从 {before} 移到 {common.target_label(new, moved)}。\n"
-                   + common.after_edit(new, [entry["at"]["date"], moved["at"]["date"]]))
+        current, changed = common.board(ctx, working)
+        board = common.attempt(ctx, current, changed, lambda: Move(args["task_id"], common.spot_arg(args)))
+        if isinstance(board, ToolResult):
+            return board
+        before, moved = current.board.get(args["task_id"]), board.get(args["task_id"])
+        content = (f"已将 {text.entry_label(moved)} 从 {text.target_label(current.board, before)} "
+                   f"移到 {text.target_label(board, moved)}。\n"
+                   + text.after_edit(board, [before.place.day, moved.place.day]))
         summary = _("Moved “%(name)s” to %(when)s.") % {
-            "name": moved["name"], "when": common.human_when(new, moved["at"]["date"], moved["at"]["start"],
-                                                           moved["sections"])}
-        return common.done(summary, content, data={"id": moved["id"], "at": moved["at"]}, working=new)
+            "name": moved.name, "when": text.human_when(board, moved.place.day, moved.place.start, moved.length)}
+        return common.done(summary, content, data={"id": moved.id, "at": common.at_json(moved)},
+                           working=current.with_board(board))
 
 
 TOOL = MoveTool()

@@ -7,9 +7,12 @@ from typing import Any, Mapping
 
 from django.utils.translation import gettext as _
 
+from agent.tools import board_text as text
 from agent.tools import common
-from agent.tools import working_ops as ops
 from agent.tools.base import Tool, ToolContext, ToolResult
+from schedule.core.board import Board, Entry
+from schedule.core.board_errors import UnknownEntry
+from schedule.core.board_suggest import openings, probe
 
 DEFAULT_LIMIT = 12
 MAX_LIMIT = 50
@@ -43,85 +46,67 @@ class QueryAvailableSlotsTool(Tool):
     }
 
     def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
-        working, fresh = common.board(ctx, working)
-        keep = working if fresh else None
+        current, changed = common.board(ctx, working)
+        board, store = current.board, common.kept(current, changed)
         try:
-            probe = self._probe(working, args)
-            days = self._days(working, args)
-        except ops.EditRefused as exc:
-            return common.failed(_("The search for free time failed."), f"查询失败：{exc.message}", code=exc.code,
-                                 working=keep)
+            subject = self._subject(board, args)
+            days = self._days(board, args)
+        except common.BadArgument as error:
+            return common.failed(_("The search for free time failed."), f"查询失败：{error.message}", code=error.code,
+                                 working=store)
+        except UnknownEntry as error:
+            return common.refused(error, current, store=store)
+        low, high = args.get("section_from", 1), args.get("section_to", board.calendar.sections)
+        found = [o for o in openings(board, subject, days=days) if low <= o.start and o.end <= high]
+        free = [o for o in found if o.host is None]
+        embed = [o for o in found if o.host is not None] if args.get("allow_embed", True) else []
         limit = args.get("limit", DEFAULT_LIMIT)
-        free, embed = self._scan(working, probe, days, args, ctx)
-        chosen = free[:limit] + (embed[:limit - len(free[:limit])] if args.get("allow_embed", True) else [])
-        lines = [f"时长 {probe['sections']} 节；空闲 {len(free)} 处，可嵌入水课 {len(embed)} 处；列出 {len(chosen)} 处："]
-        lines += [f"- {ops.day_label(day)} {ops.sections_label(start, start + probe['sections'] - 1)}"
-                  f" {ops.clock_label(working, start, start + probe['sections'] - 1)} {what}"
-                  for day, start, what in chosen]
+        chosen = (free + embed)[:limit]
+        lines = [f"时长 {subject.length} 节；空闲 {len(free)} 处，可嵌入水课 "
+                 f"{sum(1 for o in found if o.host is not None)} 处；列出 {len(chosen)} 处："]
+        lines += [f"- {text.day_label(o.day)} {text.sections_label(o.start, o.end)} {text.clock_label(board, o.start, o.end)} "
+                  + ("空闲" if o.host is None else f"可嵌入水课{text.entry_label(board.get(o.host))}") for o in chosen]
         if not chosen:
             lines.append("没有符合条件的位置，可以放宽筛选条件（日期、节次、是否允许水课）。")
         return common.done(_("Looked for free time."), "\n".join(lines),
-                           data={"free": len(free), "embeddable": len(embed)}, working=keep)
+                           data={"free": len(free), "embeddable": len(found) - len(free)}, working=store)
 
     @staticmethod
-    def _probe(working: dict[str, Any], args: Mapping[str, Any]) -> dict[str, Any]:
+    def _subject(board: Board, args: Mapping[str, Any]) -> Entry:
+        """The block to find room for: an entry of the board, or a stand-in of a length and class."""
         if "task_id" in args:
-            entry = dict(ops.entry_get(working, args["task_id"]))
-            if "duration" in args and args["duration"] != entry["sections"]:
-                raise ops.EditRefused(f"{ops.entry_label(entry)} 的时长是 {entry['sections']} 节，不要同时给不同的 duration。",
-                                      code="duration_mismatch")
+            entry = board.get(args["task_id"])
+            if entry is None:
+                raise UnknownEntry(entry=args["task_id"])
+            if "duration" in args and args["duration"] != entry.length:
+                raise common.BadArgument(f"{text.entry_label(entry)} 的时长是 {entry.length} 节，不要同时给不同的 duration。",
+                                         code="duration_mismatch")
             return entry
         class_id = args.get("task_class_id")
-        if class_id is not None and str(class_id) not in working["classes"]:
-            raise ops.EditRefused(f"工作日程里没有任务类 #{class_id}；已加载的任务类："
-                                  + ("、".join(f"#{k}" for k in working["classes"]) or "无") + "。",
-                                  code="unknown_task_class")
+        if class_id is not None and board.class_rules(class_id) is None:
+            loaded = "、".join(f"#{c.id}" for c in board.classes) or "无"
+            raise common.BadArgument(f"工作日程里没有任务类 #{class_id}；已加载的任务类：{loaded}。",
+                                     code="unknown_task_class")
         length = args.get("duration", 2)
-        if length > ops.section_count(working):
-            raise ops.EditRefused(f"一天只有 {ops.section_count(working)} 节。", code="invalid_duration")
-        return {"id": -1, "kind": "task_item" if class_id else "probe", "class_id": class_id, "sections": length,
-                "name": "", "filler": False, "locked": False}
+        if length > board.calendar.sections:
+            raise common.BadArgument(f"一天只有 {board.calendar.sections} 节。", code="invalid_duration")
+        return probe(length, class_id=class_id)
 
     @staticmethod
-    def _days(working: dict[str, Any], args: Mapping[str, Any]) -> list[date]:
-        days = ops.window_dates(working)
+    def _days(board: Board, args: Mapping[str, Any]) -> list[date]:
+        days = list(board.days())
         if "date" in args:
-            days = [ops.parse_date(working, args["date"])]
+            days = [common.window_day(board, args["date"])]
         if "date_from" in args:
-            days = [d for d in days if d >= ops.parse_date(working, args["date_from"])]
+            days = [d for d in days if d >= common.window_day(board, args["date_from"])]
         if "date_to" in args:
-            days = [d for d in days if d <= ops.parse_date(working, args["date_to"])]
+            days = [d for d in days if d <= common.window_day(board, args["date_to"])]
         scope = args.get("day_scope", "all")
         days = [d for d in days if scope == "all" or (d.isoweekday() >= 6) == (scope == "weekend")]
         if args.get("weekdays"):
             days = [d for d in days if d.isoweekday() in set(args["weekdays"])]
-        start = date.fromisoformat(working["semester"]["start"])
-        week = lambda d: (d - start).days // 7 + 1  # noqa: E731
-        return [d for d in days if args.get("week_from", 0) <= week(d) <= args.get("week_to", 99)]
-
-    @staticmethod
-    def _scan(working: dict[str, Any], probe: dict[str, Any], days: list[date], args: Mapping[str, Any],
-              ctx: ToolContext) -> tuple[list, list]:
-        length, free, embed = probe["sections"], [], []
-        low, high = args.get("section_from", 1), args.get("section_to", ops.section_count(working))
-        meta = working["classes"].get(str(probe.get("class_id")))
-        for day in days:
-            for start in range(1, ops.section_count(working) - length + 2, 2):
-                end = start + length - 1
-                if start < low or end > high or ops.starts_at(working, day, start) <= ctx.now:
-                    continue
-                try:
-                    ops.class_rules_check(working, probe, day, start, end)
-                except ops.EditRefused:
-                    continue
-                found = ops.overlapping(working, day.isoformat(), start, end, ignore={probe["id"]})
-                if not found:
-                    free.append((day, start, "空闲"))
-                elif (len(found) == 1 and found[0]["filler"] and found[0]["at"]["start"] <= start
-                      and end <= found[0]["at"]["end"] and probe["kind"] in ("task_item", "probe")
-                      and (meta is None or meta["allow_filler"])):
-                    embed.append((day, start, f"可嵌入水课{ops.entry_label(found[0])}"))
-        return free, embed
+        weeks = range(args.get("week_from", 0), args.get("week_to", 99) + 1)
+        return [d for d in days if board.calendar.week_day(d)[0] in weeks]
 
 
 TOOL = QueryAvailableSlotsTool()

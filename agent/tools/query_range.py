@@ -6,8 +6,8 @@ from typing import Any, Mapping
 
 from django.utils.translation import gettext as _
 
+from agent.tools import board_text as text
 from agent.tools import common
-from agent.tools import working_ops as ops
 from agent.tools.base import Tool, ToolContext, ToolResult
 
 
@@ -27,24 +27,24 @@ class QueryRangeTool(Tool):
     }
 
     def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
-        working, fresh = common.board(ctx, working)
-        keep = working if fresh else None
-        count = ops.section_count(working)
+        current, changed = common.board(ctx, working)
+        board, store = current.board, common.kept(current, changed)
+        count = board.calendar.sections
+        first, last = args.get("start_section", 1), args.get("end_section", count)
         try:
-            day = ops.parse_date(working, args["date"]).isoformat()
-            first, last = args.get("start_section", 1), args.get("end_section", count)
+            day = common.window_day(board, args["date"])
             if not 1 <= first <= last <= count:
-                raise ops.EditRefused(f"节次范围要在 1-{count} 之间且开始不大于结束，收到 {first}-{last}。",
-                                      code="invalid_section")
-        except ops.EditRefused as exc:
-            return common.failed(_("The day could not be read."), f"查询失败：{exc.message}", code=exc.code,
-                                 working=keep)
-        lines = [ops.occupancy_line(working, day)]
+                raise common.BadArgument(f"节次范围要在 1-{count} 之间且开始不大于结束，收到 {first}-{last}。",
+                                         code="invalid_section")
+        except common.BadArgument as error:
+            return common.failed(_("The day could not be read."), f"查询失败：{error.message}", code=error.code,
+                                 working=store)
+        lines = [text.occupancy_line(board, day)]
         for section in range(first, last + 1):
-            here = ops.overlapping(working, day, section, section)
-            who = "；".join(f"{ops.entry_label(e)}({ops.status_label(e)})" for e in here) or "空"
-            lines.append(f"第{section}节 {ops.clock_label(working, section, section)}：{who}")
-        return common.done(_("Looked at %(date)s.") % {"date": day}, "\n".join(lines), working=keep)
+            here = board.overlapping(day, section, section)
+            who = "；".join(f"{text.entry_label(e)}({text.status_label(board, e)})" for e in here) or "空"
+            lines.append(f"第{section}节 {text.clock_label(board, section, section)}：{who}")
+        return common.done(_("Looked at %(date)s.") % {"date": day.isoformat()}, "\n".join(lines), working=store)
 
 
 TOOL = QueryRangeTool()

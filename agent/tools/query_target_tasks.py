@@ -6,12 +6,14 @@ from typing import Any, Mapping
 
 from django.utils.translation import gettext as _
 
+from agent.tools import board_text as text
 from agent.tools import common
-from agent.tools import working_ops as ops
 from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.tools.queue import enqueue, item_json, snapshot
+from schedule.core.board import Board, Entry, Kind
 
 DEFAULT_LIMIT = 16
+WORKABLE = (Kind.STUDY, Kind.NOTE)
 
 
 class QueryTargetTasksTool(Tool):
@@ -36,44 +38,39 @@ class QueryTargetTasksTool(Tool):
     }
 
     def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
-        working, fresh = common.board(ctx, working)
+        current, changed = common.board(ctx, working)
         try:
-            found = self._select(working, args)
-        except ops.EditRefused as exc:
-            return common.failed(_("The list could not be read."), f"查询失败：{exc.message}", code=exc.code,
-                                 working=working if fresh else None)
+            found = self._select(current.board, args)
+        except common.BadArgument as error:
+            return common.failed(_("The list could not be read."), f"查询失败：{error.message}", code=error.code,
+                                 working=common.kept(current, changed))
         found = found[:args.get("limit", DEFAULT_LIMIT)]
-        result: dict[str, Any] = {"count": len(found), "items": [item_json(working, e) for e in found]}
-        new = working if fresh else None
+        result: dict[str, Any] = {"count": len(found), "items": [item_json(current, e) for e in found]}
+        new = common.kept(current, changed)
         if args.get("enqueue"):
-            new, added = enqueue(working, [e["id"] for e in found], reset=args.get("reset_queue", False))
+            new, added = enqueue(current, [e.id for e in found], reset=args.get("reset_queue", False))
             result.update(enqueued=added, queue=snapshot(new))
         return common.done(_("Listed %(count)s items.") % {"count": len(found)}, common.as_json(result),
                            data={"count": len(found)}, working=new)
 
     @staticmethod
-    def _select(working: dict[str, Any], args: Mapping[str, Any]) -> list[dict[str, Any]]:
-        first = ops.parse_date(working, args["date_from"]).isoformat() if "date_from" in args else None
-        last = ops.parse_date(working, args["date_to"]).isoformat() if "date_to" in args else None
+    def _select(board: Board, args: Mapping[str, Any]) -> list[Entry]:
+        first = common.window_day(board, args["date_from"]) if "date_from" in args else None
+        last = common.window_day(board, args["date_to"]) if "date_to" in args else None
         status, ids = args.get("status", "all"), set(args.get("task_ids", ()))
-        found = []
-        for entry in working["entries"]:
-            if entry["kind"] not in ("task_item", "quick_note"):
-                continue
-            shown = "moved" if ops.is_moved(entry) else entry["status"]
-            if status not in ("all", shown) and not (status == "existing" and shown == "moved"):
-                continue
-            if ids and entry["id"] not in ids:
-                continue
-            if "task_class_id" in args and entry.get("class_id") != args["task_class_id"]:
-                continue
-            if "kind" in args and entry["kind"] != args["kind"]:
-                continue
-            if (first or last) and not (entry.get("at") and (first or "") <= entry["at"]["date"] <= (last or "9")):
-                continue
-            found.append(entry)
-        return sorted(found, key=lambda e: (e.get("at") is None, (e.get("at") or {}).get("date", ""),
-                                            (e.get("at") or {}).get("start", 0), e["id"]))
+
+        def wanted(entry: Entry) -> bool:
+            shown = text.status_of(entry)
+            return (entry.kind in WORKABLE
+                    and (status in ("all", shown) or (status == "existing" and shown == "moved"))
+                    and (not ids or entry.id in ids)
+                    and ("task_class_id" not in args or entry.class_id == args["task_class_id"])
+                    and ("kind" not in args or entry.kind.value == args["kind"])
+                    and (not (first or last) or (entry.place is not None and (first or entry.place.day)
+                                                 <= entry.place.day <= (last or entry.place.day))))
+
+        return sorted(filter(wanted, board.entries), key=lambda e: (
+            e.place is None, (e.place.day, e.place.start) if e.place else (board.window.first, 0), e.id))
 
 
 TOOL = QueryTargetTasksTool()

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.tools.quick_note_create import QUADRANTS
-from taskclasses.models import Task
+from taskclasses.selectors import TaskFilters, task_list
 from taskclasses.services.tasks import tasks_promote
 
 
@@ -44,18 +44,12 @@ class QueryTasksTool(Tool):
             return common.failed(_("The quick notes could not be listed."),
                                  "查询失败：deadline_after 晚于 deadline_before。", code="invalid_range")
         tasks_promote(now=ctx.now, user=user)  # every read shows quadrants as they are now
-        tasks = Task.objects.filter(user=user)
-        if not args.get("include_completed"):
-            tasks = tasks.filter(completed=False)
-        if "quadrant" in args:
-            tasks = tasks.filter(quadrant=args["quadrant"])
-        if args.get("keyword"):
-            tasks = tasks.filter(title__icontains=args["keyword"])
         zone = user.zone
-        if after:
-            tasks = tasks.filter(deadline__gte=datetime.combine(after, time.min, tzinfo=zone))
-        if before:
-            tasks = tasks.filter(deadline__lt=datetime.combine(before + timedelta(days=1), time.min, tzinfo=zone))
+        tasks = task_list(user=user, filters=TaskFilters(
+            quadrant=args.get("quadrant"), keyword=args.get("keyword", ""),
+            completed=None if args.get("include_completed") else False,
+            deadline_after=datetime.combine(after, time.min, tzinfo=zone) if after else None,
+            deadline_before=datetime.combine(before + timedelta(days=1), time.min, tzinfo=zone) if before else None))
         deadline = F("deadline").asc(nulls_last=True)  # notes without a deadline come last
         order = {"deadline": [deadline, "quadrant", "pk"], "quadrant": ["quadrant", deadline, "pk"],
                  "created": ["-created_at", "pk"]}[args.get("sort_by", "deadline")]

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Mapping
 
 from django.utils.translation import gettext as _
 
+from agent.tools import board_text as text
 from agent.tools import common
-from agent.tools import working_ops as ops
 from agent.tools.base import Tool, ToolContext, ToolResult
-from agent.tools.queue import queue_of, snapshot, with_queue
+from agent.tools.queue import queue_of, snapshot
+from agent.tools.working_schedule import Working, working_to_json
+from schedule.core.board_edits import Edit, Move, Place, apply
+from schedule.core.board_errors import BoardError
 
 
 class QueueApplyHeadMoveTool(Tool):
@@ -26,43 +28,51 @@ class QueueApplyHeadMoveTool(Tool):
     writes = True
 
     def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> str:
-        current = common.entry_or_none(working, queue_of(working)["current"]) if working else None
-        if current is None:
+        current = common.readable(ctx, working)
+        target = common.card_target(ctx, working, current.queue["current"], args) if current else None
+        if target is None:
             return _("Move the current item to %(date)s.") % {"date": args.get("date")}
-        return _("Move “%(name)s” to %(when)s.") % {
-            "name": current["name"], "when": common.human_when(working, args["date"], args["start_section"],
-                                                               current["sections"])}
+        return _("Move “%(name)s” to %(when)s.") % target
 
     def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
-        working, fresh = common.board(ctx, working)
-        queue = copy.deepcopy(queue_of(working))
-        if queue["current"] is None:
+        current, changed = common.board(ctx, working)
+        queue = queue_of(current)
+        head = current.board.get(queue["current"]) if queue["current"] is not None else None
+        if head is None:
             return common.failed(_("There is no current item to move."),
                                  "没有当前条目；先用 queue_pop_head 取出一个。", code="no_current",
-                                 working=working if fresh else None)
+                                 working=common.kept(current, changed))
         try:
-            entry = ops.entry_get(working, queue["current"])
-            if entry["status"] != "pending":
-                common.movable(entry)
-            new = ops.edit(working, {entry["id"]: (args["date"], args["start_section"])}, now=ctx.now,
-                           allow_reorder=ctx.allow_reorder)
-        except ops.EditRefused as exc:
-            queue["attempts"] += 1
-            queue["last_error"] = exc.message
-            result = common.refused(exc, working=with_queue(working, queue))
-            state = {"success": False, "task_id": queue["current"], **snapshot(result.working)}
-            return ToolResult(status="failed", summary=result.summary,
-                              content=result.content + "\n" + common.as_json(state), data=state,
-                              working=result.working)
-        queue["completed"].append(entry["id"])
+            spot = common.spot_arg(args)
+            edit = Place(head.id, spot) if head.place is None else Move(head.id, spot)
+            board = apply(current.board, edit, order=common.order_rule(ctx))
+        except (common.BadArgument, BoardError) as error:
+            return self._failed(error, current, queue, edit if isinstance(error, BoardError) else None, ctx)
+        queue["completed"].append(head.id)
         queue["current"], queue["attempts"], queue["last_error"] = None, 0, ""
-        new["queue"] = queue
-        done = ops.entry_get(new, entry["id"])
-        state = {"success": True, "task_id": entry["id"], "at": common.target_label(new, done), **snapshot(new)}
+        new = current.with_board(board).with_queue(queue)
+        done = board.get(head.id)
+        state = {"success": True, "task_id": head.id, "at": text.target_label(board, done), **snapshot(new)}
         return common.done(_("Moved “%(name)s” to %(when)s.") % {
-            "name": done["name"], "when": common.human_when(new, done["at"]["date"], done["at"]["start"],
-                                                          done["sections"])},
+            "name": done.name, "when": text.human_when(board, done.place.day, done.place.start, done.length)},
             common.as_json(state), data=state, working=new)
+
+    @staticmethod
+    def _failed(error: common.BadArgument | BoardError, current: Working, queue: dict[str, Any], edit: Edit | None,
+                ctx: ToolContext) -> ToolResult:
+        """A refusal counts an attempt: the queue changes, the board does not."""
+        if isinstance(error, common.BadArgument):
+            result = common.argument_failed(error, _("The change was not made."))
+            reason = error.message
+        else:
+            result = common.refused(error, current, edit=edit, order=common.order_rule(ctx))
+            reason = result.data["message"]
+        queue["attempts"] += 1
+        queue["last_error"] = reason
+        new = current.with_queue(queue)
+        state = {"success": False, "task_id": queue["current"], **snapshot(new)}
+        return ToolResult(status="failed", summary=result.summary, content=result.content + "\n" + common.as_json(state),
+                          data={**result.data, **state}, working=working_to_json(new))
 
 
 TOOL = QueueApplyHeadMoveTool()

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Mapping
 
 from django.utils.translation import gettext as _
 
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
-from agent.tools.queue import queue_of, snapshot, with_queue
+from agent.tools.queue import queue_of, snapshot
 
 
 class QueuePopHeadTool(Tool):
@@ -18,11 +17,11 @@ class QueuePopHeadTool(Tool):
                    "之后用 queue_apply_head_move 给它定位置，或用 queue_skip_head 跳过。")
 
     def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
-        working, _fresh = common.board(ctx, working)
-        queue = copy.deepcopy(queue_of(working))
+        current, _changed = common.board(ctx, working)
+        queue = queue_of(current)
         if queue["current"] is None and queue["pending"]:
             queue["current"], queue["attempts"], queue["last_error"] = queue["pending"].pop(0), 0, ""
-        new = with_queue(working, queue)
+        new = current.with_queue(queue)
         state = {"has_head": queue["current"] is not None, **snapshot(new)}
         return common.done(_("Took the next item from the work queue."), common.as_json(state), data=state,
                            working=new)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Mapping
 
 from django.utils.translation import gettext as _
 
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
-from agent.tools.queue import queue_of, snapshot, with_queue
+from agent.tools.queue import queue_of, snapshot
 
 
 class QueueSkipHeadTool(Tool):
@@ -23,16 +22,16 @@ class QueueSkipHeadTool(Tool):
     }
 
     def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
-        working, fresh = common.board(ctx, working)
-        queue = copy.deepcopy(queue_of(working))
+        current, changed = common.board(ctx, working)
+        queue = queue_of(current)
         if queue["current"] is None:
             return common.failed(_("There is no current item to skip."),
                                  "没有当前条目；先用 queue_pop_head 取出一个。", code="no_current",
-                                 working=working if fresh else None)
+                                 working=common.kept(current, changed))
         skipped = queue["current"]
         queue["skipped"].append(skipped)
         queue["current"], queue["attempts"], queue["last_error"] = None, 0, ""
-        new = with_queue(working, queue)
+        new = current.with_queue(queue)
         state = {"success": True, "skipped_task_id": skipped, "reason": args["reason"], **snapshot(new)}
         return common.done(_("Skipped an item of the work queue."), common.as_json(state), data=state, working=new)
 

@@ -16,10 +16,10 @@ class QueueStatusTool(Tool):
     description = "查看逐个处理队列的状态：待处理、已完成、已跳过的数量，当前条目，接下来的编号和上一次的错误。"
 
     def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
-        working, fresh = common.board(ctx, working)
-        state = snapshot(working)
+        current, changed = common.board(ctx, working)
+        state = snapshot(current)
         return common.done(_("Looked at the work queue."), common.as_json(state), data=state,
-                           working=working if fresh else None)
+                           working=common.kept(current, changed))
 
 
 TOOL = QueueStatusTool()

@@ -9,7 +9,9 @@ from django.utils.translation import gettext as _
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.tools.once import call_once
-from agent.tools.working_schedule import note_entry
+from agent.tools.working_schedule import Working
+from schedule.core.board import add_pending
+from schedule.services.boards import note_entry
 from smartmate.exceptions import AppError
 from taskclasses.models import Task
 from taskclasses.services.tasks import task_create_from_text
@@ -52,24 +54,23 @@ class QuickNoteCreateTool(Tool):
         task = Task.objects.filter(user=user, pk=body["task_id"]).first()
         if task is None:
             return common.failed(_("The quick note was not saved."), "这条随口记已被删除。", code="task_gone")
-        new = self._with_note(working, ctx, task)
+        new = self._with_note(common.readable(ctx, working), task)
         result = {"task_id": task.pk, "title": task.title, "quadrant": task.quadrant,
                   "quadrant_label": QUADRANTS[task.quadrant],
                   "deadline": task.deadline.astimezone(user.zone).strftime("%Y-%m-%d %H:%M")
                   if task.deadline else None}
         if new is not None:
-            result["entry_id"] = next(e["id"] for e in new["entries"] if e["task_id"] == task.pk)
+            result["entry_id"] = new.board.find(task_id=task.pk).id
         return common.done(_("Saved the quick note “%(title)s”.") % {"title": task.title}, common.as_json(result),
                            data=result, working=new)
 
     @staticmethod
-    def _with_note(working: dict[str, Any] | None, ctx: ToolContext, task: Task) -> dict[str, Any] | None:
-        if not working or working.get("user_id") != ctx.user_id:
+    def _with_note(working: Working | None, task: Task) -> Working | None:
+        """The conversation's board with the new note waiting on it (None: no board yet, or already there)."""
+        if working is None or working.board.find(task_id=task.pk) is not None:
             return None
-        if any(e["task_id"] == task.pk for e in working["entries"]):
-            return None
-        entry = {**note_entry(task, len(working["sections"])), "id": working["next_id"]}
-        return {**working, "entries": [*working["entries"], entry], "next_id": working["next_id"] + 1}
+        board, _entry_id = add_pending(working.board, note_entry(task, working.board.calendar))
+        return working.with_board(board)
 
 
 TOOL = QuickNoteCreateTool()

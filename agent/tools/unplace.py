@@ -6,9 +6,10 @@ from typing import Any, Mapping
 
 from django.utils.translation import gettext as _
 
+from agent.tools import board_text as text
 from agent.tools import common
-from agent.tools import working_ops as ops
 from agent.tools.base import Tool, ToolContext, ToolResult
+from schedule.core.board_edits import Unplace
 
 
 class UnplaceTool(Tool):
@@ -24,24 +25,19 @@ class UnplaceTool(Tool):
     writes = True
 
     def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> str:
-        entry = common.entry_or_none(working, args.get("task_id"))
-        name = entry["name"] if entry else str(args.get("task_id"))
+        entry = common.entry_or_none(common.readable(ctx, working), args.get("task_id"))
+        name = entry.name if entry is not None else str(args.get("task_id"))
         return _("Take “%(name)s” out of the suggestion.") % {"name": name}
 
     def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
-        working, fresh = common.board(ctx, working)
-        try:
-            entry = ops.entry_get(working, args["task_id"])
-            common.movable(entry)
-            if entry["status"] == "pending":
-                raise ops.EditRefused(f"{ops.entry_label(entry)} 本来就是待安排状态。", code="already_pending")
-            before = entry["at"]["date"]
-            new = ops.edit(working, {entry["id"]: None}, now=ctx.now, allow_reorder=ctx.allow_reorder)
-        except ops.EditRefused as exc:
-            return common.refused(exc, working=working if fresh else None)
-        content = f"已将 {ops.entry_label(entry)} 撤下，恢复为待安排。\n" + common.after_edit(new, [before])
-        return common.done(_("Took “%(name)s” out of the suggestion.") % {"name": entry["name"]}, content,
-                           data={"id": entry["id"]}, working=new)
+        current, changed = common.board(ctx, working)
+        board = common.attempt(ctx, current, changed, lambda: Unplace(args["task_id"]))
+        if isinstance(board, ToolResult):
+            return board
+        before = current.board.get(args["task_id"])
+        content = f"已将 {text.entry_label(before)} 撤下，恢复为待安排。\n" + text.after_edit(board, [before.place.day])
+        return common.done(_("Took “%(name)s” out of the suggestion.") % {"name": before.name}, content,
+                           data={"id": before.id}, working=current.with_board(board))
 
 
 TOOL = UnplaceTool()

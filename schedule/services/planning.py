@@ -1,24 +1,31 @@
 """Smart planning: feasibility, previews the student adjusts, apply as one transaction, undo.
 
-The pure planner (schedule/core/planner.py) decides; this module adapts rows to its types,
-keeps previews server-side and writes the result. Every write checks first and names what is in
-the way; the database's unique slots are the last line of defence.
+The pure planner (schedule/core/planner.py) decides where; the editing core (schedule/core/board*)
+checks every placement; this module adapts rows to their types and keeps previews server-side
+(``preview_publish`` is the one writer of previews, for the planning page and the assistant alike).
+Applying a preview checks again and names what is in the way; the database's unique slots are the
+last line of defence.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from django.db.models import QuerySet
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from schedule.core.board import Board, Spot
+from schedule.core.board_edits import OrderRule, place, resize
+from schedule.core.board_errors import BoardError
 from schedule.core.planner import (
     GridDay,
     ItemSpec,
     OccupiedSection,
+    Placement,
     PlanningInstance,
     PlanningResult,
     TaskClassSpec,
@@ -27,6 +34,8 @@ from schedule.core.planner import (
 from schedule.core.time_model import SectionTemplate, Semester, SlotKey, slot_bounds
 from schedule.models import PlanPreview, ScheduleSlot
 from schedule.selectors import time_frame_get
+from schedule.services.boards import board_load, unplaced_items
+from schedule.services.preview_boards import preview_content
 from smartmate.exceptions import AppError, NotFoundError
 from taskclasses.models import TaskClass, TaskItem
 
@@ -122,15 +131,6 @@ def planning_instance_build(*, user: User, task_classes: list[TaskClass], now: d
     )
 
 
-def unplaced_items(task_classes) -> QuerySet[TaskItem]:
-    """Items still to place: not done, with no block of their own and not embedded in a course.
-
-    Placement is read from the board itself, so a block deleted there is planned again.
-    """
-    return (TaskItem.objects.filter(task_class__in=task_classes).exclude(status=TaskItem.Status.DONE)
-            .exclude(events__isnull=False).exclude(embedded_slots__isnull=False).distinct())
-
-
 def _pending_items(task_classes: list[TaskClass]) -> dict[int, list[TaskItem]]:
     items = unplaced_items(task_classes).order_by("order")
     grouped: dict[int, list[TaskItem]] = {c.pk: [] for c in task_classes}
@@ -167,25 +167,83 @@ def preview_create(
     conversation_id: int | None = None, now: datetime | None = None,
 ) -> PlanPreview:
     """Plan the pending blocks of the given classes together and keep the result as a preview."""
+    now = now or timezone.now()
     classes = _classes_of(user, task_class_ids)
     instance = planning_instance_build(user=user, task_classes=classes, now=now)
     if not any(spec.items for spec in instance.task_classes):
         raise PlanningError(_("Every block of these classes is already placed."), code="nothing_to_plan")
     result = plan(instance)
-    return PlanPreview.objects.create(
-        user=user, source=source, conversation_id=conversation_id, task_class_ids=[c.pk for c in classes],
-        placements=[_placement_dict(p) for p in result.placements],
-        unplaced=[{"item_id": u.item_id, "class_id": u.class_id, "reason": u.reason, "detail": u.detail}
-                  for u in result.unplaced],
-        feasibility=[f.as_dict() for f in _feasibility(result, classes)],
-        expires_at=(now or timezone.now()) + PREVIEW_TTL,
-    )
+    board = board_load(user=user, now=now, first=min(c.start_date for c in classes),
+                       last=max(c.end_date for c in classes), class_ids=[c.pk for c in classes], pending_notes=False)
+    board, refused = board_with_plan(board, result.placements)
+    reasons = {u.item_id: (u.reason, u.detail) for u in result.unplaced}
+    reasons.update({item_id: (code, "refused by the editing rules") for item_id, code in refused.items()})
+    return preview_publish(user=user, board=board, origin=PreviewOrigin(source, conversation_id), now=now,
+                           reasons=reasons, feasibility=[f.as_dict() for f in _feasibility(result, classes)])
 
 
-def _placement_dict(placement) -> dict:
-    return {"item_id": placement.item_id, "class_id": placement.class_id, "week": placement.week,
-            "day": placement.day, "start_section": placement.section_start, "end_section": placement.section_end,
-            "host_event_id": placement.host_event_id}
+def board_with_plan(board: Board, placements: Iterable[Placement]) -> tuple[Board, dict[int, str]]:
+    """Put the planner's placements on the board through the editing core, one by one.
+
+    The planner decides where; the core still checks every rule. A placement it refuses leaves
+    the item waiting; the refusals come back by item id (their codes).
+    """
+    refused: dict[int, str] = {}
+    for placement in placements:
+        entry = board.find(item_id=placement.item_id)
+        if entry is None or entry.place is not None:
+            continue
+        length = placement.section_end - placement.section_start + 1
+        try:
+            day = board.calendar.date_of(placement.week, placement.day)
+            sized = resize(board, entry.id, length) if entry.length != length else board
+            board = place(sized, entry.id, Spot(day, placement.section_start), order=OrderRule.ALLOW)
+        except BoardError as error:
+            refused[placement.item_id] = error.code
+    return board, refused
+
+
+@dataclass(frozen=True)
+class PreviewOrigin:
+    """Who a preview is for: the planning page, or one conversation with the assistant."""
+
+    source: str = PlanPreview.Source.PAGE
+    conversation_id: int | None = None
+
+    @property
+    def keeps_one(self) -> bool:
+        """A conversation has one open preview (its newest holds every change); the page may plan
+        several classes side by side, and applying one refuses the others where they overlap."""
+        return self.conversation_id is not None
+
+    @property
+    def keeps_empty(self) -> bool:
+        """A plan run from the page is shown even when nothing fits, to say why."""
+        return self.source == PlanPreview.Source.PAGE
+
+
+def preview_publish(*, user: User, board: Board, origin: PreviewOrigin, now: datetime | None = None,
+                    reasons: Mapping[int, tuple[str, str]] | None = None,
+                    feasibility: Sequence[dict] = ()) -> PlanPreview | None:
+    """Store the board's changes as an open preview: the one writer of previews.
+
+    Returns None when the board changes nothing (and the origin keeps no empty preview). The
+    preview expires after ``PREVIEW_TTL``; an older open preview of the same conversation is
+    discarded. ``reasons`` say why items still wait, by item id.
+    """
+    now = now or timezone.now()
+    content = preview_content(board, reasons=reasons)
+    if not (content["placements"] or content["moves"] or content["task_placements"] or origin.keeps_empty):
+        return None
+    rows = [*content["placements"], *content["moves"]]
+    class_ids = sorted(set(board.planned_class_ids) | {row["class_id"] for row in rows if row["class_id"]})
+    with transaction.atomic():
+        if origin.keeps_one:
+            PlanPreview.objects.filter(user=user, conversation_id=origin.conversation_id,
+                                       status=PlanPreview.Status.OPEN).update(status=PlanPreview.Status.DISCARDED)
+        return PlanPreview.objects.create(user=user, source=origin.source, conversation_id=origin.conversation_id,
+                                          task_class_ids=class_ids, feasibility=list(feasibility),
+                                          expires_at=now + PREVIEW_TTL, **content)
 
 
 def preview_get(*, user: User, preview_id: int) -> PlanPreview:

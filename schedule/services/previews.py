@@ -1,4 +1,8 @@
-"""Adjust a preview (move or remove a block), apply it in one transaction, and undo an apply."""
+"""Adjust a preview (move or remove a block), apply it in one transaction, and undo an apply.
+
+Moving and removing a block are edits of the preview's board (``preview_board``) by the editing
+core; this module only turns a refusal into the error every client reads.
+"""
 
 from __future__ import annotations
 
@@ -9,15 +13,20 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from schedule.core.time_model import span_bounds
+from schedule.board_messages import place_text, refusal_message, suggestions_text
+from schedule.core.board import Board, Entry, Spot
+from schedule.core.board_edits import Edit, Move, OrderRule, Unplace, apply
+from schedule.core.board_errors import BoardError, OccupiedError, SpotError, UnknownEntry
+from schedule.core.board_suggest import suggest_places
+from schedule.core.time_model import TimeModelError
 from schedule.exceptions import SlotConflictError
-from schedule.messages import day_label
 from schedule.models import ChangeSet, PlanPreview, ScheduleEvent, ScheduleSlot
-from schedule.selectors import time_frame_get
-from schedule.services.events import Span, ensure_span_free, event_create
-from schedule.services.planning import PlanningError, preview_get, unplaced_items
+from schedule.services.boards import unplaced_items
+from schedule.services.events import Span, event_create
+from schedule.services.planning import PlanningError, preview_get
+from schedule.services.preview_boards import preview_board, preview_content
 from schedule.services.preview_moves import embed_in_filler, moves_apply, moves_undo, moves_unchanged, notes_place
-from smartmate.exceptions import ConflictError, NotFoundError
+from smartmate.exceptions import AppError, ConflictError, NotFoundError
 from taskclasses.models import TaskClass, TaskItem
 
 
@@ -47,97 +56,74 @@ def preview_block_move(
     *, user: User, preview_id: int, item_id: int, week: int, day: int, start_section: int,
     now: datetime | None = None,
 ) -> PlanPreview:
-    """Move one suggested block; the class's blocks are then re-ordered so item order holds.
+    """Move one suggested block where the editing core allows it; the class's suggested blocks are
+    then handed to its items in time order (``OrderRule.RENUMBER``), so item order holds.
 
-    Refused with a reason: outside the class's window, an excluded block or day, a busy slot
-    (named), a non-filler course, or a filler course when the class may not use them.
+    A refusal carries the core's code, the shared message (``schedule.board_messages``) and up to
+    three places that would work: 409 when the place is taken, 400 for any other rule.
     """
-    now = now or timezone.now()
-    preview = _open_preview(user=user, preview_id=preview_id, now=now, lock=True)
-    placements = list(preview.placements)
-    moving = next((p for p in placements if p["item_id"] == item_id), None)
-    if moving is None:
-        raise NotFoundError(_("This block is not in the preview."), code="block_not_found")
-    task_class = TaskClass.objects.get(pk=moving["class_id"], user=user)
-    span = Span(week, day, start_section, start_section + 1)
-    _check_block_rules(user=user, task_class=task_class, span=span, now=now)
-    _check_not_in_preview(placements, span, ignore_item=item_id)
-    host = _host_for(user=user, task_class=task_class, span=span)
-    moving.update(week=week, day=day, start_section=span.start_section, end_section=span.end_section,
-                  host_event_id=host)
-    preview.placements = _in_item_order(placements, task_class)
-    preview.save(update_fields=["placements", "updated_at"])
-    return preview
-
-
-def _check_block_rules(*, user: User, task_class: TaskClass, span: Span, now: datetime) -> None:
-    semester, template = time_frame_get(user=user)
-    if span.start_section % 2 != 1 or span.end_section > template.count:
-        raise BlockRuleError(_("A block starts on the first section of a pair (1-2, 3-4, …)."), code="not_a_pair")
-    if not 1 <= span.week <= semester.weeks or not 1 <= span.day <= 7:
-        raise BlockRuleError(_("That time is outside the semester."), code="outside_semester")
-    if span_bounds(semester, template, span.week, span.day, span.start_section, span.end_section)[0] <= now:
-        raise BlockRuleError(_("That time has already passed."), code="in_the_past")
-    on = semester.date_of(span.week, span.day)
-    if not task_class.start_date <= on <= task_class.end_date:
-        raise BlockRuleError(_("%(date)s is outside this plan's window (%(start)s to %(end)s).") % {
-            "date": on, "start": task_class.start_date, "end": task_class.end_date}, code="outside_window")
-    if (span.start_section + 1) // 2 in task_class.excluded_pairs:
-        raise BlockRuleError(_("This plan excludes sections %(first)s-%(last)s.") % {
-            "first": span.start_section, "last": span.end_section}, code="excluded_block")
-    if span.day in task_class.excluded_days:
-        raise BlockRuleError(_("This plan excludes %(day)s.") % {"day": day_label(span.day)}, code="excluded_day")
-
-
-def _check_not_in_preview(placements: list[dict], span: Span, *, ignore_item: int) -> None:
-    for other in placements:
-        if other["item_id"] != ignore_item and (other["week"], other["day"], other["start_section"]) == (
-                span.week, span.day, span.start_section):
-            raise BlockRuleError(_("Another suggested block is already there."), code="block_taken_in_preview")
-
-
-def _host_for(*, user: User, task_class: TaskClass, span: Span) -> int | None:
-    """Return None for free sections, or the filler course event that may host the block."""
-    slots = list(ScheduleSlot.objects.filter(user=user, week=span.week, day=span.day,
-                                             section__in=list(span.sections)).select_related("event__course"))
-    if not slots:
-        return None
-    hosts = {slot.event_id for slot in slots}
-    event = slots[0].event
-    fits_one_filler = (len(slots) == 2 and len(hosts) == 1 and event.course is not None and event.course.is_filler
-                       and all(slot.embedded_item_id is None for slot in slots))
-    if not fits_one_filler:
-        ensure_span_free(user=user, span=span)  # raises, naming the occupant
-    if not task_class.allow_filler:
-        raise BlockRuleError(_("This plan may not use filler courses such as %(title)s.") % {"title": event.title},
-                             code="filler_not_allowed")
-    return event.pk
-
-
-def _in_item_order(placements: list[dict], task_class: TaskClass) -> list[dict]:
-    """Give the class's blocks to its items in time order, so item k always precedes item k+1."""
-    mine = [p for p in placements if p["class_id"] == task_class.pk]
-    order = {item_id: n for n, item_id in enumerate(
-        TaskItem.objects.filter(pk__in=[p["item_id"] for p in mine]).order_by("order").values_list("pk", flat=True))}
-    items_in_order = sorted((p["item_id"] for p in mine), key=order.__getitem__)
-    slots_in_time = sorted(mine, key=lambda p: (p["week"], p["day"], p["start_section"]))
-    for item_id, slot in zip(items_in_order, slots_in_time):
-        slot["item_id"] = item_id
-    return sorted(placements, key=lambda p: (p["week"], p["day"], p["start_section"]))
+    preview, board, entry = _suggested_block(user=user, preview_id=preview_id, item_id=item_id,
+                                             now=now or timezone.now())
+    try:
+        target = Spot(board.calendar.date_of(week, day), start_section)
+    except TimeModelError:
+        raise BlockRuleError(_("That time is outside the semester."), code="outside_semester") from None
+    moved = _edited(board, Move(entry.id, target), order=OrderRule.RENUMBER)
+    return _saved(preview, moved)
 
 
 @transaction.atomic
 def preview_block_remove(*, user: User, preview_id: int, item_id: int, now: datetime | None = None) -> PlanPreview:
     """Take one suggested block out of the preview; the item stays unplaced."""
-    preview = _open_preview(user=user, preview_id=preview_id, now=now or timezone.now(), lock=True)
-    kept = [p for p in preview.placements if p["item_id"] != item_id]
-    if len(kept) == len(preview.placements):
+    preview, board, entry = _suggested_block(user=user, preview_id=preview_id, item_id=item_id,
+                                             now=now or timezone.now())
+    return _saved(preview, _edited(board, Unplace(entry.id)), removed=item_id)
+
+
+def _suggested_block(*, user: User, preview_id: int, item_id: int,
+                     now: datetime) -> tuple[PlanPreview, Board, Entry]:
+    """The open preview (locked), its board, and the board's entry of one of its suggested blocks."""
+    preview = _open_preview(user=user, preview_id=preview_id, now=now, lock=True)
+    board = preview_board(user=user, preview=preview, now=now)
+    entry = board.find(item_id=item_id)
+    if entry is None or not any(p["item_id"] == item_id for p in preview.placements):
         raise NotFoundError(_("This block is not in the preview."), code="block_not_found")
-    removed = next(p for p in preview.placements if p["item_id"] == item_id)
-    preview.placements = kept
-    preview.unplaced = [*preview.unplaced, {"item_id": item_id, "class_id": removed["class_id"],
-                                            "reason": "removed", "detail": "removed from the preview"}]
-    preview.save(update_fields=["placements", "unplaced", "updated_at"])
+    return preview, board, entry
+
+
+def _edited(board: Board, edit: Edit, *, order: OrderRule = OrderRule.KEEP) -> Board:
+    try:
+        return apply(board, edit, order=order)
+    except BoardError as error:
+        raise refusal_error(error, board, suggest_places(board, edit, order=order)) from None
+
+
+def refusal_error(error: BoardError, board: Board, suggestions: tuple[Spot, ...] = ()) -> AppError:
+    """The core's refusal as the error every client reads: {code, message, detail}.
+
+    ``detail`` holds the refusal's data and the suggested places (week, day, section and text).
+    """
+    entry = board.get(error.data().get("entry"))
+    length = entry.length if entry is not None else 2
+    detail = {"data": error.data(), "suggestions": [_spot_json(board, spot, length) for spot in suggestions],
+              "suggestions_text": suggestions_text(suggestions, length) if isinstance(error, SpotError) else ""}
+    kind = (NotFoundError if isinstance(error, UnknownEntry) else
+            SlotConflictError if isinstance(error, OccupiedError) else BlockRuleError)
+    return kind(refusal_message(error, board), code=error.code, detail=detail)
+
+
+def _spot_json(board: Board, spot: Spot, length: int) -> dict:
+    week, day = board.calendar.week_day(spot.day)
+    return {"week": week, "day": day, "start_section": spot.start, "text": place_text(spot, length)}
+
+
+def _saved(preview: PlanPreview, board: Board, *, removed: int | None = None) -> PlanPreview:
+    reasons = {u["item_id"]: (u["reason"], u["detail"]) for u in preview.unplaced}
+    if removed is not None:
+        reasons[removed] = ("removed", "removed from the preview")
+    for field, rows in preview_content(board, reasons=reasons).items():
+        setattr(preview, field, rows)
+    preview.save(update_fields=["placements", "moves", "task_placements", "unplaced", "updated_at"])
     return preview
 
 

@@ -71,8 +71,22 @@ def test_a_move_against_the_rules_is_a_400_with_the_reason(auth_client, user):
     preview = preview_create(user=user, task_class_ids=[task_class.pk])
     response = auth_client.patch(f"/api/v1/plans/{preview.pk}/blocks/{preview.placements[0]['item_id']}/",
                                  {"week": 3, "day": 7, "start_section": 1}, format="json")
+    body = response.json()
     assert response.status_code == 400
-    assert response.json() == {"code": "excluded_day", "message": "This plan excludes Sunday.", "detail": None}
+    assert (body["code"], body["message"]) == ("excluded_day", "This plan excludes Sunday.")
+    assert body["detail"]["data"] == {"entry": body["detail"]["data"]["entry"], "day": "2026-09-27",
+                                      "class_id": task_class.pk, "weekday": 7}
+
+
+def test_a_refused_move_names_up_to_three_places_that_would_work(auth_client, user):
+    task_class = make_task_class(user, items=1, excluded_days=[7])
+    preview = preview_create(user=user, task_class_ids=[task_class.pk])
+    response = auth_client.patch(f"/api/v1/plans/{preview.pk}/blocks/{preview.placements[0]['item_id']}/",
+                                 {"week": 3, "day": 7, "start_section": 1}, format="json")
+    suggestions = response.json()["detail"]["suggestions"]
+    assert len(suggestions) == 3 and all(s["day"] != 7 for s in suggestions)
+    assert response.json()["detail"]["suggestions_text"] == "Places that would work: " + "; ".join(
+        s["text"] for s in suggestions) + "."
 
 
 @pytest.mark.parametrize(("method", "path"), [

@@ -31,8 +31,11 @@
   const csrf = document.querySelector("input[name=csrfmiddlewaretoken]").value;
   const errorBox = document.getElementById("board-error");
 
-  function showError(message) {
-    errorBox.textContent = message;
+  // A refused drop: the server's message (the same words the assistant uses for this refusal) and,
+  // when it has any, the places that would work.
+  function showError(message, suggestions) {
+    errorBox.querySelector("[data-test=board-error-message]").textContent = message;
+    errorBox.querySelector("[data-test=board-error-suggestions]").textContent = suggestions || "";
     errorBox.hidden = false;
   }
 
@@ -45,8 +48,13 @@
     });
     if (response.ok) { window.location.reload(); return; }
     let message = response.statusText;
-    try { message = (await response.json()).message || message; } catch (error) { /* not JSON */ }
-    showError(message);
+    let suggestions = "";
+    try {
+      const body = await response.json();
+      message = body.message || message;
+      suggestions = (body.detail && body.detail.suggestions_text) || "";
+    } catch (error) { /* not JSON */ }
+    showError(message, suggestions);
   }
 
   let dragged = null;

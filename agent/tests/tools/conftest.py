@@ -8,7 +8,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from agent.tools.base import ToolContext
-from agent.tools.working_schedule import working_load
+from agent.tools.working_schedule import working_load, working_to_json
+from schedule.core.board import Board, Entry, Kind, Position
+from schedule.core.board_codec import board_from_json
 from schedule.models import Course
 from schedule.tests.factories import custom_event, import_csv, make_task_class
 
@@ -47,14 +49,27 @@ def ctx(user):
     return make_ctx(user)
 
 
+def load_working(user, class_ids=()) -> dict:
+    """The working schedule as the checkpoint stores it, loaded at NOW."""
+    return working_to_json(working_load(user=user, now=NOW, task_class_ids=list(class_ids)))
+
+
 @pytest.fixture
 def working(plan):
-    return working_load(user=plan.user, now=NOW, task_class_ids=[plan.pk])
+    return load_working(plan.user, [plan.pk])
 
 
-def entry_named(working: dict, name: str) -> dict:
-    return next(e for e in working["entries"] if e["name"] == name)
+def board_of(working: dict) -> Board:
+    return board_from_json(working["board"])
 
 
-def item_entry(working: dict, order: int) -> dict:
-    return next(e for e in working["entries"] if e["kind"] == "task_item" and e["order"] == order)
+def entry_named(working: dict, name: str) -> Entry:
+    return next(e for e in board_of(working).entries if e.name == name)
+
+
+def item_entry(working: dict, order: int) -> Entry:
+    return next(e for e in board_of(working).entries if e.kind is Kind.STUDY and e.order == order)
+
+
+def at(day: str, start: int, end: int | None = None, host: int | None = None) -> Position:
+    return Position(date.fromisoformat(day), start, start + 1 if end is None else end, host)

@@ -9,13 +9,13 @@ from agent.tools.place import TOOL as PLACE
 
 def _placed(ctx, working):
     for order, start in ((1, 3), (2, 5), (3, 7)):
-        working = PLACE.run({"task_id": item_entry(working, order)["id"], "date": WEEK3_MON,
+        working = PLACE.run({"task_id": item_entry(working, order).id, "date": WEEK3_MON,
                              "start_section": start}, ctx, working).working
     return working
 
 
 def _moves(working, *targets):
-    return {"moves": [{"task_id": item_entry(working, order)["id"], "date": day, "start_section": start}
+    return {"moves": [{"task_id": item_entry(working, order).id, "date": day, "start_section": start}
                       for order, day, start in targets]}
 
 
@@ -23,7 +23,8 @@ def test_every_block_moves_together(ctx, working):
     working = _placed(ctx, working)
     result = TOOL.run(_moves(working, (1, WEEK3_THU, 1), (2, WEEK3_THU, 3), (3, WEEK3_FRI, 1)), ctx, working)
     assert result.status == "done" and "3 个条目全部成功" in result.content
-    assert [item_entry(result.working, n)["at"]["date"] for n in (1, 2, 3)] == [WEEK3_THU, WEEK3_THU, WEEK3_FRI]
+    assert [item_entry(result.working, n).place.day.isoformat() for n in (1, 2, 3)] == [WEEK3_THU, WEEK3_THU,
+                                                                                        WEEK3_FRI]
 
 
 def test_blocks_may_take_each_others_places(ctx, working):
@@ -41,15 +42,15 @@ def test_one_bad_move_rolls_back_all(ctx, working):
 
 def test_duplicates_locked_entries_and_order_are_refused(ctx, working):
     working = _placed(ctx, working)
-    one = item_entry(working, 1)["id"]
+    one = item_entry(working, 1).id
     twice = {"moves": [{"task_id": one, "date": WEEK3_THU, "start_section": 1}] * 2}
-    assert "出现了多次" in TOOL.run(twice, ctx, working).content
-    course = {"moves": [{"task_id": entry_named(working, "高等数学")["id"], "date": WEEK3_THU, "start_section": 1}]}
-    assert "不能移动或删除" in TOOL.run(course, ctx, working).content
-    assert "顺序约束" in TOOL.run(_moves(working, (1, WEEK3_FRI, 1)), ctx, working).content
+    assert TOOL.run(twice, ctx, working).summary == "“概率论复习 #1” appears twice in this change."
+    course = {"moves": [{"task_id": entry_named(working, "高等数学").id, "date": WEEK3_THU, "start_section": 1}]}
+    assert TOOL.run(course, ctx, working).data["code"] == "locked"
+    assert TOOL.run(_moves(working, (1, WEEK3_FRI, 1)), ctx, working).data["code"] == "order_broken"
 
 
 def test_another_users_ids_are_unknown(ctx, working, other_user):
     working = _placed(ctx, working)
     result = TOOL.run(_moves(working, (1, WEEK3_THU, 1)), make_ctx(other_user), working)
-    assert result.status == "failed" and "没有编号为" in result.content
+    assert result.status == "failed" and result.data["code"] == "unknown_entry"

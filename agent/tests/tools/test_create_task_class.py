@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from agent.tests.tools.conftest import make_ctx
+from agent.tests.tools.conftest import board_of, make_ctx
 from agent.tools.create_task_class import TOOL
 from taskclasses.models import TaskClass
 
@@ -18,7 +18,7 @@ def test_a_plan_is_created_once_and_joins_the_working_schedule(ctx, working):
     created = json.loads(result.content)
     assert TaskClass.objects.filter(name="线代复习").count() == 1 and created["items"] == 3
     assert json.loads(again.content)["task_class_id"] == created["task_class_id"]
-    assert sum(1 for e in result.working["entries"] if e["class_id"] == created["task_class_id"]) == 3
+    assert len(board_of(result.working).class_members(created["task_class_id"])) == 3
 
 
 def test_the_service_rules_come_back_to_the_model(ctx):

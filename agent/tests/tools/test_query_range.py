@@ -9,7 +9,7 @@ from agent.tools.query_range import TOOL
 def test_a_day_lists_each_section_with_its_occupant(ctx, working):
     result = TOOL.run({"date": WEEK3_TUE, "start_section": 1, "end_section": 6}, ctx, working)
     filler = entry_named(working, "形势与政策")
-    assert f"第1节 08:00-08:45：[{filler['id']}]形势与政策(课程·水课可嵌入·固定·已有)" in result.content
+    assert f"第1节 08:00-08:45：[{filler.id}]形势与政策(课程·水课可嵌入·固定·已有)" in result.content
     assert "第3节 10:15-11:00：空" in result.content and "第7节" not in result.content
 
 

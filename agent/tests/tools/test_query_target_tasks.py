@@ -10,7 +10,7 @@ from agent.tools.query_target_tasks import TOOL
 
 
 def test_entries_are_filtered_by_status_and_sorted_by_time(ctx, working):
-    working = PLACE.run({"task_id": item_entry(working, 1)["id"], "date": WEEK3_THU, "start_section": 3}, ctx,
+    working = PLACE.run({"task_id": item_entry(working, 1).id, "date": WEEK3_THU, "start_section": 3}, ctx,
                         working).working
     result = json.loads(TOOL.run({"status": "suggested"}, ctx, working).content)
     assert result["count"] == 1 and result["items"][0]["at"].startswith("2026-09-24(周四) 3-4节")

@@ -17,8 +17,8 @@ def _current(ctx, working):
 def test_the_current_entry_is_placed_and_completed(ctx, working):
     result = TOOL.run({"date": WEEK3_THU, "start_section": 3}, ctx, _current(ctx, working))
     state = json.loads(result.content)
-    assert state["success"] and item_entry(result.working, 1)["status"] == "suggested"
-    assert result.working["queue"]["completed"] == [item_entry(working, 1)["id"]]
+    assert state["success"] and item_entry(result.working, 1).status == "suggested"
+    assert result.working["queue"]["completed"] == [item_entry(working, 1).id]
 
 
 def test_a_conflict_counts_an_attempt_and_keeps_the_board(ctx, working):
@@ -26,7 +26,7 @@ def test_a_conflict_counts_an_attempt_and_keeps_the_board(ctx, working):
     result = TOOL.run({"date": WEEK3_MON, "start_section": 1}, ctx, current)
     assert result.status == "failed" and result.working["queue"]["attempts"] == 1
     assert "高等数学" in result.working["queue"]["last_error"]
-    assert item_entry(result.working, 1)["status"] == "pending"
+    assert item_entry(result.working, 1).status == "pending"
 
 
 def test_without_a_current_entry_nothing_moves(ctx, working):

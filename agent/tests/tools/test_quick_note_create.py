@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from agent.tests.tools.conftest import make_ctx
+from agent.tests.tools.conftest import board_of, make_ctx
 from agent.tools.quick_note_create import TOOL
 from taskclasses.models import Task
 
@@ -15,7 +15,8 @@ def test_a_note_is_parsed_and_saved_once_per_call(ctx, working):
     saved = json.loads(result.content)
     assert Task.objects.count() == 1 and saved["title"] == "交概率论作业"
     assert saved["deadline"] == "2026-09-27 23:59" and json.loads(again.content)["task_id"] == saved["task_id"]
-    assert any(e["task_id"] == saved["task_id"] and e["status"] == "pending" for e in result.working["entries"])
+    note = board_of(result.working).find(task_id=saved["task_id"])
+    assert note.status == "pending" and note.id == saved["entry_id"]
 
 
 def test_a_chosen_quadrant_wins(ctx):

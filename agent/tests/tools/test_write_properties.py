@@ -7,9 +7,8 @@ from datetime import date, timedelta
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agent.tests.tools.conftest import NOW, make_ctx
+from agent.tests.tools.conftest import board_of, load_working, make_ctx
 from agent.tools.registry import arguments_check, tool_get
-from agent.tools.working_schedule import working_load
 from schedule.tests.factories import make_task_class
 
 DAYS = [(date(2026, 9, 21) + timedelta(days=n)).isoformat() for n in range(7)]
@@ -26,22 +25,22 @@ calls = st.one_of(
 
 
 def _overlaps(working):
-    placed = [e for e in working["entries"] if e.get("at")]
+    placed = [e for e in board_of(working).entries if e.place is not None]
     for n, a in enumerate(placed):
         for b in placed[n + 1:]:
-            if a["at"]["date"] != b["at"]["date"] or a["at"]["end"] < b["at"]["start"] or b["at"]["end"] < a["at"]["start"]:
+            if not a.place.overlaps(b.place.day, b.place.start, b.place.end):
                 continue
-            guest, host = (a, b) if a.get("host") == b["id"] else (b, a)
-            if not (guest.get("host") == host["id"] and host["filler"]):
-                return (a["name"], b["name"])
+            guest, host = (a, b) if a.place.host == b.id else (b, a)
+            if not (guest.place.host == host.id and host.filler):
+                return (a.name, b.name)
     return None
 
 
 def _out_of_order(working):
-    for class_id in working["class_ids"]:
-        placed = sorted((e for e in working["entries"] if e["class_id"] == class_id and e.get("at")),
-                        key=lambda e: e["order"])
-        positions = [(e["at"]["date"], e["at"]["start"]) for e in placed]
+    board = board_of(working)
+    for class_id in board.planned_class_ids:
+        placed = [e for e in board.class_members(class_id) if e.place is not None]
+        positions = [(e.place.day, e.place.start) for e in placed]
         if positions != sorted(positions) or len(set(positions)) != len(positions):
             return class_id
     return None
@@ -53,7 +52,7 @@ def test_random_writes_never_double_book_or_reorder(plan, sequence):
     short = make_task_class(plan.user, name="短计划", items=3, start=date(2026, 9, 22), end=date(2026, 9, 25),
                             excluded_pairs=[6]) if not plan.user.task_classes.filter(name="短计划").exists() \
         else plan.user.task_classes.get(name="短计划")
-    working = working_load(user=plan.user, now=NOW, task_class_ids=[plan.pk, short.pk])
+    working = load_working(plan.user, [plan.pk, short.pk])
     ctx = make_ctx(plan.user)
     for name, args in sequence:
         tool = tool_get(name)
