@@ -1,8 +1,9 @@
-"""Admin for memories, their jobs (with dead ones easy to find), audit entries and settings."""
+"""Admin for memories, their jobs (with dead ones easy to find), audit entries, settings and the write
+gate's refusals (which hold no text: who, rule, category, source, when)."""
 
 from django.contrib import admin
 
-from memory.models import MemoryAudit, MemoryItem, MemoryJob, MemorySettings
+from memory.models import MemoryAudit, MemoryItem, MemoryJob, MemoryRefusal, MemorySettings
 
 
 @admin.register(MemoryItem)
@@ -34,6 +35,18 @@ class MemoryAuditAdmin(admin.ModelAdmin):
 
 @admin.register(MemorySettings)
 class MemorySettingsAdmin(admin.ModelAdmin):
-    list_display = ["user", "enabled", "vector_purge_pending", "updated_at"]
-    list_filter = ["enabled", "vector_purge_pending"]
+    list_display = ["user", "enabled", "sensitive_memory_enabled", "vector_purge_pending", "updated_at"]
+    list_filter = ["enabled", "sensitive_memory_enabled", "vector_purge_pending"]
     raw_id_fields = ["user"]
+
+
+@admin.register(MemoryRefusal)
+class MemoryRefusalAdmin(admin.ModelAdmin):
+    list_display = ["id", "user", "category", "rule", "source", "job", "created_at"]
+    list_filter = ["category", "rule", "source"]
+    search_fields = ["user__username"]
+    raw_id_fields = ["user", "job"]
+    readonly_fields = ["user", "category", "rule", "source", "job", "created_at"]
+
+    def has_add_permission(self, request) -> bool:
+        return False  # a record of what the gate did, not something to make up

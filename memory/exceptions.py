@@ -26,3 +26,17 @@ class MemoryDuplicate(ConflictError):
 class MemoryForgetNotConfirmed(AppError):
     code = "memory_forget_not_confirmed"
     status = 400
+
+
+class MemoryInvalid(AppError):
+    """The memory as written cannot be kept (empty)."""
+
+    code = "memory_invalid"
+    status = 400
+
+
+class MemoryRefused(AppError):
+    """The write gate refused this memory; ``detail`` names the rule and category, never the text."""
+
+    code = "memory_refused"
+    status = 422

@@ -17,3 +17,6 @@ DECISIONS = Counter("smartmate_memory_decisions_total", "Write decisions applied
                     "(add, update, invalidate, none, duplicate, unknown_alias).", ["action"], registry=REGISTRY)
 VECTOR_SYNC = Counter("smartmate_memory_vector_sync_total", "Vector syncs of memories, by outcome.",
                       ["outcome"], registry=REGISTRY)
+REFUSALS = Counter("smartmate_memory_refusals_total", "Memory writes refused by the write gate, by rule, category "
+                   "and source (extraction, added, edited); never with the refused text.",
+                   ["rule", "category", "source"], registry=REGISTRY)

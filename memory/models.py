@@ -2,7 +2,9 @@
 
 A memory is never silently destroyed. An update closes the old row (``valid_to``, ``superseded_by``,
 status ``archived``) and adds a new one; an invalidation closes it without a successor; a student's
-delete is a soft ``deleted`` that can be restored. Only "forget everything" removes rows for good.
+delete is a soft ``deleted`` that can be restored. Only a forget removes rows for good: "forget"
+removes one memory with all its versions (the student wants it gone, unlike an invalidation, which
+says it stopped being true), "forget everything" removes them all.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ class MemoryItem(models.Model):
     class Origin(models.TextChoices):
         EXTRACTED = "extracted", _("Learned from a conversation")
         USER = "user", _("Edited by you")
+        ADDED = "added", _("Added by you")
 
     class VectorState(models.TextChoices):
         PENDING = "pending", _("Pending")
@@ -145,6 +148,7 @@ class MemoryAudit(models.Model):
         INVALIDATE = "invalidate", _("Invalidated")
         DELETE = "delete", _("Deleted")
         RESTORE = "restore", _("Restored")
+        FORGET = "forget", _("Forgotten")
         FORGET_ALL = "forget_all", _("Forgot everything")
         SETTINGS = "settings", _("Settings changed")
 
@@ -169,11 +173,17 @@ class MemoryAudit(models.Model):
 
 
 class MemorySettings(models.Model):
-    """A student's memory switch, and a flag for a vector purge still owed after "forget everything"."""
+    """A student's memory switches, and the vector deletions still owed after a forget."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memory_settings")
     enabled = models.BooleanField(_("memory enabled"), default=True)
+    # Off: the write gate refuses sensitive facts about the student (health, beliefs …). Secrets,
+    # instructions and other people's sensitive facts are refused either way (memory.core.gate).
+    sensitive_memory_enabled = models.BooleanField(_("remember sensitive information"), default=False)
     vector_purge_pending = models.BooleanField(default=False)
+    # Ids of forgotten memories whose vectors the store refused to delete: the rows are gone, so
+    # only this list lets maintenance finish the job.
+    vector_forget_pending = models.JSONField(default=list, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -182,3 +192,32 @@ class MemorySettings(models.Model):
 
     def __str__(self) -> str:
         return f"memory settings of {self.user_id}"
+
+
+class MemoryRefusal(models.Model):
+    """A memory write the gate refused: who, which rule, what kind of fact, when, and from where.
+
+    Deliberately without the refused text (or any part of it): keeping it would store exactly what
+    the gate exists to keep out.
+    """
+
+    class Source(models.TextChoices):
+        EXTRACTION = "extraction", _("Learned from a conversation")
+        ADDED = "added", _("Added by hand")
+        EDITED = "edited", _("Edited by hand")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memory_refusals")
+    category = models.CharField(_("category"), max_length=32)
+    rule = models.CharField(_("rule"), max_length=48)
+    source = models.CharField(_("source"), max_length=16, choices=Source.choices)
+    job = models.ForeignKey(MemoryJob, on_delete=models.SET_NULL, null=True, blank=True, related_name="refusals")
+    created_at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("memory refusal")
+        verbose_name_plural = _("memory refusals")
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["rule", "created_at"], name="memory_refusal_rule")]
+
+    def __str__(self) -> str:
+        return f"refused {self.rule} ({self.category}) for {self.user_id}"

@@ -23,7 +23,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from memory import metrics
-from memory.cache import block_cache_get, block_cache_set
+from memory.cache import block_cache_generation, block_cache_get, block_cache_set
 from memory.core.ranking import MemoryCandidate, RankedMemory, RankingPolicy, estimate_tokens, rank_memories
 from memory.embeddings import get_embedder
 from memory.models import MemoryItem
@@ -76,6 +76,7 @@ def memory_recall(*, user, query: str, use_cache: bool = True) -> Recall:
 def _recall(user, query: str, use_cache: bool, started: float) -> Recall:
     if not memory_enabled(user=user):
         return Recall("", outcome="disabled")
+    generation = block_cache_generation(user.pk)  # before the rows: see memory.cache
     if use_cache:
         cached = block_cache_get(user.pk, query)
         if cached is not None:
@@ -88,7 +89,7 @@ def _recall(user, query: str, use_cache: bool, started: float) -> Recall:
     ranking = rank_memories([_candidate(row) for row in rows], recalled, now=timezone.now(), policy=_policy())
     block = render_block(ranking.items)
     if use_cache and outcome == "hit":
-        block_cache_set(user.pk, query, block)
+        block_cache_set(user.pk, query, block, generation=generation)
     return Recall(block, ranking.items, outcome if block else "empty")
 
 

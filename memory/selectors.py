@@ -9,6 +9,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from memory.core.dedup import normalize_text
 from memory.exceptions import MemoryNotFound
 from memory.models import MemoryItem, MemorySettings
 
@@ -24,6 +25,21 @@ def memory_list(*, user: User, status: str | None = MemoryItem.Status.ACTIVE, me
     if query.strip():
         rows = rows.filter(Q(content__icontains=query.strip()))
     return rows.order_by("-updated_at", "-id")
+
+
+def memory_find_by_text(*, user: User, texts: list[str], limit: int = 20) -> list[MemoryItem]:
+    """The student's active memories that say one of ``texts``: the same words, or words that contain
+    or are contained in them (after normalizing case, width, spacing and punctuation); oldest first."""
+    wanted = [text for text in (normalize_text(raw) for raw in texts) if len(text) >= 2]
+    if not wanted:
+        return []
+    rows = MemoryItem.objects.filter(user=user, status=MemoryItem.Status.ACTIVE).only("id", "memory_type", "content")
+    found = [row for row in rows.order_by("id") if _says(normalize_text(row.content), wanted)]
+    return found[:limit]
+
+
+def _says(content: str, wanted: list[str]) -> bool:
+    return any(text in content or (len(content) >= 2 and content in text) for text in wanted)
 
 
 def memory_get(*, user: User, memory_id: int) -> MemoryItem:

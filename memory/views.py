@@ -60,6 +60,16 @@ def _action(action):
 
 
 @_action
+def add(request: HttpRequest) -> str:
+    """Add a memory by hand."""
+    memory_type = request.POST.get("type", "")
+    if memory_type not in MemoryItem.Type.values:
+        raise AppError(_("Choose a type for the memory."))
+    services.memory_add_by_hand(user=request.user, memory_type=memory_type, content=request.POST.get("content", ""))
+    return _("Memory added.")
+
+
+@_action
 def edit(request: HttpRequest, memory_id: int) -> str:
     """Save a new version of a memory (the old one goes to history)."""
     selectors.memory_get(user=request.user, memory_id=memory_id)  # another student's id: 404 before anything
@@ -88,11 +98,28 @@ def restore(request: HttpRequest, memory_id: int) -> str:
 
 
 @_action
+def forget_one(request: HttpRequest, memory_id: int) -> str:
+    """Forget a memory for good, with its earlier versions (cannot be undone)."""
+    services.memory_forget(user=request.user, memory_id=memory_id)
+    return _("Memory forgotten for good, with its earlier versions.")
+
+
+@_action
 def toggle(request: HttpRequest) -> str:
     """Turn memory on or off."""
     enabled = request.POST.get("enabled") == "1"
     services.memory_settings_update(user=request.user, enabled=enabled)
     return _("Memory is on.") if enabled else _("Memory is off: the assistant neither learns nor uses memories.")
+
+
+@_action
+def toggle_sensitive(request: HttpRequest) -> str:
+    """Allow or stop remembering sensitive facts about the student."""
+    enabled = request.POST.get("enabled") == "1"
+    services.memory_settings_update(user=request.user, sensitive_memory_enabled=enabled)
+    if enabled:
+        return _("Sensitive information about you (health, beliefs and the like) can now be remembered.")
+    return _("Sensitive information about you will no longer be remembered. Forget any you see below.")
 
 
 @_action

@@ -14,6 +14,7 @@ from agent.tools import (
     create_task_class,
     get_overview,
     get_task_info,
+    memory_forget,
     move,
     place,
     query_available_slots,
@@ -39,6 +40,7 @@ _MODULES = (
     place, move, swap, batch_move, unplace, queue_apply_head_move,
     quick_note_create, query_tasks, create_task_class,
     web_search, web_fetch,
+    memory_forget,
 )
 TOOLS: Mapping[str, Tool] = {module.TOOL.name: module.TOOL for module in _MODULES}
 

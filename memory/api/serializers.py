@@ -25,6 +25,11 @@ class MemoryListQuerySerializer(serializers.Serializer):
     q = serializers.CharField(required=False, allow_blank=True, max_length=100)
 
 
+class MemoryAddInputSerializer(serializers.Serializer):
+    type = serializers.ChoiceField(choices=MemoryItem.Type.choices)
+    content = serializers.CharField(max_length=MAX_CONTENT_LENGTH, trim_whitespace=True)
+
+
 class MemoryEditInputSerializer(serializers.Serializer):
     content = serializers.CharField(max_length=MAX_CONTENT_LENGTH, trim_whitespace=True)
     type = serializers.ChoiceField(choices=MemoryItem.Type.choices, required=False)
@@ -42,6 +47,9 @@ class MemorySourceOutputSerializer(serializers.Serializer):
 
 class MemorySettingsSerializer(serializers.Serializer):
     enabled = serializers.BooleanField()
+    sensitive_memory_enabled = serializers.BooleanField(
+        required=False, help_text="Keep sensitive facts about the student (health, beliefs …); off by default. "
+                                  "Secrets, instructions and other people's sensitive facts are never kept.")
 
 
 class MemoryForgetInputSerializer(serializers.Serializer):
@@ -52,3 +60,8 @@ class MemoryForgetOutputSerializer(serializers.Serializer):
     memories = serializers.IntegerField()
     jobs = serializers.IntegerField()
     audit = serializers.IntegerField()
+
+
+class MemoryForgetOneOutputSerializer(serializers.Serializer):
+    forgotten = serializers.ListField(child=serializers.IntegerField(),
+                                      help_text="Ids of the memory and its versions, removed for good.")

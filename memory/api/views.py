@@ -1,5 +1,5 @@
-"""Memory API: list and search, edit (a new version), delete, restore, "why do you know this?",
-the on/off switch, and "forget everything"."""
+"""Memory API: list and search, add by hand, edit (a new version), delete, restore, forget one memory for good,
+"why do you know this?", the on/off switch, and "forget everything"."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from rest_framework.views import APIView
 
 from memory import selectors
 from memory.api.serializers import (
+    MemoryAddInputSerializer,
     MemoryEditInputSerializer,
     MemoryForgetInputSerializer,
+    MemoryForgetOneOutputSerializer,
     MemoryForgetOutputSerializer,
     MemoryListQuerySerializer,
     MemoryOutputSerializer,
@@ -33,6 +35,16 @@ class MemoryListView(APIView):
         rows = selectors.memory_list(user=request.user, status=values.get("status"),
                                      memory_type=values.get("type"), query=values.get("q", ""))
         return Response(MemoryOutputSerializer(rows[:500], many=True).data)
+
+    @idempotent
+    @extend_schema(request=MemoryAddInputSerializer, responses={201: MemoryOutputSerializer})
+    def post(self, request: Request) -> Response:
+        """Add a memory by hand (type and content), checked like every other memory write."""
+        data = MemoryAddInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        item = services.memory_add_by_hand(user=request.user, memory_type=data.validated_data["type"],
+                                           content=data.validated_data["content"])
+        return Response(MemoryOutputSerializer(item).data, status=status.HTTP_201_CREATED)
 
 
 class MemoryDetailView(APIView):
@@ -65,6 +77,16 @@ class MemoryRestoreView(APIView):
         return Response(MemoryOutputSerializer(services.memory_restore(user=request.user, memory_id=memory_id)).data)
 
 
+class MemoryForgetOneView(APIView):
+    """Forget a memory for good: it and all its versions, their vectors, cached blocks and audit text."""
+
+    @idempotent
+    @extend_schema(operation_id="memories_forget_one", request=None, responses=MemoryForgetOneOutputSerializer)
+    def post(self, request: Request, memory_id: int) -> Response:
+        ids = services.memory_forget(user=request.user, memory_id=memory_id)
+        return Response(MemoryForgetOneOutputSerializer({"forgotten": ids}).data)
+
+
 class MemorySourceView(APIView):
     """Why the assistant knows this: the message it was learned from, and when."""
 
@@ -86,7 +108,9 @@ class MemorySettingsView(APIView):
     def put(self, request: Request) -> Response:
         data = MemorySettingsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        row = services.memory_settings_update(user=request.user, enabled=data.validated_data["enabled"])
+        row = services.memory_settings_update(
+            user=request.user, enabled=data.validated_data["enabled"],
+            sensitive_memory_enabled=data.validated_data.get("sensitive_memory_enabled"))
         return Response(MemorySettingsSerializer(row).data)
 
 

@@ -1,16 +1,22 @@
 """From a finished turn to memory changes: extract candidate facts, compare, decide, apply.
 
 1. The memory-stage model reads the student's message (the answer only as context) and proposes
-   a few facts about the student; unconfident, malformed or oversized ones are dropped and the
-   batch is de-duplicated (``memory.core.dedup``).
+   a few facts about the student, each with a category; unconfident, malformed or oversized ones
+   are dropped and the batch is de-duplicated (``memory.core.dedup``). Then the write gate
+   (``memory.core.gate``) refuses what is never kept, whatever category the model gave; refusals
+   are recorded without their text, in the job's transaction.
 2. Each fact is compared with the student's similar active memories (vector recall, plus recent
    rows of its type the index does not cover yet). An exact duplicate is NONE at once; a fact with
    nothing related is ADD at once; the rest go to the model in one call. A near duplicate goes to
    the model too (it may be an update), but is never added beside its twin: ADD becomes NONE.
 3. The model sees existing memories only as aliases (m1, m2 …) that the server maps back to ids,
-   and answers ADD / UPDATE / INVALIDATE / NONE per fact. An alias it invents is ignored (logged,
-   counted): an UPDATE of an unknown memory becomes an ADD, an INVALIDATE of one does nothing.
-4. All changes of the job are applied in one transaction under the student's memory lock.
+   and answers ADD / UPDATE / INVALIDATE / FORGET / NONE per fact. An alias it invents is ignored
+   (logged, counted): an UPDATE of an unknown memory becomes an ADD, an INVALIDATE of one does nothing.
+   FORGET (the student wants a memory gone; INVALIDATE says it stopped being true) is carried out
+   only for a fact the extraction marked as a forget request, and only on that student's memories
+   (the aliases map to nothing else); a forget request itself is never stored.
+4. All changes of the job are applied in one transaction under the student's memory lock, forgets
+   first, so nothing else in the job builds on a memory that is about to go.
 """
 
 from __future__ import annotations
@@ -28,14 +34,17 @@ from agent.llm import ChatMessage, Usage, get_llm_client
 from memory import metrics
 from memory.core.dedup import DedupPolicy, MemoryText, Verdict, check_duplicate, content_hash, dedupe_batch
 from memory.embeddings import get_embedder
-from memory.models import MemoryItem, MemoryJob
+from memory.models import MemoryAudit, MemoryItem, MemoryJob, MemoryRefusal
+from memory.core.gate import GateVerdict
 from memory.prompts import render
+from memory.services.gate import memory_gate, memory_refusal_record, safe_reason, sensitive_memory_allowed
 from memory.services.items import (
     NewMemory,
     active_duplicate,
     changed_on_commit,
     clean_content,
     lock_user_memory,
+    forget_versions,
     memory_add,
     memory_invalidate,
     memory_supersede,
@@ -45,7 +54,9 @@ from memory.vectorstore import get_vector_store
 log = logging.getLogger("memory.extraction")
 
 TYPES = tuple(MemoryItem.Type.values)
-ACTIONS = ("ADD", "UPDATE", "INVALIDATE", "NONE")
+ACTIONS = ("ADD", "UPDATE", "INVALIDATE", "FORGET", "NONE")
+#: The category of a fact that is the student asking to forget something, not a fact to keep.
+FORGET_REQUEST = "forget_request"
 MAX_MESSAGE_CHARS = 1500
 MAX_ANSWER_CHARS = 600
 #: Candidates worth showing the model: a little looser than dedup's "related" (0.25 relative), so
@@ -59,6 +70,11 @@ class Fact:
     content: str
     importance: float
     confidence: float
+    category: str = ""
+
+    @property
+    def is_forget_request(self) -> bool:
+        return self.category == FORGET_REQUEST
 
 
 @dataclass
@@ -66,14 +82,16 @@ class Outcome:
     """What a job did: counts per action, tokens spent, ids changed."""
 
     facts: int = 0
-    actions: dict[str, int] = field(default_factory=lambda: {"add": 0, "update": 0, "invalidate": 0, "none": 0})
+    actions: dict[str, int] = field(
+        default_factory=lambda: {"add": 0, "update": 0, "invalidate": 0, "forget": 0, "none": 0})
     unknown_aliases: int = 0
+    refused: int = 0
     llm_calls: int = 0
     tokens: int = 0
     changed: list[int] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"facts": self.facts, **self.actions, "unknown_aliases": self.unknown_aliases,
+        return {"facts": self.facts, **self.actions, "refused": self.refused, "unknown_aliases": self.unknown_aliases,
                 "llm_calls": self.llm_calls, "tokens": self.tokens}
 
 
@@ -88,6 +106,7 @@ class Pending:
     target: MemoryItem | None = None
     reason: str = ""
     near_duplicate_of: MemoryItem | None = None
+    forget_targets: list[MemoryItem] = field(default_factory=list)
 
 
 def memory_extract_and_apply(*, job: MemoryJob, min_confidence: float, max_facts: int,
@@ -105,12 +124,18 @@ def memory_extract_and_apply(*, job: MemoryJob, min_confidence: float, max_facts
         facts = extract_facts(client, text, answer, record=usage.append, max_facts=max_facts,
                               min_confidence=min_confidence)
         outcome.facts = len(facts)
-        if facts:
-            pending = _compare(job, facts, candidates_per_fact)
-            undecided = [p for p in pending if p.action is None]
-            if undecided:
-                decide(client, undecided, record=usage.append, outcome=outcome)
-            _apply(job, pending, outcome)
+        if _waiting_for_a_card(job):
+            # The turn ended on a confirmation card (the chat's forget card among them): the
+            # student decides there, so a forget request is not carried out behind their back.
+            facts = [fact for fact in facts if not fact.is_forget_request]
+        facts, refusals = _gate(job, facts)
+        outcome.refused = len(refusals)
+        pending = _compare(job, facts, candidates_per_fact) if facts else []
+        undecided = [p for p in pending if p.action is None]
+        if undecided:
+            decide(client, undecided, record=usage.append, outcome=outcome)
+        if pending or refusals:
+            _apply(job, pending, outcome, refusals)
     finally:
         outcome.llm_calls = len(usage)
         outcome.tokens = sum(u.total_tokens for u in usage)
@@ -145,7 +170,8 @@ def _fact(raw: Any) -> Fact | None:
     content = clean_content(raw.get("content", ""))
     if memory_type not in TYPES or not content:
         return None
-    return Fact(memory_type, content, _unit(raw.get("importance"), 0.5), _unit(raw.get("confidence"), 0.0))
+    category = str(raw.get("category", "")).strip().lower()
+    return Fact(memory_type, content, _unit(raw.get("importance"), 0.5), _unit(raw.get("confidence"), 0.0), category)
 
 
 def _unit(value: Any, default: float) -> float:
@@ -156,6 +182,29 @@ def _unit(value: Any, default: float) -> float:
     return min(1.0, max(0.0, number)) if np.isfinite(number) else default
 
 
+def _waiting_for_a_card(job: MemoryJob) -> bool:
+    answer = job.assistant_message
+    return answer is not None and getattr(answer, "outcome", "") == "interrupted"
+
+
+def _gate(job: MemoryJob, facts: list[Fact]) -> tuple[list[Fact], list[GateVerdict]]:
+    """Split facts into those the gate lets through and the refusals (forget requests are not stored,
+    so they pass: they only name memories to remove)."""
+    sensitive = sensitive_memory_allowed(user=job.user)
+    kept, refusals = [], []
+    for fact in facts:
+        if fact.is_forget_request:
+            kept.append(fact)
+            continue
+        verdict = memory_gate(user=job.user, content=fact.content, category=fact.category,
+                              source=MemoryRefusal.Source.EXTRACTION, sensitive=sensitive, record=False)
+        if verdict.allowed:
+            kept.append(fact)
+        else:
+            refusals.append(verdict)
+    return kept, refusals
+
+
 # --- 2. Comparison -------------------------------------------------------------------------------
 
 def _compare(job: MemoryJob, facts: list[Fact], per_fact: int) -> list[Pending]:
@@ -164,6 +213,9 @@ def _compare(job: MemoryJob, facts: list[Fact], per_fact: int) -> list[Pending]:
     pending = [Pending(fact, vector) for fact, vector in zip(facts, vectors)]
     for item in pending:
         existing = _similar_rows(job.user, item, per_fact)
+        if item.fact.is_forget_request:
+            _forget_candidates(job.user, item, existing, embedder)
+            continue
         duplicate = active_duplicate(user=job.user, memory_type=item.fact.memory_type, content=item.fact.content)
         if duplicate is not None:
             item.action, item.target, item.reason = "NONE", duplicate, "exact duplicate"
@@ -187,6 +239,26 @@ def _compare(job: MemoryJob, facts: list[Fact], per_fact: int) -> list[Pending]:
         else:
             item.candidates = [by_id[similar.id] for similar in check.related]
     return pending
+
+
+def _forget_candidates(user, item: Pending, existing: list[MemoryItem], embedder) -> None:
+    """What a forget request may name: the memories related to it (exact matches first); the model picks."""
+    exact = list(MemoryItem.objects.filter(user=user, status=MemoryItem.Status.ACTIVE,
+                                           content_hash=content_hash(item.fact.memory_type, item.fact.content)))
+    others = [row for row in existing if row.pk not in {e.pk for e in exact}]
+    related: list[MemoryItem] = []
+    if others:
+        vectors = embedder.embed_passages([row.content for row in others])
+        check = check_duplicate(
+            MemoryText(0, item.fact.memory_type, item.fact.content, item.vector),
+            [MemoryText(row.pk, row.memory_type, row.content, v) for row, v in zip(others, vectors)],
+            DECISION_POLICY)
+        by_id = {row.pk: row for row in others}
+        near = [check.match_id] if check.match_id is not None else []
+        related = [by_id[i] for i in [*near, *(similar.id for similar in check.related)]]
+    item.candidates = [*exact, *related]
+    if not item.candidates:
+        item.action, item.reason = "NONE", "nothing to forget"
 
 
 def _similar_rows(user, item: Pending, per_fact: int) -> list[MemoryItem]:
@@ -219,7 +291,7 @@ def decide(client, pending: list[Pending], *, record, outcome: Outcome) -> None:
     facts = {f"f{n}": item for n, item in enumerate(pending, start=1)}
     payload = {
         "existing": [{"ref": alias, "type": row.memory_type, "content": row.content} for alias, row in aliases.items()],
-        "new": [{"ref": ref, "type": item.fact.memory_type, "content": item.fact.content} for ref, item in facts.items()],
+        "new": [_new_for_prompt(ref, item.fact) for ref, item in facts.items()],
     }
     messages = [ChatMessage.system(render("decide")), ChatMessage.user(json.dumps(payload, ensure_ascii=False))]
     data = client.complete("memory", messages, record_usage=record).json()
@@ -231,6 +303,9 @@ def decide(client, pending: list[Pending], *, record, outcome: Outcome) -> None:
         if item is None or item.action is not None or action not in ACTIONS:
             continue
         item.reason = str(raw.get("reason", ""))[:200]
+        if action == "FORGET" or item.fact.is_forget_request:
+            _take_forget(item, action, raw, aliases)
+            continue
         if action in ("UPDATE", "INVALIDATE"):
             target = aliases.get(str(raw.get("target", "")).strip())
             if target is None:
@@ -242,19 +317,51 @@ def decide(client, pending: list[Pending], *, record, outcome: Outcome) -> None:
         item.action = action
     for item in pending:
         if item.action is None:
-            item.action, item.reason = "ADD", "no decision given"
+            item.action, item.reason = ("NONE", "no decision given") if item.fact.is_forget_request else (
+                "ADD", "no decision given")
         if item.action == "ADD" and item.near_duplicate_of is not None:
             item.action, item.target, item.reason = "NONE", item.near_duplicate_of, "near duplicate"
 
 
+def _new_for_prompt(ref: str, fact: Fact) -> dict[str, str]:
+    new = {"ref": ref, "type": fact.memory_type, "content": fact.content}
+    if fact.is_forget_request:
+        new["request"] = FORGET_REQUEST
+    return new
+
+
+def _take_forget(item: Pending, action: str, raw: dict, aliases: dict[str, MemoryItem]) -> None:
+    """FORGET only answers a forget request; a forget request is only ever FORGET or NONE."""
+    refs = raw.get("targets") if isinstance(raw.get("targets"), list) else [raw.get("target")]
+    targets = [aliases[ref] for ref in (str(r).strip() for r in refs if r is not None) if ref in aliases]
+    if not item.fact.is_forget_request:
+        # The student did not ask to forget: the strongest thing this can mean is "no longer true".
+        log.warning("memory: the model proposed FORGET for a fact that is no forget request; invalidating")
+        metrics.DECISIONS.labels("forget_downgraded").inc()
+        item.action, item.target = ("INVALIDATE", targets[0]) if targets else ("NONE", None)
+        return
+    if action != "FORGET" or not targets:
+        item.action, item.reason = "NONE", "nothing to forget"
+        return
+    item.action, item.forget_targets = "FORGET", list({row.pk: row for row in targets}.values())
+
+
 # --- 4. Apply ------------------------------------------------------------------------------------
 
-def _apply(job: MemoryJob, pending: list[Pending], outcome: Outcome) -> None:
+def _apply(job: MemoryJob, pending: list[Pending], outcome: Outcome, refusals: list[GateVerdict]) -> None:
     user = job.user
     source = job.user_message_id
     with transaction.atomic():
         lock_user_memory(user=user)
+        for verdict in refusals:
+            memory_refusal_record(user=user, verdict=verdict, source=MemoryRefusal.Source.EXTRACTION, job=job)
+        forgotten = _apply_forgets(job, [item for item in pending if item.action == "FORGET"], outcome)
         for item in pending:
+            if item.action == "FORGET" or item.fact.is_forget_request:
+                if item.action != "FORGET":
+                    outcome.actions["none"] += 1
+                    metrics.DECISIONS.labels("none").inc()
+                continue
             new = NewMemory(item.fact.memory_type, item.fact.content, item.fact.importance, item.fact.confidence,
                             source_message_id=source)
             target = _still_active(item.target)
@@ -263,13 +370,28 @@ def _apply(job: MemoryJob, pending: list[Pending], outcome: Outcome) -> None:
                 action = "ADD"
             if action == "UPDATE" and target.content_hash == content_hash(new.memory_type, clean_content(new.content)):
                 action = "NONE"
-            changed = _apply_one(job, action, new, target, item.reason)
+            changed = _apply_one(job, action, new, target, safe_reason(item.reason))
             key = action.lower() if changed or action == "NONE" else "none"  # an ADD that met a duplicate
             outcome.actions[key] += 1
             metrics.DECISIONS.labels(key).inc()
             outcome.changed.extend(changed)
+        outcome.changed = [pk for pk in outcome.changed if pk not in forgotten]
         if outcome.changed:
             changed_on_commit(user_id=user.pk, ids=outcome.changed)
+
+
+def _apply_forgets(job: MemoryJob, forgets: list[Pending], outcome: Outcome) -> set[int]:
+    """Forget what the student asked to forget (their own memories only); return the ids removed."""
+    forgotten: set[int] = set()
+    for item in forgets:
+        for target in item.forget_targets:
+            row = MemoryItem.objects.filter(user=job.user, pk=target.pk).first()
+            if row is None or row.pk in forgotten:
+                continue
+            forgotten |= set(forget_versions(user=job.user, item=row, operator=MemoryAudit.Operator.SYSTEM, job=job))
+        outcome.actions["forget"] += 1
+        metrics.DECISIONS.labels("forget").inc()
+    return forgotten
 
 
 def _still_active(item: MemoryItem | None) -> MemoryItem | None:

@@ -1,5 +1,5 @@
-"""Versioned memory rows and the student's controls: add, supersede, invalidate, edit, delete,
-restore, switch off, forget everything.
+"""Versioned memory rows and the student's controls: add, supersede, invalidate, add by hand, edit,
+delete, restore, switch off, forget one memory (with its versions), forget everything.
 
 Every write takes the student's memory lock (their ``MemorySettings`` row) so two jobs, or a job
 and an edit, cannot both add the same memory; every change is audited and followed, after commit,
@@ -13,15 +13,23 @@ from functools import partial
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from memory.cache import block_cache_clear
 from memory.core.dedup import content_hash
-from memory.exceptions import MemoryDuplicate, MemoryForgetNotConfirmed, MemoryNotFound, MemoryStateError
-from memory.models import MAX_CONTENT_LENGTH, MemoryAudit, MemoryItem, MemoryJob, MemorySettings
-from memory.services.vectors import memory_vectors_purge, vectors_sync_on_commit
+from memory.exceptions import (
+    MemoryDuplicate,
+    MemoryForgetNotConfirmed,
+    MemoryInvalid,
+    MemoryNotFound,
+    MemoryStateError,
+)
+from memory.models import MAX_CONTENT_LENGTH, MemoryAudit, MemoryItem, MemoryJob, MemoryRefusal, MemorySettings
+from memory.services.gate import memory_gate_or_refuse
+from memory.services.vectors import memory_vectors_purge, vectors_forget_on_commit, vectors_sync_on_commit
 
 Status = MemoryItem.Status
 Op = MemoryAudit.Operation
@@ -143,9 +151,38 @@ def _owned(*, user: User, memory_id: int) -> MemoryItem:
     return item
 
 
+def memory_add_by_hand(*, user: User, memory_type: str, content: str) -> MemoryItem:
+    """Add a memory the student wrote themselves, through the write gate; refused when already active."""
+    content = clean_content(content)
+    if not content:
+        raise MemoryInvalid(_("A memory cannot be empty."))
+    # Outside the write's transaction: a refusal is recorded even though nothing is written.
+    memory_gate_or_refuse(user=user, content=content, source=MemoryRefusal.Source.ADDED)
+    return _add_by_hand(user=user, memory_type=memory_type, content=content)
+
+
 @transaction.atomic
+def _add_by_hand(*, user: User, memory_type: str, content: str) -> MemoryItem:
+    lock_user_memory(user=user)
+    if active_duplicate(user=user, memory_type=memory_type, content=content):
+        raise MemoryDuplicate(_("You already have this memory."))
+    new = NewMemory(memory_type=memory_type, content=content, importance=0.6, confidence=1.0,
+                    origin=MemoryItem.Origin.ADDED)
+    item = memory_add(user=user, new=new, operator=Operator.USER, reason="added by the student")
+    changed_on_commit(user_id=user.pk, ids=[item.pk])
+    return item
+
+
 def memory_edit(*, user: User, memory_id: int, content: str, memory_type: str | None = None) -> MemoryItem:
-    """Change an active memory's text or type: the old version stays as history; return the new one."""
+    """Change an active memory's text or type, through the write gate: the old version stays as history;
+    return the new one."""
+    _owned(user=user, memory_id=memory_id)  # another student's id: not found, and no refusal recorded
+    memory_gate_or_refuse(user=user, content=clean_content(content), source=MemoryRefusal.Source.EDITED)
+    return _edit(user=user, memory_id=memory_id, content=content, memory_type=memory_type)
+
+
+@transaction.atomic
+def _edit(*, user: User, memory_id: int, content: str, memory_type: str | None) -> MemoryItem:
     lock_user_memory(user=user)
     old = _owned(user=user, memory_id=memory_id)
     if old.status != Status.ACTIVE:
@@ -197,15 +234,79 @@ def memory_restore(*, user: User, memory_id: int) -> MemoryItem:
 
 
 @transaction.atomic
-def memory_settings_update(*, user: User, enabled: bool) -> MemorySettings:
-    """Turn memory on or off for this student (off: nothing is learned or recalled; rows are kept)."""
+def memory_settings_update(*, user: User, enabled: bool | None = None,
+                           sensitive_memory_enabled: bool | None = None) -> MemorySettings:
+    """Change the student's memory switches (None leaves one as it is).
+
+    ``enabled`` off: nothing is learned or recalled; rows are kept. ``sensitive_memory_enabled`` on:
+    the write gate lets sensitive facts about the student through (never secrets or others' facts).
+    """
     row = lock_user_memory(user=user)
-    if row.enabled != enabled:
-        row.enabled = enabled
-        row.save(update_fields=["enabled", "updated_at"])
-        audit(user=user, operation=Op.SETTINGS, operator=Operator.USER, after={"enabled": enabled})
+    wanted = {"enabled": enabled, "sensitive_memory_enabled": sensitive_memory_enabled}
+    changed = {name: value for name, value in wanted.items() if value is not None and getattr(row, name) != value}
+    if changed:
+        for name, value in changed.items():
+            setattr(row, name, value)
+        row.save(update_fields=[*changed, "updated_at"])
+        audit(user=user, operation=Op.SETTINGS, operator=Operator.USER, after=changed)
         transaction.on_commit(partial(block_cache_clear, user.pk), robust=True)
     return row
+
+
+@transaction.atomic
+def memory_forget(*, user: User, memory_id: int, operator: str = Operator.USER) -> list[int]:
+    """Remove a memory for good, with every version of it; return the ids removed.
+
+    Unlike an invalidation (it stopped being true; history kept), nothing of it remains: not the
+    rows, their vectors, cached blocks or the text of audit entries. One audit entry says that a
+    memory was forgotten, when and by whom, without its content.
+    """
+    lock_user_memory(user=user)
+    return forget_versions(user=user, item=_owned(user=user, memory_id=memory_id), operator=operator)
+
+
+@transaction.atomic
+def memory_forget_many(*, user: User, memory_ids: list[int], operator: str = Operator.USER) -> list[int]:
+    """Forget several memories for good, each with its versions; ids already gone are skipped.
+
+    Return the ids removed (none when everything was forgotten already, e.g. by a retried call).
+    """
+    lock_user_memory(user=user)
+    removed: list[int] = []
+    for item in MemoryItem.objects.filter(user=user, pk__in=memory_ids).order_by("id"):
+        if item.pk not in removed:
+            removed += forget_versions(user=user, item=item, operator=operator)
+    return sorted(removed)
+
+
+def forget_versions(*, user: User, item: MemoryItem, operator: str, job: MemoryJob | None = None) -> list[int]:
+    """Forget ``item`` and its versions (caller holds the student's memory lock, in its transaction)."""
+    if item.user_id != user.pk:
+        raise MemoryNotFound(_("This memory does not exist."), detail={"id": item.pk})
+    ids = version_chain_ids(user=user, item_id=item.pk)
+    MemoryAudit.objects.filter(user=user).filter(
+        Q(memory_id__in=ids) | Q(before__id__in=ids) | Q(after__id__in=ids)).delete()
+    versions = MemoryItem.objects.filter(user=user, pk__in=ids)
+    versions.update(superseded_by=None)  # MariaDB checks self-references row by row while deleting
+    versions.delete()
+    audit(user=user, operation=Op.FORGET, operator=operator, job=job, after={"versions": len(ids)},
+          reason="forgotten at the student's request")
+    vectors_forget_on_commit(user_id=user.pk, ids=ids)
+    transaction.on_commit(partial(block_cache_clear, user.pk), robust=True)
+    return ids
+
+
+def version_chain_ids(*, user: User, item_id: int) -> list[int]:
+    """Return the ids of a memory and of every version before and after it (linked by ``superseded_by``)."""
+    rows = MemoryItem.objects.filter(user=user)
+    found = {item_id}
+    frontier = {item_id}
+    while frontier:
+        links = rows.filter(Q(pk__in=frontier) | Q(superseded_by_id__in=frontier)).values_list("pk", "superseded_by_id")
+        linked = {pk for pair in links for pk in pair if pk is not None}
+        frontier = linked - found
+        found |= linked
+    return sorted(found)
 
 
 @transaction.atomic

@@ -16,7 +16,8 @@ from functools import partial
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Q
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from accounts.models import User
 from agent.llm import LLMNotConfigured
@@ -50,14 +51,32 @@ def memory_job_create_for_turn(*, event_uuid: uuid.UUID | str, payload: dict) ->
     existing = set(Message.objects.filter(pk__in=[i for i in wanted if i], conversation__user=user)
                    .values_list("pk", flat=True))
     question, answer = (i if i in existing else None for i in wanted)
+    if question is not None and _is_card_answer(Message.objects.get(pk=question).content):
+        enabled, skipped = False, {"skipped": "a confirmation card's answer"}
+    else:
+        skipped = {"skipped": "memory is off"}
     job, created = MemoryJob.objects.get_or_create(event_uuid=event_uuid, defaults={
         "user": user, "conversation_id": payload.get("conversation_id"),
         "user_message_id": question, "assistant_message_id": answer,
         "status": Status.PENDING if enabled else Status.SKIPPED,
-        "result": {} if enabled else {"skipped": "memory is off"}})
+        "result": {} if enabled else skipped})
     if created and enabled:
         transaction.on_commit(partial(_send, job.pk), robust=True)
     return job
+
+
+def _is_card_answer(text: str) -> bool:
+    """True for the line the server writes when a card is accepted or declined without words.
+
+    It quotes the card ("Accepted: Forget for good “在准备考研”…"): learning from it would store
+    what the student just asked to forget, or a tool's arguments, as facts about them.
+    """
+    for language in ("zh-hans", "en"):
+        with translation.override(language):
+            prefixes = [gettext(line).split("%(what)s")[0] for line in ("Accepted: %(what)s", "Declined: %(what)s")]
+        if any(prefix and text.startswith(prefix) for prefix in prefixes):
+            return True
+    return False
 
 
 def _send(job_id: int, countdown: float | None = None) -> None:

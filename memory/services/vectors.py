@@ -49,6 +49,7 @@ def memory_vectors_sync(*, ids: Iterable[int]) -> dict[str, int]:
                           for row, vector in zip(active, vectors)])
         if gone:
             store.delete(gone)
+        _drop_vectors_of_rows_gone_meanwhile(store, active)
     except Exception as exc:  # noqa: BLE001 - any store/embedder failure is retried later
         log.warning("memory: vector sync of %s failed: %s", wanted, exc)
         metrics.VECTOR_SYNC.labels("failed").inc()
@@ -60,6 +61,17 @@ def memory_vectors_sync(*, ids: Iterable[int]) -> dict[str, int]:
         MemoryItem.objects.filter(pk=row.pk, status=row.status).update(vector_state=State.SYNCED, vector_error="")
     metrics.VECTOR_SYNC.labels("synced").inc()
     return {"synced": len(rows), "failed": 0}
+
+
+def _drop_vectors_of_rows_gone_meanwhile(store, upserted: list[MemoryItem]) -> None:
+    """A forget that committed while we embedded must not leave the vector we just wrote behind."""
+    if not upserted:
+        return
+    ids = [row.pk for row in upserted]
+    alive = set(MemoryItem.objects.filter(pk__in=ids, status=MemoryItem.Status.ACTIVE).values_list("pk", flat=True))
+    gone = sorted(set(ids) - alive)
+    if gone:
+        store.delete(gone)
 
 
 def memory_vectors_resync(*, now=None, batch: int = 200) -> dict[str, int]:
@@ -75,7 +87,55 @@ def memory_vectors_resync(*, now=None, batch: int = 200) -> dict[str, int]:
     for user_id in MemorySettings.objects.filter(vector_purge_pending=True).values_list("user_id", flat=True)[:batch]:
         if memory_vectors_purge(user_id=user_id):
             summary["purged"] += 1
+    summary["forgotten"] = 0
+    owed = MemorySettings.objects.exclude(vector_forget_pending=[]).values_list("user_id", flat=True)[:batch]
+    for user_id in owed:
+        summary["forgotten"] += memory_vectors_forget_owed(user_id=user_id)
     return summary
+
+
+def vectors_forget_on_commit(*, user_id: int, ids: Iterable[int]) -> None:
+    """Delete the vectors of forgotten memories once the forget commits."""
+    wanted = sorted(set(ids))
+    if wanted:
+        transaction.on_commit(partial(memory_vectors_forget, user_id=user_id, ids=wanted), robust=True)
+
+
+def memory_vectors_forget(*, user_id: int, ids: list[int]) -> bool:
+    """Delete these forgotten memories' vectors; on failure owe them (retried by maintenance)."""
+    try:
+        get_vector_store().delete(ids)
+    except Exception as exc:  # noqa: BLE001 - the rows are gone: only the owed list remembers the ids
+        log.warning("memory: vector delete of forgotten memories %s failed: %s", ids, exc)
+        metrics.VECTOR_SYNC.labels("forget_failed").inc()
+        _owe_forget(user_id, ids)
+        return False
+    metrics.VECTOR_SYNC.labels("forgotten").inc()
+    return True
+
+
+def _owe_forget(user_id: int, ids: list[int]) -> None:
+    with transaction.atomic():
+        row, _created = MemorySettings.objects.select_for_update().get_or_create(user_id=user_id)
+        row.vector_forget_pending = sorted(set(row.vector_forget_pending) | set(ids))
+        row.save(update_fields=["vector_forget_pending", "updated_at"])
+
+
+def memory_vectors_forget_owed(*, user_id: int) -> int:
+    """Retry the vector deletions owed for a student's forgotten memories; return how many were done."""
+    with transaction.atomic():
+        row = MemorySettings.objects.select_for_update().filter(user_id=user_id).first()
+        owed = list(row.vector_forget_pending) if row else []
+        if not owed:
+            return 0
+        try:
+            get_vector_store().delete(owed)
+        except Exception as exc:  # noqa: BLE001 - still owed; the next maintenance run tries again
+            log.warning("memory: owed vector delete for user %s failed again: %s", user_id, exc)
+            return 0
+        row.vector_forget_pending = []
+        row.save(update_fields=["vector_forget_pending", "updated_at"])
+    return len(owed)
 
 
 def memory_vectors_purge(*, user_id: int) -> bool:

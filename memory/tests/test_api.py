@@ -77,11 +77,12 @@ def test_why_do_you_know_this_returns_the_source_message_and_when(auth_client, u
 
 
 def test_memory_can_be_turned_off_and_on(auth_client, user):
-    assert auth_client.get("/api/v1/memories/settings/").json() == {"enabled": True}
+    assert auth_client.get("/api/v1/memories/settings/").json() == {"enabled": True, "sensitive_memory_enabled": False}
 
-    assert auth_client.put("/api/v1/memories/settings/", {"enabled": False}, format="json").json() == {"enabled": False}
+    turned_off = auth_client.put("/api/v1/memories/settings/", {"enabled": False}, format="json").json()
 
-    assert auth_client.get("/api/v1/memories/settings/").json() == {"enabled": False}
+    assert turned_off == {"enabled": False, "sensitive_memory_enabled": False}
+    assert auth_client.get("/api/v1/memories/settings/").json() == turned_off
 
 
 def test_forget_everything_needs_confirmation(auth_client, user):

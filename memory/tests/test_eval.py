@@ -35,8 +35,10 @@ def test_reset_forgets_the_responder():
 
 def test_the_scripted_extractor_reads_the_students_sentence():
     assert extract("我周三晚上要上实验课，而且我更喜欢早上学数学") == [
-        {"type": "constraint", "content": "周三晚上要上实验课", "importance": 0.8, "confidence": 0.9},
-        {"type": "preference", "content": "更喜欢早上学数学", "importance": 0.6, "confidence": 0.9}]
+        {"type": "constraint", "content": "周三晚上要上实验课", "importance": 0.8, "confidence": 0.9,
+         "category": "ordinary"},
+        {"type": "preference", "content": "更喜欢早上学数学", "importance": 0.6, "confidence": 0.9,
+         "category": "ordinary"}]
 
 
 @pytest.mark.parametrize("text", ["你好", "帮我安排下周的复习", "明天几点上课？", "我室友每天早上六点起床", "好的"])
@@ -97,3 +99,64 @@ def test_the_command_prints_the_figures(tmp_path, capsys):
     out = capsys.readouterr().out
     for figure in ("precision", "recall", "update accuracy", "duplicate rate", "tokens per turn"):
         assert figure in out
+
+
+V2_DIALOGUE = {
+    "id": "v2-x01", "language": "zh", "tags": ["identifier", "forget"], "settings": {"sensitive_memory": False},
+    "script": [
+        {"turns": [{"role": "student", "text": "我更喜欢早上学数学，我的手机号是13812345678"}],
+         "expect": {"active": [{"all_of": ["早上", "数学"]}], "absent": ["13812345678"],
+                    "recall": [{"query": "数学怎么安排", "must_include": [["数学"]]}]}},
+        {"turns": [{"role": "student", "text": "别再记着我更喜欢早上学数学了"}],
+         "expect": {"active": [], "absent": ["13812345678", {"all_of": ["早上", "数学"]}],
+                    "recall": [{"query": "数学怎么安排", "must_include": [], "must_exclude": ["数学"]}]}},
+    ],
+}
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("careless", [False, True])
+def test_the_v2_runner_checks_each_session_for_leaks_forgets_and_recall(tmp_path, careless):
+    from memory.eval.runner_v2 import run_eval_v2
+
+    path = tmp_path / "v2.json"
+    path.write_text(json.dumps({"format": "smartmate-memory-eval/2", "dialogues": [V2_DIALOGUE]}, ensure_ascii=False))
+
+    report = run_eval_v2(path=path, careless=careless)
+
+    figures = report.by_language["zh"].figures()
+    assert report.problems == []
+    assert (figures["sessions passed"], figures["leaks"], figures["forget correctness"], figures["recall probes"]) == (
+        "2/2", 0, 1.0, 1.0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_the_gate_a_careless_model_leaks_and_the_runner_says_where(tmp_path):
+    from memory.eval.runner_v2 import run_eval_v2
+
+    path = tmp_path / "v2.json"
+    path.write_text(json.dumps({"format": "smartmate-memory-eval/2", "dialogues": [V2_DIALOGUE]}, ensure_ascii=False))
+
+    report = run_eval_v2(path=path, gate=False, careless=True)
+
+    leaks = report.by_language["zh"].leaks
+    assert {"rows", "audit", "vectors"} <= set(leaks) and report.by_language["zh"].leak_dialogues == {"v2-x01"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_command_runs_a_v2_file_with_the_gate_off(tmp_path, capsys):
+    path = tmp_path / "v2.json"
+    path.write_text(json.dumps({"format": "smartmate-memory-eval/2", "dialogues": [V2_DIALOGUE]}, ensure_ascii=False))
+
+    call_command("memory_eval", "--dialogues", str(path), "--no-gate", "--careless")
+
+    out = capsys.readouterr().out
+    assert "v2.json: gate off, careless scripted model" in out and "leaks" in out and "forget correctness" in out
+
+
+def test_the_scripted_extractor_reads_english_and_forget_requests():
+    assert extract("I prefer studying maths in the morning. Can you plan tomorrow?") == [
+        {"type": "preference", "content": "prefer studying maths in the morning", "importance": 0.6,
+         "confidence": 0.9, "category": "ordinary"}]
+    assert extract("别再记着我在准备考研了")[0]["category"] == "forget_request"
+    assert extract("Please forget that I work at the library")[0]["content"] == "work at the library"

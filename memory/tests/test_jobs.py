@@ -127,7 +127,8 @@ def test_the_model_sees_aliases_and_an_invented_one_is_ignored(user, memory_on, 
                                                               django_capture_on_commit_callbacks):
     old = make_memory(user, "更喜欢早上学数学")
     fake_llm.script(
-        {"text": json.dumps({"facts": [{"type": "preference", "content": "晚上学数学", "confidence": 0.9}]})},
+        {"text": json.dumps({"facts": [{"type": "preference", "content": "晚上学数学", "confidence": 0.9,
+                                        "category": "ordinary"}]})},
         {"text": json.dumps({"decisions": [{"new": "f1", "action": "UPDATE", "target": str(old.pk)}]})})
 
     job = run(make_job(user, "我现在改成晚上学数学了"), django_capture_on_commit_callbacks)

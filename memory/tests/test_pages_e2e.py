@@ -30,7 +30,7 @@ def test_the_memory_page_shows_three_states_and_deletes_and_restores(live_page, 
     assert page.inner_text("[data-test=memory-deleted] [data-test=memory-content]") == "对花生过敏"
 
     item = page.locator(f"[data-test=memory-active] [data-memory-id='{lab.pk}']")
-    item.locator("summary").click()
+    item.locator("[data-test=memory-why] summary").click()
     assert item.locator("[data-test=memory-source]").inner_text() == "我周三晚上要上实验课，而且我更喜欢早上学数学"
 
     item.locator("[data-test=memory-delete]").click()

@@ -190,6 +190,18 @@ def test_a_closed_store_reopens_on_next_use_with_its_data(store):
 
 # --- Milvus Lite specifics ------------------------------------------------------------------------
 
+def test_the_first_write_to_a_new_milvus_lite_file_logs_no_error(tmp_path, caplog):
+    store = milvus_store(tmp_path / "vectors.db")
+    try:
+        with caplog.at_level("WARNING"):
+            store.upsert([record(1, 7, axis(0))])
+        assert [h.id for h in store.search(7, axis(0), 5)] == [1]
+    finally:
+        store.close()
+
+    assert [(r.name, r.getMessage()) for r in caplog.records if r.levelname in ("WARNING", "ERROR")] == []
+
+
 def test_a_reopened_milvus_lite_file_has_the_data(tmp_path):
     first = milvus_store(tmp_path / "vectors.db")
     first.upsert([record(1, 7, axis(0)), record(2, 7, axis(1)), record(3, 8, axis(0))])

@@ -217,11 +217,17 @@ class MilvusVectorStore:
         index = client.prepare_index_params()
         index.add_index(field_name="vector", index_type="AUTOINDEX", metric_type="COSINE")
         try:
-            client.create_collection(self.collection, schema=schema, index_params=index, timeout=self.timeout)
+            client.create_collection(self.collection, schema=schema, timeout=self.timeout)
         except MilvusException:
             # Another process on the same server may have created it meanwhile.
             if not client.has_collection(self.collection, timeout=self.timeout):
                 raise
+            return
+        # The index of an empty collection needs no waiting for. Waiting (pymilvus' default) first
+        # asks the server for a timestamp, which Milvus Lite's embedded server does not implement:
+        # pymilvus shrugs that off, but the embedded gRPC server logs it as an ERROR with a
+        # traceback on every new collection, which reads like a failed write.
+        client.create_index(self.collection, index, timeout=self.timeout, sync=False)
 
     def _check_schema(self, description: dict[str, Any]) -> None:
         fields = {field["name"]: field for field in description.get("fields", [])}
