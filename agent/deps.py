@@ -98,6 +98,10 @@ class TurnServices(Protocol):
         """Describe the student's task classes for the plan prompt (all of them when ``task_class_ids`` is empty)."""
         ...
 
+    def task_class_names(self, task_class_ids: Sequence[int]) -> list[str]:
+        """The names of the student's own task classes among ``task_class_ids``, in that order."""
+        ...
+
     def working_load(self, task_class_ids: Sequence[int]) -> dict[str, Any]:
         """Load the working schedule for the classes' planning window."""
         ...

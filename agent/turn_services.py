@@ -109,6 +109,11 @@ class DjangoTurnServices:
             f"- id={task_class.pk} 「{task_class.name}」 {task_class.start_date:%Y-%m-%d}–{task_class.end_date:%Y-%m-%d}，"
             f"待安排 {task_class.pending} 块，策略 {task_class.strategy}" for task_class in classes[:50])
 
+    def task_class_names(self, task_class_ids: Sequence[int]) -> list[str]:
+        """The names of the student's own task classes among ``task_class_ids`` (others' ids are skipped)."""
+        names = dict(TaskClass.objects.filter(user=self.user, pk__in=list(task_class_ids)).values_list("pk", "name"))
+        return [names[pk] for pk in task_class_ids if pk in names]
+
     def working_load(self, task_class_ids: Sequence[int]) -> dict[str, Any]:
         """Load the working schedule for the classes' window (today on when none is chosen)."""
         working = working_load(user=self.user, now=self._now(), task_class_ids=tuple(self._own(task_class_ids)))

@@ -108,6 +108,8 @@ def _strings() -> dict[str, object]:
         "rejected": _("You rejected."),
         "answered": _("You answered."),
         "cardClosed": _("This is no longer waiting for an answer."),
+        "planClasses": _("Task classes: %(names)s"),
+        "listSeparator": _(", "),
         "cardStale": _("This confirmation or question is no longer open."),
         # The preview card
         "previewHeading": _("Schedule suggestion"),

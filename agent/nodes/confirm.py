@@ -21,9 +21,11 @@ def run(state: TurnState, deps: Deps) -> Step:
     data = dict(pending.data)
     if data.get("subject") == "plan":
         plan = data["plan"]
+        # The card names the task classes the plan will place: ids mean nothing to a student.
+        names = deps.services.task_class_names(plan["task_class_ids"]) if plan["task_class_ids"] else []
         data["card"] = {"title": _("Go ahead with this plan?"), "summary": plan["goal"] or pending.prompt,
                         "details": {"steps": plan["steps"], "rough_build": plan["rough_build"],
-                                    "task_class_ids": plan["task_class_ids"]}}
+                                    "task_class_ids": plan["task_class_ids"], "task_classes": names}}
     else:
         data["card"] = {"title": _("Make this change?"), "summary": pending.prompt,
                         "details": {"tool": data["name"], "arguments": data["arguments"]}}

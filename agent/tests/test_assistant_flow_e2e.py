@@ -93,6 +93,7 @@ def test_the_assistant_moves_a_review_and_plans_next_week_applied_from_the_chat(
     page.click("[data-test=chat-send]")
     plan_card = page.locator("[data-test=chat-confirm-card]").last
     expect(plan_card).to_contain_text("安排下周的线性代数复习")
+    expect(plan_card.locator("[data-test=chat-plan-classes]")).to_have_text("任务类：线性代数复习")
 
     fake.script(tool_call("get_overview", {}), reply("下周的 3 次线性代数复习已经排好，请看预览。"))
     plan_card.locator("[data-test=chat-accept]").click()

@@ -61,6 +61,7 @@ def test_a_plan_is_rough_built_adjusted_confirmed_and_applied_from_the_chat(fake
     card = last_of(run_turn(student, conversation, "帮我安排下周的复习计划", task_class_ids=[review.pk]),
                    "confirm.request")
     assert card["details"]["task_class_ids"] == [review.pk] and card["details"]["rough_build"] is True
+    assert card["details"]["task_classes"] == [review.name]  # the card names what it will place
 
     fake_llm.script(tool_call("get_overview", {}), reply("已按你的课表粗排了 4 次复习。"))
     built = resume(student, conversation, card["interaction_id"], "accept")

@@ -170,3 +170,13 @@ def test_a_renamed_conversation_keeps_its_name(fake_llm, user, auto_titles):
     conversation.refresh_from_db()
     assert conversation.title == "我的复习" and len(fake_llm.requests) == 2
     assert Message.objects.filter(conversation=conversation).count() == 2
+
+
+def test_a_plan_card_names_only_the_students_own_task_classes(fake_llm, user, other_user):
+    from taskclasses.tests.factories import make_task_class
+
+    mine, theirs = make_task_class(user, name="概率论复习"), make_task_class(other_user, name="别人的计划")
+    fake_llm.script(route("plan"), plan("安排复习", task_class_ids=[theirs.pk, mine.pk]))
+    frames = run_turn(user, make_conversation(user), "安排复习")
+    card = next(frame for frame in frames if frame["type"] == "confirm.request")
+    assert card["details"]["task_classes"] == ["概率论复习"]

@@ -139,6 +139,12 @@
     box.append(el("h3", "chat-card-title", event.title));
     if (event.summary) box.append(el("p", "chat-card-summary", event.summary));
     const steps = event.details && Array.isArray(event.details.steps) ? event.details.steps : null;
+    const classes = event.details && Array.isArray(event.details.task_classes) ? event.details.task_classes : [];
+    if (classes.length) {
+      const line = el("p", "chat-plan-classes", format(text.planClasses, { names: classes.join(text.listSeparator) }));
+      line.dataset.test = "chat-plan-classes";
+      box.append(line);
+    }
     if (steps) box.append(planSteps(steps)); // a plan is what is accepted: its steps are shown, not folded
     else if (!isEmpty(event.details)) box.append(collapsible(text.details, event.details, "chat-card-details"));
     const actions = el("div", "actions");
