@@ -38,7 +38,6 @@ from smartmate.ratelimit import (
     counter_refund,
     rate_limit_hit,
     rate_limited_error,
-    seconds_left,
 )
 
 DEVICE_COOKIE = "sm_device"
@@ -131,9 +130,8 @@ def _trusted_device(request: Any, account: str) -> str | None:
 
 
 def _refusal(scope: str, rate: Any) -> Exception:
-    message = _("Too many failed sign-ins. Try again in %(seconds)s seconds, or sign in from a device you "
-                "have used before.") % {"seconds": seconds_left(rate)}
-    return rate_limited_error(scope, rate, message=message)
+    return rate_limited_error(scope, rate, message=_(
+        "Too many failed sign-ins. Try again in %(seconds)s seconds, or sign in from a device you have used before."))
 
 
 def _digest(account: str) -> str:

@@ -91,8 +91,8 @@ def rate_limit_hit(scope: str, key: str, *, now: float | None = None) -> int:
         return 0
     count, rate = counted
     if count > rate.limit:
-        message = _("Too many requests. Try again in %(seconds)s seconds.") % {"seconds": seconds_left(rate, now)}
-        raise rate_limited_error(scope, rate, message=message, now=now)
+        raise rate_limited_error(scope, rate, now=now,
+                                 message=_("Too many requests. Try again in %(seconds)s seconds."))
     return count
 
 
@@ -124,9 +124,10 @@ def counter_refund(scope: str, key: str, *, now: float | None = None, clear: boo
 
 
 def rate_limited_error(scope: str, rate: Rate, *, message: str, now: float | None = None) -> RateLimited:
-    """Build the 429 of ``scope`` with the seconds left in its current window."""
-    return RateLimited(message, detail={"scope": scope, "limit": rate.limit, "window": rate.window,
-                                        "retry_after": seconds_left(rate, now)})
+    """Build the 429 of ``scope``; ``message`` may name the wait as ``%(seconds)s`` (the window's rest)."""
+    seconds = seconds_left(rate, now)
+    return RateLimited(message % {"seconds": seconds},
+                       detail={"scope": scope, "limit": rate.limit, "window": rate.window, "retry_after": seconds})
 
 
 def seconds_left(rate: Rate, now: float | None = None) -> int:
