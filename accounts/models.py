@@ -13,6 +13,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from schedule.core.time_model import SectionTemplate, Semester
+from smartmate.platform.dates import EARLIEST_YEAR, LATEST_YEAR
 
 MAX_SECTIONS = 16
 MAX_SEMESTER_WEEKS = 30
@@ -94,9 +95,6 @@ class User(AbstractUser):
         return ZoneInfo(self.time_zone)
 
 
-SEMESTER_YEARS = (1970, 2100)  # the same span the API accepts for any date
-
-
 class CalendarSettings(models.Model):
     """One student's semester (Monday of week 1, number of weeks) and section-time template."""
 
@@ -125,9 +123,9 @@ class CalendarSettings(models.Model):
 
     def clean(self) -> None:
         # A year far away overflows the date arithmetic of the weeks (a 500 on the settings page).
-        if self.semester_start and not SEMESTER_YEARS[0] <= self.semester_start.year <= SEMESTER_YEARS[1]:
+        if self.semester_start and not EARLIEST_YEAR <= self.semester_start.year <= LATEST_YEAR:
             raise ValidationError({"semester_start": _("Use a date from {earliest} to {latest}.").format(
-                earliest=SEMESTER_YEARS[0], latest=SEMESTER_YEARS[1])}, code="out_of_range")
+                earliest=EARLIEST_YEAR, latest=LATEST_YEAR)}, code="out_of_range")
         if self.semester_start and self.semester_start.weekday() != 0:
             raise ValidationError({"semester_start": _("Week 1 must start on a Monday.")}, code="not_monday")
 

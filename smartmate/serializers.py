@@ -20,12 +20,12 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 from rest_framework.request import Request
 
-# Why 1970-2100: a student's timetable, deadlines and plans never need more, and inside this range the
-# students' zones have whole-minute offsets (before 1901, Asia/Shanghai is local mean time, +08:05:43,
-# which is not valid RFC 3339; the rare zone still off the minute after 1970, Africa/Monrovia until
-# 1972, is written in UTC on output). The bounds are instants in UTC.
-EARLIEST_DATETIME = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
-LATEST_DATETIME = dt.datetime(2100, 12, 31, 23, 59, 59, 999_999, tzinfo=dt.timezone.utc)
+from smartmate.platform.dates import EARLIEST_YEAR, LATEST_YEAR
+
+# The supported years (smartmate.platform.dates), as instants in UTC. The rare zone still off the
+# minute after 1970 (Africa/Monrovia until 1972) is written in UTC on output.
+EARLIEST_DATETIME = dt.datetime(EARLIEST_YEAR, 1, 1, tzinfo=dt.timezone.utc)
+LATEST_DATETIME = dt.datetime(LATEST_YEAR, 12, 31, 23, 59, 59, 999_999, tzinfo=dt.timezone.utc)
 
 EARLIEST_DATE = EARLIEST_DATETIME.date()
 LATEST_DATE = LATEST_DATETIME.date()
