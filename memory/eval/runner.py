@@ -22,6 +22,8 @@ import json
 import shutil
 import tempfile
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import mean
@@ -112,25 +114,33 @@ class Report:
 def run_eval(*, path: Path = DIALOGUES, milvus: bool = False, log: Callable[[str], None] = lambda line: None) -> Report:
     """Run every dialogue through the memory paths with the scripted model; return the scores."""
     dialogues = json.loads(path.read_text(encoding="utf-8"))["dialogues"]
+    with scripted_memory_world(responder=scripted_model.responder, milvus=milvus) as store, \
+            override_settings(MEMORY_ENABLED=True):
+        results = [_run_dialogue(dialogue, store, log) for dialogue in dialogues]
+    return Report(results)
+
+
+@contextmanager
+def scripted_memory_world(*, responder: Callable, milvus: bool) -> Iterator[VectorStore]:
+    """A fake model answering by ``responder`` and a fresh vector store (Milvus Lite in a temporary
+    folder, or in memory), installed for the memory paths; everything is taken down afterwards."""
     folder = Path(tempfile.mkdtemp(prefix="memory-eval-"))
     store: VectorStore = (MilvusVectorStore(str(folder / "eval.db"), collection="memory_eval") if milvus
                           else InMemoryVectorStore())
     server = FakeLLMServer(models=("scripted-memory",)).start()
-    server.set_responder(scripted_model.responder)
+    server.set_responder(responder)
     client = OpenAICompatibleClient(ClientSettings.build(base_url=server.base_url, api_key="eval",
                                                          default_model="scripted-memory", max_retries=0))
     set_llm_client_for_tests(client)
     set_vector_store_for_tests(store)
     try:
-        with override_settings(MEMORY_ENABLED=True):
-            results = [_run_dialogue(dialogue, store, log) for dialogue in dialogues]
+        yield store
     finally:
         set_llm_client_for_tests(None)
         set_vector_store_for_tests(None)
         server.stop()
         store.close()
         shutil.rmtree(folder, ignore_errors=True)
-    return Report(results)
 
 
 def _run_dialogue(dialogue: dict, store: VectorStore, log: Callable[[str], None]) -> DialogueResult:

@@ -22,8 +22,6 @@ forget correctness (``absent`` in ``forget`` dialogues), leaks (``absent`` hits 
 from __future__ import annotations
 
 import json
-import shutil
-import tempfile
 import uuid
 from collections import Counter
 from dataclasses import dataclass, field
@@ -33,17 +31,16 @@ from typing import Any, Callable
 from django.test import override_settings
 
 from accounts.models import User
-from agent.llm import ClientSettings, OpenAICompatibleClient, set_llm_client_for_tests
-from agent.llm.fake_server import FakeLLMServer
 from agent.models import Conversation, Message
 from memory.eval import scripted_model
+from memory.eval.runner import scripted_memory_world
 from memory.eval.matchers import label, limit, matches, matching, normalized
 from memory.eval.traces import cached_texts, vector_ids
 from memory.models import MemoryAudit, MemoryItem, MemoryJob, MemoryRefusal
 from memory.recall import memory_recall
 from memory.services.items import memory_settings_update
 from memory.services.jobs import memory_job_run
-from memory.vectorstore import InMemoryVectorStore, MilvusVectorStore, VectorStore, set_vector_store_for_tests
+from memory.vectorstore import VectorStore
 
 FOLDER = Path(__file__).parent
 V2_FILES = (FOLDER / "dialogues_v2.json", FOLDER / "dialogues_v2_heldout.json")
@@ -130,31 +127,16 @@ def run_eval_v2(*, path: Path, milvus: bool = False, gate: bool = True, careless
                 log: Callable[[str], None] = lambda line: None) -> ReportV2:
     """Run every v2 dialogue of ``path`` through the memory paths; return per-language figures."""
     data = json.loads(Path(path).read_text(encoding="utf-8"))
-    folder = Path(tempfile.mkdtemp(prefix="memory-eval-v2-"))
-    store: VectorStore = (MilvusVectorStore(str(folder / "eval.db"), collection="memory_eval") if milvus
-                          else InMemoryVectorStore())
-    server = FakeLLMServer(models=("scripted-memory",)).start()
-    server.set_responder(scripted_model.make_responder(careless=careless))
-    client = OpenAICompatibleClient(ClientSettings.build(base_url=server.base_url, api_key="eval",
-                                                         default_model="scripted-memory", max_retries=0))
-    set_llm_client_for_tests(client)
-    set_vector_store_for_tests(store)
     by_language: dict[str, Tally] = {}
     problems: list[str] = []
-    try:
-        with override_settings(MEMORY_ENABLED=True, MEMORY_GATE_ENABLED=gate):
-            for dialogue in data["dialogues"]:
-                tally, found = _run_dialogue(dialogue, store)
-                by_language.setdefault(dialogue["language"], Tally()).add(tally)
-                problems += [f"{dialogue['id']}: {problem}" for problem in found]
-                for problem in found:
-                    log(f"{dialogue['id']}: {problem}")
-    finally:
-        set_llm_client_for_tests(None)
-        set_vector_store_for_tests(None)
-        server.stop()
-        store.close()
-        shutil.rmtree(folder, ignore_errors=True)
+    with scripted_memory_world(responder=scripted_model.make_responder(careless=careless), milvus=milvus) as store, \
+            override_settings(MEMORY_ENABLED=True, MEMORY_GATE_ENABLED=gate):
+        for dialogue in data["dialogues"]:
+            tally, found = _run_dialogue(dialogue, store)
+            by_language.setdefault(dialogue["language"], Tally()).add(tally)
+            problems += [f"{dialogue['id']}: {problem}" for problem in found]
+            for problem in found:
+                log(f"{dialogue['id']}: {problem}")
     return ReportV2(str(path), gate, careless, by_language, problems)
 
 
