@@ -12,7 +12,6 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.db import transaction
 from rest_framework_simplejwt.exceptions import TokenBackendError, TokenError
 from rest_framework_simplejwt.serializers import TokenObtainPairSerializer, TokenRefreshSerializer
 from rest_framework_simplejwt.state import token_backend
@@ -23,15 +22,12 @@ FAMILY_CLAIM = "fam"
 
 
 class FamilyRefreshToken(RefreshToken):
-    """A refresh token that names its family."""
+    """A refresh token that names its family: a new token starts one, a rotation keeps it."""
 
-    @classmethod
-    def for_user(cls, user: Any) -> FamilyRefreshToken:
-        token = super().for_user(user)
-        token[FAMILY_CLAIM] = uuid.uuid4().hex
-        # The outstanding row was written before the claim was added: keep the stored copy exact.
-        OutstandingToken.objects.filter(jti=token["jti"]).update(token=str(token))
-        return token
+    def __init__(self, token: Any = None, verify: bool = True) -> None:
+        super().__init__(token, verify)
+        if token is None:  # a new sign-in (rotation reuses the token object and keeps the claim)
+            self[FAMILY_CLAIM] = uuid.uuid4().hex
 
 
 class FamilyTokenObtainPairSerializer(TokenObtainPairSerializer):
@@ -59,9 +55,7 @@ def refresh_family_revoke_if_reused(raw: str) -> int:
         return 0
     live = OutstandingToken.objects.filter(user_id=payload.get("user_id"), blacklistedtoken__isnull=True)
     members = [token for token in live if _family_of(token.token) == family]
-    with transaction.atomic():
-        BlacklistedToken.objects.bulk_create([BlacklistedToken(token=token) for token in members],
-                                             ignore_conflicts=True)
+    BlacklistedToken.objects.bulk_create([BlacklistedToken(token=token) for token in members], ignore_conflicts=True)
     return len(members)
 
 
