@@ -14,7 +14,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 # No warm start in test processes and their daphne children (smartmate/warmup.py; its own test turns it on).
 os.environ.setdefault("SMARTMATE_WARM_START", "0")
 
-pytest_plugins = ["smartmate.tests.live_server", "smartmate.tests.worker", "agent.llm.testing", "memory.testing"]
+pytest_plugins = ["smartmate.tests.live_server", "smartmate.tests.worker", "smartmate.llm.testing", "memory.testing"]
 
 
 # --- Network: loopback only ----------------------------------------------------------------------
@@ -86,7 +86,7 @@ def _eager_celery_and_memory_layer(request: pytest.FixtureRequest):
     eager = request.node.get_closest_marker("worker") is None or settings.CELERY_TASK_ALWAYS_EAGER
     settings.CELERY_TASK_ALWAYS_EAGER = eager
     # Slow (model-calling) outbox topics run inline here so a test sees their effect when the turn
-    # returns; tests of the background pool itself switch it on (smartmate.outbox.background).
+    # returns; tests of the background pool itself switch it on (smartmate.platform.outbox.background).
     settings.OUTBOX_BACKGROUND_IN_PROCESS = False
     app.conf.task_always_eager = eager
     app.conf.task_eager_propagates = True

@@ -7,7 +7,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import HttpRequest, HttpResponse
 
 from accounts.forms import AdminLoginForm
-from smartmate.ratelimit import RateLimited
+from smartmate.platform.ratelimit import RateLimited
 
 
 class GatedAdminSite(admin.AdminSite):

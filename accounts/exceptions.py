@@ -2,7 +2,7 @@
 
 from django.utils.translation import gettext_lazy as _
 
-from smartmate.exceptions import AppError, QuotaExceededError
+from smartmate.platform.exceptions import AppError, QuotaExceededError
 
 
 class UsernameTakenError(AppError):

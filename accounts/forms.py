@@ -10,7 +10,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import MAX_SEMESTER_WEEKS, validate_time_zone
-from smartmate.ratelimit import RateLimited
+from smartmate.platform.ratelimit import RateLimited
 
 
 class GatedLoginFormMixin:

@@ -32,7 +32,7 @@ from django.core import signing
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
-from smartmate.ratelimit import (
+from smartmate.platform.ratelimit import (
     client_ip,
     counter_add,
     counter_refund,

@@ -17,7 +17,7 @@ from accounts.exceptions import UsernameTakenError
 from accounts.forms import CalendarForm, LoginForm, PasswordChangeForm, RegisterForm
 from accounts.models import MAX_SECTIONS
 from accounts.selectors import calendar_settings_get, token_quota_get
-from smartmate.ratelimit import RateLimited, client_ip, rate_limit_hit
+from smartmate.platform.ratelimit import RateLimited, client_ip, rate_limit_hit
 
 
 class LoginView(auth_views.LoginView):

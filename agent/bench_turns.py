@@ -6,10 +6,10 @@ Whole turns run in this process, as the embedded mode runs them: ``services.turn
 message and starts the turn thread (``turn_run``: graph, checkpoints, timeline rows, broadcasts,
 usage charged to the student), on a fresh migrated database (SQLite in a temporary folder, or
 ``<name>_bench`` when ``DATABASE_URL`` names MySQL), dropped afterwards. The scripted fake model
-(``agent.llm.fake_server``) answers over real HTTP with no delay.
+(``smartmate.llm.fake_server``) answers over real HTTP with no delay.
 
 Framework time is the turn's wall time minus the time spent inside the LLM client's calls (the
-request, the fake's HTTP handling and the ``openai`` package; ``agent.llm.bench_client`` measures the
+request, the fake's HTTP handling and the ``openai`` package; ``bench/llm_client_bench.py`` measures the
 client's own share). Work the framework does in the client's callbacks while a call runs (storing
 and broadcasting each streamed delta, charging usage) counts as framework time. A model *round* is
 one model call together with the framework time before it (from the turn's start or the previous
@@ -167,7 +167,7 @@ def rounds_framework(started: float, ended: float, calls: Sequence[ModelCall]) -
 
 
 def percentiles(samples: Sequence[float]) -> tuple[float, float]:
-    """Return (p50, p95) of ``samples`` (nearest rank for p95, as ``bench_client`` does)."""
+    """Return (p50, p95) of ``samples`` (nearest rank for p95, as ``bench/llm_client_bench.py`` does)."""
     if not samples:
         return 0.0, 0.0
     ordered = sorted(samples)
@@ -286,7 +286,7 @@ def _record(result: ScenarioResult, turn: _Turn) -> None:
 @contextmanager
 def timed_llm_client() -> Iterator[TimedClient]:
     """Make the agent's LLM getter return a timing wrapper around the configured client."""
-    from agent.llm import get_llm_client, reset_llm_client, set_llm_client_for_tests
+    from smartmate.llm import get_llm_client, reset_llm_client, set_llm_client_for_tests
 
     reset_llm_client()
     client = TimedClient(get_llm_client())
@@ -385,7 +385,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     scenarios = [scenario for scenario in SCENARIOS if not args.scenario or scenario.name in args.scenario]
 
-    from agent.llm.fake_server import FakeLLMServer
+    from smartmate.llm.fake_server import FakeLLMServer
 
     with FakeLLMServer() as fake, tempfile.TemporaryDirectory(prefix="smartmate-bench-turns-") as folder:
         # A vector store of its own: the developer's var/milvus.db may be open in a running server.

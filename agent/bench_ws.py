@@ -5,7 +5,7 @@
 Each student (created in a fresh benchmark database, see ``agent.bench_turns.bench_database``) gets a
 single-use ticket, opens ``/ws/agent/?ticket=…``, and waits until every socket is open; then all
 send one ``chat.send`` into their own conversation at once and read events until ``turn.done``.
-The model is the scripted fake (``agent.llm.fake_server``) in a child process, answering every call
+The model is the scripted fake (``smartmate.llm.fake_server``) in a child process, answering every call
 with the same fallback reply and no delay: a JSON route object (``{"route": "reply", …}``, padded to
 ``--answer-chars``) that the router accepts and the reply streams back in 4-character deltas.
 

@@ -35,9 +35,9 @@ from agent.contracts import (
 from accounts.sockets import user_group
 from agent.exceptions import TicketInvalid
 from agent.state import TurnOptions
-from smartmate.exceptions import AppError
+from smartmate.platform.exceptions import AppError
 from smartmate.platform.safe_json import JSONTooDeep, json_loads_bounded
-from smartmate.ratelimit import FrameBudget, rate_limit_hit, user_key
+from smartmate.platform.ratelimit import FrameBudget, rate_limit_hit, user_key
 
 log = logging.getLogger("agent.consumers")
 

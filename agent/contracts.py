@@ -5,7 +5,7 @@ tests round-trip each of them through JSON.
 
 Connecting
     ``wss://<host>/ws/agent/``, with an ``Origin`` header naming the site's own scheme, host and
-    port (or one of CSRF_TRUSTED_ORIGINS; smartmate/websocket_origin.py), else the handshake is
+    port (or one of CSRF_TRUSTED_ORIGINS; smartmate/platform/websocket_origin.py), else the handshake is
     refused. A browser is recognised by its session cookie. An API client first calls
     ``POST /api/v1/agent/tickets/`` (JWT or session) and connects with
     ``/ws/agent/?ticket=<ticket>``: a ticket is valid for 60 s and for one connection; a JWT
@@ -81,7 +81,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Union
 
-from smartmate.exceptions import AppError
+from smartmate.platform.exceptions import AppError
 
 MAX_TEXT_LENGTH = 4000
 MAX_FRAME_BYTES = 16 * 1024

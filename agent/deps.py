@@ -12,7 +12,7 @@ from datetime import date, datetime, timezone
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from agent.contracts import Event
-from agent.llm import ChatMessage, Completion, LLMClient, OnDelta, StageConfig, ToolSpec, Usage
+from smartmate.llm import ChatMessage, Completion, LLMClient, OnDelta, StageConfig, ToolSpec, Usage
 from agent.state import TurnOptions, TurnUsage
 from agent.streaming import CancelWatch
 from agent.tools.base import ToolResult

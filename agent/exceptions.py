@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from smartmate.exceptions import AppError, ConflictError, QuotaExceededError
+from smartmate.platform.exceptions import AppError, ConflictError, QuotaExceededError
 
 
 class TurnBusyError(ConflictError):

@@ -16,10 +16,10 @@ from functools import partial
 
 from accounts.exceptions import TokenQuotaExceededError
 from accounts.services import token_quota_check, token_usage_record
-from agent.llm import ChatMessage, LLMNotConfigured, Usage, get_llm_client
+from smartmate.llm import ChatMessage, LLMNotConfigured, Usage, get_llm_client
 from agent.prompts import render
-from smartmate.exceptions import AppError
-from smartmate.outbox.registry import consumes, topic_register
+from smartmate.platform.exceptions import AppError
+from smartmate.platform.outbox.registry import consumes, topic_register
 
 log = logging.getLogger("agent.titles")
 

@@ -10,7 +10,7 @@ from typing import Sequence
 from agent.context import compact_history, estimate_tokens, history_budget
 from agent.contracts import ContextUsage
 from agent.deps import Deps
-from agent.llm import ChatMessage, StageConfig, ToolSpec
+from smartmate.llm import ChatMessage, StageConfig, ToolSpec
 from agent.state import TurnState
 
 DEFAULT_BUDGET = 24_000

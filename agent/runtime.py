@@ -25,7 +25,7 @@ from agent.deps import Deps
 from agent.graph import END, Graph
 from agent.state import Outcome, TurnState
 from agent.streaming import TurnCancelled
-from smartmate.exceptions import AppError
+from smartmate.platform.exceptions import AppError
 
 log = logging.getLogger("agent.runtime")
 

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from agent.contracts import Envelope, event_from_json
 from agent.models import Conversation, Message, TimelineEvent
-from smartmate.exceptions import NotFoundError
+from smartmate.platform.exceptions import NotFoundError
 
 HISTORY_MESSAGES = 20  # earlier messages the model sees
 REPLAY_PAGE = 500

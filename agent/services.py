@@ -37,7 +37,7 @@ from agent.deps import Deps, UsageMeter
 from agent.embedded_turns import EMBEDDED_TURNS
 from agent.exceptions import InvalidText, NothingToRegenerate, StaleInteraction, TicketInvalid, TurnBusyError
 from agent.graph import GRAPH, TERMINAL_PHASES
-from agent.llm import get_llm_client
+from smartmate.llm import get_llm_client
 from agent.models import Checkpoint, Conversation, Message, WebsocketTicket
 from agent.runtime import run_turn
 from agent.selectors import (  # noqa: F401 - reads the brief names as services too

@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping
 
-from agent.llm import Usage
+from smartmate.llm import Usage
 
 STATE_VERSION = 2
 

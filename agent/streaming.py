@@ -13,10 +13,10 @@ import time
 from typing import Callable
 
 from agent.contracts import AssistantDelta, Event, ReasoningDelta
-from agent.llm import ReasoningDelta as ModelReasoning
-from agent.llm import StreamChunk, TextDelta
-from agent.llm.assembly import OnDelta
-from agent.llm.errors import StreamStopped
+from smartmate.llm import ReasoningDelta as ModelReasoning
+from smartmate.llm import StreamChunk, TextDelta
+from smartmate.llm.assembly import OnDelta
+from smartmate.llm.errors import StreamStopped
 
 MAX_CHARS = 48
 MAX_WAIT = 0.05

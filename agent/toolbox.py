@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from django.utils import timezone
 
 from accounts.models import User
-from agent.llm import ToolSpec
+from smartmate.llm import ToolSpec
 from agent.state import TurnOptions
 from agent.tools.base import ToolContext, ToolResult
 from agent.tools.registry import arguments_check, tool_get, tool_specs

@@ -19,7 +19,7 @@ from accounts.exceptions import TokenQuotaExceededError
 from accounts.services import token_quota_check, token_usage_record
 from agent.deps import PromptContext, TimetableEntry
 from agent.exceptions import QuotaExceeded
-from agent.llm import Usage
+from smartmate.llm import Usage
 from agent.models import Conversation, Message
 from agent.outbox_topics import CONVERSATION_TITLE, TURN_FINISHED
 from memory.recall import memory_prompt_block
@@ -34,7 +34,7 @@ from agent.tools.working_schedule import (
 )
 from schedule.selectors import today_events_list
 from taskclasses.models import TaskClass, TaskItem
-from smartmate.outbox.services import outbox_publish
+from smartmate.platform.outbox.services import outbox_publish
 
 log = logging.getLogger("agent.turn_services")
 

@@ -16,10 +16,10 @@ from django.utils.translation import gettext as _
 from agent import selectors
 from agent.api.serializers import ConversationOutputSerializer
 from agent.contracts import MAX_TASK_CLASSES, MAX_TEXT_LENGTH, THINKING_CHOICES
-from agent.llm import LLMNotConfigured
-from agent.llm.errors import LLM_SETTINGS
-from agent.llm.provider import client_settings
-from smartmate.exceptions import NotFoundError
+from smartmate.llm import LLMNotConfigured
+from smartmate.llm.errors import LLM_SETTINGS
+from smartmate.llm.provider import client_settings
+from smartmate.platform.exceptions import NotFoundError
 from taskclasses.selectors import task_class_list
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from agent.outbox_topics import TURN_FINISHED
 from memory.services.jobs import memory_job_create_for_turn
-from smartmate.models import OutboxEvent
-from smartmate.outbox.registry import consumes
+from smartmate.platform.models import OutboxEvent
+from smartmate.platform.outbox.registry import consumes
 
 
 @consumes(TURN_FINISHED, name="memory.extract")

@@ -18,7 +18,7 @@ from typing import Any, Protocol, Sequence, runtime_checkable
 import numpy as np
 
 from memory.core.similarity import E5_SIMILARITY_FLOOR
-from smartmate.exceptions import AppError
+from smartmate.platform.exceptions import AppError
 
 
 class EmbeddingError(AppError):

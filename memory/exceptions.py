@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from smartmate.exceptions import AppError, ConflictError, NotFoundError
+from smartmate.platform.exceptions import AppError, ConflictError, NotFoundError
 
 
 class MemoryNotFound(NotFoundError):

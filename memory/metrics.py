@@ -1,10 +1,10 @@
-"""Memory counters, registered on the project's Prometheus registry (``smartmate.metrics``)."""
+"""Memory counters, registered on the project's Prometheus registry (``smartmate.platform.metrics``)."""
 
 from __future__ import annotations
 
 from prometheus_client import Counter, Histogram
 
-from smartmate.metrics import REGISTRY
+from smartmate.platform.metrics import REGISTRY
 
 RECALL = Counter("smartmate_memory_recall_total", "Memory recalls for a turn, by outcome "
                  "(hit, empty, cached, disabled, timeout, error, vector_error).", ["outcome"], registry=REGISTRY)

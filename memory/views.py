@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from memory import selectors
 from memory.models import MemoryItem
 from memory.services import items as services
-from smartmate.exceptions import AppError, NotFoundError
+from smartmate.platform.exceptions import AppError, NotFoundError
 
 
 @login_required

@@ -1,6 +1,6 @@
 """Errors the schedule services raise; all render as {code, message, detail}."""
 
-from smartmate.exceptions import AppError, ConflictError
+from smartmate.platform.exceptions import AppError, ConflictError
 
 
 class SlotConflictError(ConflictError):

@@ -13,7 +13,7 @@ from accounts.models import User
 from accounts.selectors import calendar_settings_get
 from schedule.core.time_model import SectionTemplate, Semester
 from schedule.models import Course, ScheduleEvent, ScheduleSlot
-from smartmate.exceptions import NotFoundError
+from smartmate.platform.exceptions import NotFoundError
 
 
 @dataclass(frozen=True)

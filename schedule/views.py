@@ -20,8 +20,8 @@ from schedule.messages import day_label
 from schedule.models import ChangeSet, PlanPreview
 from schedule.preview_view import changeset_view, preview_view
 from schedule.services import courses, feeds, imports, planning, previews
-from smartmate.exceptions import AppError, NotFoundError
-from smartmate.ratelimit import RateLimited, rate_limit_hit, user_key
+from smartmate.platform.exceptions import AppError, NotFoundError
+from smartmate.platform.ratelimit import RateLimited, rate_limit_hit, user_key
 
 
 @login_required

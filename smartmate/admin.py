@@ -8,8 +8,8 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from smartmate.models import ConsumerReceipt, IdempotencyRecord, OutboxEvent
-from smartmate.outbox.services import outbox_event_redrive
+from smartmate.platform.models import ConsumerReceipt, IdempotencyRecord, OutboxEvent
+from smartmate.platform.outbox.services import outbox_event_redrive
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -11,10 +11,10 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
-from smartmate.concurrency import HttpConcurrencyLimit  # noqa: E402
+from smartmate.platform.concurrency import HttpConcurrencyLimit  # noqa: E402
 from smartmate.routing import websocket_urlpatterns  # noqa: E402
 from smartmate.warmup import warm_up_in_background  # noqa: E402
-from smartmate.websocket_origin import WebsocketOriginValidator  # noqa: E402
+from smartmate.platform.websocket_origin import WebsocketOriginValidator  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

@@ -42,5 +42,5 @@ def navigation(request: HttpRequest) -> dict:
 
 
 def csp_nonce(request: HttpRequest) -> dict:
-    """Expose this request's Content-Security-Policy nonce as ``{{ csp_nonce }}`` (smartmate/csp.py)."""
+    """Expose this request's Content-Security-Policy nonce as ``{{ csp_nonce }}`` (smartmate/platform/csp.py)."""
     return {"csp_nonce": getattr(request, "csp_nonce", "")}

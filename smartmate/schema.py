@@ -7,14 +7,14 @@ from drf_spectacular.contrib.rest_framework_simplejwt import SimpleJWTScheme
 
 
 class JWTInUserZoneScheme(SimpleJWTScheme):
-    target_class = "smartmate.authentication.JWTAuthenticationInUserZone"
+    target_class = "smartmate.platform.authentication.JWTAuthenticationInUserZone"
 
 
 class SessionInUserZoneScheme(SessionScheme):
-    target_class = "smartmate.authentication.SessionAuthenticationInUserZone"
+    target_class = "smartmate.platform.authentication.SessionAuthenticationInUserZone"
 
 
-# Every error the API answers has this shape (smartmate.api.error_body).
+# Every error the API answers has this shape (smartmate.platform.api.error_body).
 ERROR_SCHEMA = {
     "type": "object",
     "properties": {

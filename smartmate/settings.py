@@ -16,7 +16,7 @@ from urllib.parse import urlsplit, urlunsplit
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from smartmate.env import (
+from smartmate.platform.env import (
     env_bool,
     env_float,
     env_int,
@@ -80,9 +80,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "smartmate.middleware.RequestMetricsMiddleware",
+    "smartmate.platform.middleware.RequestMetricsMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "smartmate.csp.ContentSecurityPolicyMiddleware",
+    "smartmate.platform.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -90,8 +90,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.LoginDeviceCookieMiddleware",
-    "smartmate.middleware.UserTimezoneMiddleware",
-    "smartmate.middleware.NotFoundErrorMiddleware",
+    "smartmate.platform.middleware.UserTimezoneMiddleware",
+    "smartmate.platform.middleware.NotFoundErrorMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -232,7 +232,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": _visibility_timeout}
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Task names say where they run: agent.* and memory.* have their own queues; outbox events go to
-# their topic's queue (smartmate.outbox.registry) whatever this says.
+# their topic's queue (smartmate.platform.outbox.registry) whatever this says.
 CELERY_TASK_ROUTES = {
     "agent.*": {"queue": "agent"},
     "memory.*": {"queue": "memory"},
@@ -349,7 +349,7 @@ if LLM_THINKING_PARAM not in {"none", "thinking", "enable_thinking"}:
 # The assistant's web_search tool: dotted path of ``search(query, *, top_k, timeout)``; empty = disabled.
 WEB_SEARCH_PROVIDER = env_str("WEB_SEARCH_PROVIDER", "")
 # HTTP requests one server process handles at once (each holds a database connection); see
-# smartmate/concurrency.py for sizing the database's max_connections.
+# smartmate/platform/concurrency.py for sizing the database's max_connections.
 ASGI_MAX_CONCURRENT_HTTP = env_int("ASGI_MAX_CONCURRENT_HTTP", 32, minimum=1)
 # Embedded mode (no broker): how many assistant turns run at once in the web process; more wait.
 AGENT_EMBEDDED_TURNS = env_int("AGENT_EMBEDDED_TURNS", 4, minimum=1, maximum=64)
@@ -371,13 +371,13 @@ AUTH_PASSWORD_VALIDATORS = [
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "smartmate.authentication.JWTAuthenticationInUserZone",
-        "smartmate.authentication.SessionAuthenticationInUserZone",
+        "smartmate.platform.authentication.JWTAuthenticationInUserZone",
+        "smartmate.platform.authentication.SessionAuthenticationInUserZone",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     # JSON with a bound on nesting (a deep [[[…]]] body is a 400, not a RecursionError).
     "DEFAULT_PARSER_CLASSES": [
-        "smartmate.parsers.BoundedJSONParser",
+        "smartmate.platform.parsers.BoundedJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
@@ -386,7 +386,7 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "smartmate.api.exception_handler",
+    "EXCEPTION_HANDLER": "smartmate.platform.api.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 
@@ -401,7 +401,7 @@ SIMPLE_JWT = {
     "CHECK_REVOKE_TOKEN": True,
 }
 
-# --- Abuse limits (smartmate/ratelimit.py) ------------------------------------------------------------
+# --- Abuse limits (smartmate/platform/ratelimit.py) ------------------------------------------------------------
 # "N/period" with period s, min, hour or day (optionally a multiple: "30/5min"); "" or "off" = no limit.
 # Counted atomically in the cache (Redis in production, shared by every process).
 RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS_ENABLED", True)
@@ -411,7 +411,7 @@ def _rate(name: str, default: str) -> str:
     value = env_str(name, default)
     if value.lower() in {"off", "none", "0"} or not RATE_LIMITS_ENABLED:
         return ""
-    from smartmate.ratelimit import rate_parse
+    from smartmate.platform.ratelimit import rate_parse
 
     try:
         rate_parse(value)
@@ -513,7 +513,7 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {
-        "json": {"()": "smartmate.logging.JsonFormatter"},
+        "json": {"()": "smartmate.platform.logging.JsonFormatter"},
         "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
     },
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
@@ -524,4 +524,4 @@ LOGGING = {
     },
 }
 
-CSRF_FAILURE_VIEW = "smartmate.api.csrf_failure_view"
+CSRF_FAILURE_VIEW = "smartmate.platform.api.csrf_failure_view"

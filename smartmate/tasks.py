@@ -1,4 +1,4 @@
-"""Cross-cutting Celery tasks: the ping probe and the outbox's consume and sweep."""
+"""Celery tasks the worker finds in this app: the ping probe, and the outbox's tasks from the shared core."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import os
 from celery import shared_task
 from django.db import connection
 
-from smartmate.outbox import services as outbox
+from smartmate.platform.outbox.tasks import outbox_consume, outbox_sweep  # noqa: F401 - autodiscovery imports <app>.tasks only
 
 
 @shared_task(name="smartmate.ping")
@@ -17,15 +17,3 @@ def ping() -> dict:
         cursor.execute("SELECT 1")
         cursor.fetchone()
     return {"pong": True, "database": connection.vendor, "pid": os.getpid()}
-
-
-@shared_task(name="smartmate.outbox_consume", ignore_result=True)
-def outbox_consume(event_uuid: str) -> str:
-    """Consume one outbox event. Retries are driven by the event row (see outbox.services), not Celery."""
-    return outbox.outbox_event_consume(event_uuid=event_uuid)
-
-
-@shared_task(name="smartmate.outbox_sweep", ignore_result=True)
-def outbox_sweep() -> dict:
-    """Reclaim, re-dispatch and clean up the outbox and idempotency records (run by beat)."""
-    return outbox.outbox_sweep()

@@ -5,7 +5,8 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from accounts import views as accounts_views
-from smartmate import csp, views
+from smartmate import views
+from smartmate.platform import csp
 
 api_v1 = [
     path("", include("accounts.api.urls")),
@@ -42,5 +43,5 @@ urlpatterns = [
     path("csp-report", csp.csp_report, name="csp-report"),
 ]
 
-handler404 = "smartmate.api.not_found_view"
-handler500 = "smartmate.api.server_error_view"
+handler404 = "smartmate.platform.api.not_found_view"
+handler500 = "smartmate.platform.api.server_error_view"

@@ -18,9 +18,9 @@ from accounts.selectors import calendar_settings_get, semester_week_get
 from schedule.selectors import today_events_list
 from taskclasses.selectors import overdue_count, quadrant_board_get, recently_completed_list
 from taskclasses.services.tasks import tasks_promote
-from smartmate.api import error_body
-from smartmate.health import run_checks
-from smartmate.metrics import render_metrics
+from smartmate.platform.api import error_body
+from smartmate.platform.health import run_checks
+from smartmate.platform.metrics import render_metrics
 
 
 @never_cache

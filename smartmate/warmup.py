@@ -57,7 +57,7 @@ def _database() -> None:
 
 
 def _llm_client() -> None:
-    from agent.llm import LLMNotConfigured, get_llm_client
+    from smartmate.llm import LLMNotConfigured, get_llm_client
 
     try:
         get_llm_client()  # imports the openai package and builds the HTTP client

@@ -1,6 +1,6 @@
 """Errors of the quick-note and study-plan services."""
 
-from smartmate.exceptions import AppError, ConflictError, NotFoundError
+from smartmate.platform.exceptions import AppError, ConflictError, NotFoundError
 
 
 class TaskInputError(AppError):

@@ -13,7 +13,7 @@ from accounts.models import User
 from schedule.core.time_model import SectionTemplate, Semester, TimeModelError, span_bounds
 from schedule.models import ScheduleEvent, ScheduleSlot
 from schedule.selectors import time_frame_get
-from smartmate.exceptions import NotFoundError
+from smartmate.platform.exceptions import NotFoundError
 from taskclasses.exceptions import TaskClassNotFoundError, TaskItemNotFoundError
 from taskclasses.models import Task, TaskClass, TaskItem
 

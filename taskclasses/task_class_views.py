@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from schedule.selectors import time_frame_get
-from smartmate.exceptions import AppError, NotFoundError
+from smartmate.platform.exceptions import AppError, NotFoundError
 from taskclasses import selectors
 from taskclasses.selectors import TaskClassDetail
 from taskclasses.services import task_classes as services

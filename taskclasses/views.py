@@ -13,8 +13,8 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from smartmate.exceptions import AppError, NotFoundError
-from smartmate.ratelimit import rate_limit_hit, user_key
+from smartmate.platform.exceptions import AppError, NotFoundError
+from smartmate.platform.ratelimit import rate_limit_hit, user_key
 from taskclasses.services import tasks as services
 
 

@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import MAX_SECTIONS, MAX_SEMESTER_WEEKS, CalendarSettings, User, validate_time_zone
-from smartmate.serializers import BoundedDateField, ModelSerializer
+from smartmate.platform.serializers import BoundedDateField, ModelSerializer
 
 
 class RegisterInputSerializer(serializers.Serializer):

@@ -25,8 +25,8 @@ from accounts.api.serializers import (
 )
 from accounts.selectors import calendar_settings_get
 from accounts.tokens import FamilyRefreshToken, FamilyTokenObtainPairSerializer, FamilyTokenRefreshSerializer
-from smartmate.idempotency import idempotent
-from smartmate.ratelimit import client_ip, rate_limit_hit
+from smartmate.platform.idempotency import idempotent
+from smartmate.platform.ratelimit import client_ip, rate_limit_hit
 
 
 def _as_drf_validation_error(exc: DjangoValidationError) -> serializers.ValidationError:

@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 
 from accounts.login_gate import DEVICE_COOKIE
 from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
-from smartmate import ratelimit
+from smartmate.platform import ratelimit
 
 T0 = 1_800_000_000.0  # a boundary of 15-minute windows
 TOKEN = "/api/v1/auth/token/"

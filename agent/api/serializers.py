@@ -6,7 +6,7 @@ from rest_framework import serializers
 
 from agent.models import Conversation, Message, TimelineEvent
 from agent.selectors import REPLAY_PAGE
-from smartmate.serializers import ModelSerializer, RFC3339DateTimeField
+from smartmate.platform.serializers import ModelSerializer, RFC3339DateTimeField
 
 
 class ConversationCreateInputSerializer(serializers.Serializer):

@@ -21,9 +21,9 @@ from agent.api.serializers import (
     TimelineQuerySerializer,
     TurnStartedOutputSerializer,
 )
-from smartmate.idempotency import idempotent
-from smartmate.ratelimit import rate_limit_hit, user_key
-from smartmate.serializers import query_validate
+from smartmate.platform.idempotency import idempotent
+from smartmate.platform.ratelimit import rate_limit_hit, user_key
+from smartmate.platform.serializers import query_validate
 
 
 def _detail(request: Request, conversation_id: int) -> dict:

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from agent.contracts import ErrorEvent, StatusEvent
 from agent.deps import Deps
-from agent.llm import ChatMessage, Completion, LLMStreamInterrupted, MalformedOutput
+from smartmate.llm import ChatMessage, Completion, LLMStreamInterrupted, MalformedOutput
 from agent.nodes import Step
 from agent.prompting import context_usage, conversation_messages, stage_config
 from agent.prompts import render, system_prompt

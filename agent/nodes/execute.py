@@ -23,13 +23,13 @@ from django.utils.translation import gettext as _
 from agent.contracts import ErrorEvent, StatusEvent, ToolCallEvent, ToolResultEvent
 from agent.contracts import new_interaction_id
 from agent.deps import Deps
-from agent.llm import ChatMessage, Completion, MalformedOutput, ToolCall, ToolSpec, extract_json_object
+from smartmate.llm import ChatMessage, Completion, MalformedOutput, ToolCall, ToolSpec, extract_json_object
 from agent.nodes import Step
 from agent.prompting import conversation_messages, stage_config
 from agent.prompts import render, system_prompt
 from agent.state import Outcome, PendingInteraction, TurnState
 from agent.streaming import DeltaBatcher
-from smartmate.exceptions import AppError
+from smartmate.platform.exceptions import AppError
 
 ROUND_BUDGET = 12
 CORRECTIONS = 3

@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from playwright.sync_api import expect
 
 from accounts.tests.factories import UserFactory
-from agent.llm.fake_server import FakeLLMServer
+from smartmate.llm.fake_server import FakeLLMServer
 from agent.contracts import (
     AskUser,
     AssistantDelta,

@@ -9,7 +9,7 @@ from agent import services
 from agent.exceptions import StaleInteraction
 from agent.models import Checkpoint, Message
 from agent.tests.factories import last_of, make_conversation, plan, reply, resume, route, run_turn, types
-from smartmate.exceptions import NotFoundError
+from smartmate.platform.exceptions import NotFoundError
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,7 +9,7 @@ from agent.deps import Deps
 from agent.graph import END, GRAPH, Graph, Step
 from agent.runtime import GraphError, run_turn
 from agent.state import HistoryMessage, Outcome, PendingInteraction, TurnState, TurnUsage
-from smartmate.exceptions import AppError
+from smartmate.platform.exceptions import AppError
 
 
 class FakeServices:

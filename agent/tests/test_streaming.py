@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from agent.contracts import AssistantDelta, ReasoningDelta
-from agent.llm import ReasoningDelta as ModelReasoning
-from agent.llm import TextDelta
+from smartmate.llm import ReasoningDelta as ModelReasoning
+from smartmate.llm import TextDelta
 from agent.streaming import MAX_CHARS, MAX_WAIT, DeltaBatcher
 
 

@@ -223,7 +223,7 @@ def _wait_for(condition, timeout: float = 10.0) -> None:
 def test_a_slow_title_runs_beside_the_turn_and_never_holds_the_next_message(fake_llm, user, auto_titles, settings):
     # The probe: on embedded defaults a 4 s background call delayed turn.done by 8 s and the
     # student's next message got "busy".
-    from smartmate.outbox.background import background_join
+    from smartmate.platform.outbox.background import background_join
 
     settings.OUTBOX_BACKGROUND_IN_PROCESS = True  # what `make run` does
     fake_llm.set_responder(lambda request: {"text": "期望的含义", "delay": 2.0}

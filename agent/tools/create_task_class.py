@@ -11,7 +11,7 @@ from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.tools.once import call_once
 from agent.tools.working_schedule import working_load
-from smartmate.exceptions import AppError
+from smartmate.platform.exceptions import AppError
 from taskclasses.models import TaskClass
 from taskclasses.services.task_classes import task_class_create
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from smartmate.exceptions import AppError
+from smartmate.platform.exceptions import AppError
 
 
 class UnknownTool(AppError):

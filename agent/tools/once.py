@@ -10,7 +10,7 @@ from typing import Any, Callable, Mapping
 from django.db import transaction
 
 from accounts.models import User
-from smartmate.models import IdempotencyRecord
+from smartmate.platform.models import IdempotencyRecord
 
 KEEP_FOR = timedelta(days=7)
 

@@ -12,7 +12,7 @@ from agent.tools.once import call_once
 from agent.tools.working_schedule import Working
 from schedule.core.board import add_pending
 from schedule.services.boards import note_entry
-from smartmate.exceptions import AppError
+from smartmate.platform.exceptions import AppError
 from taskclasses.models import Task
 from taskclasses.services.tasks import task_create_from_text
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, Iterable, Mapping
 
-from agent.llm import ToolSpec
+from smartmate.llm import ToolSpec
 from agent.tools import (
     batch_move,
     create_task_class,

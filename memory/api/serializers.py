@@ -5,7 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from memory.models import MAX_CONTENT_LENGTH, MemoryItem
-from smartmate.serializers import ModelSerializer, RFC3339DateTimeField
+from smartmate.platform.serializers import ModelSerializer, RFC3339DateTimeField
 
 
 class MemoryOutputSerializer(ModelSerializer):

@@ -22,8 +22,8 @@ from memory.api.serializers import (
     MemorySourceOutputSerializer,
 )
 from memory.services import items as services
-from smartmate.idempotency import idempotent
-from smartmate.serializers import query_validate
+from smartmate.platform.idempotency import idempotent
+from smartmate.platform.serializers import query_validate
 
 
 class MemoryListView(APIView):

@@ -32,8 +32,8 @@ from typing import Callable
 from django.test import override_settings
 
 from accounts.models import User
-from agent.llm import ClientSettings, OpenAICompatibleClient, set_llm_client_for_tests
-from agent.llm.fake_server import FakeLLMServer
+from smartmate.llm import ClientSettings, OpenAICompatibleClient, set_llm_client_for_tests
+from smartmate.llm.fake_server import FakeLLMServer
 from agent.models import Conversation, Message
 from memory.core.dedup import normalize_text
 from memory.eval import scripted_model

@@ -31,7 +31,7 @@ import json
 import re
 from typing import Any
 
-from agent.llm.fake_server import RecordedRequest, Reply
+from smartmate.llm.fake_server import RecordedRequest, Reply
 from memory.eval import scripted_english as english
 from memory.prompts import DECIDE_TAG, EXTRACT_TAG
 

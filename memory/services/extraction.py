@@ -30,7 +30,7 @@ import numpy as np
 from django.db import transaction
 
 from accounts.services import token_usage_record
-from agent.llm import ChatMessage, Usage, get_llm_client
+from smartmate.llm import ChatMessage, Usage, get_llm_client
 from memory import metrics
 from memory.core.dedup import DedupPolicy, MemoryText, Verdict, check_duplicate, content_hash, dedupe_batch
 from memory.embeddings import get_embedder

@@ -20,14 +20,14 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from accounts.models import User
-from agent.llm import LLMNotConfigured
+from smartmate.llm import LLMNotConfigured
 from agent.models import Message
 from memory import metrics
 from memory.models import MemoryJob
 from memory.services.extraction import memory_extract_and_apply
 from memory.services.items import memory_enabled
 from memory.services.vectors import memory_vectors_resync
-from smartmate.outbox.backoff import retry_delay
+from smartmate.platform.outbox.backoff import retry_delay
 
 log = logging.getLogger("memory.jobs")
 
@@ -89,7 +89,7 @@ def _send(job_id: int, countdown: float | None = None) -> None:
 
 
 def _eager() -> bool:
-    from smartmate.celery import app
+    from celery import current_app as app
 
     return bool(app.conf.task_always_eager)
 

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.tests.factories import UserFactory
-from agent.llm.fake_server import FakeLLMServer
+from smartmate.llm.fake_server import FakeLLMServer
 from agent.tests.factories import reply, route, tool_call
 from memory.eval.scripted_model import careless_responder
 from memory.models import MemoryItem, MemoryJob, MemoryRefusal

@@ -7,8 +7,8 @@ import json
 import pytest
 from django.core.management import call_command
 
-from agent.llm import ChatMessage, get_llm_client
-from agent.llm.fake_server import FakeLLMServer, Reply
+from smartmate.llm import ChatMessage, get_llm_client
+from smartmate.llm.fake_server import FakeLLMServer, Reply
 from memory.eval.runner import DIALOGUES, run_eval
 from memory.eval.scripted_model import decide, extract, responder
 from memory.prompts import render
@@ -62,7 +62,7 @@ def test_the_scripted_decider_compares_topics_not_answers():
 
 
 def test_the_responder_only_answers_memory_prompts():
-    from agent.llm.fake_server import RecordedRequest
+    from smartmate.llm.fake_server import RecordedRequest
 
     extraction = RecordedRequest(path="/v1/chat/completions", body={"messages": [
         {"role": "system", "content": render("extract", max_facts=3)},

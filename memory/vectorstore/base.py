@@ -8,7 +8,7 @@ from typing import Collection, Iterable, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
-from smartmate.exceptions import AppError
+from smartmate.platform.exceptions import AppError
 
 #: memory_type / status values are short identifiers; anything else is refused before it could
 #: reach a Milvus filter expression.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from smartmate.serializers import RFC3339DateTimeField
+from smartmate.platform.serializers import RFC3339DateTimeField
 
 
 class FeasibilitySerializer(serializers.Serializer):

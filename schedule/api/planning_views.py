@@ -18,8 +18,8 @@ from schedule.api.planning_serializers import (
 from schedule.models import ChangeSet
 from schedule.preview_view import changeset_view, preview_view
 from schedule.services import planning, previews
-from smartmate.idempotency import idempotent
-from smartmate.ratelimit import rate_limit_hit, user_key
+from smartmate.platform.idempotency import idempotent
+from smartmate.platform.ratelimit import rate_limit_hit, user_key
 
 
 def _preview_body(preview) -> dict:

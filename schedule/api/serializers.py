@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from schedule.models import Course, ScheduleEvent
 from schedule.services.events import Span
-from smartmate.serializers import ModelSerializer, RFC3339DateTimeField
+from smartmate.platform.serializers import ModelSerializer, RFC3339DateTimeField
 
 
 class WeekQuerySerializer(serializers.Serializer):

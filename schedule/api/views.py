@@ -33,10 +33,10 @@ from schedule.exceptions import ScheduleInputError
 from schedule.messages import time_error_message
 from schedule.services import courses, events, feeds, imports
 from schedule.services.events import Span
-from smartmate.parsers import BoundedJSONParser
-from smartmate.idempotency import idempotent
-from smartmate.ratelimit import rate_limit_hit, user_key
-from smartmate.serializers import query_validate
+from smartmate.platform.parsers import BoundedJSONParser
+from smartmate.platform.idempotency import idempotent
+from smartmate.platform.ratelimit import rate_limit_hit, user_key
+from smartmate.platform.serializers import query_validate
 
 
 class WeekView(APIView):

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from schedule.models import Course, ScheduleEvent
 from schedule.selectors import course_get
-from smartmate.exceptions import ConflictError
+from smartmate.platform.exceptions import ConflictError
 
 
 @transaction.atomic

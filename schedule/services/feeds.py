@@ -10,7 +10,7 @@ from django.utils import timezone
 from accounts.models import User
 from schedule.core.ics_export import ExportEvent, build_ics, make_uid
 from schedule.models import CalendarFeed, ScheduleEvent, new_feed_token
-from smartmate.exceptions import NotFoundError
+from smartmate.platform.exceptions import NotFoundError
 
 
 def schedule_ics_build(*, user: User, now: datetime | None = None) -> bytes:

@@ -36,7 +36,7 @@ from schedule.models import PlanPreview, ScheduleSlot
 from schedule.selectors import time_frame_get
 from schedule.services.boards import board_load, unplaced_items
 from schedule.services.preview_boards import preview_content
-from smartmate.exceptions import AppError, NotFoundError
+from smartmate.platform.exceptions import AppError, NotFoundError
 from taskclasses.models import TaskClass, TaskItem
 
 PREVIEW_TTL = timedelta(hours=2)

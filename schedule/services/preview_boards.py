@@ -20,7 +20,7 @@ from accounts.models import User
 from schedule.core.board import Board, Calendar, Entry, Position, board_changes
 from schedule.models import PlanPreview
 from schedule.services.boards import board_load, calendar_get
-from smartmate.exceptions import ConflictError
+from smartmate.platform.exceptions import ConflictError
 from taskclasses.models import TaskClass
 
 NOT_PLACED = ("not_placed", "not placed in this conversation")

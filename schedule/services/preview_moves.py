@@ -17,7 +17,7 @@ from schedule.exceptions import SlotConflictError
 from schedule.messages import day_label
 from schedule.models import ScheduleEvent, ScheduleSlot
 from schedule.services.events import Span, event_create
-from smartmate.exceptions import ConflictError
+from smartmate.platform.exceptions import ConflictError
 from taskclasses.models import Task, TaskItem
 
 

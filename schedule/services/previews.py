@@ -26,7 +26,7 @@ from schedule.services.events import Span, event_create
 from schedule.services.planning import PlanningError, preview_get
 from schedule.services.preview_boards import preview_board, preview_content
 from schedule.services.preview_moves import embed_in_filler, moves_apply, moves_undo, moves_unchanged, notes_place
-from smartmate.exceptions import AppError, ConflictError, NotFoundError
+from smartmate.platform.exceptions import AppError, ConflictError, NotFoundError
 from taskclasses.models import TaskClass, TaskItem
 
 

@@ -11,7 +11,7 @@ from icalendar import Calendar
 from schedule.core.importers import MAX_IMPORT_BYTES
 from schedule.models import Course, ScheduleEvent
 from schedule.tests.factories import DEMO_CSV, csv_bytes, custom_event, import_csv
-from smartmate.models import IdempotencyRecord
+from smartmate.platform.models import IdempotencyRecord
 
 
 def test_week_view_lists_events_with_times_and_filler_flag(auth_client, user):

@@ -16,7 +16,7 @@ from schedule.services.planning import PreviewOrigin, preview_create, preview_pu
 from schedule.services.preview_boards import preview_board
 from schedule.services.previews import preview_apply
 from schedule.tests.factories import custom_event, import_csv, make_task_class
-from smartmate.exceptions import ConflictError
+from smartmate.platform.exceptions import ConflictError
 from taskclasses.models import Task
 
 pytestmark = pytest.mark.usefixtures("before_week_three")

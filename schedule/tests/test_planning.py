@@ -19,7 +19,7 @@ from schedule.services.previews import (
     preview_block_remove,
 )
 from schedule.tests.factories import custom_event, import_csv, make_task_class
-from smartmate.exceptions import ConflictError, NotFoundError
+from smartmate.platform.exceptions import ConflictError, NotFoundError
 from taskclasses.models import TaskItem
 
 pytestmark = pytest.mark.usefixtures("before_week_three")

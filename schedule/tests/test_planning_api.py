@@ -118,7 +118,7 @@ def test_planning_a_foreign_class_is_404(auth_client, other_user):
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_applies_of_overlapping_previews_exactly_one_wins(user):
     from schedule.services.previews import preview_apply
-    from smartmate.exceptions import AppError
+    from smartmate.platform.exceptions import AppError
 
     task_class = make_task_class(user, items=4, strategy="rapid")
     previews = [preview_create(user=user, task_class_ids=[task_class.pk]) for _ in range(2)]

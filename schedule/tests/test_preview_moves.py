@@ -13,7 +13,7 @@ from schedule.preview_view import changeset_view, preview_view
 from schedule.services.planning import preview_create
 from schedule.services.previews import changeset_undo, preview_apply
 from schedule.tests.factories import custom_event, import_csv, make_task_class
-from smartmate.exceptions import ConflictError
+from smartmate.platform.exceptions import ConflictError
 from taskclasses.models import Task
 
 pytestmark = pytest.mark.usefixtures("before_week_three")
@@ -129,7 +129,7 @@ def test_undo_is_refused_when_the_moved_block_moved_again(user):
 def test_another_users_preview_cannot_be_applied(user, other_user):
     event = _applied_block(user)
     preview = _preview(user, moves=[_move_of(event, _where(3, 5, 7))])
-    from smartmate.exceptions import NotFoundError
+    from smartmate.platform.exceptions import NotFoundError
 
     with pytest.raises(NotFoundError):
         preview_apply(user=other_user, preview_id=preview.pk)

@@ -3,7 +3,7 @@
     python -m smartmate.loadcheck --users 300 [--timeout 600] [--servers 1] [--workers 2]
 
 Everything runs and connects on 127.0.0.1 only. The check starts what it needs as child processes:
-a Redis server (unless ``REDIS_URL`` is set), the scripted fake model (``agent.llm.fake_server``,
+a Redis server (unless ``REDIS_URL`` is set), the scripted fake model (``smartmate.llm.fake_server``,
 answering every call at once with the same fallback reply), ``--servers`` daphne processes and
 ``--workers`` Celery workers on the queues default, agent and memory. Daphne listens with a backlog of
 1024 and waits 30 s for a websocket handshake (its defaults, 50 and 5 s, reset and reject connections

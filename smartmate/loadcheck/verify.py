@@ -124,7 +124,7 @@ def _background_settle(since: datetime, settle: float) -> dict[str, Counter]:
 
 def _background_statuses(since: datetime) -> dict[str, Counter]:
     from memory.models import MemoryJob
-    from smartmate.models import OutboxEvent
+    from smartmate.platform.models import OutboxEvent
 
     statuses = {}
     for name, model in (("outbox events", OutboxEvent), ("memory jobs", MemoryJob)):

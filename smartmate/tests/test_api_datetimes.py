@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 import pytest
 from rest_framework import serializers
 
-from smartmate.serializers import BoundedDateField, RFC3339DateTimeField
+from smartmate.platform.serializers import BoundedDateField, RFC3339DateTimeField
 from taskclasses.models import Task
 from taskclasses.tests.factories import make_task
 

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from smartmate.concurrency import HttpConcurrencyLimit
+from smartmate.platform.concurrency import HttpConcurrencyLimit
 
 pytestmark = pytest.mark.asyncio
 

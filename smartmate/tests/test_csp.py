@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from smartmate import csp
-from smartmate.metrics import CSP_REPORTS
+from smartmate.platform import csp
+from smartmate.platform.metrics import CSP_REPORTS
 
 STRICT = re.compile(
     r"^default-src 'self'; script-src 'self' 'nonce-(?P<nonce>[\w-]{20,})'; style-src 'self' 'nonce-(?P=nonce)'; "
@@ -67,7 +67,7 @@ def test_only_redoc_gets_its_extra_sources(client, db):
 def test_a_violation_report_is_logged_and_counted(caplog, db):
     client = Client(enforce_csrf_checks=True)  # browsers send no CSRF token with a report
     before = reported("script-src-elem")
-    with caplog.at_level(logging.WARNING, logger="smartmate.csp"):
+    with caplog.at_level(logging.WARNING, logger="smartmate.platform.csp"):
         response = post_report(client, CHROMIUM_REPORT)
     assert response.status_code == 204
     assert reported("script-src-elem") == before + 1
@@ -107,7 +107,7 @@ def test_the_report_endpoint_only_accepts_posts(client, db):
 def test_logging_stops_at_the_budget_but_counting_does_not(caplog, client, db, monkeypatch):
     monkeypatch.setattr(csp, "log_budget", csp._LogBudget(per_minute=2))
     before = reported("script-src-elem")
-    with caplog.at_level(logging.WARNING, logger="smartmate.csp"):
+    with caplog.at_level(logging.WARNING, logger="smartmate.platform.csp"):
         for _ in range(3):
             post_report(client, CHROMIUM_REPORT)
     assert len(caplog.records) == 2

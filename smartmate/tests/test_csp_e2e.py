@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.tests.factories import UserFactory
-from agent.llm.fake_server import FakeLLMServer
+from smartmate.llm.fake_server import FakeLLMServer
 from agent.tests.factories import reply, route
 from memory.tests.factories import make_memory
 from schedule.tests.factories import import_csv
@@ -161,7 +161,7 @@ def test_an_injected_inline_script_does_not_run_and_is_reported(csp_page, csp_se
     assert any(entry.startswith("script-src-elem blocked inline") for entry in csp_page.evaluate("window.__csp"))
     report = _wait_for_log_line(csp_server.log, f"CSP violation: script-src-elem blocked inline on "
                                                 f"{csp_page.base_url}/?injected")
-    assert "WARNING smartmate.csp" in report
+    assert "WARNING smartmate.platform.csp" in report
     assert re.search(r'smartmate_csp_reports_total\{directive="script-src-elem"\} [1-9]', _metrics(csp_server))
 
 

@@ -14,8 +14,8 @@ from rest_framework.views import APIView
 
 from schedule.models import Course, ScheduleEvent
 from schedule.tests.factories import csv_bytes, custom_event
-from smartmate.idempotency import idempotent, request_fingerprint
-from smartmate.models import IdempotencyRecord
+from smartmate.platform.idempotency import idempotent, request_fingerprint
+from smartmate.platform.models import IdempotencyRecord
 
 EVENTS = "/api/v1/schedule/events/"
 CLUB = {"title": "社团活动", "week": 3, "day": 2, "start_section": 5, "end_section": 6}

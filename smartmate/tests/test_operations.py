@@ -88,7 +88,7 @@ def test_json_formatter_keeps_extra_fields():
     import json
     import logging
 
-    from smartmate.logging import JsonFormatter
+    from smartmate.platform.logging import JsonFormatter
 
     record = logging.makeLogRecord({"name": "smartmate.test", "levelname": "INFO", "msg": "planned %s",
                                     "args": (3,), "user_id": 7})

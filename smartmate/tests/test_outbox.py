@@ -8,11 +8,11 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from smartmate.models import ConsumerReceipt, IdempotencyRecord, OutboxEvent, OutboxProbe
-from smartmate.outbox import registry
-from smartmate.outbox.backoff import retry_delay
-from smartmate.outbox.probe import TOPIC
-from smartmate.outbox.services import (
+from smartmate.platform.models import ConsumerReceipt, IdempotencyRecord, OutboxEvent, OutboxProbe
+from smartmate.platform.outbox import registry
+from smartmate.platform.outbox.backoff import retry_delay
+from smartmate.platform.outbox.probe import TOPIC
+from smartmate.platform.outbox.services import (
     outbox_dispatch,
     outbox_event_consume,
     outbox_event_redrive,
@@ -39,7 +39,7 @@ def make_due(event: OutboxEvent) -> None:
 @pytest.fixture
 def sent(monkeypatch) -> list[dict]:
     """Record Celery hand-offs instead of running them."""
-    from smartmate.tasks import outbox_consume
+    from smartmate.platform.outbox.tasks import outbox_consume
 
     calls: list[dict] = []
     monkeypatch.setattr(outbox_consume, "apply_async", lambda args, **options: calls.append({"args": args, **options}))
@@ -366,7 +366,7 @@ def test_metrics_add_up_worker_counters_with_a_shared_multiprocess_folder(tmp_pa
 
     env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path), "DJANGO_SETTINGS_MODULE": "smartmate.settings",
            "SMARTMATE_VAR_DIR": str(tmp_path / "var")}
-    setup = "import django; django.setup(); from smartmate import metrics; "
+    setup = "import django; django.setup(); from smartmate.platform import metrics; "
 
     def run(code: str) -> str:
         return subprocess.run([sys.executable, "-c", setup + code], env=env, capture_output=True, text=True,

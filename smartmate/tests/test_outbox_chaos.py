@@ -17,9 +17,9 @@ from collections.abc import Callable
 import pytest
 from django.db import transaction
 
-from smartmate.models import ConsumerReceipt, OutboxEvent, OutboxProbe
-from smartmate.outbox.probe import TOPIC
-from smartmate.outbox.services import outbox_publish, outbox_sweep
+from smartmate.platform.models import ConsumerReceipt, OutboxEvent, OutboxProbe
+from smartmate.platform.outbox.probe import TOPIC
+from smartmate.platform.outbox.services import outbox_publish, outbox_sweep
 from smartmate.tests.worker import worker_start, worker_stop
 
 EVENTS = 500

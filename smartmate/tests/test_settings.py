@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from smartmate.env import env_bool, env_int, env_url, parse_database_url
+from smartmate.platform.env import env_bool, env_int, env_url, parse_database_url
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION_KEY = "p" * 20 + "-production-secret-key-for-tests-only-0123456789"

@@ -6,7 +6,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 
 from smartmate.asgi import application
-from smartmate.websocket_origin import Origin, origin_allowed, origin_parse
+from smartmate.platform.websocket_origin import Origin, origin_allowed, origin_parse
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

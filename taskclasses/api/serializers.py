@@ -6,7 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from smartmate.serializers import ModelSerializer, RFC3339DateTimeField
+from smartmate.platform.serializers import ModelSerializer, RFC3339DateTimeField
 from taskclasses.models import MAX_TITLE_LENGTH, Task
 
 NOTE_LIMIT = 500

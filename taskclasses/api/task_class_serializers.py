@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from smartmate.serializers import BoundedDateField, RFC3339DateTimeField
+from smartmate.platform.serializers import BoundedDateField, RFC3339DateTimeField
 from taskclasses.models import TaskClass, TaskItem
 
 

@@ -8,7 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from smartmate.idempotency import idempotent
+from smartmate.platform.idempotency import idempotent
 from taskclasses import selectors
 from taskclasses.api.task_class_serializers import (
     TaskClassCreateInputSerializer,

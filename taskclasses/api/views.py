@@ -19,9 +19,9 @@ from taskclasses.api.serializers import (
     TaskScheduleInputSerializer,
     TaskUpdateInputSerializer,
 )
-from smartmate.idempotency import idempotent
-from smartmate.ratelimit import rate_limit_hit, user_key
-from smartmate.serializers import query_validate
+from smartmate.platform.idempotency import idempotent
+from smartmate.platform.ratelimit import rate_limit_hit, user_key
+from smartmate.platform.serializers import query_validate
 from taskclasses.services import tasks as services
 
 

@@ -14,9 +14,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from smartmate.celery import app
-from smartmate.models import ConsumerReceipt, OutboxEvent, OutboxProbe
-from smartmate.outbox.probe import TOPIC
-from smartmate.outbox.services import outbox_publish
+from smartmate.platform.models import ConsumerReceipt, OutboxEvent, OutboxProbe
+from smartmate.platform.outbox.probe import TOPIC
+from smartmate.platform.outbox.services import outbox_publish
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from smartmate.outbox.services import outbox_sweep
+from smartmate.platform.outbox.services import outbox_sweep
 
 
 class Command(BaseCommand):

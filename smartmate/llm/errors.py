@@ -1,0 +1,98 @@
+"""Errors the LLM layer raises, in the project's ``{code, message, detail}`` shape.
+
+Two families: our side or the endpoint failed (``LLMError`` and subclasses: the turn stops with a
+visible error event), and the model produced something unusable (``MalformedOutput``: the agent
+sends ``feedback`` back to the model and lets it correct itself).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from smartmate.platform.exceptions import AppError
+
+# Named once so the message, the docs and the tests agree on them.
+LLM_SETTINGS = ("LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL")
+
+
+class StreamStopped(Exception):  # noqa: N818 - a deliberate stop, not an error
+    """Raised by an ``on_delta`` callback to stop a streaming call on purpose (the student cancelled).
+
+    Not a failure: the client closes the stream, charges an estimate of what was received, and
+    re-raises it with ``partial_text`` (the answer so far) filled in.
+    """
+
+    partial_text: str = ""
+
+
+class LLMError(AppError):
+    """The language model could not produce an answer."""
+
+    code = "llm_error"
+    status = 502
+
+
+class LLMNotConfigured(LLMError):
+    """No endpoint is configured, so no model can be called."""
+
+    code = "llm_not_configured"
+    status = 503
+
+    def __init__(self) -> None:
+        base_url, api_key, model = LLM_SETTINGS
+        super().__init__(
+            "The assistant's language model is not configured. Set "
+            f"{base_url} (an OpenAI-compatible endpoint, e.g. https://api.deepseek.com/v1), "
+            f"{api_key} and {model} in the environment, then restart.",
+            detail={"settings": list(LLM_SETTINGS)},
+        )
+
+
+class LLMTimeout(LLMError):
+    """The endpoint did not answer in time, on every attempt."""
+
+    code = "llm_timeout"
+    status = 504
+
+
+class LLMUnavailable(LLMError):
+    """The endpoint kept failing with transient errors (connection, 429, 5xx) until retries ran out."""
+
+    code = "llm_unavailable"
+    status = 503
+
+
+class LLMRequestRejected(LLMError):
+    """The endpoint refused the request (4xx other than 429); retrying the same request cannot help."""
+
+    code = "llm_request_rejected"
+    status = 502
+
+
+class LLMStreamInterrupted(LLMError):
+    """The stream broke after text had been shown; not retried, as the user already saw part of it."""
+
+    code = "llm_stream_interrupted"
+    status = 502
+
+
+class MalformedOutput(AppError):
+    """The model's output is not the JSON object we asked for.
+
+    ``feedback`` is written for the model: the agent sends it back as a correctable result.
+    """
+
+    code = "llm_malformed_output"
+    status = 422
+
+    def __init__(self, problem: str, *, raw: str = "", detail: Any = None) -> None:
+        super().__init__(f"The model's output is not a valid JSON object: {problem}",
+                         detail=detail if detail is not None else {"problem": problem, "raw": raw[:500]})
+        self.problem = problem
+        self.raw = raw
+
+    @property
+    def feedback(self) -> str:
+        """Return the correction request to send back to the model."""
+        return (f"Your previous reply could not be parsed as JSON ({self.problem}). "
+                "Reply again with exactly one JSON object and nothing else.")

@@ -1,0 +1,151 @@
+"""Retries, timeouts and refusals of the real client against the fake server."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from smartmate.llm import (
+    ChatMessage,
+    ClientSettings,
+    LLMRequestRejected,
+    LLMStreamInterrupted,
+    LLMTimeout,
+    LLMUnavailable,
+    OpenAICompatibleClient,
+)
+from smartmate.llm.fake_server import Reply
+
+HELLO = [ChatMessage.user("Plan my week")]
+
+
+def test_a_500_then_a_429_are_retried_until_the_answer_comes(fake_llm, llm):
+    fake_llm.script(Reply(status=500), Reply(status=429), "Here is your plan.")
+
+    completion = llm.complete("deliver", HELLO, on_delta=lambda delta: None)
+
+    assert completion.text == "Here is your plan."
+    assert len(fake_llm.requests) == 3
+
+
+def test_a_garbled_body_is_retried_like_a_server_error(fake_llm, llm):
+    fake_llm.script(Reply(malformed=True), "ok")
+
+    assert llm.complete("deliver", HELLO).text == "ok"
+    assert len(fake_llm.requests) == 2
+
+
+def test_a_400_is_not_retried_and_says_what_the_endpoint_said(fake_llm, llm):
+    fake_llm.script(Reply(status=400, error_message="This model's maximum context length is 8192 tokens."), "unused")
+
+    with pytest.raises(LLMRequestRejected) as caught:
+        llm.complete("deliver", HELLO)
+
+    assert caught.value.message == ("The language model endpoint rejected the request (HTTP 400): "
+                                    "This model's maximum context length is 8192 tokens.")
+    assert caught.value.detail == {"status": 400, "provider_code": None}
+    assert len(fake_llm.requests) == 1
+
+
+def test_persistent_server_errors_give_up_after_the_configured_retries(fake_llm, settings, llm):
+    settings.LLM_MAX_RETRIES = 1
+    fake_llm.script(Reply(status=503, error_message="Overloaded."), Reply(status=503, error_message="Overloaded."))
+    from smartmate.llm import get_llm_client
+
+    with pytest.raises(LLMUnavailable) as caught:
+        get_llm_client().complete("deliver", HELLO)
+
+    assert caught.value.message == ("The language model endpoint answered HTTP 503: Overloaded "
+                                    "(gave up after 2 attempts).")
+    assert caught.value.detail["attempts"] == 2
+    assert len(fake_llm.requests) == 2
+
+
+def test_a_timeout_becomes_a_clear_error_after_the_configured_retries(fake_llm, settings):
+    settings.LLM_TIMEOUT_SECONDS = 0.2
+    settings.LLM_MAX_RETRIES = 1
+    fake_llm.script(Reply(text="late", delay=5), Reply(text="late", delay=5))
+    from smartmate.llm import get_llm_client
+
+    with pytest.raises(LLMTimeout) as caught:
+        get_llm_client().complete("deliver", HELLO, on_delta=lambda delta: None)
+
+    assert caught.value.message == "The language model did not answer within 0.2 s (gave up after 2 attempts)."
+    assert caught.value.code == "llm_timeout"
+    assert len(fake_llm.requests) == 2
+
+
+def test_a_stream_that_stalls_after_text_was_shown_is_not_retried(fake_llm, settings):
+    settings.LLM_TIMEOUT_SECONDS = 0.2
+    fake_llm.script(Reply(text="Monday is free", chunk_size=6, stall_after=1, delay=5), "never asked for")
+    from smartmate.llm import get_llm_client
+    shown = []
+
+    with pytest.raises(LLMStreamInterrupted) as caught:
+        get_llm_client().complete("deliver", HELLO, on_delta=lambda delta: shown.append(delta.text))
+
+    assert shown == ["Monday"]
+    assert caught.value.detail == {"cause": "llm_timeout", "partial_text": "Monday"}
+    assert len(fake_llm.requests) == 1
+
+
+def test_an_error_raised_by_on_delta_aborts_the_call_untouched(fake_llm, llm):
+    class Cancelled(Exception):
+        pass
+
+    def cancel(delta):
+        raise Cancelled
+
+    fake_llm.script("a long answer", "unused")
+
+    with pytest.raises(Cancelled):
+        llm.complete("deliver", HELLO, on_delta=cancel)
+    assert len(fake_llm.requests) == 1
+
+
+def test_usage_is_not_recorded_when_the_call_fails(fake_llm, llm):
+    fake_llm.script(Reply(status=401, error_message="Incorrect API key provided."))
+    recorded = []
+
+    with pytest.raises(LLMRequestRejected):
+        llm.complete("deliver", HELLO, record_usage=recorded.append)
+    assert recorded == []
+
+
+def test_backoff_doubles_with_jitter_and_honours_retry_after(fake_llm):
+    waits: list[float] = []
+    config = ClientSettings.build(base_url=fake_llm.base_url, api_key="test", default_model="m", max_retries=3,
+                                  backoff_seconds=0.4, backoff_max_seconds=8.0)
+    client = OpenAICompatibleClient(config, sleep=waits.append, rng=random.Random(7))
+    fake_llm.script(Reply(status=500), Reply(status=500), Reply(status=429, retry_after=3), "ok")
+
+    assert client.complete("deliver", HELLO).text == "ok"
+
+    first, second, third = waits
+    assert 0.2 <= first <= 0.4 and 0.4 <= second <= 0.8
+    assert third == 3.0  # the server's Retry-After beats our 0.8-1.6 s
+    client.close()
+
+
+def test_a_refused_connection_is_retried_then_reported_with_the_address(settings):
+    settings.LLM_BASE_URL = f"http://127.0.0.1:{_closed_port()}/v1"
+    settings.LLM_API_KEY = "test"
+    settings.LLM_ENABLED = True
+    settings.LLM_MAX_RETRIES = 1
+    settings.LLM_RETRY_BACKOFF_SECONDS = 0.01
+    from smartmate.llm import get_llm_client
+
+    with pytest.raises(LLMUnavailable) as caught:
+        get_llm_client().complete("deliver", HELLO)
+
+    assert caught.value.message.startswith(f"Could not reach the language model at {settings.LLM_BASE_URL} (")
+    assert caught.value.message.endswith("(gave up after 2 attempts).")
+
+
+def _closed_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]  # closed again on exit: nothing listens there

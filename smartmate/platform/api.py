@@ -1,0 +1,118 @@
+"""API plumbing shared by every app: the exception handler and JSON error views."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from rest_framework import exceptions as drf
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework_simplejwt.exceptions import InvalidToken, TokenError
+
+from smartmate.platform.exceptions import AppError
+from smartmate.platform.ratelimit import RateLimited
+
+logger = logging.getLogger(__name__)
+
+
+def error_body(code: str, message: str, detail: Any = None) -> dict[str, Any]:
+    """Return the common error shape."""
+    return {"code": code, "message": message, "detail": detail}
+
+
+def exception_handler(exc: Exception, context: dict) -> Response | None:
+    """Render every handled error as ``{code, message, detail}``; unknown errors stay 500s."""
+    if isinstance(exc, RateLimited):
+        return Response(exc.as_dict(), status=exc.status, headers={"Retry-After": str(exc.retry_after)})
+    if isinstance(exc, AppError):
+        return Response(exc.as_dict(), status=exc.status)
+    if isinstance(exc, RequestDataTooBig):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return Response(error_body("request_too_large", _("The request is too large: at most %(max)s bytes.")
+                                   % {"max": limit}, {"max": limit}), status=413)
+    if isinstance(exc, (TooManyFieldsSent, TooManyFilesSent)):
+        return Response(error_body("too_many_fields", _("The request has too many fields or files.")), status=400)
+    if isinstance(exc, TokenError):
+        exc = InvalidToken(str(exc))
+    if isinstance(exc, Http404):
+        exc = drf.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = drf.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    response.data = _describe(exc)
+    return response
+
+
+def _describe(exc: drf.APIException) -> dict[str, Any]:
+    if isinstance(exc, drf.ValidationError):
+        return error_body("invalid", _("The input is not valid."), exc.detail)
+    if isinstance(exc, drf.ParseError):
+        return error_body("malformed_request", _("The request body could not be parsed."), str(exc.detail))
+    if isinstance(exc, InvalidToken):
+        return error_body("token_not_valid", _("The token is invalid or expired."), _token_detail(exc))
+    if isinstance(exc, drf.Throttled):
+        message = _("Too many requests. Try again in %(seconds)s seconds.") % {"seconds": int(exc.wait or 1)}
+        return error_body("throttled", message, {"retry_after": int(exc.wait or 1)})
+    if isinstance(exc, drf.NotAuthenticated):
+        return error_body("not_authenticated", _("Authentication credentials were not provided."))
+    if isinstance(exc, drf.AuthenticationFailed):
+        return error_body("authentication_failed", str(exc.detail))
+    if isinstance(exc, drf.NotFound):
+        return error_body("not_found", _("Not found."))
+    if isinstance(exc, drf.PermissionDenied):
+        # Keep a specific reason (e.g. a missing CSRF token) for the client; drop the generic default.
+        reason = str(exc.detail) if str(exc.detail) != str(drf.PermissionDenied.default_detail) else None
+        return error_body("permission_denied", _("You do not have permission to do this."), reason)
+    if isinstance(exc, drf.MethodNotAllowed):
+        return error_body("method_not_allowed", str(exc.detail))
+    if isinstance(exc, drf.UnsupportedMediaType):
+        return error_body("unsupported_media_type", str(exc.detail))
+    if isinstance(exc, drf.NotAcceptable):
+        return error_body("not_acceptable", str(exc.detail))
+    code = exc.default_code if isinstance(exc.default_code, str) else "error"
+    return error_body(code, str(exc.detail))
+
+
+def _token_detail(exc: InvalidToken) -> Any:
+    detail = exc.detail
+    if isinstance(detail, dict):
+        messages = detail.get("messages")
+        return {"reason": str(detail.get("detail", "")), "messages": [
+            {key: str(value) for key, value in message.items()} for message in messages or []
+        ]}
+    return {"reason": str(detail)}
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/") or "application/json" in request.headers.get("Accept", "")
+
+
+def not_found_view(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Answer unknown routes: JSON under /api/, a page elsewhere."""
+    if _wants_json(request):
+        message = _("No route matches %(path)s.") % {"path": request.path}
+        return JsonResponse(error_body("not_found", message), status=404)
+    return render(request, "404.html", status=404)
+
+
+def server_error_view(request: HttpRequest) -> HttpResponse:
+    """Answer an unhandled error without leaking internals."""
+    if _wants_json(request):
+        return JsonResponse(error_body("server_error", _("Something went wrong on our side.")), status=500)
+    return render(request, "500.html", status=500)
+
+
+def csrf_failure_view(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """Answer a failed CSRF check in the common shape for API clients."""
+    if _wants_json(request):
+        return JsonResponse(error_body("csrf_failed", _("CSRF verification failed."), reason), status=403)
+    return render(request, "403_csrf.html", {"reason": reason}, status=403)
