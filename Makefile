@@ -52,14 +52,14 @@ messages: install
 	$(BIN)/python manage.py compilemessages -l zh_Hans --ignore ".venv"
 
 bench-planner: install
-	$(BIN)/python bench/planner_bench.py
+	$(BIN)/python -m bench.planner_bench
 
 # The assistant: websocket load (BENCH_WS_ARGS="--mode redis" needs REDIS_URL) and per-turn overhead.
 bench-ws: install-dev
-	$(BIN)/python -m agent.bench_ws $(BENCH_WS_ARGS)
+	$(BIN)/python -m bench.ws_bench $(BENCH_WS_ARGS)
 
 bench-turns: install-dev
-	$(BIN)/python -m agent.bench_turns $(BENCH_TURNS_ARGS)
+	$(BIN)/python -m bench.turns_bench $(BENCH_TURNS_ARGS)
 
 # The whole product under N concurrent students (LOADCHECK_ARGS="--users 300"; DATABASE_URL for MariaDB).
 loadcheck: install-dev

@@ -2,12 +2,7 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import CalendarSettings, User
-
-
-class CalendarSettingsInline(admin.StackedInline):
-    model = CalendarSettings
-    can_delete = False
+from accounts.models import User
 
 
 @admin.register(User)
@@ -16,11 +11,3 @@ class UserAdmin(BaseUserAdmin):
     fieldsets = BaseUserAdmin.fieldsets + (
         (_("SmartMate"), {"fields": ("time_zone", "token_limit", "token_usage", "token_window_started_at")}),
     )
-    inlines = [CalendarSettingsInline]
-
-
-@admin.register(CalendarSettings)
-class CalendarSettingsAdmin(admin.ModelAdmin):
-    list_display = ("user", "semester_start", "semester_weeks", "updated_at")
-    search_fields = ("user__username",)
-    raw_id_fields = ("user",)

@@ -9,7 +9,6 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import MAX_SEMESTER_WEEKS, validate_time_zone
 from smartmate.platform.ratelimit import RateLimited
 
 
@@ -60,15 +59,3 @@ class RegisterForm(forms.Form):
         if cleaned.get("password") and cleaned.get("password") != cleaned.get("password_again"):
             self.add_error("password_again", _("The two passwords differ."))
         return cleaned
-
-
-class CalendarForm(forms.Form):
-    semester_start = forms.DateField(label=_("Monday of week 1"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
-    semester_weeks = forms.IntegerField(label=_("Number of weeks"), min_value=1, max_value=MAX_SEMESTER_WEEKS)
-    time_zone = forms.CharField(label=_("Time zone"), max_length=64, validators=[validate_time_zone])
-
-    def clean_semester_start(self):
-        value = self.cleaned_data["semester_start"]
-        if value.weekday() != 0:
-            raise forms.ValidationError(_("Week 1 must start on a Monday."))
-        return value

@@ -1,8 +1,8 @@
-"""Writes about a student: registration, sign-out and password, calendar settings and the token quota."""
+"""Writes about a student: registration, sign-out and password, the profile and the token quota."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
@@ -17,30 +17,16 @@ from accounts.exceptions import (
     TokenQuotaExceededError,
     UsernameTakenError,
 )
-from accounts.models import CalendarSettings, User, default_section_times
-from accounts.signals import PASSWORD_CHANGED, SIGNED_OUT, credentials_revoked
+from accounts.models import User
+from accounts.signals import PASSWORD_CHANGED, SIGNED_OUT, credentials_revoked, user_registered
 from accounts.sockets import user_sockets_close
 
 TOKEN_WINDOW = timedelta(days=7)
 
 
-def guess_semester_start(today: date) -> date:
-    """Guess the Monday of week 1 of the semester ``today`` is in.
-
-    Chinese universities start autumn terms in early September and spring terms in late
-    February or early March; a student corrects the guess on the settings page.
-    """
-    if today.month >= 8 or today.month == 1:
-        year = today.year if today.month >= 8 else today.year - 1
-        anchor = date(year, 9, 1)
-    else:
-        anchor = date(today.year, 2, 24)
-    return anchor + timedelta(days=(7 - anchor.weekday()) % 7)
-
-
 @transaction.atomic
 def user_register(*, username: str, password: str, email: str = "", time_zone: str = "Asia/Shanghai") -> User:
-    """Create a student with default calendar settings.
+    """Create a student; apps above hear ``user_registered`` (schedule gives them default calendar settings).
 
     Raises ValidationError for a weak password and UsernameTakenError for a taken name.
     """
@@ -56,67 +42,8 @@ def user_register(*, username: str, password: str, email: str = "", time_zone: s
     except IntegrityError:
         # Lost a race with another registration of the same name.
         raise UsernameTakenError(str(USERNAME_TAKEN_MESSAGE), detail={"username": [str(USERNAME_TAKEN_MESSAGE)]})
-    calendar_settings_ensure(user=user)
+    user_registered.send(sender=User, user=user)
     return user
-
-
-def calendar_settings_ensure(*, user: User, today: date | None = None) -> CalendarSettings:
-    """Return the student's calendar settings, creating defaults (a guessed semester) if missing."""
-    existing = CalendarSettings.objects.filter(user=user).first()
-    if existing is not None:
-        return existing
-    local_today = today or timezone.now().astimezone(user.zone).date()
-    calendar, _created = CalendarSettings.objects.get_or_create(
-        user=user,
-        defaults={
-            "semester_start": guess_semester_start(local_today),
-            "semester_weeks": 20,
-            "section_times": default_section_times(),
-        },
-    )
-    return calendar
-
-
-@transaction.atomic
-def calendar_settings_update(
-    *,
-    user: User,
-    semester_start: date | None = None,
-    semester_weeks: int | None = None,
-    section_times: list[list[str]] | None = None,
-) -> CalendarSettings:
-    """Change the semester and section template; validates everything before saving."""
-    calendar = calendar_settings_ensure(user=user)
-    calendar = CalendarSettings.objects.select_for_update().get(pk=calendar.pk)
-    if semester_start is not None:
-        calendar.semester_start = semester_start
-    if semester_weeks is not None:
-        calendar.semester_weeks = semester_weeks
-    if section_times is not None:
-        calendar.section_times = [[start.strip(), end.strip()] for start, end in section_times]
-    calendar.full_clean(exclude=["user"])
-    _ensure_schedule_still_fits(user=user, calendar=calendar)
-    calendar.save()
-    from schedule.services.events import events_retime
-
-    events_retime(user=user)
-    return calendar
-
-
-def _ensure_schedule_still_fits(*, user: User, calendar: CalendarSettings) -> None:
-    """Refuse to drop weeks or sections that events on the board still use."""
-    from schedule.selectors import schedule_extent_get
-
-    last_week, last_section = schedule_extent_get(user=user)
-    errors = {}
-    if last_week > calendar.semester_weeks:
-        errors["semester_weeks"] = _("Your schedule uses week %(week)s; keep at least that many weeks.") % {
-            "week": last_week}
-    if last_section > len(calendar.section_times):
-        errors["section_times"] = _("Your schedule uses section %(section)s; keep at least that many sections.") % {
-            "section": last_section}
-    if errors:
-        raise ValidationError(errors)
 
 
 def user_profile_update(*, user: User, email: str | None = None, time_zone: str | None = None) -> User:

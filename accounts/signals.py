@@ -9,3 +9,7 @@ credentials_revoked = Signal()
 
 SIGNED_OUT = "signed_out"
 PASSWORD_CHANGED = "password_changed"
+
+# Sent inside the transaction that creates a student's account, with ``user``. Receivers set up what
+# the student has from the start: their calendar settings with a guessed semester (schedule).
+user_registered = Signal()

@@ -1,4 +1,4 @@
-"""Account pages: register, log in, log out, change the password, settings."""
+"""Account pages: register, log in, log out, change the password. (Settings: schedule.calendar_views.)"""
 
 from __future__ import annotations
 
@@ -14,9 +14,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 
 from accounts import services
 from accounts.exceptions import UsernameTakenError
-from accounts.forms import CalendarForm, LoginForm, PasswordChangeForm, RegisterForm
-from accounts.models import MAX_SECTIONS
-from accounts.selectors import calendar_settings_get, token_quota_get
+from accounts.forms import LoginForm, PasswordChangeForm, RegisterForm
 from smartmate.platform.ratelimit import RateLimited, client_ip, rate_limit_hit
 
 
@@ -93,42 +91,3 @@ def register(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("Welcome to SmartMate! Check your semester settings first."))
             return redirect("accounts:settings")
     return render(request, "accounts/register.html", {"form": form})
-
-
-@login_required
-def settings_page(request: HttpRequest) -> HttpResponse:
-    """Edit the semester, the section-time template and the time zone."""
-    calendar = calendar_settings_get(user=request.user)
-    initial = {
-        "semester_start": calendar.semester_start,
-        "semester_weeks": calendar.semester_weeks,
-        "time_zone": request.user.time_zone,
-    }
-    form = CalendarForm(request.POST or None, initial=initial)
-    sections = calendar.section_times
-    section_error = ""
-    if request.method == "POST":
-        sections = list(zip(request.POST.getlist("section_start"), request.POST.getlist("section_end")))
-        if form.is_valid():
-            try:
-                services.calendar_settings_update(
-                    user=request.user,
-                    semester_start=form.cleaned_data["semester_start"],
-                    semester_weeks=form.cleaned_data["semester_weeks"],
-                    section_times=[list(pair) for pair in sections],
-                )
-                services.user_profile_update(user=request.user, time_zone=form.cleaned_data["time_zone"])
-            except ValidationError as exc:
-                section_error = " ".join(exc.messages)
-            else:
-                messages.success(request, _("Settings saved."))
-                return redirect("accounts:settings")
-    context = {
-        "form": form,
-        "sections": [{"number": n, "start": s, "end": e} for n, (s, e) in enumerate(sections, start=1)],
-        "section_error": section_error,
-        "max_sections": MAX_SECTIONS,
-        "calendar": calendar,
-        "quota": token_quota_get(user=request.user),
-    }
-    return render(request, "accounts/settings.html", context)

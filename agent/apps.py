@@ -8,6 +8,9 @@ class AgentConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts.signals import credentials_revoked
+        from agent.memory_sources import messages_for_memory
         from agent.receivers import tickets_revoke_on_credentials_revoked
+        from memory.conversations import message_reader_set
 
         credentials_revoked.connect(tickets_revoke_on_credentials_revoked, dispatch_uid="agent.tickets_revoke")
+        message_reader_set(messages_for_memory)

@@ -18,7 +18,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
-from agent import selectors, services
+from agent import selectors
 from agent.broadcast import conversation_group, server_loop_register
 from agent.contracts import (
     MAX_FRAME_BYTES,
@@ -34,6 +34,8 @@ from agent.contracts import (
 )
 from accounts.sockets import user_group
 from agent.exceptions import TicketInvalid
+from agent.services.tickets import ticket_redeem
+from agent.services.turns import turn_cancel, turn_regenerate, turn_resume, turn_start
 from agent.state import TurnOptions
 from smartmate.platform.exceptions import AppError
 from smartmate.platform.safe_json import JSONTooDeep, json_loads_bounded
@@ -110,20 +112,20 @@ class AgentConsumer(AsyncJsonWebsocketConsumer):
             await self._send_stored()
         elif isinstance(frame, ChatSend):
             await self._follow(frame.conversation_id)
-            await database_sync_to_async(services.turn_start)(
+            await database_sync_to_async(turn_start)(
                 user=self.user, conversation_id=frame.conversation_id, text=frame.text, language=self.language,
                 options=TurnOptions(task_class_ids=frame.task_class_ids, thinking=frame.thinking,
                                     always_execute=frame.always_execute))
         elif isinstance(frame, ChatRegenerate):
             await self._follow(frame.conversation_id)
-            await database_sync_to_async(services.turn_regenerate)(
+            await database_sync_to_async(turn_regenerate)(
                 user=self.user, conversation_id=frame.conversation_id, language=self.language)
         elif isinstance(frame, ChatCancel):
             await self._follow(frame.conversation_id)
-            await database_sync_to_async(services.turn_cancel)(user=self.user, conversation_id=frame.conversation_id)
+            await database_sync_to_async(turn_cancel)(user=self.user, conversation_id=frame.conversation_id)
         elif isinstance(frame, ChatResume):
             await self._follow(frame.conversation_id)
-            await database_sync_to_async(services.turn_resume)(
+            await database_sync_to_async(turn_resume)(
                 user=self.user, conversation_id=frame.conversation_id, interaction_id=frame.interaction_id,
                 action=frame.action, text=frame.text, language=self.language)
 
@@ -162,7 +164,7 @@ class AgentConsumer(AsyncJsonWebsocketConsumer):
         ticket = (query.get("ticket") or [""])[0]
         if ticket:
             try:
-                return await database_sync_to_async(services.ticket_redeem)(ticket=ticket)
+                return await database_sync_to_async(ticket_redeem)(ticket=ticket)
             except TicketInvalid:
                 return None
         user = self.scope.get("user")

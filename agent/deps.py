@@ -16,6 +16,7 @@ from smartmate.llm import ChatMessage, Completion, LLMClient, OnDelta, StageConf
 from agent.state import TurnOptions, TurnUsage
 from agent.streaming import CancelWatch
 from agent.tools.base import ToolResult
+from agent.working import Working
 
 
 @dataclass(frozen=True)
@@ -55,11 +56,11 @@ class Toolbox(Protocol):
         """Tell whether the tool changes anything (and so needs the student's confirmation)."""
         ...
 
-    def confirmation(self, name: str, args: Mapping[str, Any], working: dict[str, Any] | None) -> str:
+    def confirmation(self, name: str, args: Mapping[str, Any], working: Working | None) -> str:
         """Return what the student is asked to accept."""
         ...
 
-    def run(self, name: str, args: Mapping[str, Any], *, call_id: str, working: dict[str, Any] | None,
+    def run(self, name: str, args: Mapping[str, Any], *, call_id: str, working: Working | None,
             options: TurnOptions) -> ToolResult:
         """Run the tool for the turn's student (the user id comes from the server)."""
         ...
@@ -102,19 +103,19 @@ class TurnServices(Protocol):
         """The names of the student's own task classes among ``task_class_ids``, in that order."""
         ...
 
-    def working_load(self, task_class_ids: Sequence[int]) -> dict[str, Any]:
+    def working_load(self, task_class_ids: Sequence[int]) -> Working:
         """Load the working schedule for the classes' planning window."""
         ...
 
-    def working_index(self, working: dict[str, Any]) -> str:
+    def working_index(self, working: Working) -> str:
         """Return the working schedule's compact day index for the prompt."""
         ...
 
-    def rough_build(self, task_class_ids: Sequence[int], working: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    def rough_build(self, task_class_ids: Sequence[int], working: Working) -> tuple[Working, str]:
         """Run the planner for the classes into the working schedule; return it and a summary."""
         ...
 
-    def preview_publish(self, working: dict[str, Any]) -> tuple[int, str] | None:
+    def preview_publish(self, working: Working) -> tuple[int, str] | None:
         """Turn the working schedule's changes into a plan preview; return (id, summary) or None."""
         ...
 

@@ -9,8 +9,10 @@ Fair share: one student runs at most ``AGENT_EMBEDDED_TURNS_PER_STUDENT`` turns 
 default); their further turns wait in their own line. Without it, one student with four
 conversations fetching slow web pages held every thread and every other student waited.
 
-Lifecycle: the pool starts on first use; ``join()`` waits for every submitted turn (tests, the
-benchmarks) and ``shutdown()`` stops the pool after them.
+Lifecycle: this process has one pool. ``start()`` starts it (``submit()`` does on first use, so a
+process that never runs a turn here never starts threads); ``join()`` waits for every submitted
+turn (tests, the benchmarks); ``shutdown()`` lets them finish and stops the pool, and the next
+``submit()`` starts a fresh one (tests call it after each test).
 """
 
 from __future__ import annotations
@@ -107,5 +109,37 @@ class EmbeddedTurns:
             return self._pool
 
 
-EMBEDDED_TURNS = EmbeddedTurns(threads=lambda: settings.AGENT_EMBEDDED_TURNS,
-                               per_student=lambda: settings.AGENT_EMBEDDED_TURNS_PER_STUDENT)
+# --- This process's pool ---------------------------------------------------------------------------
+
+_process_pool: EmbeddedTurns | None = None
+_process_pool_lock = threading.Lock()
+
+
+def start() -> EmbeddedTurns:
+    """Start this process's pool, sized by the settings (read at each use, so tests may change them)."""
+    global _process_pool
+    with _process_pool_lock:
+        if _process_pool is None:
+            _process_pool = EmbeddedTurns(threads=lambda: settings.AGENT_EMBEDDED_TURNS,
+                                          per_student=lambda: settings.AGENT_EMBEDDED_TURNS_PER_STUDENT)
+        return _process_pool
+
+
+def submit(*, student_id: int, turn_id: str, work: Work) -> None:
+    """Run the turn ``turn_id`` of ``student_id`` on this process's pool (started if it was not)."""
+    start().submit(student_id=student_id, turn_id=turn_id, work=work)
+
+
+def join(timeout: float = 30.0) -> bool:
+    """Wait for every turn submitted in this process; return whether they all finished in time."""
+    with _process_pool_lock:
+        pool = _process_pool
+    return pool.join(timeout) if pool is not None else True
+
+
+def shutdown(timeout: float = 30.0) -> bool:
+    """Let this process's turns finish, then stop its pool; return whether they finished in time."""
+    global _process_pool
+    with _process_pool_lock:
+        pool, _process_pool = _process_pool, None
+    return pool.shutdown(timeout) if pool is not None else True

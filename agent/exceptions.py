@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from smartmate.platform.exceptions import AppError, ConflictError, QuotaExceededError
 
 
@@ -9,6 +11,12 @@ class TurnBusyError(ConflictError):
     """A turn is already running in this conversation."""
 
     code = "busy"
+
+    @classmethod
+    def in_conversation(cls, conversation_id: int) -> TurnBusyError:
+        """Return the refusal of anything that must wait for the running turn of ``conversation_id``."""
+        return cls(_("The assistant is still answering in this conversation. Wait for it to finish, "
+                     "or stop it first."), detail={"conversation_id": conversation_id})
 
 
 class QuotaExceeded(QuotaExceededError):

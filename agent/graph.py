@@ -12,7 +12,7 @@ The flow (ARCHITECTURE.md §7.1)::
 
     any node fails or the student cancels ─► deliver (ends the turn honestly) ─► END
 
-A node is ``(state, deps) -> Step``: the fields it changes and the name of the next node. The
+A node is ``(state, deps) -> Step``: the next state and the name of the next node. The
 runtime refuses a next node that ``EDGES`` does not allow. The checkpoint's ``phase`` is the node
 a turn will run next (where a crashed turn resumes), or, once the turn is over, its outcome.
 """

@@ -14,18 +14,22 @@ from __future__ import annotations
 import logging
 from functools import partial
 
+from django.conf import settings
+from django.db import transaction
+
 from accounts.exceptions import TokenQuotaExceededError
 from accounts.services import token_quota_check, token_usage_record
+from agent.models import Conversation, Message
+from agent.titles import TITLE_LENGTH, title_from
 from smartmate.llm import ChatMessage, LLMNotConfigured, Usage, get_llm_client
 from agent.prompts import render
 from smartmate.platform.exceptions import AppError
 from smartmate.platform.outbox.registry import consumes, topic_register
+from smartmate.platform.outbox.topics import TURN_FINISHED
 
 log = logging.getLogger("agent.titles")
 
-TURN_FINISHED = "agent.turn_finished"
 CONVERSATION_TITLE = "agent.conversation_title"
-TITLE_LENGTH = 30
 
 # Both consumers call the model: on embedded defaults they run beside the turn (background=True),
 # never inside it, so a slow title or extraction cannot hold turn.done or the conversation's lock.
@@ -43,18 +47,12 @@ def conversation_title(event) -> None:
     replaced. A model that is not configured or fails leaves the stand-in: a title is never worth a
     failed event.
     """
-    from django.conf import settings
-    from django.db import transaction
-
     if settings.AGENT_AUTO_TITLES:
         transaction.on_commit(partial(conversation_title_write, event.payload["conversation_id"]), robust=True)
 
 
 def conversation_title_write(conversation_id: int) -> None:
     """Ask the model for the conversation's title and store it if the stand-in is still there."""
-    from agent.models import Conversation, Message
-    from agent.services import title_from
-
     conversation = Conversation.objects.select_related("user").filter(pk=conversation_id).first()
     messages = list(Message.objects.filter(conversation=conversation).order_by("created_at", "pk")[:2]) \
         if conversation else []

@@ -64,8 +64,7 @@ def _run_node(graph: Graph, node: str, state: TurnState, deps: Deps) -> tuple[Tu
         step = graph.nodes[node](state, deps)
         if not graph.allows(node, step.next):
             raise GraphError(f"Node {node!r} may not go to {step.next!r}.")
-        state = state.updated(step.update)
-        next_node = step.next
+        state, next_node = step.state, step.next
     except TurnCancelled as stopped:  # mid-stream: keep what the student already saw
         state, next_node = _cancelled(graph, state, deps, answer=stopped.partial_text)
     except AppError as exc:
@@ -76,20 +75,20 @@ def _run_node(graph: Graph, node: str, state: TurnState, deps: Deps) -> tuple[Tu
         error = ErrorEvent(code="internal_error",
                            message=_("Something went wrong on our side. Please try again in a moment."))
         state, next_node = _failed(graph, node, state, deps, error)
-    return state.updated({"usage": deps.meter.total}), next_node
+    return state.updated(usage=deps.meter.total), next_node
 
 
 def _cancelled(graph: Graph, state: TurnState, deps: Deps, *, answer: str = "") -> tuple[TurnState, str]:
     deps.emit(StatusEvent(code="cancelled", message=_("Stopped at your request.")))
-    update: dict = {"outcome": Outcome("cancelled", "cancelled")}
+    state = state.updated(outcome=Outcome("cancelled", "cancelled"))
     if answer:
-        update["answer"] = answer
-    return state.updated(update), graph.finish
+        state = state.updated(answer=answer)
+    return state, graph.finish
 
 
 def _failed(graph: Graph, node: str, state: TurnState, deps: Deps, error: ErrorEvent) -> tuple[TurnState, str]:
     deps.emit(error)
-    state = state.updated({"outcome": Outcome("failed", error.code, error.message)})
+    state = state.updated(outcome=Outcome("failed", error.code, error.message))
     if node != graph.finish:
         return state, graph.finish
     # The finishing node itself failed: close the turn here so the client is never left waiting.

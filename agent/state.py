@@ -1,22 +1,31 @@
 """The typed state of one turn, as nodes see it and as the checkpoint stores it (plain JSON).
 
-State is immutable: a node returns the fields it changes and the runtime builds the next state,
-so a checkpoint is always a whole, consistent snapshot. ``to_json`` / ``from_json`` round-trip
-exactly; ``version`` lets a later slice migrate old checkpoints.
+State is immutable: a node returns the next state, built with ``state.updated(field=value, ...)``,
+so a checkpoint is always a whole, consistent snapshot, and a misspelt field is caught by the type
+checker (and raises TypeError when it runs). ``to_json`` / ``from_json`` round-trip exactly;
+``version`` lets a later slice migrate old checkpoints.
+
+The JSON is the one version 2 has always written (plans, actions and pending data as plain objects,
+the transcript as OpenAI-shaped messages, the working schedule as ``agent.working`` describes), so
+checkpoints stored before these types existed load unchanged, and the ones written now stay
+readable the same way.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Literal, Mapping
+from datetime import datetime
+from typing import Any, ClassVar, Literal, Mapping, TypedDict, Union, Unpack
 
-from smartmate.llm import Usage
+from agent.working import Working, working_from_json, working_to_json
+from smartmate.llm import ChatMessage, ToolCall, Usage
 
 STATE_VERSION = 2
 
 Route = Literal["", "reply", "plan", "execute", "quick_note"]
 ROUTES: tuple[str, ...] = ("reply", "plan", "execute", "quick_note")
+ActionStatus = Literal["done", "failed", "blocked"]
 
 
 @dataclass(frozen=True)
@@ -45,9 +54,108 @@ class TurnUsage:
                          estimated=self.estimated or usage.estimated)
 
 
+# --- The plan and what the turn did ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlanStep:
+    """One step of a plan, and how the student will know it is done."""
+
+    title: str
+    done_when: str = ""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The plan the student is asked to confirm (the plan node's answer, checked by the server)."""
+
+    goal: str
+    steps: tuple[PlanStep, ...]
+    rough_build: bool = False  # run the planner for ``task_class_ids`` before the execute rounds
+    task_class_ids: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the plan as plain JSON values."""
+        return {"goal": self.goal, "steps": [dataclasses.asdict(step) for step in self.steps],
+                "rough_build": self.rough_build, "task_class_ids": list(self.task_class_ids)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Plan:
+        """Rebuild a plan stored by ``to_json``."""
+        return cls(goal=data.get("goal", ""), steps=tuple(PlanStep(**step) for step in data.get("steps", ())),
+                   rough_build=data.get("rough_build", False), task_class_ids=tuple(data.get("task_class_ids", ())))
+
+
+@dataclass(frozen=True)
+class Action:
+    """One change the turn made or tried (a write tool, the rough build), for the honest summary."""
+
+    tool: str
+    status: ActionStatus
+    summary: str
+
+
+# --- The open interaction -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ToolCallRecord:
+    """A tool call as the server stored it: on accept, exactly these validated arguments run."""
+
+    call_id: str
+    name: str
+    arguments: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ConfirmCard:
+    """What a confirmation card shows (the confirm node builds it, the interrupt node sends it)."""
+
+    title: str
+    summary: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PlanQuestion:
+    """The plan node asked the student something; the answer resumes planning."""
+
+    subject: ClassVar[str] = "plan_question"
+
+
+@dataclass(frozen=True)
+class PlanConfirmation:
+    """The student is asked to go ahead with ``plan``."""
+
+    plan: Plan
+    card: ConfirmCard | None = None
+    subject: ClassVar[str] = "plan"
+
+
+@dataclass(frozen=True)
+class ToolQuestion:
+    """The model asked the student a question (``ask_user``); the answer becomes that call's result."""
+
+    call_id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class ToolConfirmation:
+    """The student is asked to accept one write; it runs only if ``digest`` still matches ``call``."""
+
+    call: ToolCallRecord
+    digest: str
+    card: ConfirmCard | None = None
+    subject: ClassVar[str] = "tool"
+
+
+PendingData = Union[PlanQuestion, PlanConfirmation, ToolQuestion, ToolConfirmation]
+
+
 @dataclass(frozen=True)
 class PendingInteraction:
-    """A question or confirmation the turn waits on (opened by the plan / execute nodes, next slice).
+    """A question or confirmation the turn waits on (opened by the plan and execute nodes).
 
     The next client frame must carry ``interaction_id``; ``resume_node`` is where the graph goes on.
     """
@@ -56,7 +164,51 @@ class PendingInteraction:
     kind: Literal["ask_user", "confirm"]
     prompt: str
     resume_node: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: PendingData
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the interaction as plain JSON values."""
+        return {"interaction_id": self.interaction_id, "kind": self.kind, "prompt": self.prompt,
+                "resume_node": self.resume_node, "data": _pending_data_to_json(self.data)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PendingInteraction:
+        """Rebuild an interaction stored by ``to_json``."""
+        return cls(interaction_id=data["interaction_id"], kind=data["kind"], prompt=data["prompt"],
+                   resume_node=data["resume_node"], data=_pending_data_from_json(data.get("data") or {}))
+
+
+def _pending_data_to_json(data: PendingData) -> dict[str, Any]:
+    if isinstance(data, ToolQuestion):
+        return {"call_id": data.call_id, "name": data.name}  # stored without a subject since the first slice
+    if isinstance(data, PlanQuestion):
+        return {"subject": data.subject}
+    if isinstance(data, PlanConfirmation):
+        # ``rough_build`` is the plan's own; it stays beside it because older code read it there.
+        value: dict[str, Any] = {"subject": data.subject, "rough_build": data.plan.rough_build,
+                                 "plan": data.plan.to_json()}
+    else:
+        value = {"subject": data.subject, "call_id": data.call.call_id, "name": data.call.name,
+                 "arguments": dict(data.call.arguments), "digest": data.digest}
+    if data.card is not None:
+        value["card"] = dataclasses.asdict(data.card)
+    return value
+
+
+def _pending_data_from_json(data: Mapping[str, Any]) -> PendingData:
+    subject = data.get("subject")
+    card = ConfirmCard(**data["card"]) if data.get("card") else None
+    if subject == PlanQuestion.subject:
+        return PlanQuestion()
+    if subject == PlanConfirmation.subject:
+        return PlanConfirmation(plan=Plan.from_json(data["plan"]), card=card)
+    if subject == ToolConfirmation.subject:
+        return ToolConfirmation(call=ToolCallRecord(data["call_id"], data["name"], dict(data["arguments"])),
+                                digest=data.get("digest", ""), card=card)
+    return ToolQuestion(call_id=data["call_id"], name=data["name"])
+
+
+# --- The page's choices, the student's answer, the ending -----------------------------------------
 
 
 @dataclass(frozen=True)
@@ -96,6 +248,39 @@ class Outcome:
     message: str = ""
 
 
+# --- The state ------------------------------------------------------------------------------------
+
+
+class TurnChanges(TypedDict, total=False):
+    """The fields ``TurnState.updated`` may change, so a type checker catches a misspelt one.
+
+    It lists every field of ``TurnState`` (a test keeps the two in step).
+    """
+
+    conversation_id: int
+    turn_id: str
+    user_text: str
+    history: tuple[HistoryMessage, ...]
+    language: str
+    route: Route
+    options: TurnOptions
+    resume: Resume | None
+    plan: Plan | None
+    plan_confirmed: bool
+    scratch: tuple[ChatMessage, ...]
+    rounds: int
+    working: Working | None
+    preview_id: int | None
+    actions: tuple[Action, ...]
+    answer: str
+    reasoning: str
+    corrections: int
+    usage: TurnUsage
+    pending: PendingInteraction | None
+    outcome: Outcome | None
+    version: int
+
+
 @dataclass(frozen=True)
 class TurnState:
     """Everything a turn knows between nodes."""
@@ -108,18 +293,16 @@ class TurnState:
     route: Route = ""
     options: TurnOptions = field(default_factory=TurnOptions)
     resume: Resume | None = None
-    # The plan node's plan: {"goal", "steps": [{"title", "done_when"}], "rough_build": [class ids]}.
-    plan: dict[str, Any] | None = None
+    plan: Plan | None = None
     plan_confirmed: bool = False
-    # The execute node's transcript since the plan (OpenAI-shaped messages) and its rounds used.
-    scratch: tuple[dict[str, Any], ...] = ()
+    # The plan and execute nodes' transcript with the model since the message (the execute rounds).
+    scratch: tuple[ChatMessage, ...] = ()
     rounds: int = 0
-    # The conversation's working schedule (a schedule.core Board with the work queue, as the JSON of
-    # agent.tools.working_schedule), carried across turns.
-    working: dict[str, Any] | None = None
+    # The conversation's working schedule, carried across turns.
+    working: Working | None = None
     preview_id: int | None = None
-    # What the turn did and did not do, for the honest summary: [{"tool", "status", "summary"}].
-    actions: tuple[dict[str, Any], ...] = ()
+    # What the turn did and did not do, for the honest summary.
+    actions: tuple[Action, ...] = ()
     answer: str = ""
     reasoning: str = ""
     corrections: int = 0
@@ -128,24 +311,64 @@ class TurnState:
     outcome: Outcome | None = None
     version: int = STATE_VERSION
 
-    def updated(self, changes: Mapping[str, Any]) -> TurnState:
+    def updated(self, **changes: Unpack[TurnChanges]) -> TurnState:
         """Return the state with ``changes`` applied; raise TypeError for a field that does not exist."""
         return dataclasses.replace(self, **changes)
 
     def to_json(self) -> dict[str, Any]:
         """Return the state as plain JSON values."""
-        return dataclasses.asdict(self)
+        return {
+            "conversation_id": self.conversation_id, "turn_id": self.turn_id, "user_text": self.user_text,
+            "history": [dataclasses.asdict(message) for message in self.history], "language": self.language,
+            "route": self.route, "options": _options_to_json(self.options), "resume": _asdict_or_none(self.resume),
+            "plan": self.plan.to_json() if self.plan is not None else None, "plan_confirmed": self.plan_confirmed,
+            "scratch": [message.to_openai() for message in self.scratch], "rounds": self.rounds,
+            "working": working_to_json(self.working) if self.working is not None else None,
+            "preview_id": self.preview_id, "actions": [dataclasses.asdict(action) for action in self.actions],
+            "answer": self.answer, "reasoning": self.reasoning, "corrections": self.corrections,
+            "usage": dataclasses.asdict(self.usage),
+            "pending": self.pending.to_json() if self.pending is not None else None,
+            "outcome": _asdict_or_none(self.outcome), "version": self.version,
+        }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> TurnState:
-        """Rebuild a state stored by ``to_json``."""
-        values = dict(data)
-        values["history"] = tuple(HistoryMessage(**message) for message in values.get("history", ()))
-        values["usage"] = TurnUsage(**values.get("usage", {}))
-        values["pending"] = PendingInteraction(**values["pending"]) if values.get("pending") else None
-        values["options"] = TurnOptions.from_json(values.get("options"))
-        values["resume"] = Resume(**values["resume"]) if values.get("resume") else None
-        values["scratch"] = tuple(values.get("scratch", ()))
-        values["actions"] = tuple(values.get("actions", ()))
-        values["outcome"] = Outcome(**values["outcome"]) if values.get("outcome") else None
-        return cls(**values)
+    def from_json(cls, data: Mapping[str, Any], *, now: datetime) -> TurnState:
+        """Rebuild a state stored by ``to_json``.
+
+        ``now`` dates a working schedule stored in the format from before the board (it kept no
+        clock). Unknown keys are ignored, so a checkpoint written by a later version still loads.
+        """
+        return cls(
+            conversation_id=data["conversation_id"], turn_id=data["turn_id"], user_text=data["user_text"],
+            history=tuple(HistoryMessage(**message) for message in data.get("history", ())),
+            language=data.get("language", "zh-hans"), route=data.get("route", ""),
+            options=TurnOptions.from_json(data.get("options")),
+            resume=Resume(**data["resume"]) if data.get("resume") else None,
+            plan=Plan.from_json(data["plan"]) if data.get("plan") else None,
+            plan_confirmed=data.get("plan_confirmed", False),
+            scratch=tuple(_message_from_json(item) for item in data.get("scratch", ())),
+            rounds=data.get("rounds", 0), working=working_from_json(data.get("working"), now=now),
+            preview_id=data.get("preview_id"),
+            actions=tuple(Action(**action) for action in data.get("actions", ())),
+            answer=data.get("answer", ""), reasoning=data.get("reasoning", ""),
+            corrections=data.get("corrections", 0), usage=TurnUsage(**data.get("usage", {})),
+            pending=PendingInteraction.from_json(data["pending"]) if data.get("pending") else None,
+            outcome=Outcome(**data["outcome"]) if data.get("outcome") else None,
+            version=data.get("version", STATE_VERSION),
+        )
+
+
+def _asdict_or_none(value: Resume | Outcome | None) -> dict[str, Any] | None:
+    return dataclasses.asdict(value) if value is not None else None
+
+
+def _options_to_json(options: TurnOptions) -> dict[str, Any]:
+    return {**dataclasses.asdict(options), "task_class_ids": list(options.task_class_ids)}
+
+
+def _message_from_json(item: Mapping[str, Any]) -> ChatMessage:
+    """Rebuild a transcript message stored in the OpenAI shape (``ChatMessage.to_openai``)."""
+    calls = tuple(ToolCall(id=call["id"], name=call["function"]["name"], arguments=call["function"]["arguments"])
+                  for call in item.get("tool_calls", ()))
+    return ChatMessage(role=item["role"], content=item.get("content"), tool_calls=calls,
+                       tool_call_id=item.get("tool_call_id"), name=item.get("name"))

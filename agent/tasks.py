@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from agent.services import turn_run
+from agent.services.running import turn_run
 
 
 @shared_task(name="agent.run_turn", acks_late=True)

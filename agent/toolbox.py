@@ -15,6 +15,7 @@ from smartmate.llm import ToolSpec
 from agent.state import TurnOptions
 from agent.tools.base import ToolContext, ToolResult
 from agent.tools.registry import arguments_check, tool_get, tool_specs
+from agent.working import Working
 
 QUICK_NOTE_TOOLS = ("quick_note_create", "query_tasks")
 
@@ -39,11 +40,11 @@ class RegistryToolbox:
         """Tell whether the tool changes anything."""
         return tool_get(name).writes
 
-    def confirmation(self, name: str, args: Mapping[str, Any], working: dict[str, Any] | None) -> str:
+    def confirmation(self, name: str, args: Mapping[str, Any], working: Working | None) -> str:
         """Return the text of the confirmation card (or the timeline line) for this call."""
         return tool_get(name).confirmation(args, self._context(""), working)
 
-    def run(self, name: str, args: Mapping[str, Any], *, call_id: str, working: dict[str, Any] | None,
+    def run(self, name: str, args: Mapping[str, Any], *, call_id: str, working: Working | None,
             options: TurnOptions) -> ToolResult:
         """Run the tool as the turn's student."""
         return tool_get(name).run(args, self._context(call_id, options), working)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from django.db import transaction
 from django.utils import timezone
@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
-from accounts.selectors import semester_week_get
 from accounts.exceptions import TokenQuotaExceededError
 from accounts.services import token_quota_check, token_usage_record
+from schedule.selectors import semester_week_get
 from agent.deps import PromptContext, TimetableEntry
 from agent.exceptions import QuotaExceeded
 from smartmate.llm import Usage
@@ -25,13 +25,8 @@ from agent.outbox_topics import CONVERSATION_TITLE, TURN_FINISHED
 from memory.recall import memory_prompt_block
 from agent.toolbox import RegistryToolbox
 from agent.tools.board_text import day_index
-from agent.tools.working_schedule import (
-    working_load,
-    working_publish,
-    working_read,
-    working_rough_build,
-    working_to_json,
-)
+from agent.tools.working_schedule import working_load, working_publish, working_rough_build
+from agent.working import Working, working_for
 from schedule.selectors import today_events_list
 from taskclasses.models import TaskClass, TaskItem
 from smartmate.platform.outbox.services import outbox_publish
@@ -114,26 +109,24 @@ class DjangoTurnServices:
         names = dict(TaskClass.objects.filter(user=self.user, pk__in=list(task_class_ids)).values_list("pk", "name"))
         return [names[pk] for pk in task_class_ids if pk in names]
 
-    def working_load(self, task_class_ids: Sequence[int]) -> dict[str, Any]:
+    def working_load(self, task_class_ids: Sequence[int]) -> Working:
         """Load the working schedule for the classes' window (today on when none is chosen)."""
-        working = working_load(user=self.user, now=self._now(), task_class_ids=tuple(self._own(task_class_ids)))
-        return working_to_json(working)
+        return working_load(user=self.user, now=self._now(), task_class_ids=tuple(self._own(task_class_ids)))
 
-    def working_index(self, working: dict[str, Any]) -> str:
+    def working_index(self, working: Working) -> str:
         """The working schedule's compact day index."""
-        current = working_read(working, user_id=self.user.pk, now=self._now())
+        current = working_for(working, user_id=self.user.pk, now=self._now())
         return day_index(current.board) if current is not None else "（还没有加载工作日程）"
 
-    def rough_build(self, task_class_ids: Sequence[int], working: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    def rough_build(self, task_class_ids: Sequence[int], working: Working) -> tuple[Working, str]:
         """Run the planner for the student's own classes among ``task_class_ids``."""
-        current = working_read(working, user_id=self.user.pk, now=self._now())
-        built, summary = working_rough_build(user=self.user, now=self._now(), working=current,
-                                             task_class_ids=tuple(self._own(task_class_ids)))
-        return working_to_json(built), summary
+        current = working_for(working, user_id=self.user.pk, now=self._now())
+        return working_rough_build(user=self.user, now=self._now(), working=current,
+                                   task_class_ids=tuple(self._own(task_class_ids)))
 
-    def preview_publish(self, working: dict[str, Any]) -> tuple[int, str] | None:
+    def preview_publish(self, working: Working) -> tuple[int, str] | None:
         """Make the working schedule's changes this conversation's one open preview."""
-        current = working_read(working, user_id=self.user.pk, now=self._now())
+        current = working_for(working, user_id=self.user.pk, now=self._now())
         preview = None if current is None else working_publish(
             user=self.user, working=current, conversation_id=self.conversation_id, now=self._now())
         if preview is None:

@@ -1,6 +1,6 @@
 """Benchmark the schedule-editing core: edits per second on a 20-week board, and what a board costs.
 
-    python bench/board_bench.py [--repeat 5] [--number 2000] [--seed 7]
+    python -m bench.board_bench [--repeat 5] [--number 2000] [--seed 7]
 
 Builds a synthetic 20-week board (a full semester window, 12 sections a day, a week's timetable
 of 18 course meetings repeated every week, a third of them filler courses, a few events of the
@@ -13,7 +13,7 @@ and times, each as the best of ``--repeat`` runs of ``--number`` calls:
 * building the board, and a 7-day window of the same student; JSON out and back.
 
 The database-to-board cost (the issue's "under 5 ms for the demo student's week") is measured by
-``bench/board_load_bench.py`` (``schedule.services.boards.board_load`` on the demo data); the 7-day
+``bench.board_load_bench`` (``taskclasses.planning.boards.board_load`` on the demo data); the 7-day
 figure here is the pure part of it.
 """
 
@@ -25,16 +25,13 @@ import random
 import sys
 import timeit
 from datetime import date, timedelta
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from schedule.core.board import Board, Calendar, ClassRules, Clock, DateWindow, Entry, Kind, Position, Spot  # noqa: E402
-from schedule.core.board_codec import board_from_json, board_to_json  # noqa: E402
-from schedule.core.board_edits import Move, OrderRule, embed, move, place, swap  # noqa: E402
-from schedule.core.board_errors import BoardError  # noqa: E402
-from schedule.core.board_suggest import suggest_places  # noqa: E402
-from schedule.core.time_model import SectionTemplate, Semester  # noqa: E402
+from schedule.core.board import Board, Calendar, ClassRules, Clock, DateWindow, Entry, Kind, Position, Spot
+from schedule.core.board_codec import board_from_json, board_to_json
+from schedule.core.board_edits import Move, OrderRule, embed, move, place, swap
+from schedule.core.board_errors import BoardError
+from schedule.core.board_suggest import suggest_places
+from schedule.core.time_model import SectionTemplate, Semester
 
 START = date(2026, 9, 7)
 WEEKS = 20

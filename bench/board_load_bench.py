@@ -1,6 +1,6 @@
 """Benchmark building the editing core's board from the database, for the demo student.
 
-    python bench/board_load_bench.py [--repeat 200]
+    python -m bench.board_load_bench [--repeat 200]
 
 On a fresh migrated database (SQLite in a temporary folder, or ``<name>_bench`` when
 ``DATABASE_URL`` names MySQL; dropped afterwards) with the demo student of ``make run`` (week 13 of
@@ -13,7 +13,7 @@ applied), it times, each as the median and best of ``--repeat`` calls, with the 
 * the assistant's window (today through the plans' ends) and the preview drag's board
   (``preview_board``: the plans' windows with an open preview laid over them).
 
-Building the board in memory (no database) is measured by ``bench/board_bench.py``.
+Building the board in memory (no database) is measured by ``bench.board_bench``.
 """
 
 from __future__ import annotations
@@ -24,9 +24,10 @@ import sys
 import timeit
 from collections.abc import Callable
 from datetime import timedelta
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.turns_bench import bench_database, django_setup_for_bench
+
+# Django (models, services, the connection) is imported inside functions: main() sets it up first.
 
 
 def timed(call: Callable[[], object], repeat: int) -> tuple[float, float, int]:
@@ -45,10 +46,10 @@ def scenarios(user) -> list[tuple[str, Callable[[], object]]]:  # type: ignore[n
     from django.utils import timezone
 
     from agent.tools.working_schedule import working_load
-    from schedule.services.boards import board_load, calendar_get
-    from schedule.services.planning import preview_create
-    from schedule.services.preview_boards import preview_board
-    from schedule.services.previews import preview_apply
+    from taskclasses.planning.boards import board_load, calendar_get
+    from taskclasses.planning.planning import preview_create
+    from taskclasses.planning.preview_boards import preview_board
+    from taskclasses.planning.previews import preview_apply
     from taskclasses.models import TaskClass
 
     now = timezone.now()
@@ -87,8 +88,6 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=200)
     args = parser.parse_args(argv)
-
-    from agent.bench_turns import bench_database, django_setup_for_bench
 
     django_setup_for_bench()
     from django.db import connection

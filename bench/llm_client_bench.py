@@ -1,6 +1,6 @@
 """Measure what the LLM client itself costs per call, against the zero-latency fake server.
 
-    python bench/llm_client_bench.py [--calls 300] [--chars 400] [--chunk 4]
+    python -m bench.llm_client_bench [--calls 300] [--chars 400] [--chunk 4]
 
 The fake server runs in a child process, so its work does not compete with the client for the
 GIL. For each mode (plain and streaming) the same request is timed twice: over a bare

@@ -1,28 +1,45 @@
 """Benchmark the planner against the original one: the public set, then 50 freshly generated instances.
 
-    python bench/planner_bench.py [--repeat 3] [--only public|generated] [--keep DIR]
+    python -m bench.planner_bench [--repeat 3] [--inner 21] [--only public|generated] [--keep DIR]
 
-Runs ../shared/bench/planner/run.py (validity, placed/oracle, steady evenness, rapid
-earliness, time ratio) with `python -m schedule.core.planner` from the repository root,
-first on the public instances, then on instances made by gen.py with fixed seeds (a mix of
-small, medium, large and tight) in a temporary directory, and prints both summaries.
+For each set it runs ../shared/bench/planner/run.py (validity, placed/oracle, steady evenness,
+rapid earliness, time ratio) with `python -m schedule.core.planner` from the repository root,
+which times whole processes (interpreter start-up, imports, JSON in and out, planning), and
+then times `plan()` alone in this process on the same instances (`--inner` runs each, after
+one warm-up run; the instance is read before the clock starts).  Both timings are printed side
+by side per instance, with their totals.  The first set is the public one, the second is made
+by gen.py with fixed seeds (a mix of small, medium, large and tight) in a temporary directory.
 Both planners run on the interpreter running this script, so the time ratio is fair.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import shlex
+import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
+
+from schedule.core.planning import instance_from_json, plan
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BENCH_DIR = REPO_ROOT.parent / "shared" / "bench" / "planner"
 
 # (size, first seed, count): 50 instances, seeds disjoint from the public set (1001-1020).
 GENERATED_MIX = (("small", 5001, 12), ("medium", 5101, 14), ("large", 5201, 10), ("tight", 5301, 14))
+
+
+@dataclass(frozen=True)
+class InProcessTiming:
+    """Milliseconds of `plan()` alone on one instance, over several runs."""
+
+    min_ms: float
+    median_ms: float
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,14 +51,14 @@ def main(argv: list[str] | None = None) -> int:
     summaries: dict[str, list[str]] = {}
     status = 0
     if args.only in (None, "public"):
-        code, summaries["public set (20 instances)"] = _run_bench(BENCH_DIR / "public", args.repeat)
+        code, summaries["public set (20 instances)"] = _bench_set(BENCH_DIR / "public", args)
         status |= code
     if args.only in (None, "generated"):
         with tempfile.TemporaryDirectory(prefix="planner-bench-") as scratch:
             folder = Path(args.keep) if args.keep else Path(scratch)
             folder.mkdir(parents=True, exist_ok=True)
             count = _generate(folder)
-            code, summaries[f"generated set ({count} instances, gen.py fixed seeds)"] = _run_bench(folder, args.repeat)
+            code, summaries[f"generated set ({count} instances, gen.py fixed seeds)"] = _bench_set(folder, args)
             status |= code
     print("\n=== summaries ===")
     for title, lines in summaries.items():
@@ -54,6 +71,7 @@ def _parse_args(argv: list[str] | None) -> argparse.Namespace:
     """Read the command line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per instance and planner (run.py --repeat)")
+    parser.add_argument("--inner", type=int, default=21, help="in-process runs of plan() per instance")
     parser.add_argument("--only", choices=["public", "generated"], help="run one of the two sets")
     parser.add_argument("--keep", help="write the generated instances here instead of a temporary directory")
     return parser.parse_args(argv)
@@ -74,18 +92,70 @@ def _generate(folder: Path) -> int:
     return len(jobs)
 
 
-def _run_bench(instances: Path, repeat: int) -> tuple[int, list[str]]:
-    """Run run.py on one folder, echoing its output; return its status and its summary lines."""
+def _bench_set(instances: Path, args: argparse.Namespace) -> tuple[int, list[str]]:
+    """Time one folder whole-process and in-process; print both per instance; return status and summary."""
+    # In-process first: right after hundreds of short processes the same runs measure up to a third slower.
+    timings = {path.stem: _time_in_process(path, args.inner) for path in sorted(instances.glob("*.json"))}
+    code, summary, rows = _run_bench(instances, args.repeat)
+    lines = _timing_table(rows, timings)
+    print("\n".join(lines))
+    return code, summary + lines[-2:]
+
+
+def _run_bench(instances: Path, repeat: int) -> tuple[int, list[str], list[dict]]:
+    """Run run.py on one folder, echoing its output; return its status, summary lines and per-instance rows."""
     planner = f"{shlex.quote(sys.executable)} -m schedule.core.planner"
-    command = [sys.executable, str(BENCH_DIR / "run.py"), "--planner", planner, "--cwd", str(REPO_ROOT),
-               "--instances", str(instances), "--repeat", str(repeat)]
-    completed = subprocess.run(command, cwd=BENCH_DIR, capture_output=True, text=True)
+    with tempfile.TemporaryDirectory(prefix="planner-run-") as scratch:
+        details = Path(scratch) / "details.json"
+        command = [sys.executable, str(BENCH_DIR / "run.py"), "--planner", planner, "--cwd", str(REPO_ROOT),
+                   "--instances", str(instances), "--repeat", str(repeat), "--json-out", str(details)]
+        completed = subprocess.run(command, cwd=BENCH_DIR, capture_output=True, text=True)
+        rows = json.loads(details.read_text(encoding="utf-8"))["instances"] if details.is_file() else []
     print(completed.stdout, end="")
     print(completed.stderr, end="", file=sys.stderr)
     lines = completed.stdout.splitlines()
     # The summary is everything after the last dashed rule of the table.
     rules = [i for i, line in enumerate(lines) if line and set(line) == {"-"}]
-    return completed.returncode, lines[rules[-1] + 1:] if rules else lines[-5:]
+    return completed.returncode, lines[rules[-1] + 1:] if rules else lines[-5:], rows
+
+
+def _time_in_process(path: Path, runs: int) -> InProcessTiming:
+    """Time `plan()` alone on one instance file: a warm-up run, then `runs` timed runs."""
+    instance = instance_from_json(json.loads(path.read_text(encoding="utf-8")))
+    plan(instance)
+    times = []
+    for _ in range(max(runs, 1)):
+        started = time.perf_counter()
+        plan(instance)
+        times.append((time.perf_counter() - started) * 1000.0)
+    return InProcessTiming(min_ms=min(times), median_ms=statistics.median(times))
+
+
+def _timing_table(rows: list[dict], timings: dict[str, InProcessTiming]) -> list[str]:
+    """Return the per-instance whole-process and in-process times, then two summary lines."""
+    head = (f"{'instance':<26} | {'process ms P/B':>15} | {'planning_ms P':>13} | "
+            f"{'plan() in-process ms min/median':>31}")
+    lines = ["", "whole process (run.py, median of --repeat) beside plan() alone in this process", head,
+             "-" * len(head)]
+    proc_p = proc_b = 0.0
+    for row in rows:
+        timing = timings.get(row["instance"])
+        if timing is None:
+            continue
+        proc_p += row["planner"]["proc_ms"]
+        proc_b += row["baseline"]["proc_ms"]
+        lines.append(f"{row['instance']:<26} | {row['planner']['proc_ms']:>7.1f}/{row['baseline']['proc_ms']:<7.1f} | "
+                     f"{row['planner']['plan_ms']:>13.2f} | {timing.min_ms:>15.2f}/{timing.median_ms:<15.2f}")
+    lines.append("-" * len(head))
+    medians = [t.median_ms for t in timings.values()]
+    mins = [t.min_ms for t in timings.values()]
+    lines.append(f"in-process plan() over {len(timings)} instances: total {sum(mins):.1f} ms (sum of minima), "
+                 f"{sum(medians):.1f} ms (sum of medians); per instance median {statistics.median(medians):.2f} ms, "
+                 f"max {max(medians):.2f} ms")
+    lines.append(f"whole-process total: planner {proc_p / 1000:.2f} s, baseline {proc_b / 1000:.2f} s "
+                 f"(ratio {proc_p / proc_b if proc_b else float('nan'):.2f}x); planning is "
+                 f"{100 * sum(medians) / proc_p if proc_p else float('nan'):.1f}% of the planner's process time")
+    return lines
 
 
 if __name__ == "__main__":

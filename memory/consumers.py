@@ -6,7 +6,7 @@ The consumer runs inside the outbox's transaction with its receipt, so it only w
 
 from __future__ import annotations
 
-from agent.outbox_topics import TURN_FINISHED
+from smartmate.platform.outbox.topics import TURN_FINISHED
 from memory.services.jobs import memory_job_create_for_turn
 from smartmate.platform.models import OutboxEvent
 from smartmate.platform.outbox.registry import consumes

@@ -9,6 +9,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from memory.conversations import messages_get
 from memory.core.dedup import normalize_text
 from memory.exceptions import MemoryNotFound
 from memory.models import MemoryItem, MemorySettings
@@ -66,12 +67,8 @@ class MemorySource:
 def memory_source_get(*, user: User, memory_id: int) -> MemorySource:
     """Return the message a memory was learned from (empty text when it is gone)."""
     item = memory_get(user=user, memory_id=memory_id)
-    message = None
-    if item.source_message_id:
-        from agent.models import Message
-
-        message = Message.objects.filter(pk=item.source_message_id, conversation__user=user).first()
-    return MemorySource(memory_id=item.pk, origin=item.origin, message_id=message.pk if message else None,
+    message = messages_get(user=user, message_ids=[item.source_message_id]).get(item.source_message_id or 0)
+    return MemorySource(memory_id=item.pk, origin=item.origin, message_id=message.id if message else None,
                         conversation_id=message.conversation_id if message else None,
                         text=message.content if message else "", said_at=message.created_at if message else None,
                         learned_at=item.created_at)

@@ -1,6 +1,38 @@
 from django.contrib import admin
 
-from schedule.models import CalendarFeed, ChangeSet, Course, PlanPreview, ScheduleEvent, ScheduleSlot
+from accounts.admin import UserAdmin
+from accounts.models import User
+from schedule.models import (
+    CalendarFeed,
+    CalendarSettings,
+    ChangeSet,
+    Course,
+    PlanPreview,
+    ScheduleEvent,
+    ScheduleSlot,
+)
+
+
+class CalendarSettingsInline(admin.StackedInline):
+    model = CalendarSettings
+    can_delete = False
+
+
+# The user page shows the student's calendar too: accounts registers the user admin, the schedule
+# re-registers it with its inline (accounts knows nothing of schedule).
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class UserWithCalendarAdmin(UserAdmin):
+    inlines = [*UserAdmin.inlines, CalendarSettingsInline]
+
+
+@admin.register(CalendarSettings)
+class CalendarSettingsAdmin(admin.ModelAdmin):
+    list_display = ("user", "semester_start", "semester_weeks", "updated_at")
+    search_fields = ("user__username",)
+    raw_id_fields = ("user",)
 
 
 @admin.register(Course)

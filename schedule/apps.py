@@ -7,7 +7,8 @@ class ScheduleConfig(AppConfig):
     verbose_name = _("Schedule")
 
     def ready(self) -> None:
-        from accounts.signals import credentials_revoked
-        from schedule.receivers import feed_rotate_on_password_change
+        from accounts.signals import credentials_revoked, user_registered
+        from schedule.receivers import calendar_create_on_registration, feed_rotate_on_password_change
 
         credentials_revoked.connect(feed_rotate_on_password_change, dispatch_uid="schedule.feed_rotate")
+        user_registered.connect(calendar_create_on_registration, dispatch_uid="schedule.calendar_create")

@@ -8,7 +8,13 @@ from django.utils.translation import gettext as _
 
 from accounts.signals import PASSWORD_CHANGED
 from schedule.models import CalendarFeed
+from schedule.services.calendar import calendar_settings_ensure
 from schedule.services.feeds import calendar_feed_regenerate
+
+
+def calendar_create_on_registration(sender: Any, *, user: Any, **kwargs: Any) -> None:
+    """A new student starts with default calendar settings (a guessed semester, the 12-section day)."""
+    calendar_settings_ensure(user=user)
 
 
 def feed_rotate_on_password_change(sender: Any, *, user: Any, reason: str, **kwargs: Any) -> str | None:

@@ -1,4 +1,5 @@
-"""Reads of the schedule: week boards, today, courses, and what occupies a slot."""
+"""Reads of the schedule: the calendar (time frame, semester week), week boards, today, courses,
+and what occupies a slot."""
 
 from __future__ import annotations
 
@@ -10,9 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from accounts.selectors import calendar_settings_get
 from schedule.core.time_model import SectionTemplate, Semester
-from schedule.models import Course, ScheduleEvent, ScheduleSlot
+from schedule.models import CalendarSettings, Course, ScheduleEvent, ScheduleSlot
 from smartmate.platform.exceptions import NotFoundError
 
 
@@ -36,10 +36,45 @@ class WeekBoard:
     embedded: dict[int, list[str]]  # event id -> contents of study blocks embedded in it
 
 
+@dataclass(frozen=True)
+class SemesterWeek:
+    """Where a date falls in the semester; ``week`` is None outside it."""
+
+    today: date
+    week: int | None
+    day_of_week: int
+    weeks: int
+    before_start: bool
+    after_end: bool
+
+
+def calendar_settings_get(*, user: User) -> CalendarSettings:
+    """Return the student's calendar settings, creating the defaults on first use."""
+    from schedule.services.calendar import calendar_settings_ensure
+
+    return calendar_settings_ensure(user=user)
+
+
 def time_frame_get(*, user: User) -> tuple[Semester, SectionTemplate]:
     """Return the student's semester and section template as pure-core types."""
     calendar = calendar_settings_get(user=user)
     return calendar.semester(user.time_zone), calendar.template()
+
+
+def semester_week_get(*, user: User, now: datetime | None = None) -> SemesterWeek:
+    """Return the semester week of ``now`` (default: the current time) in the student's zone."""
+    calendar = calendar_settings_get(user=user)
+    semester = calendar.semester(user.time_zone)
+    moment = now or timezone.now()
+    today = semester.local_date(moment)
+    return SemesterWeek(
+        today=today,
+        week=semester.current_week(moment),
+        day_of_week=today.isoweekday(),
+        weeks=calendar.semester_weeks,
+        before_start=today < calendar.semester_start,
+        after_end=today > semester.last_day,
+    )
 
 
 def week_board_get(*, user: User, week: int | None = None, now: datetime | None = None) -> WeekBoard:

@@ -19,7 +19,7 @@ class NavItem:
 # Order and labels of the main navigation; url names that do not resolve yet render disabled.
 NAVIGATION = [
     ("dashboard", _("Overview"), "dashboard"),
-    ("schedule", _("Schedule"), "schedule:week"),
+    ("schedule", _("Schedule"), "planning:week"),
     ("taskclasses", _("Task classes"), "taskclasses:list"),
     ("assistant", _("Assistant"), "agent:chat"),
     ("memory", _("Memory"), "memory:list"),

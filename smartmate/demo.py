@@ -12,8 +12,9 @@ from typing import Callable
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import CalendarSettings, User, default_section_times
-from accounts.services import calendar_settings_update
+from accounts.models import User
+from schedule.models import CalendarSettings, default_section_times
+from schedule.services.calendar import calendar_settings_update
 
 DEMO_USERNAME = "demo"
 DEMO_PASSWORD = "smartmate-demo"

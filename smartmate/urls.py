@@ -4,7 +4,9 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from accounts import urls as accounts_urls
 from accounts import views as accounts_views
+from schedule import calendar_views
 from smartmate import views
 from smartmate.platform import csp
 
@@ -13,8 +15,16 @@ api_v1 = [
     path("", include("schedule.api.urls")),
     path("", include("taskclasses.api.urls")),
     path("", include("taskclasses.api.task_class_urls")),
+    path("", include("taskclasses.planning.api.urls")),
     path("agent/", include("agent.api.urls")),
     path("", include("memory.api.urls")),
+]
+
+# The settings page edits the calendar (schedule's) beside the time zone and quota: the schedule serves
+# it, at the address and name it always had (accounts:settings), and accounts imports no schedule code.
+accounts_pages = [
+    *accounts_urls.urlpatterns,
+    path("settings/", calendar_views.settings_page, name="settings"),
 ]
 
 browsable_api_auth = [
@@ -24,7 +34,8 @@ browsable_api_auth = [
 
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
-    path("accounts/", include("accounts.urls")),
+    path("accounts/", include((accounts_pages, accounts_urls.app_name))),
+    path("schedule/", include("taskclasses.planning.urls")),  # the week board and its previews
     path("schedule/", include("schedule.urls")),
     path("tasks/", include("taskclasses.urls")),
     path("plans/", include("taskclasses.task_class_urls")),

@@ -14,8 +14,7 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from accounts.selectors import calendar_settings_get, semester_week_get
-from schedule.selectors import today_events_list
+from schedule.selectors import calendar_settings_get, semester_week_get, today_events_list
 from taskclasses.selectors import overdue_count, quadrant_board_get, recently_completed_list
 from taskclasses.services.tasks import tasks_promote
 from smartmate.platform.api import error_body

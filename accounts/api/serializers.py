@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from django.contrib.auth.validators import UnicodeUsernameValidator
-from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from accounts.models import MAX_SECTIONS, MAX_SEMESTER_WEEKS, CalendarSettings, User, validate_time_zone
-from smartmate.platform.serializers import BoundedDateField, ModelSerializer
+from accounts.models import User, validate_time_zone
+from smartmate.platform.serializers import ModelSerializer
 
 
 class RegisterInputSerializer(serializers.Serializer):
@@ -58,42 +56,3 @@ class RegisterOutputSerializer(serializers.Serializer):
 class ProfileInputSerializer(serializers.Serializer):
     email = serializers.EmailField(required=False, allow_blank=True)
     time_zone = serializers.CharField(required=False, validators=[validate_time_zone])
-
-
-class SectionTimeSerializer(serializers.Serializer):
-    start = serializers.RegexField(r"^\d{2}:\d{2}$", error_messages={"invalid": _("Use a time like 08:00.")})
-    end = serializers.RegexField(r"^\d{2}:\d{2}$", error_messages={"invalid": _("Use a time like 08:45.")})
-
-
-class CalendarInputSerializer(serializers.Serializer):
-    semester_start = BoundedDateField(required=False)
-    semester_weeks = serializers.IntegerField(required=False, min_value=1, max_value=MAX_SEMESTER_WEEKS)
-    sections = SectionTimeSerializer(many=True, required=False, min_length=1, max_length=MAX_SECTIONS)
-
-    def validate_semester_start(self, value):
-        if value.weekday() != 0:
-            raise serializers.ValidationError(_("Week 1 must start on a Monday."), code="not_monday")
-        return value
-
-
-class SectionTimeOutputSerializer(serializers.Serializer):
-    section = serializers.IntegerField()
-    start = serializers.CharField()
-    end = serializers.CharField()
-
-
-class CalendarOutputSerializer(ModelSerializer):
-    sections = serializers.SerializerMethodField()
-    semester_end = serializers.DateField(read_only=True)
-
-    class Meta:
-        model = CalendarSettings
-        fields = ["semester_start", "semester_weeks", "semester_end", "sections"]
-        read_only_fields = fields
-
-    @extend_schema_field(SectionTimeOutputSerializer(many=True))
-    def get_sections(self, calendar: CalendarSettings) -> list[dict[str, object]]:
-        return [
-            {"section": number, "start": start, "end": end}
-            for number, (start, end) in enumerate(calendar.section_times, start=1)
-        ]

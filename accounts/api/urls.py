@@ -9,5 +9,4 @@ urlpatterns = [
     path("auth/logout/", views.LogoutView.as_view(), name="auth-logout"),
     path("auth/password/", views.PasswordChangeView.as_view(), name="auth-password"),
     path("me/", views.MeView.as_view(), name="me"),
-    path("me/calendar/", views.CalendarView.as_view(), name="me-calendar"),
 ]

@@ -1,4 +1,4 @@
-"""Accounts API: registration, JWT login/refresh/logout, profile and calendar settings."""
+"""Accounts API: registration, JWT login/refresh/logout, password and profile. (The calendar: schedule.api.)"""
 
 from __future__ import annotations
 
@@ -13,8 +13,6 @@ from rest_framework_simplejwt.views import TokenObtainPairView, TokenRefreshView
 
 from accounts import services
 from accounts.api.serializers import (
-    CalendarInputSerializer,
-    CalendarOutputSerializer,
     LogoutInputSerializer,
     PasswordChangeInputSerializer,
     PasswordChangeOutputSerializer,
@@ -23,7 +21,6 @@ from accounts.api.serializers import (
     RegisterOutputSerializer,
     UserOutputSerializer,
 )
-from accounts.selectors import calendar_settings_get
 from accounts.tokens import FamilyRefreshToken, FamilyTokenObtainPairSerializer, FamilyTokenRefreshSerializer
 from smartmate.platform.idempotency import idempotent
 from smartmate.platform.ratelimit import client_ip, rate_limit_hit
@@ -113,25 +110,3 @@ class MeView(APIView):
         except DjangoValidationError as exc:
             raise _as_drf_validation_error(exc)
         return Response(UserOutputSerializer(user).data)
-
-
-class CalendarView(APIView):
-    """Read or change the semester and the section-time template."""
-
-    @extend_schema(responses=CalendarOutputSerializer)
-    def get(self, request: Request) -> Response:
-        return Response(CalendarOutputSerializer(calendar_settings_get(user=request.user)).data)
-
-    @idempotent
-    @extend_schema(request=CalendarInputSerializer, responses=CalendarOutputSerializer)
-    def put(self, request: Request) -> Response:
-        data = CalendarInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = dict(data.validated_data)
-        if "sections" in values:
-            values["section_times"] = [[row["start"], row["end"]] for row in values.pop("sections")]
-        try:
-            calendar = services.calendar_settings_update(user=request.user, **values)
-        except DjangoValidationError as exc:
-            raise _as_drf_validation_error(exc)
-        return Response(CalendarOutputSerializer(calendar).data)

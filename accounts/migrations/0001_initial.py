@@ -9,6 +9,20 @@ from django.conf import settings
 from django.db import migrations, models
 
 
+# CalendarSettings moved to the schedule app (accounts 0002, schedule 0006), and accounts depends on
+# no app above it: the historical model below uses these frozen copies of what accounts.models had.
+def default_section_times():
+    return [
+        ["08:00", "08:45"], ["08:55", "09:40"], ["10:15", "11:00"], ["11:10", "11:55"],
+        ["14:00", "14:45"], ["14:55", "15:40"], ["16:15", "17:00"], ["17:10", "17:55"],
+        ["19:00", "19:45"], ["19:55", "20:40"], ["20:50", "21:35"], ["21:45", "22:30"],
+    ]
+
+
+def validate_section_times(value):
+    """Historical placeholder: migrations never validate; schedule.models.validate_section_times does."""
+
+
 class Migration(migrations.Migration):
 
     initial = True
@@ -53,7 +67,7 @@ class Migration(migrations.Migration):
                 ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='calendar', serialize=False, to=settings.AUTH_USER_MODEL)),
                 ('semester_start', models.DateField(verbose_name='Monday of week 1')),
                 ('semester_weeks', models.PositiveSmallIntegerField(default=20, verbose_name='number of weeks')),
-                ('section_times', models.JSONField(default=accounts.models.default_section_times, validators=[accounts.models.validate_section_times], verbose_name='section times')),
+                ('section_times', models.JSONField(default=default_section_times, validators=[validate_section_times], verbose_name='section times')),
                 ('updated_at', models.DateTimeField(auto_now=True)),
             ],
             options={

@@ -6,7 +6,8 @@ from datetime import date
 
 import factory
 
-from accounts.models import CalendarSettings, User, default_section_times
+from accounts.models import User
+from schedule.models import CalendarSettings, default_section_times
 
 DEFAULT_PASSWORD = "correct-horse-battery-staple"
 
@@ -21,6 +22,7 @@ class UserFactory(factory.django.DjangoModelFactory):
     time_zone = "Asia/Shanghai"
     password = factory.PostGenerationMethodCall("set_password", DEFAULT_PASSWORD)
 
+    # Every test student has the same semester (week 1 from 2026-09-07); the calendar is the schedule's.
     @factory.post_generation
     def calendar(self, create: bool, extracted: object, **kwargs: object) -> None:
         if create:

@@ -8,7 +8,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from agent import selectors, services
+from agent import selectors
+from agent.services.conversations import (
+    conversation_archive,
+    conversation_create,
+    conversation_delete,
+    conversation_rename,
+)
+from agent.services.tickets import ticket_create
+from agent.services.turns import turn_regenerate
 from agent.api.serializers import (
     ConversationArchiveInputSerializer,
     ConversationCreateInputSerializer,
@@ -50,7 +58,7 @@ class ConversationListView(APIView):
     def post(self, request: Request) -> Response:
         data = ConversationCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        conversation = services.conversation_create(user=request.user, **data.validated_data)
+        conversation = conversation_create(user=request.user, **data.validated_data)
         return Response(ConversationOutputSerializer(conversation).data, status=status.HTTP_201_CREATED)
 
 
@@ -67,14 +75,14 @@ class ConversationDetailView(APIView):
         selectors.conversation_get(user=request.user, conversation_id=conversation_id)  # 404 before validating
         data = ConversationRenameInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        conversation = services.conversation_rename(user=request.user, conversation_id=conversation_id,
+        conversation = conversation_rename(user=request.user, conversation_id=conversation_id,
                                                     **data.validated_data)
         return Response(ConversationOutputSerializer(conversation).data)
 
     @idempotent
     @extend_schema(responses={204: None})
     def delete(self, request: Request, conversation_id: int) -> Response:
-        services.conversation_delete(user=request.user, conversation_id=conversation_id)
+        conversation_delete(user=request.user, conversation_id=conversation_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -87,7 +95,7 @@ class ConversationArchiveView(APIView):
         selectors.conversation_get(user=request.user, conversation_id=conversation_id)
         data = ConversationArchiveInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        conversation = services.conversation_archive(user=request.user, conversation_id=conversation_id,
+        conversation = conversation_archive(user=request.user, conversation_id=conversation_id,
                                                      **data.validated_data)
         return Response(ConversationOutputSerializer(conversation).data)
 
@@ -100,7 +108,7 @@ class ConversationRegenerateView(APIView):
     def post(self, request: Request, conversation_id: int) -> Response:
         # The same budget as chat.send / chat.regenerate on the websocket: one door may not be cheaper.
         rate_limit_hit("chat", user_key(request.user))
-        started = services.turn_regenerate(user=request.user, conversation_id=conversation_id)
+        started = turn_regenerate(user=request.user, conversation_id=conversation_id)
         return Response(TurnStartedOutputSerializer(started).data, status=status.HTTP_202_ACCEPTED)
 
 
@@ -122,6 +130,6 @@ class TicketView(APIView):
     # the ticket itself in the database (only its hash is kept otherwise).
     @extend_schema(request=None, responses={201: TicketOutputSerializer})
     def post(self, request: Request) -> Response:
-        issued = services.ticket_create(user=request.user)
+        issued = ticket_create(user=request.user)
         body = {"ticket": issued.ticket, "expires_at": issued.expires_at, "url": f"/ws/agent/?ticket={issued.ticket}"}
         return Response(TicketOutputSerializer(body).data, status=status.HTTP_201_CREATED)

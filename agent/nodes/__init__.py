@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Mapping
+from dataclasses import dataclass
+
+from agent.state import TurnState
 
 END = "end"
 
 
 @dataclass(frozen=True)
 class Step:
-    """What a node returns: the state fields it changes and the node to run next (or END)."""
+    """What a node returns: the next state (``state.updated(...)``) and the node to run next (or END)."""
 
     next: str
-    update: Mapping[str, Any] = field(default_factory=dict)
+    state: TurnState

@@ -22,7 +22,7 @@ from smartmate.llm import ChatMessage, Completion, LLMStreamInterrupted, Malform
 from agent.nodes import Step
 from agent.prompting import context_usage, conversation_messages, stage_config
 from agent.prompts import render, system_prompt
-from agent.state import ROUTES, Outcome, TurnState
+from agent.state import ROUTES, Outcome, PlanConfirmation, TurnState
 from agent.streaming import DeltaBatcher
 
 ROUTE_ATTEMPTS = 3
@@ -41,30 +41,29 @@ def run(state: TurnState, deps: Deps) -> Step:
         message = _("The assistant could not decide how to handle your message: its answer was malformed "
                     "%(count)s times in a row. Please try again.") % {"count": ROUTE_ATTEMPTS}
         deps.emit(ErrorEvent(code=MalformedOutput.code, message=message, detail={"problem": problem}))
-        return Step("deliver", {"corrections": corrections,
-                                "outcome": Outcome("failed", MalformedOutput.code, message)})
+        return Step("deliver", state.updated(corrections=corrections,
+                                             outcome=Outcome("failed", MalformedOutput.code, message)))
     deps.emit(context_usage(system=system, memory=context.memory, history=history[:-1], tools=(),
                             message=state.user_text))
     # A new request starts afresh: an earlier plan or unanswered card does not carry over.
-    fresh = {"route": route, "corrections": corrections, "pending": None, "plan": None,
-             "plan_confirmed": False, "scratch": (), "rounds": 0, "actions": ()}
+    fresh = state.updated(route=route, corrections=corrections, pending=None, plan=None, plan_confirmed=False,
+                          scratch=(), rounds=0, actions=())
     if route == "plan":
         return Step("plan", fresh)
     if route in ("execute", "quick_note"):
         return Step("execute", fresh)
-    return _reply(state, deps, system, history, fresh, deep=deep)
+    return _reply(fresh, deps, system, history, deep=deep)
 
 
 def _resume(state: TurnState) -> Step:
     """Go on where the open interaction said, with the student's answer in the state."""
     pending, resume = state.pending, state.resume
-    subject = pending.data.get("subject")
-    if subject == "plan":
+    if isinstance(pending.data, PlanConfirmation):
         if resume.action == "accept":
-            next_node = "rough_build" if pending.data.get("rough_build") else "execute"
-            return Step(next_node, {"plan_confirmed": True, "pending": None, "resume": None})
-        return Step("plan", {"pending": None})  # plan sees the rejection in ``resume`` and replans
-    return Step(pending.resume_node, {})  # a tool confirmation or a question: its node reads ``resume``
+            next_node = "rough_build" if pending.data.plan.rough_build else "execute"
+            return Step(next_node, state.updated(plan_confirmed=True, pending=None, resume=None))
+        return Step("plan", state.updated(pending=None))  # plan sees the rejection in ``resume`` and replans
+    return Step(pending.resume_node, state)  # a tool confirmation or a question: its node reads ``resume``
 
 
 def _route(deps: Deps, system: str, history: list[ChatMessage]) -> tuple[str | None, bool, int, str]:
@@ -94,8 +93,7 @@ def _parse_route(completion: Completion) -> tuple[str | None, bool, str]:
     return None, False, f'"route" must be one of {", ".join(ROUTES)}; got {route!r}'
 
 
-def _reply(state: TurnState, deps: Deps, system: str, history: list[ChatMessage], fresh: dict,
-           *, deep: bool) -> Step:
+def _reply(state: TurnState, deps: Deps, system: str, history: list[ChatMessage], *, deep: bool) -> Step:
     messages = [ChatMessage.system(f"{system}\n\n{render('reply')}"), *history]
     config = stage_config(deps, state, "deliver", deep=deep)
     stream = DeltaBatcher(deps.emit)
@@ -106,8 +104,7 @@ def _reply(state: TurnState, deps: Deps, system: str, history: list[ChatMessage]
         # The student already saw part of the answer: keep it, say it broke off.
         deps.emit(ErrorEvent.from_error(exc))
         partial = (exc.detail or {}).get("partial_text", "")
-        return Step("deliver", {**fresh, "answer": partial,
-                                "outcome": Outcome("failed", exc.code, str(exc.message))})
+        return Step("deliver", state.updated(answer=partial, outcome=Outcome("failed", exc.code, str(exc.message))))
     finally:
         stream.flush()  # also when the student cancelled: what was received is shown, then stored
-    return Step("deliver", {**fresh, "answer": completion.text, "reasoning": completion.reasoning})
+    return Step("deliver", state.updated(answer=completion.text, reasoning=completion.reasoning))

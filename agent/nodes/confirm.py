@@ -12,21 +12,29 @@ from django.utils.translation import gettext as _
 
 from agent.deps import Deps
 from agent.nodes import Step
-from agent.state import TurnState
+from agent.state import ConfirmCard, PlanConfirmation, ToolConfirmation, TurnState
 
 
 def run(state: TurnState, deps: Deps) -> Step:
     """Write the card into the pending interaction and hand over to ``interrupt``."""
     pending = state.pending
-    data = dict(pending.data)
-    if data.get("subject") == "plan":
-        plan = data["plan"]
-        # The card names the task classes the plan will place: ids mean nothing to a student.
-        names = deps.services.task_class_names(plan["task_class_ids"]) if plan["task_class_ids"] else []
-        data["card"] = {"title": _("Go ahead with this plan?"), "summary": plan["goal"] or pending.prompt,
-                        "details": {"steps": plan["steps"], "rough_build": plan["rough_build"],
-                                    "task_class_ids": plan["task_class_ids"], "task_classes": names}}
-    else:
-        data["card"] = {"title": _("Make this change?"), "summary": pending.prompt,
-                        "details": {"tool": data["name"], "arguments": data["arguments"]}}
-    return Step("interrupt", {"pending": dataclasses.replace(pending, data=data)})
+    data = pending.data
+    if isinstance(data, PlanConfirmation):
+        data = dataclasses.replace(data, card=_plan_card(data, pending.prompt, deps))
+    elif isinstance(data, ToolConfirmation):
+        data = dataclasses.replace(data, card=_tool_card(data, pending.prompt))
+    return Step("interrupt", state.updated(pending=dataclasses.replace(pending, data=data)))
+
+
+def _plan_card(data: PlanConfirmation, prompt: str, deps: Deps) -> ConfirmCard:
+    plan = data.plan.to_json()
+    # The card names the task classes the plan will place: ids mean nothing to a student.
+    names = deps.services.task_class_names(plan["task_class_ids"]) if plan["task_class_ids"] else []
+    return ConfirmCard(title=_("Go ahead with this plan?"), summary=plan["goal"] or prompt,
+                       details={"steps": plan["steps"], "rough_build": plan["rough_build"],
+                                "task_class_ids": plan["task_class_ids"], "task_classes": names})
+
+
+def _tool_card(data: ToolConfirmation, prompt: str) -> ConfirmCard:
+    return ConfirmCard(title=_("Make this change?"), summary=prompt,
+                       details={"tool": data.call.name, "arguments": data.call.arguments})

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from agent.contracts import AssistantDelta, PreviewReady, TurnDone, UsageEvent
 from agent.deps import Deps
 from agent.nodes import END, Step
-from agent.state import Outcome, TurnState
+from agent.state import Action, Outcome, TurnState
 
 
 def run(state: TurnState, deps: Deps) -> Step:
@@ -37,12 +37,12 @@ def run(state: TurnState, deps: Deps) -> Step:
         deps.emit(UsageEvent(prompt_tokens=usage.prompt_tokens, completion_tokens=usage.completion_tokens,
                              total_tokens=usage.total_tokens, calls=usage.calls, estimated=usage.estimated))
     deps.emit(TurnDone(outcome=outcome.status, message_id=message_id))
-    return Step(END, {"outcome": outcome, "usage": usage, "answer": answer, "preview_id": preview_id})
+    return Step(END, state.updated(outcome=outcome, usage=usage, answer=answer, preview_id=preview_id))
 
 
-def _summary(actions: tuple[dict, ...]) -> str:
-    done = [action["summary"] for action in actions if action["status"] == "done"]
-    not_done = [action["summary"] for action in actions if action["status"] != "done"]
+def _summary(actions: tuple[Action, ...]) -> str:
+    done = [action.summary for action in actions if action.status == "done"]
+    not_done = [action.summary for action in actions if action.status != "done"]
     lines = ["", ""]
     if done:
         lines += [_("Done:"), *(f"- {item}" for item in done)]
@@ -52,7 +52,7 @@ def _summary(actions: tuple[dict, ...]) -> str:
 
 
 def _preview(state: TurnState, deps: Deps) -> int | None:
-    if state.working is None or not any(action["status"] == "done" for action in state.actions):
+    if state.working is None or not any(action.status == "done" for action in state.actions):
         return None
     published = deps.services.preview_publish(state.working)
     if published is None:

@@ -27,7 +27,15 @@ from smartmate.llm import ChatMessage, Completion, MalformedOutput, ToolCall, To
 from agent.nodes import Step
 from agent.prompting import conversation_messages, stage_config
 from agent.prompts import render, system_prompt
-from agent.state import Outcome, PendingInteraction, TurnState
+from agent.state import (
+    Action,
+    Outcome,
+    PendingInteraction,
+    ToolCallRecord,
+    ToolConfirmation,
+    ToolQuestion,
+    TurnState,
+)
 from agent.streaming import DeltaBatcher
 from smartmate.platform.exceptions import AppError
 
@@ -42,12 +50,9 @@ ASK_USER = ToolSpec(
 
 def run(state: TurnState, deps: Deps) -> Step:
     """Take the student's answer to the open card into account, then run one model round."""
-    if state.resume is None:
-        return _round(state, deps)
-    # The runtime applies the returned changes to the state it passed in: keep the resume's too.
-    carried = _resumed(state, deps)
-    step = _round(state.updated(carried), deps)
-    return Step(step.next, {**carried, **step.update})
+    if state.resume is not None:
+        state = _resumed(state, deps)
+    return _round(state, deps)
 
 
 def _round(state: TurnState, deps: Deps) -> Step:
@@ -55,38 +60,38 @@ def _round(state: TurnState, deps: Deps) -> Step:
         return _out_of_rounds(state, deps)
     deps.emit(StatusEvent(code="executing", message=_("Working on it…")))
     completion = _ask_model(state, deps)
-    text = state.answer + (completion.text or "")
+    answered = state.updated(answer=state.answer + (completion.text or ""),
+                             reasoning=state.reasoning + completion.reasoning)
     call, problem = _one_call(completion)
     if call is None and not problem:
-        return Step("deliver", {"answer": text, "reasoning": state.reasoning + completion.reasoning,
-                                "scratch": (*state.scratch, _assistant(completion, None))})
-    scratch = [*state.scratch, _assistant(completion, call)]
-    base = {"answer": text, "reasoning": state.reasoning + completion.reasoning, "rounds": state.rounds + 1}
+        return Step("deliver", answered.updated(scratch=(*state.scratch, _assistant(completion, None))))
+    state = answered.updated(scratch=(*state.scratch, _assistant(completion, call)), rounds=state.rounds + 1)
     if problem:
-        return _correct(state, deps, scratch, base, call, problem)
-    return _dispatch(state, deps, scratch, base, call)
+        return _correct(state, deps, call, problem)
+    return _dispatch(state, deps, call)
 
 
 # --- the student's answer to a card ------------------------------------------------------------------
 
 
-def _resumed(state: TurnState, deps: Deps) -> dict[str, Any]:
+def _resumed(state: TurnState, deps: Deps) -> TurnState:
     """Run (or not) the confirmed call, or hand over the answer, as the call's tool result."""
     pending, resume = state.pending, state.resume
     data = pending.data
-    call_id, name = data["call_id"], data["name"]
-    if pending.kind == "ask_user":
-        result = {"role": "tool", "tool_call_id": call_id, "name": name, "content": f"学生的回答：{resume.text}"}
-        return {"scratch": (*state.scratch, result), "pending": None, "resume": None}
-    if resume.action != "accept" or data.get("digest") != _digest(name, data["arguments"]):
-        deps.emit(ToolResultEvent(call_id=call_id, name=name, status="blocked",
+    if isinstance(data, ToolQuestion):
+        answer = _tool_message(data.call_id, data.name, f"学生的回答：{resume.text}")
+        return state.updated(scratch=(*state.scratch, answer), pending=None, resume=None)
+    if not isinstance(data, ToolConfirmation):
+        raise TypeError(f"The execute node cannot resume a {type(data).__name__}.")
+    call = data.call
+    if resume.action != "accept" or data.digest != _digest(call.name, call.arguments):
+        deps.emit(ToolResultEvent(call_id=call.call_id, name=call.name, status="blocked",
                                   summary=_("You declined this change; nothing was changed.")))
         note = f"学生拒绝了这次修改，没有执行。{('学生说：' + resume.text) if resume.text else ''}"
-        action = {"tool": name, "status": "blocked", "summary": pending.prompt}
-        return {"scratch": (*state.scratch, _tool_message(call_id, name, note)), "pending": None, "resume": None,
-                "actions": (*state.actions, action)}
-    update = _run_tool(state, deps, call_id, name, data["arguments"])
-    return {**update, "pending": None, "resume": None}
+        action = Action(tool=call.name, status="blocked", summary=pending.prompt)
+        return state.updated(scratch=(*state.scratch, _tool_message(call.call_id, call.name, note)), pending=None,
+                             resume=None, actions=(*state.actions, action))
+    return _run_tool(state, deps, call.call_id, call.name, call.arguments).updated(pending=None, resume=None)
 
 
 # --- one round ---------------------------------------------------------------------------------------
@@ -95,7 +100,7 @@ def _resumed(state: TurnState, deps: Deps) -> dict[str, Any]:
 def _ask_model(state: TurnState, deps: Deps) -> Completion:
     system = _system(state, deps)
     history = conversation_messages(state, fixed_tokens=len(system) // 2)
-    messages = [ChatMessage.system(system), *history, *(_from_openai(item) for item in state.scratch)]
+    messages = [ChatMessage.system(system), *history, *state.scratch]
     tools = [*deps.services.tools.specs(state.route or "execute"), ASK_USER]
     stream = DeltaBatcher(deps.emit)
     try:
@@ -110,10 +115,10 @@ def _system(state: TurnState, deps: Deps) -> str:
     if state.route == "quick_note":
         return f"{base}\n\n{render('quick_note')}"
     plan = ""
-    if state.plan and "steps" in state.plan:
-        steps = "\n".join(f"{index}. {step['title']}（完成条件：{step['done_when'] or '—'}）"
-                          for index, step in enumerate(state.plan["steps"], start=1))
-        plan = f"\n## 学生已确认的计划\n目标：{state.plan['goal']}\n{steps}\n"
+    if state.plan is not None:
+        steps = "\n".join(f"{index}. {step.title}（完成条件：{step.done_when or '—'}）"
+                          for index, step in enumerate(state.plan.steps, start=1))
+        plan = f"\n## 学生已确认的计划\n目标：{state.plan.goal}\n{steps}\n"
     working = deps.services.working_index(state.working) if state.working is not None else "（尚未加载：需要时调用查询工具）"
     return f"{base}\n\n{render('execute', plan=plan, working=working)}"
 
@@ -136,100 +141,95 @@ def _one_call(completion: Completion) -> tuple[ToolCall | None, str]:
     return None, ""
 
 
-def _dispatch(state: TurnState, deps: Deps, scratch: list[dict], base: dict, call: ToolCall) -> Step:
+def _dispatch(state: TurnState, deps: Deps, call: ToolCall) -> Step:
     try:
         arguments = call.parsed_arguments()
         if call.name == ASK_USER.name:
-            question = str(arguments.get("question", "")).strip()
-            if not question:
-                raise MalformedOutput("ask_user needs a non-empty question")
-            pending = PendingInteraction(interaction_id=new_interaction_id(), kind="ask_user", prompt=question[:500],
-                                         resume_node="execute", data={"call_id": call.id, "name": call.name})
-            return Step("interrupt", {**base, "scratch": tuple(scratch), "pending": pending, "corrections": 0})
+            return _question(state, call, arguments)
         arguments = deps.services.tools.check(call.name, arguments)
     except AppError as exc:
-        return _correct(state, deps, scratch, base, call, str(exc.message))
-    changes = {**base, "scratch": tuple(scratch), "corrections": 0}
-    state = state.updated(changes)
+        return _correct(state, deps, call, str(exc.message))
+    state = state.updated(corrections=0)
     if deps.services.tools.writes(call.name) and not state.options.always_execute:
-        return _confirmation(state, deps, call, arguments, changes)
-    return Step("execute", {**changes, **_run_tool(state, deps, call.id, call.name, arguments)})
+        return _confirmation(state, deps, call, arguments)
+    return Step("execute", _run_tool(state, deps, call.id, call.name, arguments))
 
 
-def _confirmation(state: TurnState, deps: Deps, call: ToolCall, arguments: dict, changes: dict) -> Step:
+def _question(state: TurnState, call: ToolCall, arguments: dict[str, Any]) -> Step:
+    """Open the model's ``ask_user`` question; raise MalformedOutput for an empty one."""
+    question = str(arguments.get("question", "")).strip()
+    if not question:
+        raise MalformedOutput("ask_user needs a non-empty question")
+    pending = PendingInteraction(interaction_id=new_interaction_id(), kind="ask_user", prompt=question[:500],
+                                 resume_node="execute", data=ToolQuestion(call_id=call.id, name=call.name))
+    return Step("interrupt", state.updated(pending=pending, corrections=0))
+
+
+def _confirmation(state: TurnState, deps: Deps, call: ToolCall, arguments: dict[str, Any]) -> Step:
     if state.working is None:
         # The card must name what changes ("概率论复习 #1 to Fri 14:00"), not a bare id: load the board.
-        changes = {**changes, "working": deps.services.working_load(state.options.task_class_ids)}
-        state = state.updated(changes)
+        state = state.updated(working=deps.services.working_load(state.options.task_class_ids))
     summary = deps.services.tools.confirmation(call.name, arguments, state.working)
     deps.emit(ToolCallEvent(call_id=call.id, name=call.name, arguments=arguments, summary=summary))
+    record = ToolCallRecord(call_id=call.id, name=call.name, arguments=arguments)
     pending = PendingInteraction(
         interaction_id=new_interaction_id(), kind="confirm", prompt=summary, resume_node="execute",
-        data={"subject": "tool", "call_id": call.id, "name": call.name, "arguments": arguments,
-              "digest": _digest(call.name, arguments)})
-    return Step("confirm", {**changes, "pending": pending})
+        data=ToolConfirmation(call=record, digest=_digest(call.name, arguments)))
+    return Step("confirm", state.updated(pending=pending))
 
 
-def _run_tool(state: TurnState, deps: Deps, call_id: str, name: str, arguments: dict) -> dict[str, Any]:
-    """Run one validated call; return the state changes (transcript, working schedule, actions)."""
+def _run_tool(state: TurnState, deps: Deps, call_id: str, name: str, arguments: dict[str, Any]) -> TurnState:
+    """Run one validated call; return the state with its transcript, working schedule and actions."""
     if not deps.services.tools.writes(name) or state.options.always_execute:
         summary = deps.services.tools.confirmation(name, arguments, state.working)
         deps.emit(ToolCallEvent(call_id=call_id, name=name, arguments=arguments, summary=summary))
     result = deps.services.tools.run(name, arguments, call_id=call_id, working=state.working, options=state.options)
     deps.emit(ToolResultEvent(call_id=call_id, name=name, status=result.status, summary=result.summary,
                               result=result.data))
-    update: dict[str, Any] = {"scratch": (*state.scratch, _tool_message(call_id, name, result.content))}
+    state = state.updated(scratch=(*state.scratch, _tool_message(call_id, name, result.content)))
     if result.working is not None:
-        update["working"] = result.working
+        state = state.updated(working=result.working)
     if deps.services.tools.writes(name):
-        update["actions"] = (*state.actions, {"tool": name, "status": result.status, "summary": result.summary})
-    return update
+        state = state.updated(actions=(*state.actions, Action(tool=name, status=result.status,
+                                                              summary=result.summary)))
+    return state
 
 
-def _correct(state: TurnState, deps: Deps, scratch: list[dict], base: dict, call: ToolCall | None,
-             problem: str) -> Step:
+def _correct(state: TurnState, deps: Deps, call: ToolCall | None, problem: str) -> Step:
     """Send the model its mistake as the call's result, or stop after too many in a row."""
     corrections = state.corrections + 1
     if call is not None:
-        scratch.append(_tool_message(call.id, call.name, f"错误：{problem}。请改正后重试。"))
+        mistake = _tool_message(call.id, call.name, f"错误：{problem}。请改正后重试。")
     else:
-        scratch.append({"role": "user", "content": f"你上一条回复无法使用：{problem}。请调用一个工具，或直接回答。"})
+        mistake = ChatMessage.user(f"你上一条回复无法使用：{problem}。请调用一个工具，或直接回答。")
+    state = state.updated(scratch=(*state.scratch, mistake), corrections=corrections)
     if corrections < CORRECTIONS:
-        return Step("execute", {**base, "scratch": tuple(scratch), "corrections": corrections})
+        return Step("execute", state)
     message = _("The assistant kept making malformed tool calls (%(count)s in a row) and stopped. "
                 "Nothing more was changed.") % {"count": CORRECTIONS}
     deps.emit(ErrorEvent(code=MalformedOutput.code, message=message, detail={"problem": problem}))
-    return Step("deliver", {**base, "scratch": tuple(scratch), "corrections": corrections,
-                            "outcome": Outcome("failed", MalformedOutput.code, message)})
+    return Step("deliver", state.updated(outcome=Outcome("failed", MalformedOutput.code, message)))
 
 
 def _out_of_rounds(state: TurnState, deps: Deps) -> Step:
     message = _("The assistant used its %(count)s steps for this request and stopped here.") % {"count": ROUND_BUDGET}
     deps.emit(ErrorEvent(code="round_budget_exhausted", message=message, detail={"rounds": state.rounds}))
-    return Step("deliver", {"outcome": Outcome("failed", "round_budget_exhausted", message)})
+    return Step("deliver", state.updated(outcome=Outcome("failed", "round_budget_exhausted", message)))
 
 
 # --- transcript helpers ------------------------------------------------------------------------------
 
 
-def _assistant(completion: Completion, call: ToolCall | None) -> dict[str, Any]:
+def _assistant(completion: Completion, call: ToolCall | None) -> ChatMessage:
     # Only the call we act on goes into the transcript: one tool per round.
-    message = ChatMessage.assistant(content=completion.text or None, tool_calls=(call,) if call else ())
-    return message.to_openai()
+    return ChatMessage.assistant(content=completion.text or None, tool_calls=(call,) if call else ())
 
 
-def _tool_message(call_id: str, name: str, content: str) -> dict[str, Any]:
-    return ChatMessage.tool(call_id, content, name=name).to_openai()
+def _tool_message(call_id: str, name: str, content: str) -> ChatMessage:
+    return ChatMessage.tool(call_id, content, name=name)
 
 
-def _from_openai(item: dict[str, Any]) -> ChatMessage:
-    calls = tuple(ToolCall(id=call["id"], name=call["function"]["name"], arguments=call["function"]["arguments"])
-                  for call in item.get("tool_calls", ()))
-    return ChatMessage(role=item["role"], content=item.get("content"), tool_calls=calls,
-                       tool_call_id=item.get("tool_call_id"), name=item.get("name"))
-
-
-def _digest(name: str, arguments: dict) -> str:
+def _digest(name: str, arguments: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps([name, arguments], sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from agent.contracts import AskUser, ConfirmRequest
 from agent.deps import Deps
 from agent.nodes import Step
-from agent.state import Outcome, TurnState
+from agent.state import ConfirmCard, Outcome, PendingInteraction, PlanConfirmation, ToolConfirmation, TurnState
 
 
 def run(state: TurnState, deps: Deps) -> Step:
@@ -19,7 +19,13 @@ def run(state: TurnState, deps: Deps) -> Step:
     if pending.kind == "ask_user":
         deps.emit(AskUser(interaction_id=pending.interaction_id, question=pending.prompt))
     else:
-        card = pending.data.get("card", {})
-        deps.emit(ConfirmRequest(interaction_id=pending.interaction_id, title=card.get("title", ""),
-                                 summary=card.get("summary", pending.prompt), details=card.get("details", {})))
-    return Step("deliver", {"outcome": Outcome("interrupted", "waiting_for_student")})
+        card = _card_of(pending)
+        deps.emit(ConfirmRequest(interaction_id=pending.interaction_id, title=card.title, summary=card.summary,
+                                 details=card.details))
+    return Step("deliver", state.updated(outcome=Outcome("interrupted", "waiting_for_student")))
+
+
+def _card_of(pending: PendingInteraction) -> ConfirmCard:
+    """The card the confirm node built (a bare one quoting the prompt should it be missing)."""
+    card = pending.data.card if isinstance(pending.data, (PlanConfirmation, ToolConfirmation)) else None
+    return card if card is not None else ConfirmCard(title="", summary=pending.prompt)

@@ -10,7 +10,7 @@ classes by the services: the model cannot name someone else's.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
@@ -20,34 +20,41 @@ from smartmate.llm import ChatMessage, MalformedOutput, extract_json_object
 from agent.nodes import Step
 from agent.prompting import conversation_messages, stage_config
 from agent.prompts import render, system_prompt
-from agent.state import Outcome, PendingInteraction, TurnState
+from agent.state import Outcome, PendingInteraction, Plan, PlanConfirmation, PlanQuestion, PlanStep, TurnState
 
 PLAN_ATTEMPTS = 3
 MAX_STEPS = 8
 
 
+@dataclass(frozen=True)
+class _Question:
+    """The model needs the student's answer before it can plan."""
+
+    text: str
+
+
 def run(state: TurnState, deps: Deps) -> Step:
     """Ask for a plan; open a question or a plan confirmation."""
     deps.emit(StatusEvent(code="planning", message=_("Working out a plan…")))
-    scratch = list(state.scratch) + _feedback(state)
+    scratch = [*state.scratch, *_feedback(state)]
     system = _system(state, deps)
     history = conversation_messages(state, fixed_tokens=len(system) // 2)
     config = stage_config(deps, state, "plan")
     problem = ""
     for attempt in range(PLAN_ATTEMPTS):
-        messages = [ChatMessage.system(system), *history, *(_message(item) for item in scratch)]
+        messages = [ChatMessage.system(system), *history, *(_text_only(message) for message in scratch)]
         completion = deps.complete("plan", messages, config=config)
-        plan, problem = _parse(completion.text, deps, state)
-        if plan is not None:
-            return _decided(state, plan, scratch + [{"role": "assistant", "content": completion.text}],
+        decision, problem = _parse(completion.text, state)
+        if decision is not None:
+            return _decided(state, decision, [*scratch, ChatMessage.assistant(completion.text)],
                             corrections=state.corrections + attempt)
-        scratch += [{"role": "assistant", "content": completion.text or ""},
-                    {"role": "user", "content": render("plan_correction", problem=problem)}]
+        scratch += [ChatMessage.assistant(completion.text or ""),
+                    ChatMessage.user(render("plan_correction", problem=problem))]
     message = _("The assistant could not make a usable plan: its answer was malformed %(count)s times in a row. "
                 "Please try again.") % {"count": PLAN_ATTEMPTS}
     deps.emit(ErrorEvent(code=MalformedOutput.code, message=message, detail={"problem": problem}))
-    return Step("deliver", {"corrections": state.corrections + PLAN_ATTEMPTS, "resume": None,
-                            "outcome": Outcome("failed", MalformedOutput.code, message)})
+    return Step("deliver", state.updated(corrections=state.corrections + PLAN_ATTEMPTS, resume=None,
+                                         outcome=Outcome("failed", MalformedOutput.code, message)))
 
 
 def _system(state: TurnState, deps: Deps) -> str:
@@ -58,29 +65,30 @@ def _system(state: TurnState, deps: Deps) -> str:
                      picked=picked))
 
 
-def _feedback(state: TurnState) -> list[dict[str, Any]]:
+def _feedback(state: TurnState) -> list[ChatMessage]:
     """Turn the student's answer to the last question or plan into a message for the model."""
     if state.resume is None:
         return []
     if state.resume.action == "answer":
-        return [{"role": "user", "content": f"学生的回答：{state.resume.text}"}]
+        return [ChatMessage.user(f"学生的回答：{state.resume.text}")]
     reason = f"理由：{state.resume.text}" if state.resume.text else "没有说明理由。"
-    return [{"role": "user", "content": f"学生拒绝了这个计划，{reason}请据此重新制定计划。"}]
+    return [ChatMessage.user(f"学生拒绝了这个计划，{reason}请据此重新制定计划。")]
 
 
-def _message(item: dict[str, Any]) -> ChatMessage:
-    return ChatMessage(role=item["role"], content=item.get("content"))
+def _text_only(message: ChatMessage) -> ChatMessage:
+    # The planner talks in plain text: its transcript never carries tool calls to the model.
+    return ChatMessage(role=message.role, content=message.content)
 
 
-def _parse(text: str, deps: Deps, state: TurnState) -> tuple[dict[str, Any] | None, str]:
-    """Return (plan, "") or (None, what is wrong with it, for the model)."""
+def _parse(text: str, state: TurnState) -> tuple[Plan | _Question | None, str]:
+    """Return (plan or question, "") or (None, what is wrong with the answer, for the model)."""
     try:
         data = extract_json_object(text or "")
     except MalformedOutput as exc:
         return None, exc.problem
     question = data.get("question")
     if isinstance(question, str) and question.strip():
-        return {"question": question.strip()[:500]}, ""
+        return _Question(question.strip()[:500]), ""
     steps = data.get("steps")
     if not isinstance(steps, list) or not steps or len(steps) > MAX_STEPS:
         return None, f'"steps" must be a list of 1 to {MAX_STEPS} steps (or ask a "question")'
@@ -89,22 +97,20 @@ def _parse(text: str, deps: Deps, state: TurnState) -> tuple[dict[str, Any] | No
     ids = data.get("task_class_ids") or list(state.options.task_class_ids)
     if not isinstance(ids, list) or not all(isinstance(pk, int) and not isinstance(pk, bool) for pk in ids):
         return None, '"task_class_ids" must be a list of task class ids'
-    plan = {"goal": str(data.get("goal", "")).strip()[:200],
-            "steps": [{"title": str(step["title"]).strip()[:200],
-                       "done_when": str(step.get("done_when", "")).strip()[:200]} for step in steps],
-            "rough_build": bool(data.get("rough_build")) and bool(ids), "task_class_ids": ids}
+    plan = Plan(goal=str(data.get("goal", "")).strip()[:200],
+                steps=tuple(PlanStep(title=str(step["title"]).strip()[:200],
+                                     done_when=str(step.get("done_when", "")).strip()[:200]) for step in steps),
+                rough_build=bool(data.get("rough_build")) and bool(ids), task_class_ids=tuple(ids))
     return plan, ""
 
 
-def _decided(state: TurnState, plan: dict[str, Any], scratch: list[dict[str, Any]], *, corrections: int) -> Step:
-    if "question" in plan:
-        pending = PendingInteraction(interaction_id=new_interaction_id(), kind="ask_user", prompt=plan["question"],
-                                     resume_node="plan", data={"subject": "plan_question"})
-        return Step("interrupt", {"pending": pending, "scratch": tuple(scratch), "resume": None,
-                                  "corrections": corrections})
-    pending = PendingInteraction(
-        interaction_id=new_interaction_id(), kind="confirm", prompt=plan["goal"], resume_node="chat",
-        data={"subject": "plan", "rough_build": plan["rough_build"], "plan": plan})
-    return Step("confirm", {"plan": plan, "pending": pending, "scratch": tuple(scratch), "resume": None,
-                            "corrections": corrections, "plan_confirmed": False})
-
+def _decided(state: TurnState, decision: Plan | _Question, scratch: list[ChatMessage], *, corrections: int) -> Step:
+    if isinstance(decision, _Question):
+        pending = PendingInteraction(interaction_id=new_interaction_id(), kind="ask_user", prompt=decision.text,
+                                     resume_node="plan", data=PlanQuestion())
+        return Step("interrupt", state.updated(pending=pending, scratch=tuple(scratch), resume=None,
+                                               corrections=corrections))
+    pending = PendingInteraction(interaction_id=new_interaction_id(), kind="confirm", prompt=decision.goal,
+                                 resume_node="chat", data=PlanConfirmation(plan=decision))
+    return Step("confirm", state.updated(plan=decision, pending=pending, scratch=tuple(scratch), resume=None,
+                                         corrections=corrections, plan_confirmed=False))

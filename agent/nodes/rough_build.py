@@ -14,12 +14,12 @@ from django.utils.translation import gettext as _
 from agent.contracts import StatusEvent, ToolCallEvent, ToolResultEvent
 from agent.deps import Deps
 from agent.nodes import Step
-from agent.state import TurnState
+from agent.state import Action, TurnState
 
 
 def run(state: TurnState, deps: Deps) -> Step:
     """Place the plan's classes into the working schedule as suggestions."""
-    ids = list((state.plan or {}).get("task_class_ids") or state.options.task_class_ids)
+    ids = list((state.plan.task_class_ids if state.plan is not None else ()) or state.options.task_class_ids)
     deps.emit(StatusEvent(code="rough_build", message=_("Placing the study blocks…")))
     call_id = f"rough-{uuid.uuid5(uuid.NAMESPACE_URL, state.turn_id).hex[:12]}"
     deps.emit(ToolCallEvent(call_id=call_id, name="rough_build", arguments={"task_class_ids": ids},
@@ -27,5 +27,5 @@ def run(state: TurnState, deps: Deps) -> Step:
     working = state.working if state.working is not None else deps.services.working_load(ids)
     working, summary = deps.services.rough_build(ids, working)
     deps.emit(ToolResultEvent(call_id=call_id, name="rough_build", status="done", summary=summary))
-    action = {"tool": "rough_build", "status": "done", "summary": summary}
-    return Step("execute", {"working": working, "actions": (*state.actions, action), "scratch": (), "rounds": 0})
+    action = Action(tool="rough_build", status="done", summary=summary)
+    return Step("execute", state.updated(working=working, actions=(*state.actions, action), scratch=(), rounds=0))

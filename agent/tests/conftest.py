@@ -20,8 +20,9 @@ def week_two(monkeypatch) -> datetime:
 
 @pytest.fixture(autouse=True)
 def _no_turn_left_running():
-    """Fail a test that leaves a turn thread running (it would write into the next test's database)."""
+    """Stop the embedded turn pool after each test; fail one that leaves a turn running (it would write
+    into the next test's database)."""
     yield
-    from agent.services import turn_threads_join
+    from agent import embedded_turns
 
-    assert turn_threads_join(timeout=20), "a turn thread was still running after the test"
+    assert embedded_turns.shutdown(timeout=20), "a turn thread was still running after the test"

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from accounts.models import User
-from agent import services
+from agent import embedded_turns
 from agent.models import Conversation, TimelineEvent
 from agent.selectors import events_after
+from agent.services.turns import turn_resume, turn_start
 
 
 def make_conversation(user: User, *, title: str = "") -> Conversation:
@@ -32,9 +33,9 @@ def run_turn(user: User, conversation: Conversation, text: str, **options: Any) 
     for its thread, return its stored events as sent."""
     from agent.state import TurnOptions
 
-    started = services.turn_start(user=user, conversation_id=conversation.pk, text=text,
-                                  options=TurnOptions(**options) if options else None)
-    assert services.turn_threads_join(timeout=20), "the turn did not finish"
+    started = turn_start(user=user, conversation_id=conversation.pk, text=text,
+                         options=TurnOptions(**options) if options else None)
+    assert embedded_turns.join(timeout=20), "the turn did not finish"
     return [frame for frame in timeline(conversation) if frame["turn_id"] == started.turn_id]
 
 
@@ -88,9 +89,9 @@ def tool_call(name: str, arguments: dict[str, Any] | None = None, *, text: str =
 def resume(user: User, conversation: Conversation, interaction_id: str, action: str,
            text: str = "") -> list[dict[str, Any]]:
     """Answer the open card through the service, wait for the turn, return its events."""
-    started = services.turn_resume(user=user, conversation_id=conversation.pk, interaction_id=interaction_id,
-                                   action=action, text=text)
-    assert services.turn_threads_join(timeout=20), "the resumed turn did not finish"
+    started = turn_resume(user=user, conversation_id=conversation.pk, interaction_id=interaction_id,
+                          action=action, text=text)
+    assert embedded_turns.join(timeout=20), "the resumed turn did not finish"
     return [frame for frame in timeline(conversation) if frame["turn_id"] == started.turn_id]
 
 

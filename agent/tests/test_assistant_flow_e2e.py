@@ -15,14 +15,13 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from accounts.models import CalendarSettings
 from accounts.tests.factories import UserFactory
 from agent.tests.factories import plan, reply, route, tool_call
 from agent.tests.test_chat_e2e import _open_chat, chat_server  # noqa: F401 - the live server fixture
 from agent.tools.working_schedule import working_load
-from schedule.models import ScheduleEvent
-from schedule.services.planning import preview_create
-from schedule.services.previews import preview_apply, preview_block_move
+from schedule.models import CalendarSettings, ScheduleEvent
+from taskclasses.planning.planning import preview_create
+from taskclasses.planning.previews import preview_apply, preview_block_move
 from schedule.tests.factories import import_csv, make_task_class
 
 THURSDAY, FRIDAY = 4, 5

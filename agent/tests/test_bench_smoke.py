@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from agent.bench_turns import SCENARIOS, ModelCall, measure, report_lines, rounds_framework
-from agent.bench_ws import BenchConfig, run_bench
+from bench.turns_bench import SCENARIOS, ModelCall, measure, report_lines, rounds_framework
+from bench.ws_bench import BenchConfig, run_bench
 from smartmate.loadcheck.children import fallback_reply
 
 

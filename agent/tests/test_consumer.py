@@ -12,7 +12,9 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.utils import timezone
 
-from agent import services
+from agent import embedded_turns
+from agent.services.running import TurnDoneAfterRelease
+from agent.services.tickets import ticket_create
 from agent.models import WebsocketTicket
 from agent.tests.factories import make_conversation, reply, route, timeline
 from smartmate.asgi import application
@@ -47,7 +49,7 @@ async def receive_until_done(communicator: WebsocketCommunicator) -> list[dict]:
 
 async def join_turns() -> None:
     # Off the loop: a turn thread may be waiting for this loop to deliver its last event.
-    assert await asyncio.get_running_loop().run_in_executor(None, services.turn_threads_join)
+    assert await asyncio.get_running_loop().run_in_executor(None, embedded_turns.join)
 
 
 async def test_an_anonymous_socket_is_closed_with_4401():
@@ -211,7 +213,7 @@ async def test_a_resume_without_an_open_question_is_stale(user):
 
 
 async def test_a_ticket_opens_one_socket_for_its_student(fake_llm, user, other_user):
-    issued = await database_sync_to_async(services.ticket_create)(user=user)
+    issued = await database_sync_to_async(ticket_create)(user=user)
     theirs = await database_sync_to_async(make_conversation)(other_user)
     communicator = await connect(path=f"/ws/agent/?ticket={issued.ticket}")
 
@@ -224,7 +226,7 @@ async def test_a_ticket_opens_one_socket_for_its_student(fake_llm, user, other_u
 
 
 async def test_an_expired_or_made_up_ticket_is_refused(user):
-    issued = await database_sync_to_async(services.ticket_create)(user=user)
+    issued = await database_sync_to_async(ticket_create)(user=user)
     await database_sync_to_async(WebsocketTicket.objects.update)(expires_at=timezone.now() - timedelta(seconds=1))
 
     for ticket in (issued.ticket, "made-up"):
@@ -291,7 +293,7 @@ async def test_regenerate_over_the_socket_streams_a_new_answer(fake_llm, user):
 def test_turn_done_is_sent_only_after_the_conversation_is_released():
     # A client answers turn.done at once; before this it could find the conversation still locked (busy).
     sent = []
-    sender = services.TurnDoneAfterRelease(send=lambda conversation_id, frame: sent.append(frame["type"]))
+    sender = TurnDoneAfterRelease(send=lambda conversation_id, frame: sent.append(frame["type"]))
     sender(1, {"type": "assistant.delta"})
     sender(1, {"type": "turn.done"})
     assert sent == ["assistant.delta"]

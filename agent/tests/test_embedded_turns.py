@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
+from agent import embedded_turns
 from agent.embedded_turns import EmbeddedTurns
 
 
@@ -60,3 +61,15 @@ def test_join_says_when_turns_are_still_running():
     assert pool.join(0.1) is False
     release.set()
     assert pool.shutdown(5)
+
+
+def test_the_process_pool_starts_on_first_use_and_a_shutdown_stops_it_for_good():
+    ran: list[str] = []
+    embedded_turns.submit(student_id=1, turn_id="a", work=lambda: ran.append("a"))
+    first = embedded_turns.start()
+
+    assert embedded_turns.shutdown(5) and ran == ["a"]
+    embedded_turns.submit(student_id=1, turn_id="b", work=lambda: ran.append("b"))
+
+    assert embedded_turns.start() is not first
+    assert embedded_turns.shutdown(5) and ran == ["a", "b"]

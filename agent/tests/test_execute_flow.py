@@ -14,7 +14,7 @@ from agent.tests.factories import last_of, make_conversation, plan, reply, resum
 from schedule.core.board import Board, Entry, Kind
 from schedule.core.board_codec import board_from_json
 from schedule.models import Course, PlanPreview, ScheduleEvent
-from schedule.services.previews import preview_apply
+from taskclasses.planning.previews import preview_apply
 from schedule.tests.factories import custom_event, import_csv, make_task_class
 from taskclasses.models import Task, TaskItem
 
@@ -201,9 +201,9 @@ def test_a_conversation_started_before_the_upgrade_goes_on_after_it(fake_llm, us
     conversation = make_conversation(user)
     # The last turn before the upgrade ended with its working schedule in the old dict format.
     earlier = TurnState(conversation_id=conversation.pk, turn_id=str(uuid4()), user_text="帮我安排复习",
-                        working=legacy_working(user, review), outcome=Outcome("completed"))
+                        outcome=Outcome("completed"))
     Checkpoint.objects.create(conversation=conversation, turn_id=earlier.turn_id, phase="completed",
-                              state=earlier.to_json())
+                              state={**earlier.to_json(), "working": legacy_working(user, review)})
 
     fake_llm.script(route("execute"), tool_call("move", {"task_id": 6, "date": "2026-09-24", "start_section": 5}))
     card = last_of(run_turn(user, conversation, "把第二次复习挪到周四下午"), "confirm.request")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from agent import services
+from agent import embedded_turns
+from agent.services.turns import turn_regenerate, turn_resume
 from agent.exceptions import StaleInteraction
 from agent.models import Checkpoint, Message
 from agent.tests.factories import last_of, make_conversation, plan, reply, resume, route, run_turn, types
@@ -88,16 +89,16 @@ def test_a_stale_or_mismatched_answer_is_refused_and_nothing_runs(fake_llm, user
     card = last_of(run_turn(user, conversation, "安排复习"), "confirm.request")
 
     with pytest.raises(StaleInteraction):
-        services.turn_resume(user=user, conversation_id=conversation.pk, interaction_id="not-the-card",
-                             action="accept")
+        turn_resume(user=user, conversation_id=conversation.pk, interaction_id="not-the-card",
+                    action="accept")
     with pytest.raises(StaleInteraction):  # a confirmation is accepted or rejected, not answered
-        services.turn_resume(user=user, conversation_id=conversation.pk, interaction_id=card["interaction_id"],
-                             action="answer", text="好")
+        turn_resume(user=user, conversation_id=conversation.pk, interaction_id=card["interaction_id"],
+                    action="answer", text="好")
     fake_llm.script(reply("好的。"))
     resume(user, conversation, card["interaction_id"], "accept")
     with pytest.raises(StaleInteraction):  # already answered
-        services.turn_resume(user=user, conversation_id=conversation.pk, interaction_id=card["interaction_id"],
-                             action="accept")
+        turn_resume(user=user, conversation_id=conversation.pk, interaction_id=card["interaction_id"],
+                    action="accept")
     assert conversation.messages.filter(role="user").count() == 2
 
 
@@ -107,8 +108,8 @@ def test_another_students_card_cannot_be_answered(fake_llm, user, other_user):
     card = last_of(run_turn(user, conversation, "安排复习"), "confirm.request")
 
     with pytest.raises(NotFoundError):
-        services.turn_resume(user=other_user, conversation_id=conversation.pk, interaction_id=card["interaction_id"],
-                             action="accept")
+        turn_resume(user=other_user, conversation_id=conversation.pk, interaction_id=card["interaction_id"],
+                    action="accept")
     assert Checkpoint.objects.get(conversation=conversation).phase == "interrupted"
 
 
@@ -120,8 +121,8 @@ def test_a_new_message_instead_of_an_answer_drops_the_open_card(fake_llm, user):
     run_turn(user, conversation, "算了，先聊聊")
 
     with pytest.raises(StaleInteraction):
-        services.turn_resume(user=user, conversation_id=conversation.pk, interaction_id=card["interaction_id"],
-                             action="accept")
+        turn_resume(user=user, conversation_id=conversation.pk, interaction_id=card["interaction_id"],
+                    action="accept")
 
 
 def test_three_malformed_plans_end_with_a_visible_error(fake_llm, user):
@@ -142,8 +143,8 @@ def test_regenerate_replaces_the_last_answer(fake_llm, user):
     conversation = make_conversation(user)
     run_turn(user, conversation, "讲个笑话")
 
-    services.turn_regenerate(user=user, conversation_id=conversation.pk)
-    assert services.turn_threads_join(timeout=20)
+    turn_regenerate(user=user, conversation_id=conversation.pk)
+    assert embedded_turns.join(timeout=20)
 
     assert list(conversation.messages.values_list("role", "content")) == [("user", "讲个笑话"),
                                                                             ("assistant", "第二个回答")]

@@ -7,7 +7,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from agent import services
+from agent.services.tickets import ticket_create, ticket_redeem
+from agent.services.turns import turn_start
 from agent.exceptions import InvalidText, TicketInvalid
 from agent.models import Conversation
 from agent.prompts import system_prompt
@@ -48,7 +49,7 @@ def test_outside_the_semester_the_prompt_says_so(user):
 def test_an_empty_or_too_long_message_is_refused(user, text, code, message):
     conversation = make_conversation(user)
     with pytest.raises(InvalidText) as refused:
-        services.turn_start(user=user, conversation_id=conversation.pk, text=text)
+        turn_start(user=user, conversation_id=conversation.pk, text=text)
     assert (refused.value.code, refused.value.message) == (code, message)
     assert not conversation.messages.exists()
 
@@ -62,8 +63,8 @@ def test_with_a_broker_the_turn_goes_to_the_celery_agent_queue(user, settings, m
     conversation = make_conversation(user)
 
     with django_capture_on_commit_callbacks(execute=True):
-        started = services.turn_start(user=user, conversation_id=conversation.pk, text="一段很长的话" * 10,
-                                      language="en")
+        started = turn_start(user=user, conversation_id=conversation.pk, text="一段很长的话" * 10,
+                             language="en")
 
     assert queued == [(conversation.pk, started.turn_id, "en")]
     assert Conversation.objects.get(pk=conversation.pk).title == ("一段很长的话" * 5)[:29] + "…"
@@ -83,15 +84,15 @@ def test_a_lock_left_by_a_dead_worker_is_taken_over_after_ten_minutes(user, sett
     Conversation.objects.filter(pk=conversation.pk).update(
         running_turn_id="00000000-0000-0000-0000-000000000009", turn_started_at=timezone.now() - timedelta(minutes=11))
 
-    started = services.turn_start(user=user, conversation_id=conversation.pk, text="你好")
+    started = turn_start(user=user, conversation_id=conversation.pk, text="你好")
 
     assert str(Conversation.objects.get(pk=conversation.pk).running_turn_id) == started.turn_id
 
 
 @pytest.mark.django_db
 def test_a_ticket_works_once(user):
-    issued = services.ticket_create(user=user)
-    assert services.ticket_redeem(ticket=issued.ticket) == user
+    issued = ticket_create(user=user)
+    assert ticket_redeem(ticket=issued.ticket) == user
     with pytest.raises(TicketInvalid) as refused:
-        services.ticket_redeem(ticket=issued.ticket)
+        ticket_redeem(ticket=issued.ticket)
     assert refused.value.message == "This ticket is unknown, already used or expired. Ask for a new one."

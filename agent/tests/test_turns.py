@@ -7,7 +7,9 @@ import time
 import pytest
 
 from accounts.models import User
-from agent import services
+from agent import embedded_turns
+from agent.services.running import turn_run
+from agent.services.turns import turn_cancel, turn_start
 from agent.exceptions import TurnBusyError
 from agent.models import Checkpoint, Conversation, Message, TimelineEvent
 from agent.tests.factories import deltas, make_conversation, reply, route, run_turn, timeline, types
@@ -145,24 +147,24 @@ def test_the_endpoint_failing_becomes_an_error_event(fake_llm, user, settings):
 def test_a_second_message_while_a_turn_runs_is_refused_as_busy(fake_llm, user):
     conversation = make_conversation(user)
     fake_llm.script({**route("reply"), "delay": 0.5}, reply("好的"))
-    services.turn_start(user=user, conversation_id=conversation.pk, text="第一条")
+    turn_start(user=user, conversation_id=conversation.pk, text="第一条")
 
     with pytest.raises(TurnBusyError) as refused:
-        services.turn_start(user=user, conversation_id=conversation.pk, text="第二条")
+        turn_start(user=user, conversation_id=conversation.pk, text="第二条")
 
     assert refused.value.code == "busy" and refused.value.status == 409
-    assert services.turn_threads_join(timeout=20)
+    assert embedded_turns.join(timeout=20)
     assert list(conversation.messages.filter(role="user").values_list("content", flat=True)) == ["第一条"]
 
 
 def test_cancel_stops_the_turn_and_keeps_the_answer_shown_so_far(fake_llm, user):
     conversation = make_conversation(user)
     fake_llm.script(route("reply"), reply("第一段，第二段，第三段。", chunk_delay=0.15))
-    started = services.turn_start(user=user, conversation_id=conversation.pk, text="你好")
+    started = turn_start(user=user, conversation_id=conversation.pk, text="你好")
     _wait_for(lambda: TimelineEvent.objects.filter(conversation=conversation, type="assistant.delta").exists())
 
-    assert services.turn_cancel(user=user, conversation_id=conversation.pk) is True
-    assert services.turn_threads_join(timeout=20)
+    assert turn_cancel(user=user, conversation_id=conversation.pk) is True
+    assert embedded_turns.join(timeout=20)
 
     frames = [frame for frame in timeline(conversation) if frame["turn_id"] == started.turn_id]
     assert types(frames) == ["status", "context", "assistant.delta*", "status", "usage", "turn.done"]
@@ -176,7 +178,7 @@ def test_cancel_stops_the_turn_and_keeps_the_answer_shown_so_far(fake_llm, user)
 
 def test_cancel_without_a_running_turn_does_nothing(user, db):
     conversation = make_conversation(user)
-    assert services.turn_cancel(user=user, conversation_id=conversation.pk) is False
+    assert turn_cancel(user=user, conversation_id=conversation.pk) is False
 
 
 def test_replay_after_a_seq_returns_exactly_the_later_events(fake_llm, user):
@@ -191,15 +193,15 @@ def test_replay_after_a_seq_returns_exactly_the_later_events(fake_llm, user):
 def test_a_crashed_turn_resumes_from_its_last_checkpoint(fake_llm, user):
     conversation = make_conversation(user)
     fake_llm.script(route("reply"), reply("你好！"))
-    started = services.turn_start(user=user, conversation_id=conversation.pk, text="你好")
-    services.turn_threads_join(timeout=20)
+    started = turn_start(user=user, conversation_id=conversation.pk, text="你好")
+    embedded_turns.join(timeout=20)
     # Pretend the worker died after the chat node: lock still held, checkpoint at "deliver".
     checkpoint = Checkpoint.objects.get(conversation=conversation)
     Checkpoint.objects.filter(pk=checkpoint.pk).update(phase="deliver")
     Conversation.objects.filter(pk=conversation.pk).update(running_turn_id=started.turn_id)
     done_before = TimelineEvent.objects.filter(conversation=conversation).count()
 
-    services.turn_run(conversation_id=conversation.pk, turn_id=started.turn_id, language="en")
+    turn_run(conversation_id=conversation.pk, turn_id=started.turn_id, language="en")
 
     resumed = timeline(conversation, after_seq=done_before)
     assert types(resumed) == ["status", "usage", "turn.done"] and resumed[0]["code"] == "resumed"
@@ -209,7 +211,7 @@ def test_a_crashed_turn_resumes_from_its_last_checkpoint(fake_llm, user):
 
 def test_a_turn_no_longer_holding_the_lock_is_skipped(user, db):
     conversation = make_conversation(user)
-    services.turn_run(conversation_id=conversation.pk, turn_id="00000000-0000-0000-0000-000000000000", language="en")
+    turn_run(conversation_id=conversation.pk, turn_id="00000000-0000-0000-0000-000000000000", language="en")
     assert not TimelineEvent.objects.exists()
 
 

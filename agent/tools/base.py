@@ -9,9 +9,10 @@ them explicitly. The execute node (``agent.nodes.execute``) is the only caller:
   confirmation card showing ``confirmation(args)`` for exactly these arguments (or chose
   always-execute); the server binds the acceptance to the arguments, not the prompt;
 - ``run`` gets a ``ToolContext`` whose ``user_id`` comes from the server, never from the model,
-  and the conversation's working schedule as JSON; it returns a ``ToolResult``, whose ``working``
-  is the new working schedule when it changed (None: unchanged). A failed write leaves the working
-  schedule as it was and says what conflicted and what would work, so the model can try again.
+  and the conversation's working schedule (``agent.working.Working``, None before one is loaded);
+  it returns a ``ToolResult``, whose ``working`` is the new working schedule when it changed (None:
+  unchanged). A failed write leaves the working schedule as it was and says what conflicted and
+  what would work, so the model can try again.
 - ``run`` must be safe to re-run with the same ``call_id`` (a crash between the tool and the
   checkpoint re-runs it): tools that write real rows key them on ``call_id``.
 
@@ -24,6 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, ClassVar, Literal, Mapping
+
+from agent.working import Working
 
 ToolStatus = Literal["done", "failed", "blocked"]
 
@@ -53,7 +56,7 @@ class ToolResult:
     summary: str
     content: str
     data: dict[str, Any] = field(default_factory=dict)
-    working: dict[str, Any] | None = None
+    working: Working | None = None
 
 
 class Tool:
@@ -64,10 +67,10 @@ class Tool:
     parameters: ClassVar[Mapping[str, Any]] = {"type": "object", "properties": {}, "additionalProperties": False}
     writes: ClassVar[bool] = False
 
-    def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> str:
+    def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> str:
         """Return what the student is asked to accept, in their language, with real dates and names."""
         return self.name
 
-    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         """Do the call (``args`` already validated against ``parameters``)."""
         raise NotImplementedError

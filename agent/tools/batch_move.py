@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 from agent.tools import board_text as text
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.working import Working
 from schedule.core.board_edits import Move
 
 MAX_MOVES = 20
@@ -38,7 +39,7 @@ class BatchMoveTool(Tool):
     }
     writes = True
 
-    def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> str:
+    def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> str:
         current = common.readable(ctx, working)
         lines = []
         for move in args.get("moves", []):
@@ -49,7 +50,7 @@ class BatchMoveTool(Tool):
                                                          "when": when})
         return _("Move these blocks: %(list)s.") % {"list": "; ".join(lines)}
 
-    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         current, changed = common.board(ctx, working)
         board = common.attempt(ctx, current, changed, lambda: [Move(move["task_id"], common.spot_arg(move))
                                                                for move in args["moves"]],

@@ -18,10 +18,10 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from agent.tools import board_text as text
 from agent.tools.base import ToolContext, ToolResult
-from agent.tools.working_schedule import Working, working_load, working_read, working_to_json
+from agent.tools.working_schedule import working_load
+from agent.working import Working, working_for
 from schedule.board_messages import NAME_FIELDS, refusal_message
 from schedule.core.board import Board, Entry, Spot
-from schedule.core.board_codec import is_legacy_working
 from schedule.core.board_edits import Edit, OrderRule, apply, batch
 from schedule.core.board_errors import BoardError, OrderBroken, SpotError
 from schedule.core.board_suggest import suggest_places
@@ -61,24 +61,23 @@ def user_of(ctx: ToolContext) -> User:
     return User.objects.get(pk=ctx.user_id)
 
 
-def board(ctx: ToolContext, stored: dict[str, Any] | None) -> tuple[Working, bool]:
+def board(ctx: ToolContext, stored: Working | None) -> tuple[Working, bool]:
     """Return the working schedule for this call, and whether it must be stored again.
 
-    It must when it was loaded just now (none yet, someone else's, unreadable) or read from the
-    format written before the board existed.
+    It must when it was loaded just now (none yet, or someone else's).
     """
-    working = working_read(stored, user_id=ctx.user_id, now=ctx.now)
+    working = working_for(stored, user_id=ctx.user_id, now=ctx.now)
     if working is None:
         return working_load(user=user_of(ctx), now=ctx.now, task_class_ids=ctx.task_class_ids), True
-    return working, is_legacy_working(stored)
+    return working, False
 
 
-def readable(ctx: ToolContext, stored: dict[str, Any] | None) -> Working | None:
+def readable(ctx: ToolContext, stored: Working | None) -> Working | None:
     """The working schedule for a confirmation card, without loading anything."""
-    return working_read(stored, user_id=ctx.user_id, now=ctx.now)
+    return working_for(stored, user_id=ctx.user_id, now=ctx.now)
 
 
-def card_target(ctx: ToolContext, stored: dict[str, Any] | None, entry_id: Any,
+def card_target(ctx: ToolContext, stored: Working | None, entry_id: Any,
                 args: Mapping[str, Any]) -> dict[str, str] | None:
     """The name and the real time a confirmation card names for an entry going to ``args``' date and
     section; None when the entry is not on the board (the card then quotes the arguments)."""
@@ -129,13 +128,11 @@ def entry_or_none(working: Working | None, entry_id: Any) -> Entry | None:
 
 def done(summary: str, content: str, *, data: Mapping[str, Any] | None = None,
          working: Working | None = None) -> ToolResult:
-    return ToolResult(status="done", summary=summary, content=content, data=dict(data or {}),
-                      working=working_to_json(working) if working is not None else None)
+    return ToolResult(status="done", summary=summary, content=content, data=dict(data or {}), working=working)
 
 
 def failed(summary: str, content: str, *, code: str, working: Working | None = None) -> ToolResult:
-    return ToolResult(status="failed", summary=summary, content=content, data={"code": code},
-                      working=working_to_json(working) if working is not None else None)
+    return ToolResult(status="failed", summary=summary, content=content, data={"code": code}, working=working)
 
 
 def kept(working: Working, changed: bool) -> Working | None:
@@ -172,8 +169,7 @@ def refused(error: BoardError, working: Working, *, edit: Edit | list[Edit] | No
         lines.append(NEXT_STEP[error.code])
     data = {"code": error.code, **error.data(), "message": message,
             "suggestions": [{"date": s.day.isoformat(), "start_section": s.start} for s in spots]}
-    return ToolResult(status="failed", summary=message, content="\n".join(lines), data=data,
-                      working=working_to_json(store) if store is not None else None)
+    return ToolResult(status="failed", summary=message, content="\n".join(lines), data=data, working=store)
 
 
 def _named(error: BoardError, working: Working) -> list[str]:

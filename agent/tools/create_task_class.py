@@ -11,6 +11,7 @@ from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.tools.once import call_once
 from agent.tools.working_schedule import working_load
+from agent.working import Working
 from smartmate.platform.exceptions import AppError
 from taskclasses.models import TaskClass
 from taskclasses.services.task_classes import task_class_create
@@ -40,12 +41,12 @@ class CreateTaskClassTool(Tool):
     }
     writes = True
 
-    def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> str:
+    def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> str:
         count = len(args.get("items") or []) or args.get("item_count") or 0
         return _("Create the study plan “%(name)s” with %(count)s blocks, %(start)s to %(end)s.") % {
             "name": args.get("name"), "count": count, "start": args.get("start_date"), "end": args.get("end_date")}
 
-    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         user = common.user_of(ctx)
         if "items" in args and "item_count" in args:
             return common.failed(_("The study plan was not created."), "items 和 item_count 只能给一个。",

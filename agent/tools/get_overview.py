@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from agent.tools import board_text as text
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.working import Working
 from schedule.core.board import Board, Kind
 
 STRATEGIES = {"steady": "均匀分布", "rapid": "集中突击"}
@@ -19,7 +20,7 @@ class GetOverviewTool(Tool):
     description = ("查看整个规划窗口的工作日程概览：每天的课程、学习块、随口记和空闲节次，待安排条目，"
                    "以及各任务类的约束（时间窗口、排除的节次和星期、是否允许嵌入水课）。编号 [n] 用于其他工具。")
 
-    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         current, changed = common.board(ctx, working)
         board = current.board
         placed = [e for e in board.entries if e.placed]

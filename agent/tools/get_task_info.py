@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from agent.tools import board_text as text
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.working import Working
 from schedule.core.board import Kind
 from schedule.core.board_errors import UnknownEntry
 
@@ -26,7 +27,7 @@ class GetTaskInfoTool(Tool):
         "additionalProperties": False,
     }
 
-    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         current, changed = common.board(ctx, working)
         board, store = current.board, common.kept(current, changed)
         entry = board.get(args["task_id"])

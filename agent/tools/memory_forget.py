@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 
 from accounts.models import User
 from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.working import Working
 from memory.selectors import memory_find_by_text
 from memory.services.items import memory_forget_many
 
@@ -37,14 +38,14 @@ class ForgetMemoriesTool(Tool):
     }
     writes = True
 
-    def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> str:
+    def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> str:
         found = memory_find_by_text(user=User.objects.get(pk=ctx.user_id), texts=list(args.get("memories", [])))
         if not found:
             return _("No memory matches this; nothing will be forgotten.")
         named = "、".join(f"“{item.content}”" for item in found)
         return _("Forget for good, with earlier versions (cannot be undone): %(memories)s.") % {"memories": named}
 
-    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         user = User.objects.get(pk=ctx.user_id)
         found = memory_find_by_text(user=user, texts=list(args["memories"]))
         if not found:

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from agent.tools import board_text as text
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.working import Working
 from schedule.core.board_edits import Place
 
 
@@ -20,13 +21,13 @@ class PlaceTool(Tool):
     parameters = common.SPOT_PARAMETERS
     writes = True
 
-    def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> str:
+    def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> str:
         target = common.card_target(ctx, working, args.get("task_id"), args)
         if target is None:
             return _("Place item %(id)s on %(date)s.") % {"id": args.get("task_id"), "date": args.get("date")}
         return _("Place “%(name)s” on %(when)s.") % target
 
-    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         current, changed = common.board(ctx, working)
         board = common.attempt(ctx, current, changed, lambda: Place(args["task_id"], common.spot_arg(args)))
         if isinstance(board, ToolResult):

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from agent.tools import board_text as text
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.working import Working
 from schedule.core.board import Board, Entry
 from schedule.core.board_errors import UnknownEntry
 from schedule.core.board_suggest import openings, probe
@@ -45,7 +46,7 @@ class QueryAvailableSlotsTool(Tool):
         "additionalProperties": False,
     }
 
-    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         current, changed = common.board(ctx, working)
         board, store = current.board, common.kept(current, changed)
         try:

@@ -10,6 +10,7 @@ from agent.tools import board_text as text
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.tools.queue import enqueue, item_json, snapshot
+from agent.working import Working
 from schedule.core.board import Board, Entry, Kind
 
 DEFAULT_LIMIT = 16
@@ -37,7 +38,7 @@ class QueryTargetTasksTool(Tool):
         "additionalProperties": False,
     }
 
-    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         current, changed = common.board(ctx, working)
         try:
             found = self._select(current.board, args)

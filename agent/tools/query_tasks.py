@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.tools.quick_note_create import QUADRANTS
+from agent.working import Working
 from taskclasses.selectors import TaskFilters, task_list
 from taskclasses.services.tasks import tasks_promote
 
@@ -33,7 +34,7 @@ class QueryTasksTool(Tool):
         "additionalProperties": False,
     }
 
-    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         user = common.user_of(ctx)
         try:
             after = self._day(args, "deadline_after")

@@ -2,37 +2,55 @@
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 from typing import Any
 
 from agent.tools import board_text as text
-from agent.tools.working_schedule import Working, queue_empty
+from agent.working import WorkQueue, Working
 from schedule.core.board import Entry
-
-
-def queue_of(working: Working) -> dict[str, Any]:
-    """A copy of the queue, to change and store with ``Working.with_queue``."""
-    return copy.deepcopy(dict(working.queue)) or queue_empty()
 
 
 def enqueue(working: Working, ids: list[int], *, reset: bool) -> tuple[Working, int]:
     """Append ids not yet seen (or start over with them); returns the new working and how many were added."""
-    queue = queue_empty() if reset else queue_of(working)
-    seen = set(queue["pending"]) | set(queue["completed"]) | set(queue["skipped"]) | {queue["current"]}
+    queue = WorkQueue() if reset else working.queue
+    seen = {*queue.pending, *queue.completed, *queue.skipped, queue.current}
     added = [i for i in ids if i not in seen]
-    queue["pending"].extend(added)
-    return working.with_queue(queue), len(added)
+    return working.with_queue(dataclasses.replace(queue, pending=(*queue.pending, *added))), len(added)
+
+
+def head_taken(queue: WorkQueue) -> WorkQueue:
+    """The queue with its next entry as the current one (unchanged while one is current or none waits)."""
+    if queue.current is not None or not queue.pending:
+        return queue
+    return dataclasses.replace(queue, current=queue.pending[0], pending=queue.pending[1:], attempts=0, last_error="")
+
+
+def head_completed(queue: WorkQueue) -> WorkQueue:
+    """The queue with its current entry done."""
+    return dataclasses.replace(queue, completed=(*queue.completed, queue.current), current=None, attempts=0,
+                               last_error="")
+
+
+def head_skipped(queue: WorkQueue) -> WorkQueue:
+    """The queue with its current entry given up on."""
+    return dataclasses.replace(queue, skipped=(*queue.skipped, queue.current), current=None, attempts=0,
+                               last_error="")
+
+
+def head_refused(queue: WorkQueue, reason: str) -> WorkQueue:
+    """The queue after a refused try at its current entry: one more attempt, and why it failed."""
+    return dataclasses.replace(queue, attempts=queue.attempts + 1, last_error=reason)
 
 
 def snapshot(working: Working) -> dict[str, Any]:
     """The queue's counts, its current entry and the next ones, as JSON for the model."""
     queue = working.queue
-    current = working.board.get(queue["current"]) if queue["current"] is not None else None
+    current = working.board.get(queue.current) if queue.current is not None else None
     return {
-        "pending_count": len(queue["pending"]), "completed_count": len(queue["completed"]),
-        "skipped_count": len(queue["skipped"]), "current_attempt": queue["attempts"],
+        "pending_count": len(queue.pending), "completed_count": len(queue.completed),
+        "skipped_count": len(queue.skipped), "current_attempt": queue.attempts,
         "current": item_json(working, current) if current else None,
-        "next_task_ids": queue["pending"][:5], "last_error": queue["last_error"],
+        "next_task_ids": list(queue.pending[:5]), "last_error": queue.last_error,
     }
 
 

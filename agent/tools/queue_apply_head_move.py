@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from agent.tools import board_text as text
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
-from agent.tools.queue import queue_of, snapshot
-from agent.tools.working_schedule import Working, working_to_json
+from agent.tools.queue import head_completed, head_refused, snapshot
+from agent.working import Working
 from schedule.core.board_edits import Edit, Move, Place, apply
 from schedule.core.board_errors import BoardError
 
@@ -27,17 +27,16 @@ class QueueApplyHeadMoveTool(Tool):
     }
     writes = True
 
-    def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> str:
+    def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> str:
         current = common.readable(ctx, working)
-        target = common.card_target(ctx, working, current.queue["current"], args) if current else None
+        target = common.card_target(ctx, working, current.queue.current, args) if current else None
         if target is None:
             return _("Move the current item to %(date)s.") % {"date": args.get("date")}
         return _("Move “%(name)s” to %(when)s.") % target
 
-    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         current, changed = common.board(ctx, working)
-        queue = queue_of(current)
-        head = current.board.get(queue["current"]) if queue["current"] is not None else None
+        head = current.board.get(current.queue.current) if current.queue.current is not None else None
         if head is None:
             return common.failed(_("There is no current item to move."),
                                  "没有当前条目；先用 queue_pop_head 取出一个。", code="no_current",
@@ -47,10 +46,8 @@ class QueueApplyHeadMoveTool(Tool):
             edit = Place(head.id, spot) if head.place is None else Move(head.id, spot)
             board = apply(current.board, edit, order=common.order_rule(ctx))
         except (common.BadArgument, BoardError) as error:
-            return self._failed(error, current, queue, edit if isinstance(error, BoardError) else None, ctx)
-        queue["completed"].append(head.id)
-        queue["current"], queue["attempts"], queue["last_error"] = None, 0, ""
-        new = current.with_board(board).with_queue(queue)
+            return self._failed(error, current, edit if isinstance(error, BoardError) else None, ctx)
+        new = current.with_board(board).with_queue(head_completed(current.queue))
         done = board.get(head.id)
         state = {"success": True, "task_id": head.id, "at": text.target_label(board, done), **snapshot(new)}
         return common.done(_("Moved “%(name)s” to %(when)s.") % {
@@ -58,7 +55,7 @@ class QueueApplyHeadMoveTool(Tool):
             common.as_json(state), data=state, working=new)
 
     @staticmethod
-    def _failed(error: common.BadArgument | BoardError, current: Working, queue: dict[str, Any], edit: Edit | None,
+    def _failed(error: common.BadArgument | BoardError, current: Working, edit: Edit | None,
                 ctx: ToolContext) -> ToolResult:
         """A refusal counts an attempt: the queue changes, the board does not."""
         if isinstance(error, common.BadArgument):
@@ -67,12 +64,10 @@ class QueueApplyHeadMoveTool(Tool):
         else:
             result = common.refused(error, current, edit=edit, order=common.order_rule(ctx))
             reason = result.data["message"]
-        queue["attempts"] += 1
-        queue["last_error"] = reason
-        new = current.with_queue(queue)
-        state = {"success": False, "task_id": queue["current"], **snapshot(new)}
+        new = current.with_queue(head_refused(current.queue, reason))
+        state = {"success": False, "task_id": new.queue.current, **snapshot(new)}
         return ToolResult(status="failed", summary=result.summary, content=result.content + "\n" + common.as_json(state),
-                          data={**result.data, **state}, working=working_to_json(new))
+                          data={**result.data, **state}, working=new)
 
 
 TOOL = QueueApplyHeadMoveTool()

@@ -8,7 +8,8 @@ from django.utils.translation import gettext as _
 
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
-from agent.tools.queue import queue_of, snapshot
+from agent.tools.queue import head_taken, snapshot
+from agent.working import Working
 
 
 class QueuePopHeadTool(Tool):
@@ -16,13 +17,10 @@ class QueuePopHeadTool(Tool):
     description = ("取出队列的下一个条目作为当前条目（如果已有当前条目则继续用它）。"
                    "之后用 queue_apply_head_move 给它定位置，或用 queue_skip_head 跳过。")
 
-    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         current, _changed = common.board(ctx, working)
-        queue = queue_of(current)
-        if queue["current"] is None and queue["pending"]:
-            queue["current"], queue["attempts"], queue["last_error"] = queue["pending"].pop(0), 0, ""
-        new = current.with_queue(queue)
-        state = {"has_head": queue["current"] is not None, **snapshot(new)}
+        new = current.with_queue(head_taken(current.queue))
+        state = {"has_head": new.queue.current is not None, **snapshot(new)}
         return common.done(_("Took the next item from the work queue."), common.as_json(state), data=state,
                            working=new)
 

@@ -8,7 +8,8 @@ from django.utils.translation import gettext as _
 
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
-from agent.tools.queue import queue_of, snapshot
+from agent.tools.queue import head_skipped, snapshot
+from agent.working import Working
 
 
 class QueueSkipHeadTool(Tool):
@@ -21,17 +22,14 @@ class QueueSkipHeadTool(Tool):
         "additionalProperties": False,
     }
 
-    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         current, changed = common.board(ctx, working)
-        queue = queue_of(current)
-        if queue["current"] is None:
+        skipped = current.queue.current
+        if skipped is None:
             return common.failed(_("There is no current item to skip."),
                                  "没有当前条目；先用 queue_pop_head 取出一个。", code="no_current",
                                  working=common.kept(current, changed))
-        skipped = queue["current"]
-        queue["skipped"].append(skipped)
-        queue["current"], queue["attempts"], queue["last_error"] = None, 0, ""
-        new = current.with_queue(queue)
+        new = current.with_queue(head_skipped(current.queue))
         state = {"success": True, "skipped_task_id": skipped, "reason": args["reason"], **snapshot(new)}
         return common.done(_("Skipped an item of the work queue."), common.as_json(state), data=state, working=new)
 

@@ -9,13 +9,14 @@ from django.utils.translation import gettext as _
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.tools.queue import snapshot
+from agent.working import Working
 
 
 class QueueStatusTool(Tool):
     name = "queue_status"
     description = "查看逐个处理队列的状态：待处理、已完成、已跳过的数量，当前条目，接下来的编号和上一次的错误。"
 
-    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         current, changed = common.board(ctx, working)
         state = snapshot(current)
         return common.done(_("Looked at the work queue."), common.as_json(state), data=state,

@@ -9,9 +9,9 @@ from django.utils.translation import gettext as _
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.tools.once import call_once
-from agent.tools.working_schedule import Working
+from agent.working import Working
 from schedule.core.board import add_pending
-from schedule.services.boards import note_entry
+from taskclasses.planning.boards import note_entry
 from smartmate.platform.exceptions import AppError
 from taskclasses.models import Task
 from taskclasses.services.tasks import task_create_from_text
@@ -35,10 +35,10 @@ class QuickNoteCreateTool(Tool):
     }
     writes = True
 
-    def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> str:
+    def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> str:
         return _("Save the quick note “%(text)s”.") % {"text": args.get("text", "")}
 
-    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         user = common.user_of(ctx)
         overrides = {"quadrant": args["quadrant"]} if "quadrant" in args else {}
 

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from agent.tools import board_text as text
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.working import Working
 from schedule.core.board_edits import Swap
 
 
@@ -24,13 +25,13 @@ class SwapTool(Tool):
     }
     writes = True
 
-    def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> str:
+    def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> str:
         current = common.readable(ctx, working)
         names = [getattr(common.entry_or_none(current, args.get(key)), "name", str(args.get(key)))
                  for key in ("task_a", "task_b")]
         return _("Swap “%(a)s” and “%(b)s”.") % {"a": names[0], "b": names[1]}
 
-    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         current, changed = common.board(ctx, working)
         board = common.attempt(ctx, current, changed, lambda: Swap(args["task_a"], args["task_b"]))
         if isinstance(board, ToolResult):

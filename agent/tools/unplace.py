@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from agent.tools import board_text as text
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.working import Working
 from schedule.core.board_edits import Unplace
 
 
@@ -24,12 +25,12 @@ class UnplaceTool(Tool):
     }
     writes = True
 
-    def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> str:
+    def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> str:
         entry = common.entry_or_none(common.readable(ctx, working), args.get("task_id"))
         name = entry.name if entry is not None else str(args.get("task_id"))
         return _("Take “%(name)s” out of the suggestion.") % {"name": name}
 
-    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         current, changed = common.board(ctx, working)
         board = common.attempt(ctx, current, changed, lambda: Unplace(args["task_id"]))
         if isinstance(board, ToolResult):

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.working import Working
 
 log = logging.getLogger(__name__)
 TIMEOUT_SECONDS = 15.0  # the whole fetch, redirects included
@@ -253,7 +254,7 @@ class WebFetchTool(Tool):
         "additionalProperties": False,
     }
 
-    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         limit = args.get("max_chars", DEFAULT_CHARS)
         try:
             url, answer = fetch(args["url"])

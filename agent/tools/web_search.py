@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.working import Working
 
 log = logging.getLogger(__name__)
 TIMEOUT_SECONDS = 10.0
@@ -41,7 +42,7 @@ class WebSearchTool(Tool):
         "additionalProperties": False,
     }
 
-    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: dict[str, Any] | None) -> ToolResult:
+    def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         try:
             search = provider_get()
         except ImportError:

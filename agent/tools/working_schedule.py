@@ -1,15 +1,6 @@
-"""The conversation's working schedule: a ``schedule.core`` Board kept in the checkpoint, and its glue.
+"""The conversation's working schedule (``agent.working``): its glue to the database and the planner.
 
-The checkpoint (``TurnState.working``) holds it as JSON, the board in the core's own format::
-
-    {"format": "working", "version": 1, "user_id": 7, "board": {board_to_json(...)},
-     "queue": {"pending", "current", "attempts", "completed", "skipped", "last_error"}}
-
-A checkpoint written before the board existed (the assistant's earlier dict, ``"version": 1``
-without ``"format"``) is read through ``board_from_legacy_working``, so a conversation in progress
-goes on with the same ids, suggestions and moves; anything unreadable is loaded afresh.
-
-Every rule is the core's. This module only loads the board (``schedule.services.boards``), carries
+Every rule is the core's. This module only loads the board (``taskclasses.planning.boards``), carries
 a conversation's edits over a reload, rough-builds with the planner, and hands the changes to
 schedule's one preview writer.
 """
@@ -17,85 +8,24 @@ schedule's one preview writer.
 from __future__ import annotations
 
 import dataclasses
-import logging
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 from datetime import datetime
-from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
-from schedule.core.board import Board, clock_at, occupied_sections, with_clock
-from schedule.core.board_codec import (
-    BoardFormatError,
-    board_from_json,
-    board_from_legacy_working,
-    board_to_json,
-    is_legacy_working,
-)
+from agent.working import Working
+from schedule.core.board import Board, occupied_sections
 from schedule.core.board_edits import Move, OrderRule, Place, Unplace, apply, batch
 from schedule.core.board_errors import BoardError
-from schedule.core.planner import OccupiedSection, PlanningInstance, plan
+from schedule.core.planning import OccupiedSection, PlanningInstance, plan
 from schedule.models import PlanPreview
-from schedule.services.boards import board_load
-from schedule.services.planning import PreviewOrigin, board_with_plan, planning_instance_build, preview_publish
+from taskclasses.planning.boards import board_load
+from taskclasses.planning.planning import PreviewOrigin, board_with_plan, planning_instance_build, preview_publish
 from taskclasses.models import TaskClass
 
-log = logging.getLogger("agent.tools.working_schedule")
-
-FORMAT = "working"
-VERSION = 1
 WORKING_EVENT_ID = -2  # marks sections the conversation already uses, for the planner
-
-
-def queue_empty() -> dict[str, Any]:
-    return {"pending": [], "current": None, "attempts": 0, "completed": [], "skipped": [], "last_error": ""}
-
-
-@dataclass(frozen=True)
-class Working:
-    """The board the conversation edits, whose it is, and the model's work queue."""
-
-    board: Board
-    user_id: int
-    queue: Mapping[str, Any] = field(default_factory=queue_empty)
-
-    def with_board(self, board: Board) -> Working:
-        return dataclasses.replace(self, board=board)
-
-    def with_queue(self, queue: Mapping[str, Any]) -> Working:
-        return dataclasses.replace(self, queue=dict(queue))
-
-
-def working_to_json(working: Working) -> dict[str, Any]:
-    """The working schedule as the checkpoint stores it."""
-    return {"format": FORMAT, "version": VERSION, "user_id": working.user_id, "board": board_to_json(working.board),
-            "queue": dict(working.queue)}
-
-
-def working_read(data: object, *, user_id: int, now: datetime) -> Working | None:
-    """The stored working schedule of this student, its clock set to ``now``.
-
-    None when there is none, it is another student's, or it cannot be read (then it is logged).
-    """
-    if not isinstance(data, Mapping) or data.get("user_id") != user_id:
-        return None
-    try:
-        if is_legacy_working(data):
-            legacy = board_from_legacy_working(data, now=now)
-            return Working(legacy.board, user_id, {**queue_empty(), **legacy.queue})
-        if (data.get("format"), data.get("version")) != (FORMAT, VERSION):
-            raise BoardFormatError("unknown_working_format", version=data.get("version"))
-        board = board_from_json(data.get("board"))  # type: ignore[arg-type]
-    except BoardFormatError as error:
-        log.warning("Unreadable working schedule of user %s (%s %s); loading it afresh", user_id, error.problem,
-                    error.detail)
-        return None
-    queue = data.get("queue")
-    return Working(with_clock(board, clock_at(board.calendar, now)), user_id,
-                   {**queue_empty(), **(queue if isinstance(queue, Mapping) else {})})
 
 
 # --- Loading -----------------------------------------------------------------------------------------

@@ -21,8 +21,8 @@ from django.utils.translation import gettext
 
 from accounts.models import User
 from smartmate.llm import LLMNotConfigured
-from agent.models import Message
 from memory import metrics
+from memory.conversations import messages_get
 from memory.models import MemoryJob
 from memory.services.extraction import memory_extract_and_apply
 from memory.services.items import memory_enabled
@@ -48,10 +48,9 @@ def memory_job_create_for_turn(*, event_uuid: uuid.UUID | str, payload: dict) ->
     enabled = memory_enabled(user=user)
     # Messages may be gone by now (conversation deleted): keep only ids that still exist.
     wanted = [payload.get("user_message_id"), payload.get("assistant_message_id")]
-    existing = set(Message.objects.filter(pk__in=[i for i in wanted if i], conversation__user=user)
-                   .values_list("pk", flat=True))
+    existing = messages_get(user=user, message_ids=wanted)
     question, answer = (i if i in existing else None for i in wanted)
-    if question is not None and _is_card_answer(Message.objects.get(pk=question).content):
+    if question is not None and _is_card_answer(existing[question].content):
         enabled, skipped = False, {"skipped": "a confirmation card's answer"}
     else:
         skipped = {"skipped": "memory is off"}

@@ -9,8 +9,8 @@ from django.core.management import call_command
 
 from smartmate.llm import ChatMessage, get_llm_client
 from smartmate.llm.fake_server import FakeLLMServer, Reply
-from memory.eval.runner import DIALOGUES, run_eval
-from memory.eval.scripted_model import decide, extract, responder
+from smartmate.memory_eval.runner import DIALOGUES, run_eval
+from smartmate.memory_eval.scripted_model import decide, extract, responder
 from memory.prompts import render
 
 
@@ -117,7 +117,7 @@ V2_DIALOGUE = {
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("careless", [False, True])
 def test_the_v2_runner_checks_each_session_for_leaks_forgets_and_recall(tmp_path, careless):
-    from memory.eval.runner_v2 import run_eval_v2
+    from smartmate.memory_eval.runner_v2 import run_eval_v2
 
     path = tmp_path / "v2.json"
     path.write_text(json.dumps({"format": "smartmate-memory-eval/2", "dialogues": [V2_DIALOGUE]}, ensure_ascii=False))
@@ -132,7 +132,7 @@ def test_the_v2_runner_checks_each_session_for_leaks_forgets_and_recall(tmp_path
 
 @pytest.mark.django_db(transaction=True)
 def test_without_the_gate_a_careless_model_leaks_and_the_runner_says_where(tmp_path):
-    from memory.eval.runner_v2 import run_eval_v2
+    from smartmate.memory_eval.runner_v2 import run_eval_v2
 
     path = tmp_path / "v2.json"
     path.write_text(json.dumps({"format": "smartmate-memory-eval/2", "dialogues": [V2_DIALOGUE]}, ensure_ascii=False))

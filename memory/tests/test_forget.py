@@ -10,8 +10,8 @@ import pytest
 
 from agent.tests.factories import make_conversation, reply, route, run_turn
 from memory.cache import block_cache_generation, block_cache_get, block_cache_set
-from memory.eval.scripted_model import responder
-from memory.eval.traces import memory_traces, vector_ids
+from smartmate.memory_eval.scripted_model import responder
+from smartmate.memory_eval.traces import memory_traces, vector_ids
 from memory.models import MemoryAudit, MemoryItem, MemoryJob, MemorySettings
 from memory.recall import memory_recall
 from memory.services.jobs import memory_job_run

@@ -9,7 +9,7 @@ import pytest
 
 from accounts.models import User
 from memory import metrics
-from memory.eval.traces import memory_traces
+from smartmate.memory_eval.traces import memory_traces
 from memory.models import MemoryAudit, MemoryItem, MemoryJob, MemoryRefusal
 from memory.services.items import memory_settings_update
 from memory.services.jobs import memory_job_run

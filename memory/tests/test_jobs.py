@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from memory.eval.scripted_model import responder
+from smartmate.memory_eval.scripted_model import responder
 from memory.models import MemoryAudit, MemoryItem, MemoryJob
 from memory.services.jobs import memory_job_run, memory_jobs_reclaim, memory_maintain
 from memory.services.vectors import memory_vectors_resync

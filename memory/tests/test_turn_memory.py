@@ -9,7 +9,7 @@ import pytest
 from django.core.cache import cache
 
 from agent.tests.factories import make_conversation, reply, route, run_turn
-from memory.eval.scripted_model import responder
+from smartmate.memory_eval.scripted_model import responder
 from memory.models import MemoryAudit, MemoryItem, MemoryJob
 from memory.vectorstore import get_vector_store
 

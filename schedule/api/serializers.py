@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from schedule.models import Course, ScheduleEvent
+from schedule.core.time_model import MAX_SECTIONS
+from schedule.models import MAX_SEMESTER_WEEKS, CalendarSettings, Course, ScheduleEvent
 from schedule.services.events import Span
-from smartmate.platform.serializers import ModelSerializer, RFC3339DateTimeField
+from smartmate.platform.serializers import BoundedDateField, ModelSerializer, RFC3339DateTimeField
 
 
 class WeekQuerySerializer(serializers.Serializer):
@@ -148,3 +150,42 @@ class FeedOutputSerializer(serializers.Serializer):
     url = serializers.URLField()
     created_at = RFC3339DateTimeField()
     last_fetched_at = RFC3339DateTimeField(allow_null=True)
+
+
+class SectionTimeSerializer(serializers.Serializer):
+    start = serializers.RegexField(r"^\d{2}:\d{2}$", error_messages={"invalid": _("Use a time like 08:00.")})
+    end = serializers.RegexField(r"^\d{2}:\d{2}$", error_messages={"invalid": _("Use a time like 08:45.")})
+
+
+class CalendarInputSerializer(serializers.Serializer):
+    semester_start = BoundedDateField(required=False)
+    semester_weeks = serializers.IntegerField(required=False, min_value=1, max_value=MAX_SEMESTER_WEEKS)
+    sections = SectionTimeSerializer(many=True, required=False, min_length=1, max_length=MAX_SECTIONS)
+
+    def validate_semester_start(self, value):
+        if value.weekday() != 0:
+            raise serializers.ValidationError(_("Week 1 must start on a Monday."), code="not_monday")
+        return value
+
+
+class SectionTimeOutputSerializer(serializers.Serializer):
+    section = serializers.IntegerField()
+    start = serializers.CharField()
+    end = serializers.CharField()
+
+
+class CalendarOutputSerializer(ModelSerializer):
+    sections = serializers.SerializerMethodField()
+    semester_end = serializers.DateField(read_only=True)
+
+    class Meta:
+        model = CalendarSettings
+        fields = ["semester_start", "semester_weeks", "semester_end", "sections"]
+        read_only_fields = fields
+
+    @extend_schema_field(SectionTimeOutputSerializer(many=True))
+    def get_sections(self, calendar: CalendarSettings) -> list[dict[str, object]]:
+        return [
+            {"section": number, "start": start, "end": end}
+            for number, (start, end) in enumerate(calendar.section_times, start=1)
+        ]

@@ -1,8 +1,9 @@
 from django.urls import path
 
-from schedule.api import planning_views, views
+from schedule.api import views
 
 urlpatterns = [
+    path("me/calendar/", views.CalendarView.as_view(), name="me-calendar"),
     path("schedule/week/", views.WeekView.as_view(), name="schedule-week"),
     path("schedule/today/", views.TodayView.as_view(), name="schedule-today"),
     path("schedule/events/", views.EventListView.as_view(), name="schedule-events"),
@@ -13,13 +14,4 @@ urlpatterns = [
     path("schedule/import/", views.ImportView.as_view(), name="schedule-import"),
     path("schedule/export.ics", views.ExportView.as_view(), name="schedule-export"),
     path("schedule/feed/", views.FeedView.as_view(), name="schedule-feed"),
-    path("task-classes/<int:task_class_id>/feasibility/", planning_views.FeasibilityView.as_view(),
-         name="task-class-feasibility"),
-    path("plans/", planning_views.PreviewListView.as_view(), name="plans"),
-    path("plans/<int:preview_id>/", planning_views.PreviewDetailView.as_view(), name="plan"),
-    path("plans/<int:preview_id>/blocks/<int:item_id>/", planning_views.PreviewBlockView.as_view(),
-         name="plan-block"),
-    path("plans/<int:preview_id>/apply/", planning_views.PreviewApplyView.as_view(), name="plan-apply"),
-    path("changesets/", planning_views.ChangeSetListView.as_view(), name="changesets"),
-    path("changesets/<int:changeset_id>/undo/", planning_views.ChangeSetUndoView.as_view(), name="changeset-undo"),
 ]

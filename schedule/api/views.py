@@ -1,13 +1,14 @@
-"""Schedule API: week and today views, events, courses, import, export and the ICS feed."""
+"""Schedule API: the calendar settings, week and today views, events, courses, import, export and the ICS feed."""
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -15,6 +16,8 @@ from rest_framework.views import APIView
 
 from schedule import selectors
 from schedule.api.serializers import (
+    CalendarInputSerializer,
+    CalendarOutputSerializer,
     CourseOutputSerializer,
     CourseUpdateInputSerializer,
     EventCreateInputSerializer,
@@ -31,7 +34,7 @@ from schedule.core.importers import MAX_IMPORT_BYTES
 from schedule.core.time_model import TimeModelError
 from schedule.exceptions import ScheduleInputError
 from schedule.messages import time_error_message
-from schedule.services import courses, events, feeds, imports
+from schedule.services import calendar, courses, events, feeds, imports
 from schedule.services.events import Span
 from smartmate.platform.parsers import BoundedJSONParser
 from smartmate.platform.idempotency import idempotent
@@ -207,3 +210,27 @@ def _feed_body(request: Request, feed) -> dict:
     url = request.build_absolute_uri(reverse("schedule:feed", kwargs={"token": feed.token}))
     return FeedOutputSerializer({"url": url, "created_at": feed.created_at,
                                  "last_fetched_at": feed.last_fetched_at}).data
+
+
+class CalendarView(APIView):
+    """Read or change the semester and the section-time template (``/me/calendar/``)."""
+
+    @extend_schema(responses=CalendarOutputSerializer)
+    def get(self, request: Request) -> Response:
+        return Response(CalendarOutputSerializer(selectors.calendar_settings_get(user=request.user)).data)
+
+    @idempotent
+    @extend_schema(request=CalendarInputSerializer, responses=CalendarOutputSerializer)
+    def put(self, request: Request) -> Response:
+        data = CalendarInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        if "sections" in values:
+            values["section_times"] = [[row["start"], row["end"]] for row in values.pop("sections")]
+        try:
+            updated = calendar.calendar_settings_update(user=request.user, **values)
+        except DjangoValidationError as exc:
+            if hasattr(exc, "message_dict"):
+                raise serializers.ValidationError(exc.message_dict) from None
+            raise serializers.ValidationError({"non_field_errors": exc.messages}) from None
+        return Response(CalendarOutputSerializer(updated).data)

@@ -1,76 +1,50 @@
-"""Plan task items into the free time of a timetable: maximal, fair, ordered and deterministic.
+"""Command-line adapter of the planner: one contract instance in, one contract result out.
 
     python -m schedule.core.planner < instance.json > result.json
+    python -m schedule.core.planner instance.json > result.json
 
-The JSON contract and its benchmark live in ../shared/bench/planner/ (instance_format.md).
-From Python, call `plan(instance)` with a PlanningInstance and read the PlanningResult;
-`instance_from_json` and `result_to_json` convert from and to the contract.
-
-How a plan is made (schedule/core/planning/):
-1. candidates   the aligned 2-section pairs each class may use: inside its window, not an
-                excluded pair, free, or wholly inside one filler course if the class allows it;
-2. sharing      a maximum flow over the pairs the classes share fixes how many items each
-                class places (the most possible); when not everything fits, the loss is shared
-                out by placed share (water-filling);
-3. placement    classes choose pairs one after the other, the one with the least room to
-                spare first: rapid classes their earliest free candidates, steady classes
-                pairs spread evenly over their free candidates; every choice is checked
-                against the flow, so the counts of step 2 are always reached;
-4. spreading    items move onto pairs left free when that evens out a steady class or brings
-                a rapid class forward;
-5. report       each class's pairs go to its items in time order (item k before item k+1,
-                the unplaced items are the last ones), with feasibility figures and reasons.
-Pure Python and standard library only; no Django, no clock, no I/O outside the command line.
+JSON -> `PlanningInstance` (the contract adapter) -> `plan()` -> JSON.  The contract and its
+benchmark live in ../shared/bench/planner/ (instance_format.md); `stats.planning_ms` is the time
+of `plan()` alone.  Exit status 0, also when items stay unplaced; 2 for an unreadable instance.
+The planner itself is `schedule.core.planning`; import it from there.
 """
 from __future__ import annotations
 
+import json
 import sys
+import time
+from typing import Any, TextIO
+
+from schedule.core.planning.contract import InstanceError, error_payload, instance_from_json, result_to_json
+from schedule.core.planning.engine import plan
+
+
+def plan_json(data: Any) -> dict[str, Any]:
+    """Plan a contract instance object and return the contract result object, with planning_ms."""
+    instance = instance_from_json(data)
+    started = time.perf_counter()
+    result = plan(instance)
+    return result_to_json(result, planning_ms=(time.perf_counter() - started) * 1000.0)
+
+
+def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Read an instance (a file named in argv, else stdin), write the result on stdout; return the exit status."""
+    args = sys.argv[1:] if argv is None else argv
+    stdout = stdout or sys.stdout
+    try:
+        if args:
+            with open(args[0], encoding="utf-8") as source:
+                data = json.load(source)
+        else:
+            data = json.load(stdin or sys.stdin)
+        payload, status = plan_json(data), 0
+    except (OSError, ValueError, InstanceError) as error:   # no file, broken JSON or a broken contract
+        print(f"planner: {error}", file=sys.stderr)
+        payload, status = error_payload(str(error)), 2
+    json.dump(payload, stdout, ensure_ascii=False)
+    stdout.write("\n")
+    return status
+
 
 if __name__ == "__main__":
-    # As a program, answer straight from the engine's plain values and exit before the
-    # dataclass API below is imported: dataclasses, typing and datetime cost more start-up
-    # time than planning a typical instance, and the benchmark times whole processes.
-    from schedule.core.planning.cli import main
-
     sys.exit(main())
-
-from schedule.core.planning.adapters import (  # noqa: E402
-    instance_from_json,
-    problem_from_instance,
-    result_from_outcomes,
-    result_to_json,
-)
-from schedule.core.planning.contract import InstanceError  # noqa: E402
-from schedule.core.planning.engine import solve  # noqa: E402
-from schedule.core.planning.model import (  # noqa: E402
-    ClassFeasibility,
-    GridDay,
-    ItemSpec,
-    OccupiedSection,
-    Placement,
-    PlanningInstance,
-    PlanningResult,
-    Strategy,
-    TaskClassSpec,
-    UnplacedItem,
-)
-from schedule.core.planning.problem import (  # noqa: E402
-    RAPID,
-    REASON_NO_CANDIDATE_SLOTS,
-    REASON_SHARED_SLOTS_EXHAUSTED,
-    REASON_WINDOW_TOO_SMALL,
-    STEADY,
-)
-
-__all__ = [
-    "ClassFeasibility", "GridDay", "InstanceError", "ItemSpec", "OccupiedSection", "Placement",
-    "PlanningInstance", "PlanningResult", "RAPID", "REASON_NO_CANDIDATE_SLOTS",
-    "REASON_SHARED_SLOTS_EXHAUSTED", "REASON_WINDOW_TOO_SMALL", "STEADY", "Strategy", "TaskClassSpec",
-    "UnplacedItem", "instance_from_json", "plan", "result_to_json",
-]
-
-
-def plan(instance: PlanningInstance) -> PlanningResult:
-    """Place as many items as possible, each class in item order, spread or packed by its strategy."""
-    problem, labels = problem_from_instance(instance)
-    return result_from_outcomes(labels, solve(problem))

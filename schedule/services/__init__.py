@@ -1,1 +1,1 @@
-"""Schedule writes: events and slots, timetable import, calendar feeds."""
+"""Schedule writes: the calendar settings, events and slots, timetable import, calendar feeds."""

@@ -13,7 +13,7 @@ from schedule.exceptions import ScheduleInputError, SlotConflictError
 from schedule.messages import day_label, time_error_message
 from schedule.models import ScheduleEvent, ScheduleSlot
 from schedule.selectors import event_get, slot_occupants_get, time_frame_get
-from taskclasses.models import TaskItem
+from schedule.signals import study_block_removed
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,7 @@ def event_delete(*, user: User, event_id: int) -> None:
     """Delete an event and free its sections; a deleted study block's item waits to be planned again."""
     event = event_get(user=user, event_id=event_id)
     if event.task_item_id is not None:
-        TaskItem.objects.filter(pk=event.task_item_id).update(status=TaskItem.Status.PENDING)
+        study_block_removed.send(sender=ScheduleEvent, user=user, item_id=event.task_item_id)
     event.delete()
 
 

@@ -7,8 +7,8 @@ from datetime import date
 import pytest
 from django.core.exceptions import ValidationError
 
-from accounts.services import calendar_settings_update
 from schedule.models import ScheduleEvent
+from schedule.services.calendar import calendar_settings_update
 from schedule.tests.factories import custom_event, import_csv
 
 
@@ -43,8 +43,8 @@ def test_dropping_weeks_the_board_uses_is_refused(user):
 
 def test_deleting_a_student_removes_everything_they_own(user, before_week_three):
     from schedule.models import Course, ScheduleSlot
-    from schedule.services.planning import preview_create
-    from schedule.services.previews import preview_apply
+    from taskclasses.planning.planning import preview_create
+    from taskclasses.planning.previews import preview_apply
     from schedule.tests.factories import make_task_class
     from taskclasses.services.tasks import task_create, task_schedule
 

@@ -127,11 +127,11 @@ async def _http_steps(http: httpx.AsyncClient, student: Student, clock: _Clock, 
         if not board.get("events"):
             raise StepFailed("week board without the timetable's courses")
     with clock.step("plan_preview"):
-        preview = _checked(await http.post("/api/v1/plans/", json={"task_class_ids": [student.task_class_id]},
+        preview = _checked(await http.post("/api/v1/previews/", json={"task_class_ids": [student.task_class_id]},
                                            headers=_write_headers()), 201)
     result.placements = len(preview["placements"])
     with clock.step("plan_apply"):
-        changes = _checked(await http.post(f"/api/v1/plans/{preview['id']}/apply/", headers=_write_headers()), 201)
+        changes = _checked(await http.post(f"/api/v1/previews/{preview['id']}/apply/", headers=_write_headers()), 201)
     result.applied_events = int(changes["events"])
     with clock.step("conversation"):
         conversation = _checked(await http.post("/api/v1/agent/conversations/", json={},

@@ -70,7 +70,8 @@ def students_create(count: int, *, blocks: int) -> list[Student]:
     from django.contrib.auth.hashers import make_password
     from django.utils import timezone
 
-    from accounts.models import CalendarSettings, User, default_section_times
+    from accounts.models import User
+    from schedule.models import CalendarSettings, default_section_times
 
     run = secrets.token_hex(3)
     password = make_password(PASSWORD)

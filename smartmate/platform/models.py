@@ -83,7 +83,7 @@ class ConsumerReceipt(models.Model):
 class OutboxProbe(models.Model):
     """The effect of the ``outbox.probe`` consumer: one row per application (no uniqueness on purpose).
 
-    Used by the chaos test and ``bench_outbox`` to prove that each event takes effect exactly once.
+    Used by the chaos test and ``bench.outbox_bench`` to prove that each event takes effect exactly once.
     """
 
     event_uuid = models.UUIDField(db_index=True)

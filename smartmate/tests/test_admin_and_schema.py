@@ -14,7 +14,7 @@ def staff_client(client, db):
     return client
 
 
-@pytest.mark.parametrize("path", ["/admin/", "/admin/accounts/user/", "/admin/accounts/calendarsettings/",
+@pytest.mark.parametrize("path", ["/admin/", "/admin/accounts/user/", "/admin/schedule/calendarsettings/",
                                   "/admin/django_celery_beat/periodictask/",
                                   "/admin/token_blacklist/outstandingtoken/"])
 def test_admin_pages_load(staff_client, path):

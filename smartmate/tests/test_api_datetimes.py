@@ -22,7 +22,7 @@ RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:
 OUT_OF_RANGE = ["Use a date and time from 1970 to 2100."]
 API_SERIALIZER_MODULES = [
     "accounts.api.serializers", "agent.api.serializers", "memory.api.serializers", "schedule.api.serializers",
-    "schedule.api.planning_serializers", "taskclasses.api.serializers", "taskclasses.api.task_class_serializers",
+    "taskclasses.planning.api.serializers", "taskclasses.api.serializers", "taskclasses.api.task_class_serializers",
 ]
 
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 
-from accounts.models import CalendarSettings, User
+from accounts.models import User
+from schedule.models import CalendarSettings
 
 
 def test_seed_demo_creates_a_demo_student_who_can_log_in(db, capsys):
     call_command("seed_demo")
     assert "Demo login: demo / smartmate-demo" in capsys.readouterr().out
     assert authenticate(username="demo", password="smartmate-demo") is not None
-    from accounts.selectors import semester_week_get
+    from schedule.selectors import semester_week_get
 
     demo = User.objects.get(username="demo")
     assert semester_week_get(user=demo).week == 13

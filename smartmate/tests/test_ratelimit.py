@@ -165,8 +165,8 @@ def test_registration_api_is_limited_per_address(api_client, settings, frozen_cl
 
 def test_plan_creation_api_is_limited_per_student(auth_client, settings, frozen_clock):
     limits(settings, planning="1/min")
-    first = auth_client.post("/api/v1/plans/", {"task_class_ids": [999]}, format="json")
-    second = auth_client.post("/api/v1/plans/", {"task_class_ids": [999]}, format="json")
+    first = auth_client.post("/api/v1/previews/", {"task_class_ids": [999]}, format="json")
+    second = auth_client.post("/api/v1/previews/", {"task_class_ids": [999]}, format="json")
     assert first.status_code == 404
     assert_rate_limited(second, "planning")
 
@@ -235,7 +235,7 @@ def test_the_quick_add_page_shows_the_limit_as_a_message(client, user, settings,
 def test_the_plan_page_shows_the_limit_as_a_message(client, user, settings, frozen_clock):
     limits(settings, planning="0/min")
     client.force_login(user)
-    response = client.post("/schedule/plans/new/", {"task_class_ids": ["1"]}, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post("/schedule/previews/new/", {"task_class_ids": ["1"]}, follow=True, HTTP_ACCEPT_LANGUAGE="en")
     assert "Too many requests. Try again in 50 seconds." in [str(m) for m in response.context["messages"]]
 
 

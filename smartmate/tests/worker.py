@@ -1,4 +1,4 @@
-"""A real Celery worker child process for tests marked ``worker`` (and for ``bench_outbox``)."""
+"""A real Celery worker child process for tests marked ``worker`` (and for ``bench.outbox_bench``)."""
 
 from __future__ import annotations
 

@@ -428,7 +428,7 @@
       addCard(window.ChatCards.confirmCard(event, onCardAction), turn, event, live),
     "ask.user": (event, turn, live) => addCard(window.ChatCards.askCard(event, onCardAction), turn, event, live),
     "preview.ready": (event, turn) => {
-      turn.after.append(window.ChatCards.previewCard(event, { board: config.board, plansApi: config.plansApi, csrf }));
+      turn.after.append(window.ChatCards.previewCard(event, { board: config.board, previewsApi: config.previewsApi, csrf }));
       scrollDown();
     },
     "context": (event) => window.ChatCards.meter(meterNodes, event),

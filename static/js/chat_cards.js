@@ -207,7 +207,7 @@
       key = key || idempotencyKey();
       let response;
       try {
-        response = await fetch(`${options.plansApi}${encodeURIComponent(event.preview_id)}/apply/`, {
+        response = await fetch(`${options.previewsApi}${encodeURIComponent(event.preview_id)}/apply/`, {
           method: "POST", credentials: "same-origin",
           headers: { "Accept": "application/json", "X-CSRFToken": options.csrf, "X-Idempotency-Key": key },
         });
@@ -236,7 +236,7 @@
   async function showPreviewState(box, apply, previewId, options) {
     let preview;
     try {
-      const response = await fetch(`${options.plansApi}${encodeURIComponent(previewId)}/`, {
+      const response = await fetch(`${options.previewsApi}${encodeURIComponent(previewId)}/`, {
         credentials: "same-origin", headers: { "Accept": "application/json" } });
       if (!response.ok) return;
       preview = await response.json();

@@ -77,10 +77,10 @@
       // Blocks are pairs: a drop anywhere in a pair means the pair's first section.
       const section = Number(cell.dataset.section);
       const start = section % 2 === 1 ? section : section - 1;
-      send("PATCH", `/api/v1/plans/${preview}/blocks/${item}/`, { week, day: Number(cell.dataset.day), start_section: start });
+      send("PATCH", `/api/v1/previews/${preview}/blocks/${item}/`, { week, day: Number(cell.dataset.day), start_section: start });
     });
   });
   board.querySelectorAll(".remove-block").forEach((button) => {
-    button.addEventListener("click", () => send("DELETE", `/api/v1/plans/${preview}/blocks/${button.dataset.item}/`));
+    button.addEventListener("click", () => send("DELETE", `/api/v1/previews/${preview}/blocks/${button.dataset.item}/`));
   });
 })();

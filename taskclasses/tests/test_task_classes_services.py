@@ -6,8 +6,7 @@ from datetime import date
 
 import pytest
 
-from accounts.models import CalendarSettings
-from schedule.models import ScheduleEvent, ScheduleSlot
+from schedule.models import CalendarSettings, ScheduleEvent, ScheduleSlot
 from taskclasses import selectors
 from taskclasses.exceptions import TaskClassInputError, TaskClassNotFoundError, TaskItemNotFoundError
 from taskclasses.models import TaskClass, TaskItem

@@ -8,9 +8,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from agent.tools.base import ToolContext
-from agent.tools.working_schedule import working_load, working_to_json
+from agent.tools.working_schedule import working_load
+from agent.working import Working
 from schedule.core.board import Board, Entry, Kind, Position
-from schedule.core.board_codec import board_from_json
 from schedule.models import Course
 from schedule.tests.factories import custom_event, import_csv, make_task_class
 
@@ -49,9 +49,9 @@ def ctx(user):
     return make_ctx(user)
 
 
-def load_working(user, class_ids=()) -> dict:
-    """The working schedule as the checkpoint stores it, loaded at NOW."""
-    return working_to_json(working_load(user=user, now=NOW, task_class_ids=list(class_ids)))
+def load_working(user, class_ids=()) -> Working:
+    """The working schedule loaded at NOW."""
+    return working_load(user=user, now=NOW, task_class_ids=list(class_ids))
 
 
 @pytest.fixture
@@ -59,15 +59,15 @@ def working(plan):
     return load_working(plan.user, [plan.pk])
 
 
-def board_of(working: dict) -> Board:
-    return board_from_json(working["board"])
+def board_of(working: Working) -> Board:
+    return working.board
 
 
-def entry_named(working: dict, name: str) -> Entry:
+def entry_named(working: Working, name: str) -> Entry:
     return next(e for e in board_of(working).entries if e.name == name)
 
 
-def item_entry(working: dict, order: int) -> Entry:
+def item_entry(working: Working, order: int) -> Entry:
     return next(e for e in board_of(working).entries if e.kind is Kind.STUDY and e.order == order)
 
 

@@ -16,9 +16,9 @@ def test_the_overview_counts_lists_days_and_states_the_rules(ctx, working):
 
 def test_without_a_working_schedule_it_is_loaded_for_the_student(plan):
     result = TOOL.run({}, make_ctx(plan.user, task_class_ids=[plan.pk]), None)
-    assert result.working["user_id"] == plan.user.pk and "概率论复习 #1" in result.content
+    assert result.working.user_id == plan.user.pk and "概率论复习 #1" in result.content
 
 
 def test_another_users_schedule_is_never_shown(working, other_user):
     result = TOOL.run({}, make_ctx(other_user), working)
-    assert "高等数学" not in result.content and result.working["user_id"] == other_user.pk
+    assert "高等数学" not in result.content and result.working.user_id == other_user.pk

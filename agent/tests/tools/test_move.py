@@ -15,9 +15,9 @@ from agent.tests.tools.conftest import (
 )
 from agent.tools.move import TOOL
 from agent.tools.place import TOOL as PLACE
-from agent.tools.working_schedule import working_publish, working_read
-from schedule.services.planning import preview_create
-from schedule.services.previews import preview_apply
+from agent.tools.working_schedule import working_publish
+from taskclasses.planning.planning import preview_create
+from taskclasses.planning.previews import preview_apply
 
 
 def _move(ctx, working, entry, day, start):
@@ -38,8 +38,7 @@ def test_an_existing_block_moves_and_becomes_a_move_in_the_preview(ctx, plan):
     last = item_entry(working, 4)
     result = _move(ctx, working, last, "2026-10-04", 11)
     assert result.status == "done" and item_entry(result.working, 4).moved
-    moved = working_read(result.working, user_id=plan.user.pk, now=NOW)
-    preview = working_publish(user=plan.user, working=moved, conversation_id=1, now=NOW)
+    preview = working_publish(user=plan.user, working=result.working, conversation_id=1, now=NOW)
     assert [m["event_id"] for m in preview.moves] == [last.event_id] and preview.placements == []
 
 

@@ -93,7 +93,7 @@ def test_an_unknown_or_foreign_id_is_refused(ctx, working, other_user):
     assert unknown.summary == "There is no item 999 on this schedule." and "编号见 get_overview" in unknown.content
     foreign = TOOL.run({"task_id": item_entry(working, 1).id, "date": WEEK3_THU, "start_section": 1},
                        make_ctx(other_user), working)
-    assert foreign.status == "failed" and foreign.working["user_id"] == other_user.pk
+    assert foreign.status == "failed" and foreign.working.user_id == other_user.pk
 
 
 def test_the_confirmation_names_the_block_and_the_real_time(ctx, working):

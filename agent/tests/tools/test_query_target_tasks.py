@@ -21,7 +21,7 @@ def test_entries_are_filtered_by_status_and_sorted_by_time(ctx, working):
 def test_enqueue_adds_ids_once(ctx, working):
     result = TOOL.run({"status": "pending", "enqueue": True}, ctx, working)
     again = TOOL.run({"status": "pending", "enqueue": True}, ctx, result.working)
-    assert json.loads(again.content)["enqueued"] == 0 and len(again.working["queue"]["pending"]) == 4
+    assert json.loads(again.content)["enqueued"] == 0 and len(again.working.queue.pending) == 4
 
 
 def test_a_bad_date_is_refused(ctx, working):

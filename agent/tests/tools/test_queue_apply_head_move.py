@@ -18,14 +18,14 @@ def test_the_current_entry_is_placed_and_completed(ctx, working):
     result = TOOL.run({"date": WEEK3_THU, "start_section": 3}, ctx, _current(ctx, working))
     state = json.loads(result.content)
     assert state["success"] and item_entry(result.working, 1).status == "suggested"
-    assert result.working["queue"]["completed"] == [item_entry(working, 1).id]
+    assert result.working.queue.completed == (item_entry(working, 1).id,)
 
 
 def test_a_conflict_counts_an_attempt_and_keeps_the_board(ctx, working):
     current = _current(ctx, working)
     result = TOOL.run({"date": WEEK3_MON, "start_section": 1}, ctx, current)
-    assert result.status == "failed" and result.working["queue"]["attempts"] == 1
-    assert "高等数学" in result.working["queue"]["last_error"]
+    assert result.status == "failed" and result.working.queue.attempts == 1
+    assert "高等数学" in result.working.queue.last_error
     assert item_entry(result.working, 1).status == "pending"
 
 
@@ -35,4 +35,4 @@ def test_without_a_current_entry_nothing_moves(ctx, working):
 
 def test_another_users_queue_is_not_used(ctx, working, other_user):
     result = TOOL.run({"date": WEEK3_THU, "start_section": 3}, make_ctx(other_user), _current(ctx, working))
-    assert result.status == "failed" and result.working["user_id"] == other_user.pk
+    assert result.status == "failed" and result.working.user_id == other_user.pk

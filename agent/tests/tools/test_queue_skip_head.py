@@ -13,7 +13,7 @@ def test_the_current_entry_is_skipped(ctx, working):
     current = POP.run({}, ctx, QUERY.run({"status": "pending", "enqueue": True}, ctx, working).working).working
     result = TOOL.run({"reason": "没有合适位置"}, ctx, current)
     state = json.loads(result.content)
-    assert state["skipped_task_id"] == current["queue"]["current"] and result.working["queue"]["current"] is None
+    assert state["skipped_task_id"] == current.queue.current and result.working.queue.current is None
 
 
 def test_without_a_current_entry_nothing_is_skipped(ctx, working):

@@ -17,7 +17,7 @@ def test_an_empty_queue_says_so(ctx, working):
 def test_queued_ids_are_listed_in_order(ctx, working):
     queued = QUERY.run({"status": "pending", "enqueue": True}, ctx, working).working
     state = json.loads(TOOL.run({}, ctx, queued).content)
-    assert state["pending_count"] == 4 and state["next_task_ids"] == queued["queue"]["pending"]
+    assert state["pending_count"] == 4 and state["next_task_ids"] == list(queued.queue.pending)
 
 
 def test_another_users_queue_is_not_shown(ctx, working, other_user):

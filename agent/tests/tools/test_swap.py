@@ -64,4 +64,4 @@ def test_blocks_of_different_lengths_are_refused(ctx, plan):
 def test_another_users_ids_are_unknown(ctx, plan, other_user):
     working = _two_classes(ctx, plan)
     result = TOOL.run({"task_a": 1, "task_b": 2}, make_ctx(other_user), working)
-    assert result.status == "failed" and result.working["user_id"] == other_user.pk
+    assert result.status == "failed" and result.working.user_id == other_user.pk

@@ -7,13 +7,8 @@ from datetime import date, timedelta
 
 from agent.tests.tools.conftest import NOW, WEEK3_MON, WEEK3_TUE, at, board_of, entry_named, item_entry
 from agent.tools.board_text import day_index
-from agent.tools.working_schedule import (
-    working_load,
-    working_publish,
-    working_read,
-    working_rough_build,
-    working_to_json,
-)
+from agent.tools.working_schedule import working_load, working_publish, working_rough_build
+from agent.working import working_for, working_from_json, working_to_json
 from schedule.models import PlanPreview
 from schedule.tests.factories import custom_event
 
@@ -52,21 +47,27 @@ def test_another_users_class_ids_are_left_out(plan, other_user):
 
 
 def test_the_checkpoint_holds_the_board_with_a_format_and_version(plan, working):
-    assert (working["format"], working["version"], working["user_id"]) == ("working", 1, plan.user.pk)
-    assert working["board"]["format"] == "board" and working_read(working, user_id=plan.user.pk, now=NOW) is not None
+    stored = working_to_json(working)
+    assert (stored["format"], stored["version"], stored["user_id"]) == ("working", 1, plan.user.pk)
+    assert stored["board"]["format"] == "board" and working_from_json(stored, now=NOW) == working
 
 
-def test_a_stored_board_is_read_with_the_clock_of_now(plan, working):
+def test_a_stored_board_is_used_with_the_clock_of_now(plan, working):
     later = NOW + timedelta(days=7, hours=3)  # Monday of week 3, 10:00
-    board = working_read(working, user_id=plan.user.pk, now=later).board
+    board = working_for(working, user_id=plan.user.pk, now=later).board
     assert (board.clock.today, board.clock.started) == (date(2026, 9, 21), 2)
     assert board.is_locked(entry_named(working, "高等数学"))
 
 
-def test_someone_elses_or_an_unreadable_working_schedule_is_not_read(plan, working, other_user):
-    assert working_read(working, user_id=other_user.pk, now=NOW) is None
-    assert working_read({**working, "version": 9}, user_id=plan.user.pk, now=NOW) is None
-    assert working_read({**working, "board": {"format": "board"}}, user_id=plan.user.pk, now=NOW) is None
+def test_someone_elses_working_schedule_is_not_used(working, other_user):
+    assert working_for(working, user_id=other_user.pk, now=NOW) is None
+
+
+def test_an_unreadable_working_schedule_is_not_read(working):
+    stored = working_to_json(working)
+    assert working_from_json({**stored, "version": 9}, now=NOW) is None
+    assert working_from_json({**stored, "board": {"format": "board"}}, now=NOW) is None
+    assert working_from_json({**stored, "user_id": None}, now=NOW) is None
 
 
 def test_rough_build_suggests_every_block_in_order_without_writing(plan):
@@ -79,8 +80,7 @@ def test_rough_build_suggests_every_block_in_order_without_writing(plan):
 
 
 def test_rough_build_keeps_clear_of_the_conversations_own_suggestions(plan, working):
-    first, _summary = working_rough_build(user=plan.user, now=NOW, task_class_ids=[plan.pk],
-                                          working=working_read(working, user_id=plan.user.pk, now=NOW))
+    first, _summary = working_rough_build(user=plan.user, now=NOW, task_class_ids=[plan.pk], working=working)
     again, summary = working_rough_build(user=plan.user, now=NOW, task_class_ids=[plan.pk], working=first)
     assert summary == "Suggested 4 blocks."
     assert [e.place for e in again.board.entries] == [e.place for e in first.board.entries]
@@ -119,5 +119,5 @@ def test_a_reload_keeps_ids_and_carries_suggestions_over(plan):
 
 def test_the_stored_form_reads_back_the_same(plan):
     built, _summary = working_rough_build(user=plan.user, now=NOW, task_class_ids=[plan.pk], working=None)
-    assert working_read(working_to_json(built), user_id=plan.user.pk, now=NOW) == built
-    assert item_entry(working_to_json(built), 1).suggested
+    stored = working_from_json(working_to_json(built), now=NOW)
+    assert stored == built and item_entry(stored, 1).suggested

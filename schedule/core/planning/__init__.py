@@ -1,15 +1,52 @@
-"""Building blocks of the planner; `schedule.core.planner` is the entry point.
+"""The planner: place task items into the free time of a timetable, maximal, fair, ordered, deterministic.
 
-problem      plain values of the engine (named tuples) and grid constants
-candidates   the usable 2-section pairs of the grid and each class's candidate list
-sharing      how many items each class places: a fair maximum flow over shared pairs,
-             then a ledger that keeps those counts reachable while pairs are chosen
-placement    which pairs the classes take, least slack first
-spreading    even targets, and polishing with the pairs left free
-engine       the steps above, from a Problem to per-class outcomes
-report       result rows: placements in item order, unplaced items with reasons, figures
-contract     the JSON contract of ../shared/bench/planner/instance_format.md
-cli          `python -m schedule.core.planner`: stdin to stdout, no dataclasses imported
-model        frozen dataclasses of the Python API
-adapters     dataclasses <-> engine values and JSON
+From Python, build a `PlanningInstance` (or read one with `instance_from_json`), call
+`plan(instance)` and read the `PlanningResult`; `result_to_json` writes the JSON contract
+(../shared/bench/planner/instance_format.md).  `python -m schedule.core.planner` is the
+command-line adapter the benchmark runs.
+
+How a plan is made:
+1. candidates   the aligned 2-section pairs each class may use: inside its window, not an
+                excluded pair, free, or wholly inside one filler course if the class allows it;
+2. sharing      a maximum flow over the pairs the classes share fixes how many items each
+                class places (the most possible); when not everything fits, the loss is shared
+                out by placed share (water-filling);
+3. placement    classes choose pairs one after the other, the one with the least room to
+                spare first: rapid classes their earliest free candidates, steady classes
+                pairs spread evenly over their free candidates; every choice is checked
+                against the flow, so the counts of step 2 are always reached;
+4. spreading    items move onto pairs left free when that evens out a steady class or brings
+                a rapid class forward;
+5. report       each class's pairs go to its items in time order (item k before item k+1,
+                the unplaced items are the last ones), with feasibility figures and reasons.
+
+Modules: model (the typed problem and result), contract (JSON <-> model), engine (`plan`),
+and the steps above.  Pure Python and standard library only: no Django, no clock, no I/O.
 """
+from schedule.core.planning.contract import InstanceError, instance_from_json, result_to_json
+from schedule.core.planning.engine import plan
+from schedule.core.planning.model import (
+    RAPID,
+    REASON_NO_CANDIDATE_SLOTS,
+    REASON_SHARED_SLOTS_EXHAUSTED,
+    REASON_WINDOW_TOO_SMALL,
+    STEADY,
+    ClassFeasibility,
+    GridDay,
+    ItemSpec,
+    OccupiedSection,
+    Placement,
+    PlanningInstance,
+    PlanningResult,
+    Strategy,
+    TaskClassSpec,
+    UnplacedItem,
+    UnplacedReason,
+)
+
+__all__ = [
+    "ClassFeasibility", "GridDay", "InstanceError", "ItemSpec", "OccupiedSection", "Placement",
+    "PlanningInstance", "PlanningResult", "RAPID", "REASON_NO_CANDIDATE_SLOTS",
+    "REASON_SHARED_SLOTS_EXHAUSTED", "REASON_WINDOW_TOO_SMALL", "STEADY", "Strategy", "TaskClassSpec",
+    "UnplacedItem", "UnplacedReason", "instance_from_json", "plan", "result_to_json",
+]

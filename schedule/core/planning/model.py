@@ -1,16 +1,35 @@
-"""Frozen value types the planner takes in and gives back."""
+"""The planner's typed values: the problem it is given, the result it gives back, and their vocabulary.
+
+Every way into the planner speaks these types: the JSON contract adapter (contract.py), the
+database adapter (``taskclasses.planning.planning``), ``plan()`` and the callers of its result.
+They are frozen and keyword-only, so a value is never built from a row by field position.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
 from typing import Literal, Optional
 
-from schedule.core.planning.problem import ITEM_SECTIONS, SECTIONS_PER_DAY
+DAYS_PER_WEEK = 7
+SECTIONS_PER_DAY = 12  # the bench grid; a student's template may have up to MAX_SECTIONS_PER_DAY
+MAX_SECTIONS_PER_DAY = 16
+ITEM_SECTIONS = 2      # every item occupies one aligned pair: sections 2k-1 and 2k
 
 Strategy = Literal["steady", "rapid"]
+STEADY: Strategy = "steady"
+RAPID: Strategy = "rapid"
+STRATEGIES: tuple[Strategy, ...] = (STEADY, RAPID)
+
+# Why an item stayed unplaced.
+UnplacedReason = Literal["no_candidate_slots", "window_too_small", "shared_slots_exhausted"]
+REASON_NO_CANDIDATE_SLOTS: UnplacedReason = "no_candidate_slots"
+REASON_WINDOW_TOO_SMALL: UnplacedReason = "window_too_small"
+REASON_SHARED_SLOTS_EXHAUSTED: UnplacedReason = "shared_slots_exhausted"
 
 
-@dataclass(frozen=True, order=True)
+# --------------------------------------------------------------------------- the problem
+
+@dataclass(frozen=True, slots=True, kw_only=True, order=True)
 class GridDay:
     """A calendar day of the teaching grid: week 1.. and day 1 (Monday) .. 7."""
 
@@ -18,9 +37,13 @@ class GridDay:
     day: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class OccupiedSection:
-    """One occupied atomic section, like a row of the original `schedules` table."""
+    """One occupied atomic section, like a row of the original `schedules` table.
+
+    An embeddable section belongs to a filler course (水课) a task may be embedded in; a section
+    that already hosts a task is not embeddable.
+    """
 
     event_id: int
     week: int
@@ -30,7 +53,7 @@ class OccupiedSection:
     name: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ItemSpec:
     """A task item; every item occupies one aligned 2-section pair."""
 
@@ -39,19 +62,19 @@ class ItemSpec:
     content: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TaskClassSpec:
-    """A task class to plan: its window, preferences and items in order."""
+    """A task class to plan: its window (inclusive), preferences and items in order."""
 
     id: int
     strategy: Strategy
     start: GridDay
     end: GridDay
     items: tuple[ItemSpec, ...] = ()
-    excluded_slots: frozenset[int] = frozenset()
+    excluded_slots: frozenset[int] = frozenset()   # pair indices k (sections 2k-1, 2k) never used
     allow_filler: bool = False
     name: str = ""
-    excluded_days: frozenset[int] = frozenset()  # 1..7; beyond contract v1
+    excluded_days: frozenset[int] = frozenset()    # 1..7; beyond contract v1
 
     @property
     def demand(self) -> int:
@@ -59,20 +82,27 @@ class TaskClassSpec:
         return len(self.items)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlanningInstance:
-    """Everything the planner needs: the grid size, the busy time and the classes."""
+    """Everything the planner needs: the grid size, the busy time and the classes to plan together."""
 
     weeks: int
     occupied: tuple[OccupiedSection, ...] = ()
-    task_classes: tuple[TaskClassSpec, ...] = ()
-    semester_start: Optional[date] = None
-    sections_per_day: int = SECTIONS_PER_DAY  # a student's template may have up to 16; beyond contract v1
+    task_classes: tuple[TaskClassSpec, ...] = ()      # in the order the user selected them
+    semester_start: Optional[date] = None             # informational
+    sections_per_day: int = SECTIONS_PER_DAY          # a template may have up to 16; beyond contract v1
+
+    @property
+    def pairs_per_day(self) -> int:
+        """Return how many aligned 2-section pairs a day has."""
+        return self.sections_per_day // ITEM_SECTIONS
 
 
-@dataclass(frozen=True)
+# --------------------------------------------------------------------------- the result
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Placement:
-    """An item placed on one aligned pair, in free time or inside a filler course."""
+    """An item placed on one aligned pair, in free time or inside a filler course (its host event)."""
 
     item_id: int
     class_id: int
@@ -83,26 +113,26 @@ class Placement:
     host_event_id: Optional[int] = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class UnplacedItem:
     """An item that could not be placed, with a reason code and a readable detail."""
 
     item_id: int
     class_id: int
-    reason: str
+    reason: UnplacedReason
     detail: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ClassFeasibility:
     """How much room a class had and how much of it the plan used."""
 
     class_id: int
     strategy: Strategy
     demand: int
-    candidate_slots: int
-    shared_slots: int
-    taken_by_other_classes: int
+    candidate_slots: int              # pairs the class may use on an empty plan
+    shared_slots: int                 # of those, pairs another class with items may use too
+    taken_by_other_classes: int       # of those, pairs holding another class's item in the plan
     placed: int
     taken_by_class_ids: tuple[int, ...] = ()
 
@@ -117,9 +147,9 @@ class ClassFeasibility:
         return self.demand - self.placed
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlanningResult:
-    """Placements in class and item order, unplaced items, and per-class figures."""
+    """Placements in class and item order, unplaced items, and per-class figures in class order."""
 
     placements: tuple[Placement, ...]
     unplaced: tuple[UnplacedItem, ...]

@@ -16,7 +16,7 @@ taking the free pair nearest to its target.
 """
 from __future__ import annotations
 
-from schedule.core.planning.problem import RAPID
+from schedule.core.planning.model import RAPID
 from schedule.core.planning.sharing import PairPool
 from schedule.core.planning.spreading import even_targets
 

@@ -1,56 +1,84 @@
-"""Turn outcomes into result rows: placements in item order, unplaced items with reasons, figures."""
+"""Build the typed result: placements in item order, unplaced items with reasons, per-class figures."""
 from __future__ import annotations
 
-from schedule.core.planning.problem import (
+from collections.abc import Sequence
+
+from schedule.core.planning.candidates import Pair
+from schedule.core.planning.model import (
+    ITEM_SECTIONS,
     REASON_NO_CANDIDATE_SLOTS,
     REASON_SHARED_SLOTS_EXHAUSTED,
     REASON_WINDOW_TOO_SMALL,
-    ClassLabel,
-    ClassOutcome,
-    ClassRow,
-    PlacementRow,
-    UnplacedRow,
+    ClassFeasibility,
+    Placement,
+    PlanningResult,
+    TaskClassSpec,
+    UnplacedItem,
+    UnplacedReason,
 )
 
 
-def result_rows(labels: list[ClassLabel], outcomes: list[ClassOutcome]
-                ) -> tuple[list[PlacementRow], list[UnplacedRow], list[ClassRow]]:
-    """Hand each class's pairs to its first items in order; explain the items left over."""
-    placements: list[PlacementRow] = []
-    unplaced: list[UnplacedRow] = []
-    classes: list[ClassRow] = []
-    for label, outcome in zip(labels, outcomes):
-        for item_id, (week, day, k, host) in zip(label.item_ids, outcome.pairs):
-            placements.append(PlacementRow(item_id, label.class_id, week, day, 2 * k - 1, 2 * k, host))
-        row = ClassRow(
-            class_id=label.class_id, strategy=label.strategy, demand=len(label.item_ids),
-            candidate_slots=outcome.candidate_slots, shared_slots=outcome.shared_slots,
-            taken_by_other_classes=outcome.taken_by_others, placed=len(outcome.pairs),
-            taken_by_class_ids=tuple(labels[other].class_id for other in outcome.taken_by))
-        classes.append(row)
-        if row.placed < row.demand:
-            reason, detail = unplaced_reason(row)
-            unplaced.extend(UnplacedRow(item_id, label.class_id, reason, detail)
-                            for item_id in label.item_ids[row.placed:])
-    return placements, unplaced, classes
+def planning_result(classes: Sequence[TaskClassSpec], pairs: list[Pair], candidates: list[list[int]],
+                    positions: list[list[int]]) -> PlanningResult:
+    """Hand each class's pairs, chronologically, to its first items in order; explain the items left over.
+
+    `candidates` are each class's usable pair ids, `positions` the sorted indexes into them it holds.
+    """
+    figures = _feasibility(classes, candidates, positions)
+    placements: list[Placement] = []
+    unplaced: list[UnplacedItem] = []
+    for spec, pair_ids, held, figure in zip(classes, candidates, positions, figures):
+        for item, position in zip(spec.items, sorted(held)):
+            week, day, k, host = pairs[pair_ids[position]]
+            placements.append(Placement(item_id=item.id, class_id=spec.id, week=week, day=day,
+                                        section_start=ITEM_SECTIONS * k - 1, section_end=ITEM_SECTIONS * k,
+                                        host_event_id=host))
+        if figure.placed < figure.demand:
+            reason, detail = unplaced_reason(figure)
+            unplaced.extend(UnplacedItem(item_id=item.id, class_id=spec.id, reason=reason, detail=detail)
+                            for item in spec.items[figure.placed:])
+    return PlanningResult(placements=tuple(placements), unplaced=tuple(unplaced), classes=figures)
 
 
-def unplaced_reason(row: ClassRow) -> tuple[str, str]:
+def _feasibility(classes: Sequence[TaskClassSpec], candidates: list[list[int]],
+                 positions: list[list[int]]) -> tuple[ClassFeasibility, ...]:
+    """Count, per class, its candidate pairs, those other classes may use, and those they hold."""
+    users: dict[int, int] = {}               # pair id -> classes with items that may use it
+    holder: dict[int, int] = {}              # pair id -> class holding it in the plan
+    for cls, pair_ids in enumerate(candidates):
+        if classes[cls].demand:
+            for pair_id in pair_ids:
+                users[pair_id] = users.get(pair_id, 0) + 1
+        for position in positions[cls]:
+            holder[pair_ids[position]] = cls
+    figures = []
+    for cls, (spec, pair_ids) in enumerate(zip(classes, candidates)):
+        own_use = 1 if spec.demand else 0
+        others = [holder[p] for p in pair_ids if holder.get(p, cls) != cls]
+        figures.append(ClassFeasibility(
+            class_id=spec.id, strategy=spec.strategy, demand=spec.demand, candidate_slots=len(pair_ids),
+            shared_slots=sum(1 for p in pair_ids if users.get(p, 0) > own_use),
+            taken_by_other_classes=len(others), placed=len(positions[cls]),
+            taken_by_class_ids=tuple(classes[other].id for other in sorted(set(others)))))
+    return tuple(figures)
+
+
+def unplaced_reason(figure: ClassFeasibility) -> tuple[UnplacedReason, str]:
     """Return the reason code and a readable explanation for a class that lost items."""
-    missing = row.demand - row.placed
-    if row.candidate_slots == 0:
+    missing = figure.demand - figure.placed
+    if figure.candidate_slots == 0:
         return REASON_NO_CANDIDATE_SLOTS, (
-            f"class {row.class_id}: its window has no usable 2-section slot (every pair is occupied, "
+            f"class {figure.class_id}: its window has no usable 2-section slot (every pair is occupied, "
             f"excluded, or a filler course the class may not use); {missing} item(s) left over")
     taken = ""
-    if row.taken_by_other_classes:
-        ids = ", ".join(str(class_id) for class_id in row.taken_by_class_ids)
-        taken = (f"; {row.taken_by_other_classes} of them hold items of other classes planned "
+    if figure.taken_by_other_classes:
+        ids = ", ".join(str(class_id) for class_id in figure.taken_by_class_ids)
+        taken = (f"; {figure.taken_by_other_classes} of them hold items of other classes planned "
                  f"together (class {ids})")
-    if row.candidate_slots < row.demand:
+    if figure.candidate_slots < figure.demand:
         return REASON_WINDOW_TOO_SMALL, (
-            f"class {row.class_id}: {row.demand} items but only {row.candidate_slots} usable slots "
+            f"class {figure.class_id}: {figure.demand} items but only {figure.candidate_slots} usable slots "
             f"in its window{taken}; {missing} item(s) left over")
     return REASON_SHARED_SLOTS_EXHAUSTED, (
-        f"class {row.class_id}: {row.candidate_slots} usable slots for {row.demand} items{taken}; "
+        f"class {figure.class_id}: {figure.candidate_slots} usable slots for {figure.demand} items{taken}; "
         f"no arrangement of the classes fits more, {missing} item(s) left over")

@@ -1,4 +1,4 @@
-"""Tests of the exact planner (schedule/core/planner.py): pure Python, no database, no Django."""
+"""Tests of the exact planner (schedule/core/planning/, CLI schedule/core/planner.py): pure Python, no Django."""
 from __future__ import annotations
 
 import ast
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from schedule.core.planner import (
+from schedule.core.planning import (
     REASON_NO_CANDIDATE_SLOTS,
     REASON_SHARED_SLOTS_EXHAUSTED,
     REASON_WINDOW_TOO_SMALL,
@@ -20,6 +20,7 @@ from schedule.core.planner import (
     InstanceError,
     ItemSpec,
     OccupiedSection,
+    Placement,
     PlanningInstance,
     TaskClassSpec,
     instance_from_json,
@@ -38,14 +39,16 @@ PLANNER_FILES = [REPO_ROOT / "schedule" / "core" / "planner.py",
 def task_class(class_id: int, items: int, strategy: str = "steady", start=(1, 1), end=(1, 7),
                excluded=(), filler: bool = False) -> TaskClassSpec:
     """Build a class whose item ids are class_id * 100 + 1, 2, ..."""
-    return TaskClassSpec(id=class_id, strategy=strategy, start=GridDay(*start), end=GridDay(*end),
+    return TaskClassSpec(id=class_id, strategy=strategy, start=GridDay(week=start[0], day=start[1]),
+                         end=GridDay(week=end[0], day=end[1]),
                          items=tuple(ItemSpec(id=class_id * 100 + j) for j in range(1, items + 1)),
                          excluded_slots=frozenset(excluded), allow_filler=filler)
 
 
 def busy(event_id: int, week: int, day: int, sections, embeddable: bool = False) -> list[OccupiedSection]:
     """Build the occupied rows of one event session."""
-    return [OccupiedSection(event_id, week, day, s, embeddable) for s in sections]
+    return [OccupiedSection(event_id=event_id, week=week, day=day, section=s, embeddable=embeddable)
+            for s in sections]
 
 
 def whole_week_busy_except(week: int, free_pairs) -> list[OccupiedSection]:
@@ -189,7 +192,7 @@ def test_places_items_on_aligned_pairs_only():
 
 
 def test_never_uses_an_excluded_day_of_the_week():
-    spec = TaskClassSpec(id=1, strategy="rapid", start=GridDay(1, 1), end=GridDay(2, 7),
+    spec = TaskClassSpec(id=1, strategy="rapid", start=GridDay(week=1, day=1), end=GridDay(week=2, day=7),
                          items=tuple(ItemSpec(id=100 + j) for j in range(1, 13)),
                          excluded_days=frozenset({1, 6, 7}))
     result = plan(PlanningInstance(weeks=2, task_classes=(spec,)))
@@ -384,15 +387,18 @@ def test_cli_rejects_a_malformed_instance_with_status_2():
     assert json.loads(completed.stdout)["error"] == "invalid instance: weeks must be an integer, got 'many'"
 
 
-def test_cli_starts_without_the_dataclass_layer():
-    probe = ("import io, runpy, sys\n"
-             "sys.stdin = io.StringIO('{\"weeks\": 1}'); sys.stdout = io.StringIO()\n"
-             "try:\n    runpy.run_module('schedule.core.planner', run_name='__main__')\n"
-             "except SystemExit:\n    pass\n"
-             "sys.__stdout__.write(str(sorted({'dataclasses', 'typing'} & set(sys.modules))))\n")
-    completed = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO_ROOT,
-                               timeout=60)
-    assert completed.stdout == "[]"
+def test_cli_reads_an_instance_file_named_on_the_command_line(bench, tmp_path):
+    path = tmp_path / "p12_medium.json"
+    path.write_text(json.dumps(bench["instances"]["p12_medium"]), encoding="utf-8")
+    completed = subprocess.run([sys.executable, "-m", "schedule.core.planner", str(path)], capture_output=True,
+                               text=True, cwd=REPO_ROOT, timeout=60)
+    assert completed.returncode == 0
+    assert without_timing(json.loads(completed.stdout)) == without_timing(json.loads(run_cli(path.read_text()).stdout))
+
+
+def test_planner_values_are_built_by_keyword_only():
+    with pytest.raises(TypeError):
+        Placement(1, 1, 1, 1, 1, 2)
 
 
 def test_planner_imports_nothing_outside_the_standard_library_and_itself():

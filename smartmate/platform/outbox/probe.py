@@ -1,6 +1,6 @@
 """``outbox.probe``: a real, ordered consumer that writes one row per event.
 
-It exists to prove the pipeline end to end (the chaos test, ``bench_outbox``, a manual smoke test).
+It exists to prove the pipeline end to end (the chaos test, ``bench.outbox_bench``, a manual smoke test).
 The payload may ask it to sleep inside its transaction (``work_ms``) or to fail (``fail``) so tests
 can place a crash or an error exactly where they want.
 """

@@ -1,0 +1,10 @@
+"""Writes of the assistant, one module per job (reads are ``agent.selectors``).
+
+- ``conversations``: create, rename, archive and delete conversations.
+- ``turns``: start, resume, regenerate and cancel turns, holding one running turn per conversation.
+- ``dispatch``: where a started turn runs (a Celery worker, or this process's ``agent.embedded_turns``).
+- ``running``: run a turn through the graph to its end, checkpointing, then release the conversation.
+- ``tickets``: single-use tickets that open the websocket for API clients.
+
+Imports go one way, so none comes back round: ``turns`` -> ``dispatch`` -> ``agent.tasks`` -> ``running``.
+"""

@@ -1,0 +1,169 @@
+"""Writes of turns: start one for a message, resume one from an answered card, regenerate, cancel.
+
+One running turn per conversation: ``turn_start`` takes the conversation's lock with a conditional
+UPDATE (``running_turn_id`` NULL -> the new turn), which only one of two racing requests can win; the
+turn releases it the same way when it ends (``agent.services.running``). A lock older than
+``STALE_TURN_AFTER`` (a worker that died) may be taken over. A started turn is handed to a worker
+once its transaction commits (``agent.services.dispatch``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from dataclasses import dataclass
+from datetime import timedelta
+from functools import partial
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from agent.contracts import MAX_TEXT_LENGTH
+from agent.exceptions import InvalidText, NothingToRegenerate, StaleInteraction, TurnBusyError
+from agent.graph import GRAPH
+from agent.models import Checkpoint, Conversation, Message
+from agent.selectors import conversation_get
+from agent.services.dispatch import turn_dispatch
+from agent.services.running import turn_history
+from agent.state import PendingInteraction, Resume, TurnOptions, TurnState, TurnUsage
+from agent.titles import title_from
+
+STALE_TURN_AFTER = timedelta(minutes=10)  # above CELERY_TASK_TIME_LIMIT: only a dead worker holds it that long
+
+
+@dataclass(frozen=True)
+class TurnStarted:
+    """A turn that was accepted and handed to a worker."""
+
+    conversation_id: int
+    turn_id: str
+    message_id: int
+
+
+def turn_start(*, user: User, conversation_id: int, text: str, language: str | None = None,
+               options: TurnOptions | None = None) -> TurnStarted:
+    """Store the student's message (with the page's ``options``) and start a turn that answers it.
+
+    Raises ConversationNotFound, InvalidText, or TurnBusyError while another turn runs here.
+    """
+    text = _valid_text(text)
+    language = _language(language)
+    with transaction.atomic():
+        conversation = conversation_get(user=user, conversation_id=conversation_id)
+        turn_id = _lock_for_turn(conversation)
+        if not conversation.title:
+            Conversation.objects.filter(pk=conversation.pk, title="").update(title=title_from(text))
+        message = Message.objects.create(conversation=conversation, role=Message.Role.USER, content=text,
+                                         turn_id=turn_id, options=dataclasses.asdict(options or TurnOptions()))
+        _dispatch_on_commit(user, conversation, turn_id, language)
+    return TurnStarted(conversation_id=conversation.pk, turn_id=turn_id, message_id=message.pk)
+
+
+def turn_cancel(*, user: User, conversation_id: int) -> bool:
+    """Ask the running turn to stop at its next node boundary; return whether one was running."""
+    conversation = conversation_get(user=user, conversation_id=conversation_id)
+    return bool(Conversation.objects.filter(pk=conversation.pk, running_turn_id__isnull=False)
+                .update(cancel_requested=True))
+
+
+def turn_resume(*, user: User, conversation_id: int, interaction_id: str, action: str, text: str = "",
+                language: str | None = None) -> TurnStarted:
+    """Answer the open confirmation or question and start the turn that goes on from it.
+
+    Only the interaction the last turn left open can be answered, and only in its own way (accept /
+    reject a confirmation, answer a question); anything else is ``stale_interaction``. What runs on
+    accept is what the server stored with the card, never something the client sends.
+    """
+    language = _language(language)
+    with transaction.atomic():
+        conversation = conversation_get(user=user, conversation_id=conversation_id)
+        checkpoint = Checkpoint.objects.select_for_update().filter(conversation=conversation).first()
+        pending = _open_interaction(checkpoint, interaction_id, action)
+        if action == "answer":
+            text = _valid_text(text)
+        turn_id = _lock_for_turn(conversation)
+        state = TurnState.from_json(checkpoint.state, now=timezone.now())
+        shown = text or (_("Accepted: %(what)s") if action == "accept" else _("Declined: %(what)s")) % {
+            "what": pending.prompt[:200]}
+        Message.objects.create(conversation=conversation, role=Message.Role.USER, content=shown, turn_id=turn_id,
+                               options=dataclasses.asdict(state.options))
+        resumed = state.updated(
+            turn_id=turn_id, user_text=shown, resume=Resume(interaction_id, action, text), answer="", reasoning="",
+            usage=TurnUsage(), outcome=None, preview_id=None, actions=(), history=turn_history(conversation, turn_id))
+        checkpoint.turn_id, checkpoint.phase, checkpoint.state = turn_id, GRAPH.start, resumed.to_json()
+        checkpoint.save(update_fields=["turn_id", "phase", "state", "updated_at"])
+        _dispatch_on_commit(user, conversation, turn_id, language)
+    return TurnStarted(conversation_id=conversation.pk, turn_id=turn_id, message_id=0)
+
+
+def turn_regenerate(*, user: User, conversation_id: int, language: str | None = None) -> TurnStarted:
+    """Answer the conversation's last message again: its earlier answer is replaced, not kept beside it.
+
+    The last turn's two messages are removed (its timeline events stay: the timeline is a log) and a
+    new turn starts with the same text and page choices. Refused while a turn runs.
+    """
+    language = _language(language)
+    with transaction.atomic():
+        conversation = conversation_get(user=user, conversation_id=conversation_id)
+        last = conversation.messages.filter(role=Message.Role.USER).order_by("-created_at", "-pk").first()
+        if last is None:
+            raise NothingToRegenerate(_("There is no message to answer again yet."),
+                                      detail={"conversation_id": conversation.pk})
+        turn_id = _lock_for_turn(conversation)
+        Message.objects.filter(conversation=conversation, turn_id=last.turn_id).delete()
+        Checkpoint.objects.filter(conversation=conversation).update(phase="completed")
+        message = Message.objects.create(conversation=conversation, role=Message.Role.USER, content=last.content,
+                                         turn_id=turn_id, options=last.options)
+        _dispatch_on_commit(user, conversation, turn_id, language)
+    return TurnStarted(conversation_id=conversation.pk, turn_id=turn_id, message_id=message.pk)
+
+
+def _lock_for_turn(conversation: Conversation) -> str:
+    """Take the conversation for a new turn and return its id; raise TurnBusyError if one runs."""
+    now = timezone.now()
+    turn_id = str(uuid.uuid4())
+    free = Q(running_turn_id__isnull=True) | Q(turn_started_at__lt=now - STALE_TURN_AFTER)
+    taken = Conversation.objects.filter(free, pk=conversation.pk).update(
+        running_turn_id=turn_id, turn_started_at=now, cancel_requested=False, updated_at=now)
+    if not taken:
+        raise TurnBusyError.in_conversation(conversation.pk)
+    return turn_id
+
+
+def _dispatch_on_commit(user: User, conversation: Conversation, turn_id: str, language: str) -> None:
+    # A worker that started before the commit would not find the turn's message or lock.
+    transaction.on_commit(partial(turn_dispatch, student_id=user.pk, conversation_id=conversation.pk,
+                                  turn_id=turn_id, language=language))
+
+
+def _open_interaction(checkpoint: Checkpoint | None, interaction_id: str, action: str) -> PendingInteraction:
+    """Return the interaction the last turn left open if ``interaction_id`` names it and ``action`` fits it."""
+    state = checkpoint.state if checkpoint is not None else {}
+    pending = state.get("pending") or {}
+    open_now = checkpoint is not None and checkpoint.phase == "interrupted"
+    if not open_now or pending.get("interaction_id") != interaction_id:
+        raise StaleInteraction(_("This confirmation or question is no longer open."),
+                               detail={"interaction_id": interaction_id})
+    fits = action == "answer" if pending["kind"] == "ask_user" else action in ("accept", "reject")
+    if not fits:
+        raise StaleInteraction(_("This card expects a different answer: accept or reject a confirmation, "
+                                 "answer a question."), detail={"interaction_id": interaction_id, "action": action})
+    return PendingInteraction.from_json(pending)
+
+
+def _language(language: str | None) -> str:
+    return language or translation.get_language() or settings.LANGUAGE_CODE
+
+
+def _valid_text(text: str) -> str:
+    text = (text or "").strip()
+    if not text:
+        raise InvalidText(_("Write a message first."), detail={"field": "text"})
+    if len(text) > MAX_TEXT_LENGTH:
+        raise InvalidText(_("The message is too long: at most %(max)s characters.") % {"max": MAX_TEXT_LENGTH},
+                          detail={"field": "text", "max": MAX_TEXT_LENGTH}, code="text_too_long")
+    return text

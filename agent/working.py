@@ -1,0 +1,131 @@
+"""The conversation's working schedule: the ``schedule.core`` Board it edits, whose it is, and the work queue.
+
+The turn state (``TurnState.working``) holds it as a ``Working``; the checkpoint stores it as JSON,
+the board in the core's own format (``schedule.core.board_codec``)::
+
+    {"format": "working", "version": 1, "user_id": 7, "board": {board_to_json(...)},
+     "queue": {"pending", "current", "attempts", "completed", "skipped", "last_error"}}
+
+A checkpoint written before the board existed (the assistant's earlier dict, ``"version": 1``
+without ``"format"``) is read through ``board_from_legacy_working``, so a conversation in progress
+goes on with the same ids, suggestions and moves. Anything unreadable is dropped (and logged): the
+turn then loads the schedule afresh when it needs one.
+
+Pure: no Django. Loading from the database, the rough build and publishing are
+``agent.tools.working_schedule``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from schedule.core.board import Board, clock_at, with_clock
+from schedule.core.board_codec import (
+    BoardFormatError,
+    board_from_json,
+    board_from_legacy_working,
+    board_to_json,
+    is_legacy_working,
+)
+
+log = logging.getLogger("agent.working")
+
+FORMAT = "working"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class WorkQueue:
+    """The board entries the model works through one at a time (the ``queue_*`` tools)."""
+
+    pending: tuple[int, ...] = ()
+    current: int | None = None
+    attempts: int = 0  # tries at placing ``current`` so far
+    completed: tuple[int, ...] = ()
+    skipped: tuple[int, ...] = ()
+    last_error: str = ""  # why the last try at ``current`` was refused
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the queue as the checkpoint stores it."""
+        return {"pending": list(self.pending), "current": self.current, "attempts": self.attempts,
+                "completed": list(self.completed), "skipped": list(self.skipped), "last_error": self.last_error}
+
+    @classmethod
+    def from_json(cls, data: object) -> WorkQueue:
+        """Rebuild a stored queue; missing (or unreadable) parts take their empty values."""
+        if not isinstance(data, Mapping):
+            return cls()
+        return cls(pending=tuple(data.get("pending", ())), current=data.get("current"),
+                   attempts=data.get("attempts", 0), completed=tuple(data.get("completed", ())),
+                   skipped=tuple(data.get("skipped", ())), last_error=data.get("last_error", ""))
+
+
+@dataclass(frozen=True)
+class Working:
+    """The board the conversation edits, whose it is, and the model's work queue."""
+
+    board: Board
+    user_id: int
+    queue: WorkQueue = field(default_factory=WorkQueue)
+
+    def with_board(self, board: Board) -> Working:
+        return dataclasses.replace(self, board=board)
+
+    def with_queue(self, queue: WorkQueue) -> Working:
+        return dataclasses.replace(self, queue=queue)
+
+
+def working_to_json(working: Working) -> dict[str, Any]:
+    """Return the working schedule as the checkpoint stores it."""
+    return {"format": FORMAT, "version": VERSION, "user_id": working.user_id, "board": board_to_json(working.board),
+            "queue": working.queue.to_json()}
+
+
+def working_from_json(data: object, *, now: datetime) -> Working | None:
+    """Read a stored working schedule, in either format; None when there is none or it cannot be read.
+
+    ``now`` sets the clock of a legacy schedule, which stored none.
+    """
+    if not isinstance(data, Mapping):
+        return None
+    try:
+        return _legacy_from(data, now) if is_legacy_working(data) else _current_from(data)
+    except BoardFormatError as error:
+        log.warning("Unreadable working schedule of user %s (%s %s); it will be loaded afresh", data.get("user_id"),
+                    error.problem, error.detail)
+        return None
+
+
+def _current_from(data: Mapping[str, Any]) -> Working:
+    if (data.get("format"), data.get("version")) != (FORMAT, VERSION):
+        raise BoardFormatError("unknown_working_format", version=data.get("version"))
+    return Working(board_from_json(data.get("board")), _user_id(data.get("user_id")),  # type: ignore[arg-type]
+                   WorkQueue.from_json(data.get("queue")))
+
+
+def _legacy_from(data: Mapping[str, Any], now: datetime) -> Working:
+    legacy = board_from_legacy_working(data, now=now)
+    return Working(legacy.board, _user_id(legacy.user_id), WorkQueue.from_json(legacy.queue))
+
+
+def _user_id(value: object) -> int:
+    # A schedule that does not say whose it is can be nobody's.
+    if type(value) is not int:
+        raise BoardFormatError("no_user", user_id=value)
+    return value
+
+
+def working_for(working: Working | None, *, user_id: int, now: datetime) -> Working | None:
+    """The working schedule if it is this student's, its clock set to ``now``; None otherwise.
+
+    The clock is set at every use: a stored board was measured when it was stored, and what has
+    begun since (and so may no longer move) depends on the time now.
+    """
+    if working is None or working.user_id != user_id:
+        return None
+    return working.with_board(with_clock(working.board, clock_at(working.board.calendar, now)))

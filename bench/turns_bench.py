@@ -1,0 +1,413 @@
+"""Measure what the agent framework costs per model round and per turn, against a zero-latency fake model.
+
+    python -m bench.turns_bench [--turns 100] [--warmup 3] [--scenario direct_reply]
+
+Whole turns run in this process, as the embedded mode runs them: ``services.turn_start`` stores the
+message and starts the turn thread (``turn_run``: graph, checkpoints, timeline rows, broadcasts,
+usage charged to the student), on a fresh migrated database (SQLite in a temporary folder, or
+``<name>_bench`` when ``DATABASE_URL`` names MySQL), dropped afterwards. The scripted fake model
+(``smartmate.llm.fake_server``) answers over real HTTP with no delay.
+
+Framework time is the turn's wall time minus the time spent inside the LLM client's calls (the
+request, the fake's HTTP handling and the ``openai`` package; ``python -m bench.llm_client_bench`` measures the
+client's own share). Work the framework does in the client's callbacks while a call runs (storing
+and broadcasting each streamed delta, charging usage) counts as framework time. A model *round* is
+one model call together with the framework time before it (from the turn's start or the previous
+call's end) and its callbacks; the last round also takes the tail after the last call.
+
+Background model calls that run inside the turn in embedded mode (memory extraction and the title,
+handed over by the outbox when the answer is stored; on a worker they run on their own queues) get
+the fake's fallback reply, ``{"facts": []}``; they are counted apart from the scenario's calls but
+their time is in the turn's. ``--memory off`` runs with ``MEMORY_ENABLED=0``. "process CPU/turn" is
+this process's CPU time during the turn (fake model included): unlike wall time it does not grow
+when other processes load the machine.
+
+Scenarios are a table, ``SCENARIOS``: a name, the student's message, and the fake model's script for
+one turn (its replies in call order, as in a fake-server script file). Adding a flow is appending one
+entry; a scenario whose script is not used up exactly, or whose turn ends with another outcome than
+the one declared, counts as an error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import statistics
+import tempfile
+import threading
+import time
+from collections import Counter
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+# Django (models, settings, the agent's services) is imported inside functions: main() sets it up first.
+
+ReplyScript = Mapping[str, Any]
+# Model stages that run after the answer (memory extraction, titles): not part of a scenario's script.
+BACKGROUND_STAGES = ("memory", "title")
+# The fake's answer once a turn's script is used up: what a background stage gets ("no facts found").
+BACKGROUND_REPLY: ReplyScript = {"text": '{"facts": []}'}
+
+ROUTE_REPLY: ReplyScript = {"text": '{"route": "reply", "reason": "a question the assistant can answer"}'}
+ANSWER = ("明天下午你有两节课：14:00-15:35 的概率论（教三 201）和 15:55-17:30 的大学物理实验（实验楼 305）。"
+          "晚上 19:00 之后没有安排，可以用来复习线性代数第五章，或者把上周的作业再检查一遍。"
+          "需要的话，我可以帮你把复习安排进课表。")
+REASONING = "学生问明天下午的安排。先看课表里明天的课，再看晚上的空闲时间，最后给一个简短的建议。"
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One scripted flow: what the student says and what the fake model answers, call by call."""
+
+    name: str
+    script: tuple[ReplyScript, ...]
+    text: str = "明天下午我有什么课？"
+    outcome: str = "completed"
+
+
+PLAN = {"text": '{"goal": "下周复习概率论", "steps": [{"title": "查看空闲时间", "done_when": "列出空闲时段"}, '
+               '{"title": "安排 4 次复习", "done_when": "预览里有 4 个学习块"}], "rough_build": false, '
+               '"task_class_ids": [], "question": null}'}
+
+
+def _tool(name: str, arguments: str = "{}") -> ReplyScript:
+    return {"text": "", "tool_calls": [{"name": name, "arguments": arguments}]}
+
+
+SCENARIOS: tuple[Scenario, ...] = (
+    Scenario("direct_reply", (ROUTE_REPLY, {"text": ANSWER})),
+    Scenario("reply_with_reasoning", (ROUTE_REPLY, {"text": ANSWER, "reasoning": REASONING})),
+    Scenario("route_corrected_once", ({"text": "当然可以！"}, ROUTE_REPLY, {"text": ANSWER})),
+    # A plan turn ends on its confirmation card.
+    Scenario("plan_to_card", ({"text": '{"route": "plan"}'}, PLAN), text="帮我安排下周的复习计划",
+             outcome="interrupted"),
+    # Read tools run at once: overview, then a day, then the answer.
+    Scenario("execute_two_reads", ({"text": '{"route": "execute"}'}, _tool("get_overview"),
+                                   _tool("query_range", '{"date": "2026-09-23"}'), {"text": ANSWER}),
+             text="看看我这周的安排"),
+    # A write opens a confirmation card (always-execute off).
+    Scenario("quick_note_to_card", ({"text": '{"route": "quick_note"}'},
+                                    _tool("quick_note_create", '{"text": "周五下午交概率论作业"}')),
+             text="记一下周五下午交概率论作业", outcome="interrupted"),
+)
+
+
+# --- Timing the model -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ModelCall:
+    """One call of the LLM client: when it ran, and how much of it our callbacks took."""
+
+    stage: str
+    started: float
+    ended: float
+    callbacks: float
+
+    @property
+    def model_seconds(self) -> float:
+        return self.ended - self.started - self.callbacks
+
+
+class TimedClient:
+    """Wrap the real LLM client and record each call's time, minus its callbacks (framework work)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.calls: list[ModelCall] = []
+        self._lock = threading.Lock()
+
+    def stage_config(self, stage: str) -> Any:
+        return self.inner.stage_config(stage)
+
+    def complete(self, stage: str, messages: Sequence[Any], tools: Sequence[Any] | None = None,
+                 on_delta: Callable[..., Any] | None = None, *, config: Any = None,
+                 record_usage: Callable[..., Any] | None = None) -> Any:
+        spent = [0.0]
+
+        def timed(callback: Callable[..., Any] | None) -> Callable[..., Any] | None:
+            if callback is None:
+                return None
+
+            def run(*args: Any) -> Any:
+                started = time.perf_counter()
+                try:
+                    return callback(*args)
+                finally:
+                    spent[0] += time.perf_counter() - started
+            return run
+
+        started = time.perf_counter()
+        try:
+            return self.inner.complete(stage, messages, tools, timed(on_delta), config=config,
+                                       record_usage=timed(record_usage))
+        finally:
+            call = ModelCall(stage=stage, started=started, ended=time.perf_counter(), callbacks=spent[0])
+            with self._lock:
+                self.calls.append(call)
+
+    def take(self) -> list[ModelCall]:
+        """Return the calls recorded since the last take, oldest first."""
+        with self._lock:
+            calls, self.calls = self.calls, []
+        return calls
+
+
+def rounds_framework(started: float, ended: float, calls: Sequence[ModelCall]) -> list[float]:
+    """Split a turn's framework seconds into model rounds (see the module docstring)."""
+    if not calls:
+        return [ended - started]
+    rounds, previous_end = [], started
+    for call in calls:
+        rounds.append(call.started - previous_end + call.callbacks)
+        previous_end = call.ended
+    rounds[-1] += ended - previous_end
+    return rounds
+
+
+def percentiles(samples: Sequence[float]) -> tuple[float, float]:
+    """Return (p50, p95) of ``samples`` (nearest rank for p95, as ``bench.llm_client_bench`` does)."""
+    if not samples:
+        return 0.0, 0.0
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+
+
+# --- Running turns ------------------------------------------------------------------------------------
+
+
+@dataclass
+class ScenarioResult:
+    """What the measured turns of one scenario cost."""
+
+    name: str
+    turns: int = 0
+    errors: list[str] = field(default_factory=list)
+    turn_ms: list[float] = field(default_factory=list)
+    framework_ms: list[float] = field(default_factory=list)
+    round_ms: list[float] = field(default_factory=list)
+    model_ms: list[float] = field(default_factory=list)
+    cpu_ms: list[float] = field(default_factory=list)
+    calls: list[int] = field(default_factory=list)
+    background_calls: Counter = field(default_factory=Counter)
+    prompt_tokens: list[int] = field(default_factory=list)
+    completion_tokens: list[int] = field(default_factory=list)
+    events: list[int] = field(default_factory=list)
+
+
+def bench_user() -> Any:
+    """Create the student the turns run for, with a semester and a quota no benchmark can use up."""
+    from datetime import date
+
+    from accounts.models import User
+    from schedule.models import CalendarSettings, default_section_times
+
+    user = User.objects.create(username=f"bench-{secrets.token_hex(4)}", password="!", token_limit=2_000_000_000)
+    CalendarSettings.objects.create(user=user, semester_start=date(2026, 9, 7), semester_weeks=20,
+                                    section_times=default_section_times())
+    return user
+
+
+def run_scenario(scenario: Scenario, *, fake: Any, client: TimedClient, user: Any, turns: int,
+                 warmup: int = 0) -> ScenarioResult:
+    """Run ``warmup`` + ``turns`` turns of ``scenario``, each in a new conversation; measure the last ``turns``."""
+    result = ScenarioResult(name=scenario.name)
+    for index in range(warmup + turns):
+        measured = _one_turn(scenario, fake=fake, client=client, user=user)
+        if index >= warmup:
+            _record(result, measured)
+    return result
+
+
+@dataclass(frozen=True)
+class _Turn:
+    wall: float
+    cpu: float
+    calls: list[ModelCall]
+    frames: list[dict[str, Any]]
+    error: str = ""
+    rounds: list[float] = field(default_factory=list)
+
+
+def _one_turn(scenario: Scenario, *, fake: Any, client: TimedClient, user: Any) -> _Turn:
+    from agent import embedded_turns
+    from agent.selectors import events_after
+    from agent.services.conversations import conversation_create
+    from agent.services.turns import turn_start
+
+    conversation = conversation_create(user=user)
+    fake.script(*scenario.script)
+    client.take()
+    started, cpu_started = time.perf_counter(), time.process_time()
+    turn = turn_start(user=user, conversation_id=conversation.pk, text=scenario.text)
+    finished = embedded_turns.join(timeout=60)
+    ended, cpu = time.perf_counter(), time.process_time() - cpu_started
+    calls = client.take()
+    frames = [envelope.to_json() for envelope in events_after(conversation=conversation, after_seq=0, limit=10_000)
+              if envelope.turn_id == turn.turn_id]
+    error = _problem(scenario, fake=fake, frames=frames, finished=finished)
+    return _Turn(wall=ended - started, cpu=cpu, calls=calls, frames=frames, error=error,
+                 rounds=rounds_framework(started, ended, calls))
+
+
+def _problem(scenario: Scenario, *, fake: Any, frames: list[dict[str, Any]], finished: bool) -> str:
+    if not finished:
+        return "the turn did not finish within 60 s"
+    if fake.pending:
+        fake.reset()  # leftover replies would be taken by the next turn
+        fake.set_fallback(BACKGROUND_REPLY)
+        return "the script was not used up"
+    done = frames[-1] if frames else {}
+    if done.get("type") != "turn.done":
+        return "the turn did not end with turn.done"
+    if done.get("outcome") != scenario.outcome:
+        errors = [frame.get("code") for frame in frames if frame["type"] == "error"]
+        return f"outcome {done.get('outcome')} (errors: {errors}), expected {scenario.outcome}"
+    return ""
+
+
+def _record(result: ScenarioResult, turn: _Turn) -> None:
+    result.turns += 1
+    if turn.error:
+        result.errors.append(turn.error)
+        return
+    model = sum(call.model_seconds for call in turn.calls)
+    result.turn_ms.append(turn.wall * 1000)
+    result.cpu_ms.append(turn.cpu * 1000)
+    result.model_ms.append(model * 1000)
+    result.framework_ms.append((turn.wall - model) * 1000)
+    result.round_ms.extend(seconds * 1000 for seconds in turn.rounds)
+    usage = next((frame for frame in reversed(turn.frames) if frame["type"] == "usage"), {})
+    result.calls.append(sum(call.stage not in BACKGROUND_STAGES for call in turn.calls))
+    result.background_calls.update(call.stage for call in turn.calls if call.stage in BACKGROUND_STAGES)
+    result.prompt_tokens.append(int(usage.get("prompt_tokens", 0)))
+    result.completion_tokens.append(int(usage.get("completion_tokens", 0)))
+    result.events.append(len(turn.frames))
+
+
+@contextmanager
+def timed_llm_client() -> Iterator[TimedClient]:
+    """Make the agent's LLM getter return a timing wrapper around the configured client."""
+    from smartmate.llm import get_llm_client, reset_llm_client, set_llm_client_for_tests
+
+    reset_llm_client()
+    client = TimedClient(get_llm_client())
+    set_llm_client_for_tests(client)
+    try:
+        yield client
+    finally:
+        reset_llm_client()
+
+
+def measure(scenarios: Sequence[Scenario], *, fake: Any, turns: int, warmup: int = 0) -> list[ScenarioResult]:
+    """Run every scenario against ``fake`` (already configured as the LLM); Django and the database are ready."""
+    fake.set_fallback(BACKGROUND_REPLY)
+    try:
+        with timed_llm_client() as client:
+            user = bench_user()
+            return [run_scenario(scenario, fake=fake, client=client, user=user, turns=turns, warmup=warmup)
+                    for scenario in scenarios]
+    finally:
+        fake.set_fallback(None)
+
+
+# --- Setting up a process to benchmark in ---------------------------------------------------------------
+
+
+def django_setup_for_bench(**env: str) -> None:
+    """Set up Django as in production (DEBUG off, quiet logs) unless the environment says otherwise."""
+    import django
+
+    defaults = {"DJANGO_SETTINGS_MODULE": "smartmate.settings", "DJANGO_DEBUG": "0",
+                "DJANGO_SECRET_KEY": secrets.token_urlsafe(64), "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+                "LOG_LEVEL": "WARNING", **env}
+    for name, value in defaults.items():
+        os.environ.setdefault(name, value)
+    django.setup()
+
+
+@contextmanager
+def bench_database() -> Iterator[str]:
+    """Create a fresh migrated database for the run and drop it afterwards; yield its name.
+
+    SQLite: a file in a temporary folder. MySQL/MariaDB: ``<DATABASE_URL's name>_bench``.
+    """
+    from django.db import connection
+
+    with tempfile.TemporaryDirectory(prefix="smartmate-bench-") as folder:
+        settings = connection.settings_dict
+        original = settings["NAME"]
+        test = settings.setdefault("TEST", {})
+        test["NAME"] = str(Path(folder) / "bench.sqlite3") if connection.vendor == "sqlite" else f"{original}_bench"
+        name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+        try:
+            yield str(name)
+        finally:
+            connection.creation.destroy_test_db(original, verbosity=0)
+
+
+def report_lines(results: Sequence[ScenarioResult]) -> list[str]:
+    """Render the results: one line of counts and one of times per scenario, then all rounds together."""
+    lines = []
+    for result in results:
+        ok = len(result.turn_ms)
+        mean = (lambda values: statistics.fmean(values) if values else 0.0)
+        background = ", ".join(f"{stage} {count / max(1, ok):.1f}" for stage, count in
+                               sorted(result.background_calls.items())) or "none"
+        lines.append(f"{result.name}: turns {result.turns}, errors {len(result.errors)}, model calls/turn "
+                     f"{mean(result.calls):.0f} (+ background/turn: {background}), prompt tokens/turn "
+                     f"{mean(result.prompt_tokens):.0f}, completion "
+                     f"tokens/turn {mean(result.completion_tokens):.0f}, events/turn {mean(result.events):.0f}")
+        if ok:
+            turn, framework, rounds, model, cpu = (percentiles(values) for values in (
+                result.turn_ms, result.framework_ms, result.round_ms, result.model_ms, result.cpu_ms))
+            lines.append(f"  turn p50 {turn[0]:6.2f}  p95 {turn[1]:6.2f} | process CPU/turn p50 {cpu[0]:6.2f} | "
+                         f"model (in client) p50 {model[0]:6.2f}  "
+                         f"p95 {model[1]:6.2f} | framework/turn p50 {framework[0]:6.2f}  p95 {framework[1]:6.2f} | "
+                         f"framework/round p50 {rounds[0]:6.2f}  p95 {rounds[1]:6.2f}")
+        for error in sorted(set(result.errors)):
+            lines.append(f"  error x{result.errors.count(error)}: {error}")
+    every_round = [value for result in results for value in result.round_ms]
+    if every_round:
+        p50, p95 = percentiles(every_round)
+        lines.append(f"all scenarios: framework per model round p50 {p50:.2f} ms, p95 {p95:.2f} ms "
+                     f"({len(every_round)} rounds)")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the benchmark and print its figures (milliseconds)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=100, help="measured turns per scenario")
+    parser.add_argument("--warmup", type=int, default=3, help="unmeasured turns per scenario first")
+    parser.add_argument("--memory", choices=["on", "off"], default="on",
+                        help="off: MEMORY_ENABLED=0, the turn without memory recall and extraction")
+    parser.add_argument("--scenario", action="append", choices=[scenario.name for scenario in SCENARIOS],
+                        help="run only this scenario (repeatable)")
+    args = parser.parse_args(argv)
+    scenarios = [scenario for scenario in SCENARIOS if not args.scenario or scenario.name in args.scenario]
+
+    from smartmate.llm.fake_server import FakeLLMServer
+
+    with FakeLLMServer() as fake, tempfile.TemporaryDirectory(prefix="smartmate-bench-turns-") as folder:
+        # A vector store of its own: the developer's var/milvus.db may be open in a running server.
+        django_setup_for_bench(LLM_BASE_URL=fake.base_url, LLM_API_KEY="bench", LLM_MAX_RETRIES="0",
+                               MEMORY_ENABLED="1" if args.memory == "on" else "0",
+                               MILVUS_URI=str(Path(folder) / "milvus.db"))
+        from django.conf import settings
+        from django.db import connection
+
+        with bench_database():
+            print(f"{args.turns} turns per scenario after {args.warmup} warm-up turns, database "
+                  f"{connection.vendor}, DEBUG={settings.DEBUG}, memory {args.memory}, zero-latency fake model in this "
+                  "process; "
+                  "milliseconds", flush=True)
+            for line in report_lines(measure(scenarios, fake=fake, turns=args.turns, warmup=args.warmup)):
+                print(line)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+"""Writes of the student's calendar: default settings on first use, and changes to the semester or
+section times (which retime every event on the board)."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from schedule.models import CalendarSettings, default_section_times
+from schedule.selectors import schedule_extent_get
+from schedule.services.events import events_retime
+
+
+def guess_semester_start(today: date) -> date:
+    """Guess the Monday of week 1 of the semester ``today`` is in.
+
+    Chinese universities start autumn terms in early September and spring terms in late
+    February or early March; a student corrects the guess on the settings page.
+    """
+    if today.month >= 8 or today.month == 1:
+        year = today.year if today.month >= 8 else today.year - 1
+        anchor = date(year, 9, 1)
+    else:
+        anchor = date(today.year, 2, 24)
+    return anchor + timedelta(days=(7 - anchor.weekday()) % 7)
+
+
+def calendar_settings_ensure(*, user: User, today: date | None = None) -> CalendarSettings:
+    """Return the student's calendar settings, creating defaults (a guessed semester) if missing."""
+    existing = CalendarSettings.objects.filter(user=user).first()
+    if existing is not None:
+        return existing
+    local_today = today or timezone.now().astimezone(user.zone).date()
+    calendar, _created = CalendarSettings.objects.get_or_create(
+        user=user,
+        defaults={
+            "semester_start": guess_semester_start(local_today),
+            "semester_weeks": 20,
+            "section_times": default_section_times(),
+        },
+    )
+    return calendar
+
+
+@transaction.atomic
+def calendar_settings_update(
+    *,
+    user: User,
+    semester_start: date | None = None,
+    semester_weeks: int | None = None,
+    section_times: list[list[str]] | None = None,
+) -> CalendarSettings:
+    """Change the semester and section template; validates everything before saving, then retimes the events."""
+    calendar = calendar_settings_ensure(user=user)
+    calendar = CalendarSettings.objects.select_for_update().get(pk=calendar.pk)
+    if semester_start is not None:
+        calendar.semester_start = semester_start
+    if semester_weeks is not None:
+        calendar.semester_weeks = semester_weeks
+    if section_times is not None:
+        calendar.section_times = [[start.strip(), end.strip()] for start, end in section_times]
+    calendar.full_clean(exclude=["user"])
+    _ensure_schedule_still_fits(user=user, calendar=calendar)
+    calendar.save()
+    events_retime(user=user)
+    return calendar
+
+
+def _ensure_schedule_still_fits(*, user: User, calendar: CalendarSettings) -> None:
+    """Refuse to drop weeks or sections that events on the board still use."""
+    last_week, last_section = schedule_extent_get(user=user)
+    errors = {}
+    if last_week > calendar.semester_weeks:
+        errors["semester_weeks"] = _("Your schedule uses week %(week)s; keep at least that many weeks.") % {
+            "week": last_week}
+    if last_section > len(calendar.section_times):
+        errors["section_times"] = _("Your schedule uses section %(section)s; keep at least that many sections.") % {
+            "section": last_section}
+    if errors:
+        raise ValidationError(errors)

@@ -1,0 +1,218 @@
+"""Adjust a preview (move or remove a block), apply it in one transaction, and undo an apply.
+
+Moving and removing a block are edits of the preview's board (``preview_board``) by the editing
+core; this module only turns a refusal into the error every client reads.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from schedule.board_messages import place_text, refusal_message, suggestions_text
+from schedule.core.board import Board, Entry, Spot
+from schedule.core.board_edits import Edit, Move, OrderRule, Unplace, apply
+from schedule.core.board_errors import BoardError, OccupiedError, SpotError, UnknownEntry
+from schedule.core.board_suggest import suggest_places
+from schedule.core.time_model import TimeModelError
+from schedule.exceptions import SlotConflictError
+from schedule.models import ChangeSet, PlanPreview, ScheduleEvent, ScheduleSlot
+from taskclasses.planning.boards import unplaced_items
+from schedule.services.events import Span, event_create
+from taskclasses.planning.planning import PlanningError, preview_get
+from taskclasses.planning.preview_boards import preview_board, preview_content
+from taskclasses.planning.preview_moves import embed_in_filler, moves_apply, moves_undo, moves_unchanged, notes_place
+from smartmate.platform.exceptions import AppError, ConflictError, NotFoundError
+from taskclasses.models import TaskClass, TaskItem
+
+
+class PreviewClosedError(ConflictError):
+    code = "preview_closed"
+
+
+class BlockRuleError(PlanningError):
+    code = "block_not_allowed"
+
+
+def _open_preview(*, user: User, preview_id: int, now: datetime, lock: bool = False) -> PlanPreview:
+    preview = preview_get(user=user, preview_id=preview_id)
+    if lock:
+        preview = PlanPreview.objects.select_for_update().get(pk=preview.pk)
+    if preview.status != PlanPreview.Status.OPEN:
+        raise PreviewClosedError(_("This preview was already applied or discarded."), code="preview_closed")
+    if preview.expires_at <= now:
+        raise PreviewClosedError(_("This preview has expired; plan again."), code="preview_expired")
+    return preview
+
+
+# --- Moving and removing blocks ------------------------------------------------------------------
+
+@transaction.atomic
+def preview_block_move(
+    *, user: User, preview_id: int, item_id: int, week: int, day: int, start_section: int,
+    now: datetime | None = None,
+) -> PlanPreview:
+    """Move one suggested block where the editing core allows it; the class's suggested blocks are
+    then handed to its items in time order (``OrderRule.RENUMBER``), so item order holds.
+
+    A refusal carries the core's code, the shared message (``schedule.board_messages``) and up to
+    three places that would work: 409 when the place is taken, 400 for any other rule.
+    """
+    preview, board, entry = _suggested_block(user=user, preview_id=preview_id, item_id=item_id,
+                                             now=now or timezone.now())
+    try:
+        target = Spot(board.calendar.date_of(week, day), start_section)
+    except TimeModelError:
+        raise BlockRuleError(_("That time is outside the semester."), code="outside_semester") from None
+    moved = _edited(board, Move(entry.id, target), order=OrderRule.RENUMBER)
+    return _saved(preview, moved)
+
+
+@transaction.atomic
+def preview_block_remove(*, user: User, preview_id: int, item_id: int, now: datetime | None = None) -> PlanPreview:
+    """Take one suggested block out of the preview; the item stays unplaced."""
+    preview, board, entry = _suggested_block(user=user, preview_id=preview_id, item_id=item_id,
+                                             now=now or timezone.now())
+    return _saved(preview, _edited(board, Unplace(entry.id)), removed=item_id)
+
+
+def _suggested_block(*, user: User, preview_id: int, item_id: int,
+                     now: datetime) -> tuple[PlanPreview, Board, Entry]:
+    """The open preview (locked), its board, and the board's entry of one of its suggested blocks."""
+    preview = _open_preview(user=user, preview_id=preview_id, now=now, lock=True)
+    board = preview_board(user=user, preview=preview, now=now)
+    entry = board.find(item_id=item_id)
+    if entry is None or not any(p["item_id"] == item_id for p in preview.placements):
+        raise NotFoundError(_("This block is not in the preview."), code="block_not_found")
+    return preview, board, entry
+
+
+def _edited(board: Board, edit: Edit, *, order: OrderRule = OrderRule.KEEP) -> Board:
+    try:
+        return apply(board, edit, order=order)
+    except BoardError as error:
+        raise refusal_error(error, board, suggest_places(board, edit, order=order)) from None
+
+
+def refusal_error(error: BoardError, board: Board, suggestions: tuple[Spot, ...] = ()) -> AppError:
+    """The core's refusal as the error every client reads: {code, message, detail}.
+
+    ``detail`` holds the refusal's data and the suggested places (week, day, section and text).
+    """
+    entry = board.get(error.data().get("entry"))
+    length = entry.length if entry is not None else 2
+    detail = {"data": error.data(), "suggestions": [_spot_json(board, spot, length) for spot in suggestions],
+              "suggestions_text": suggestions_text(suggestions, length) if isinstance(error, SpotError) else ""}
+    kind = (NotFoundError if isinstance(error, UnknownEntry) else
+            SlotConflictError if isinstance(error, OccupiedError) else BlockRuleError)
+    return kind(refusal_message(error, board), code=error.code, detail=detail)
+
+
+def _spot_json(board: Board, spot: Spot, length: int) -> dict:
+    week, day = board.calendar.week_day(spot.day)
+    return {"week": week, "day": day, "start_section": spot.start, "text": place_text(spot, length)}
+
+
+def _saved(preview: PlanPreview, board: Board, *, removed: int | None = None) -> PlanPreview:
+    reasons = {u["item_id"]: (u["reason"], u["detail"]) for u in preview.unplaced}
+    if removed is not None:
+        reasons[removed] = ("removed", "removed from the preview")
+    for field, rows in preview_content(board, reasons=reasons).items():
+        setattr(preview, field, rows)
+    preview.save(update_fields=["placements", "moves", "task_placements", "unplaced", "updated_at"])
+    return preview
+
+
+# --- Apply and undo --------------------------------------------------------------------------------
+
+@transaction.atomic
+def preview_apply(*, user: User, preview_id: int, now: datetime | None = None) -> ChangeSet:
+    """Write every suggested block, move and quick note, or nothing: a slot taken meanwhile is a 409 naming it."""
+    preview = _open_preview(user=user, preview_id=preview_id, now=now or timezone.now(), lock=True)
+    wanted = [p["item_id"] for p in preview.placements]
+    items = {item.pk: item for item in TaskItem.objects.select_for_update().filter(pk__in=wanted,
+                                                                                  task_class__user=user)}
+    still_unplaced = set(unplaced_items(TaskClass.objects.filter(user=user, pk__in=preview.task_class_ids))
+                         .filter(pk__in=wanted).values_list("pk", flat=True))
+    source = (ScheduleEvent.Source.ASSISTANT if preview.source == PlanPreview.Source.ASSISTANT
+              else ScheduleEvent.Source.PLANNER)
+    events, embedded = [], []
+    try:
+        with transaction.atomic():
+            # Moves go first: a new block may take the place a moved block left.
+            moved = moves_apply(user=user, moves=list(preview.moves), source=source)
+            for placement in preview.placements:
+                item = _pending_item(items, still_unplaced, placement["item_id"])
+                if placement["host_event_id"] is None:
+                    events.append(_place_in_free_time(user=user, item=item, placement=placement, source=source))
+                else:
+                    embedded.extend(embed_in_filler(user=user, item=item, placement=placement))
+            events.extend(notes_place(user=user, placements=list(preview.task_placements), source=source))
+    except IntegrityError:
+        raise SlotConflictError(_("Another change took one of these slots; plan again."), code="slot_taken")
+    TaskItem.objects.filter(pk__in=list(items)).update(status=TaskItem.Status.PLACED, updated_at=timezone.now())
+    preview.status = PlanPreview.Status.APPLIED
+    preview.save(update_fields=["status", "updated_at"])
+    return ChangeSet.objects.create(
+        user=user, preview=preview, item_ids=sorted(items), moves=moved,
+        task_ids=sorted(p["task_id"] for p in preview.task_placements),
+        event_ids=[{"id": e.pk, "week": e.week, "day": e.day, "start_section": e.start_section} for e in events],
+        embedded_slot_ids=embedded,
+    )
+
+
+def _pending_item(items: dict[int, TaskItem], still_unplaced: set[int], item_id: int) -> TaskItem:
+    item = items.get(item_id)
+    if item is None or item_id not in still_unplaced:
+        raise ConflictError(_("A block of this preview was placed or removed meanwhile; plan again."),
+                            code="item_changed")
+    return item
+
+
+def _place_in_free_time(*, user: User, item: TaskItem, placement: dict,
+                        source: str = ScheduleEvent.Source.PLANNER) -> ScheduleEvent:
+    span = Span(placement["week"], placement["day"], placement["start_section"], placement["end_section"])
+    return event_create(user=user, title=item.content, span=span, kind=ScheduleEvent.Kind.TASK_ITEM,
+                        source=source, task_item=item)
+
+
+@transaction.atomic
+def changeset_undo(*, user: User, changeset_id: int, now: datetime | None = None) -> ChangeSet:
+    """Revert an apply exactly, unless something changed since (then refuse and say what)."""
+    changeset = ChangeSet.objects.select_for_update().filter(user=user, pk=changeset_id).first()
+    if changeset is None:
+        raise NotFoundError(_("Not found."), code="changeset_not_found")
+    if changeset.undone_at is not None:
+        raise ConflictError(_("This change was already undone."), code="already_undone")
+    _ensure_unchanged(changeset)
+    ScheduleEvent.objects.filter(pk__in=[e["id"] for e in changeset.event_ids]).delete()
+    ScheduleSlot.objects.filter(pk__in=changeset.embedded_slot_ids).update(embedded_item=None)
+    TaskItem.objects.filter(pk__in=changeset.item_ids).update(status=TaskItem.Status.PENDING,
+                                                              updated_at=timezone.now())
+    try:
+        with transaction.atomic():
+            moves_undo(user=user, moves=list(changeset.moves))
+    except IntegrityError:
+        raise SlotConflictError(_("Another change took the old place of a moved block; move it back by hand."),
+                                code="slot_taken")
+    changeset.undone_at = now or timezone.now()
+    changeset.save(update_fields=["undone_at"])
+    return changeset
+
+
+def _ensure_unchanged(changeset: ChangeSet) -> None:
+    recorded = {e["id"]: (e["week"], e["day"], e["start_section"]) for e in changeset.event_ids}
+    current = dict((pk, (w, d, s)) for pk, w, d, s in ScheduleEvent.objects.filter(pk__in=list(recorded))
+                   .values_list("pk", "week", "day", "start_section"))
+    embedded_still = ScheduleSlot.objects.filter(pk__in=changeset.embedded_slot_ids,
+                                                 embedded_item__isnull=False).count()
+    items_placed = TaskItem.objects.filter(pk__in=changeset.item_ids, status=TaskItem.Status.PLACED).count()
+    if current != recorded or embedded_still != len(changeset.embedded_slot_ids) \
+            or items_placed != len(changeset.item_ids) \
+            or not moves_unchanged(user=changeset.user, moves=list(changeset.moves)):
+        raise ConflictError(_("Blocks of this change were moved, removed or completed since; "
+                              "undo them one by one instead."), code="undo_conflict")

@@ -1,0 +1,13 @@
+from django.urls import path
+
+from taskclasses.planning import views
+
+app_name = "planning"
+
+urlpatterns = [
+    path("", views.week_board, name="week"),
+    path("previews/new/", views.plan_new, name="preview-new"),
+    path("previews/<int:preview_id>/apply/", views.plan_apply, name="preview-apply"),
+    path("previews/<int:preview_id>/discard/", views.plan_discard, name="preview-discard"),
+    path("changesets/<int:changeset_id>/undo/", views.changeset_undo, name="changeset-undo"),
+]

@@ -1,0 +1,115 @@
+"""The week board page and its planning actions: plan, apply, discard, undo.
+
+The board lives here, above the schedule, because it draws the student's work on their time: the
+week's events (schedule) with a preview of where the planner would put their blocks and notes.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from schedule import selectors
+from schedule.core.time_model import TimeModelError
+from schedule.messages import day_label
+from schedule.models import ChangeSet, PlanPreview
+from smartmate.platform.exceptions import AppError, NotFoundError
+from smartmate.platform.redirects import is_local_path
+from smartmate.platform.ratelimit import rate_limit_hit, user_key
+from taskclasses.planning import planning, previews
+from taskclasses.planning.preview_presenter import changeset_view, preview_view
+from taskclasses.planning.week_presenter import board_rows
+
+
+@login_required
+def week_board(request: HttpRequest) -> HttpResponse:
+    """Show one week: section times down, days across, today highlighted, a preview overlaid."""
+    raw_week = request.GET.get("week", "")
+    week = int(raw_week) if raw_week.isdigit() else None
+    preview = _open_preview_or_none(request)
+    try:
+        board = selectors.week_board_get(user=request.user, week=week)
+    except TimeModelError:
+        return redirect("planning:week")
+    shown = preview_view(preview) if preview else None
+    days = [{"number": n, "label": day_label(n), "date": d, "is_today": d == board.today}
+            for n, d in enumerate(board.dates, start=1)]
+    context = {"board": board, "rows": board_rows(board, preview=shown), "days": days,
+               "preview": shown, "preview_weeks": shown.weeks if shown else [],
+               "last_change": ChangeSet.objects.filter(user=request.user, undone_at__isnull=True).first(),
+               "previous_week": board.week - 1 if board.week > 1 else None,
+               "next_week": board.week + 1 if board.week < board.weeks else None}
+    return render(request, "schedule/week.html", context)
+
+
+def _open_preview_or_none(request: HttpRequest) -> PlanPreview | None:
+    raw = request.GET.get("preview", "")
+    if not raw.isdigit():
+        return None
+    return PlanPreview.objects.filter(user=request.user, pk=int(raw), status=PlanPreview.Status.OPEN,
+                                      expires_at__gt=timezone.now()).first()
+
+
+@login_required
+@require_POST
+def plan_new(request: HttpRequest) -> HttpResponse:
+    """Plan the chosen classes and open the board on the first suggested week."""
+    ids = [int(v) for v in request.POST.getlist("task_class_ids") if v.isdigit()]
+    try:
+        rate_limit_hit("planning", user_key(request.user))
+        preview = planning.preview_create(user=request.user, task_class_ids=ids)
+    except NotFoundError:
+        raise  # the 404 page (NotFoundErrorMiddleware), not a message
+    except AppError as exc:
+        messages.error(request, exc.message)
+        return redirect(request.POST.get("back") if is_local_path(request.POST.get("back")) else "planning:week")
+    first_week = min((p["week"] for p in preview.placements), default=None)
+    if preview.unplaced:
+        messages.warning(request, _("%(count)s blocks found no place; see the list under the board.")
+                         % {"count": len(preview.unplaced)})
+    query = f"?preview={preview.pk}" + (f"&week={first_week}" if first_week else "")
+    return redirect(reverse("planning:week") + query)
+
+
+@login_required
+@require_POST
+def plan_apply(request: HttpRequest, preview_id: int) -> HttpResponse:
+    """Apply a preview from the board (the no-JavaScript path; the board's script uses the API)."""
+    try:
+        changeset = previews.preview_apply(user=request.user, preview_id=preview_id)
+    except NotFoundError:
+        raise  # the 404 page (NotFoundErrorMiddleware), not a message
+    except AppError as exc:
+        messages.error(request, exc.message)
+        return redirect(reverse("planning:week") + f"?preview={preview_id}")
+    messages.success(request, _("Applied: %(summary)s.") % {"summary": changeset_view(changeset)["summary"]})
+    return redirect(reverse("planning:week") + f"?week={request.POST.get('week', '')}")
+
+
+@login_required
+@require_POST
+def plan_discard(request: HttpRequest, preview_id: int) -> HttpResponse:
+    planning.preview_discard(user=request.user, preview_id=preview_id)
+    messages.info(request, _("The suggestion was discarded; nothing changed."))
+    return redirect("planning:week")
+
+
+@login_required
+@require_POST
+def changeset_undo(request: HttpRequest, changeset_id: int) -> HttpResponse:
+    try:
+        previews.changeset_undo(user=request.user, changeset_id=changeset_id)
+    except NotFoundError:
+        raise  # the 404 page (NotFoundErrorMiddleware), not a message
+    except AppError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Undone."))
+    back = request.POST.get("back")
+    return redirect(back if is_local_path(back) else "planning:week")

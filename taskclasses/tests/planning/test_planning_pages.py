@@ -1,0 +1,69 @@
+"""Planning on the week board over the Django test client: preview overlay, apply, undo."""
+
+from __future__ import annotations
+
+import pytest
+
+from schedule.models import ChangeSet, Course, PlanPreview, ScheduleEvent
+from taskclasses.planning.planning import preview_create
+from schedule.tests.factories import import_csv, make_task_class
+
+pytestmark = pytest.mark.usefixtures("before_week_three")
+
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+
+
+def test_plan_button_opens_the_board_on_the_first_suggested_week(client, user):
+    task_class = make_task_class(user, items=3)
+    client.force_login(user)
+    response = client.post("/schedule/previews/new/", {"task_class_ids": [task_class.pk]})
+    preview = PlanPreview.objects.get(user=user)
+    assert response["Location"] == f"/schedule/?preview={preview.pk}&week=3"
+    html = client.get(response["Location"], **EN).content.decode()
+    assert html.count('data-test="suggestion"') == len([p for p in preview.placements if p["week"] == 3])
+    assert "Suggested plan" in html
+
+
+def test_suggestions_inside_filler_courses_show_in_the_host_cell(client, user):
+    import_csv(user, "形势与政策,1,1,2,赵立新,二教1101,3")
+    Course.objects.update(is_filler=True)
+    task_class = make_task_class(user, items=1, strategy="rapid")
+    preview = preview_create(user=user, task_class_ids=[task_class.pk])
+    client.force_login(user)
+    html = client.get(f"/schedule/?preview={preview.pk}&week=3").content.decode()
+    host_cell = html[html.index('data-event-id="'):html.index("</td>", html.index('data-event-id="'))]
+    assert "形势与政策" in host_cell and 'data-test="suggestion"' in host_cell
+
+
+def test_apply_form_writes_the_blocks_and_undo_form_reverts_them(client, user):
+    task_class = make_task_class(user, items=2)
+    preview = preview_create(user=user, task_class_ids=[task_class.pk])
+    client.force_login(user)
+    client.post(f"/schedule/previews/{preview.pk}/apply/", {"week": "3"})
+    assert ScheduleEvent.objects.filter(kind="task_item").count() == 2
+    html = client.get("/schedule/?week=3", **EN).content.decode()
+    assert "Last change: 2 blocks placed (" in html
+    client.post(f"/schedule/changesets/{ChangeSet.objects.get().pk}/undo/")
+    assert not ScheduleEvent.objects.filter(kind="task_item").exists()
+
+
+def test_an_expired_or_foreign_preview_is_simply_not_shown(client, user, other_user):
+    theirs = preview_create(user=other_user, task_class_ids=[make_task_class(other_user).pk])
+    client.force_login(user)
+    html = client.get(f"/schedule/?preview={theirs.pk}&week=3").content.decode()
+    assert 'data-test="suggestion"' not in html
+    assert client.post(f"/schedule/previews/{theirs.pk}/apply/").status_code == 404
+    assert client.post(f"/schedule/previews/{theirs.pk}/discard/").status_code == 404
+
+
+def test_planning_panel_shows_the_feasibility_line(client, user, rf):
+    from django.template import Context, Template
+    from django.utils import translation
+
+    task_class = make_task_class(user, items=16, excluded_pairs=[6])
+    request = rf.get("/")
+    request.user = user
+    with translation.override("en"):
+        html = Template("{% load planning %}{% planning_panel task_class %}").render(
+            Context({"request": request, "task_class": task_class}))
+    assert "16 blocks requested, 70 usable slots in the window, slack 54" in html
