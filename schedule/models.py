@@ -15,14 +15,15 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from schedule.core.time_model import MAX_SECTIONS, SectionTemplate, Semester
+from schedule.core.time_model import MAX_SECTIONS, SectionTemplate, Semester, guess_semester_start
 from smartmate.platform.dates import EARLIEST_YEAR, LATEST_YEAR
 
 MAX_SEMESTER_WEEKS = 30
 
-# The 12-section CQUPT day, the default template (original spec §1).
+# The default section template: the 12-section day of the CQUPT timetable (pairs 1-2 ... 11-12).
 DEFAULT_SECTION_TIMES: list[list[str]] = [
     ["08:00", "08:45"], ["08:55", "09:40"], ["10:15", "11:00"], ["11:10", "11:55"],
     ["14:00", "14:45"], ["14:55", "15:40"], ["16:15", "17:00"], ["17:10", "17:55"],
@@ -66,8 +67,26 @@ def validate_section_times(value: object) -> None:
         previous_end = end
 
 
+class CalendarSettingsManager(models.Manager["CalendarSettings"]):
+    def for_user(self, user, *, today: date | None = None) -> CalendarSettings:
+        """The student's settings, made on first use with a guessed semester and the default section times.
+
+        Sign-up makes them already; this covers accounts made another way (the shell, the admin).
+        """
+        existing = self.filter(user=user).first()
+        if existing is not None:
+            return existing
+        local_today = today or timezone.now().astimezone(user.zone).date()
+        calendar, _created = self.get_or_create(user=user, defaults={
+            "semester_start": guess_semester_start(local_today), "semester_weeks": 20,
+            "section_times": default_section_times()})
+        return calendar
+
+
 class CalendarSettings(models.Model):
     """One student's semester (Monday of week 1, number of weeks) and section-time template."""
+
+    objects = CalendarSettingsManager()
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="calendar"

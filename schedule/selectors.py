@@ -49,10 +49,8 @@ class SemesterWeek:
 
 
 def calendar_settings_get(*, user: User) -> CalendarSettings:
-    """Return the student's calendar settings, creating the defaults on first use."""
-    from schedule.services.calendar import calendar_settings_ensure
-
-    return calendar_settings_ensure(user=user)
+    """Return the student's calendar settings (made with defaults on first use, see the model's manager)."""
+    return CalendarSettings.objects.for_user(user)
 
 
 def time_frame_get(*, user: User) -> tuple[Semester, SectionTemplate]:

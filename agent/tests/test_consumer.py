@@ -13,7 +13,6 @@ from django.test import Client
 from django.utils import timezone
 
 from agent import embedded_turns
-from agent.services.running import TurnDoneAfterRelease
 from agent.services.tickets import ticket_create
 from agent.models import WebsocketTicket
 from agent.tests.factories import make_conversation, reply, route, timeline
@@ -288,14 +287,3 @@ async def test_regenerate_over_the_socket_streams_a_new_answer(fake_llm, user):
 
     assert "".join(frame["text"] for frame in frames if frame["type"] == "assistant.delta") == "新的"
     await communicator.disconnect()
-
-
-def test_turn_done_is_sent_only_after_the_conversation_is_released():
-    # A client answers turn.done at once; before this it could find the conversation still locked (busy).
-    sent = []
-    sender = TurnDoneAfterRelease(send=lambda conversation_id, frame: sent.append(frame["type"]))
-    sender(1, {"type": "assistant.delta"})
-    sender(1, {"type": "turn.done"})
-    assert sent == ["assistant.delta"]
-    sender.release()
-    assert sent == ["assistant.delta", "turn.done"]

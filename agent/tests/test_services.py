@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from agent.services.running import TurnDoneAfterRelease
 from agent.services.tickets import ticket_create, ticket_redeem
 from agent.services.turns import turn_start
 from agent.exceptions import InvalidText, TicketInvalid
@@ -96,3 +97,14 @@ def test_a_ticket_works_once(user):
     with pytest.raises(TicketInvalid) as refused:
         ticket_redeem(ticket=issued.ticket)
     assert refused.value.message == "This ticket is unknown, already used or expired. Ask for a new one."
+
+
+def test_turn_done_is_sent_only_after_the_conversation_is_released():
+    # A client answers turn.done at once; before this it could find the conversation still locked (busy).
+    sent = []
+    sender = TurnDoneAfterRelease(send=lambda conversation_id, frame: sent.append(frame["type"]))
+    sender(1, {"type": "assistant.delta"})
+    sender(1, {"type": "turn.done"})
+    assert sent == ["assistant.delta"]
+    sender.release()
+    assert sent == ["assistant.delta", "turn.done"]

@@ -421,3 +421,17 @@ def check_slot(semester: Semester, template: SectionTemplate, slot: SlotKey) -> 
     semester.check_week(slot.week)
     check_day(slot.day)
     template.section(slot.section)
+
+
+def guess_semester_start(today: date) -> date:
+    """Guess the Monday of week 1 of the semester ``today`` is in.
+
+    Chinese universities start autumn terms in early September and spring terms in late
+    February or early March; a student corrects the guess on the settings page.
+    """
+    if today.month >= 8 or today.month == 1:
+        year = today.year if today.month >= 8 else today.year - 1
+        anchor = date(year, 9, 1)
+    else:
+        anchor = date(today.year, 2, 24)
+    return anchor + timedelta(days=(7 - anchor.weekday()) % 7)

@@ -3,48 +3,21 @@ section times (which retime every event on the board)."""
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from schedule.models import CalendarSettings, default_section_times
+from schedule.models import CalendarSettings
 from schedule.selectors import schedule_extent_get
 from schedule.services.events import events_retime
 
 
-def guess_semester_start(today: date) -> date:
-    """Guess the Monday of week 1 of the semester ``today`` is in.
-
-    Chinese universities start autumn terms in early September and spring terms in late
-    February or early March; a student corrects the guess on the settings page.
-    """
-    if today.month >= 8 or today.month == 1:
-        year = today.year if today.month >= 8 else today.year - 1
-        anchor = date(year, 9, 1)
-    else:
-        anchor = date(today.year, 2, 24)
-    return anchor + timedelta(days=(7 - anchor.weekday()) % 7)
-
-
 def calendar_settings_ensure(*, user: User, today: date | None = None) -> CalendarSettings:
     """Return the student's calendar settings, creating defaults (a guessed semester) if missing."""
-    existing = CalendarSettings.objects.filter(user=user).first()
-    if existing is not None:
-        return existing
-    local_today = today or timezone.now().astimezone(user.zone).date()
-    calendar, _created = CalendarSettings.objects.get_or_create(
-        user=user,
-        defaults={
-            "semester_start": guess_semester_start(local_today),
-            "semester_weeks": 20,
-            "section_times": default_section_times(),
-        },
-    )
-    return calendar
+    return CalendarSettings.objects.for_user(user, today=today)
 
 
 @transaction.atomic

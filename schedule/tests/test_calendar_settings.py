@@ -10,7 +10,7 @@ from django.urls import reverse
 from accounts.models import User
 from schedule.models import CalendarSettings
 from schedule.selectors import calendar_settings_get, time_frame_get
-from schedule.services.calendar import guess_semester_start
+from schedule.core.time_model import guess_semester_start
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
