@@ -1,13 +1,14 @@
 # SmartMate: two commands for a fresh machine (see README).
 #   make run   - embedded defaults: venv, install, migrate, demo data, daphne on http://127.0.0.1:8000
 #   make test  - install what the tests need and run the whole suite
+#   make lint  - ruff (lint + import order) and mypy (types), as configured in pyproject.toml
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev migrate demo worker beat bench-planner bench-ws bench-turns loadcheck messages
+.PHONY: run test lint install install-dev migrate demo worker beat bench-planner bench-ws bench-turns loadcheck messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +40,10 @@ run: demo
 
 test:
 	bash .ci/test
+
+lint: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 # Real services (REDIS_URL set): run these beside `make run` in other terminals.
 worker: install

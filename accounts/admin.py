@@ -8,6 +8,7 @@ from accounts.models import User
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):
     list_display = ("username", "email", "time_zone", "token_usage", "token_limit", "is_staff", "date_joined")
-    fieldsets = BaseUserAdmin.fieldsets + (
+    fieldsets = (
+        *(BaseUserAdmin.fieldsets or ()),
         (_("SmartMate"), {"fields": ("time_zone", "token_limit", "token_usage", "token_window_started_at")}),
     )

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth import forms as auth_forms
 from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext_lazy as _
@@ -17,7 +17,7 @@ class GatedLoginFormMixin:
 
     def clean(self):
         try:
-            return super().clean()
+            return super().clean()  # type: ignore[misc]  # a mixin: the form it is mixed into has clean()
         except RateLimited as exc:
             raise forms.ValidationError(exc.message, code=RateLimited.code) from None
 
@@ -56,6 +56,7 @@ class RegisterForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
+        assert cleaned is not None  # a form's clean() returns its cleaned_data
         if cleaned.get("password") and cleaned.get("password") != cleaned.get("password_again"):
             self.add_error("password_again", _("The two passwords differ."))
         return cleaned

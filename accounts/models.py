@@ -21,8 +21,9 @@ def validate_time_zone(value: str) -> None:
         raise ValidationError(_("%(zone)s is not a known time zone."), params={"zone": value}, code="time_zone")
     try:
         ZoneInfo(value)
-    except ZoneInfoNotFoundError:
-        raise ValidationError(_("%(zone)s is not a known time zone."), params={"zone": value}, code="time_zone")
+    except ZoneInfoNotFoundError as exc:
+        raise ValidationError(_("%(zone)s is not a known time zone."), params={"zone": value},
+                              code="time_zone") from exc
 
 
 class User(AbstractUser):
@@ -34,6 +35,8 @@ class User(AbstractUser):
     token_limit = models.PositiveIntegerField(_("weekly token limit"), default=default_token_limit)
     token_usage = models.PositiveIntegerField(_("tokens used this window"), default=0)
     token_window_started_at = models.DateTimeField(_("token window started at"), null=True, blank=True)
+    # Not a column: what user_password_change leaves on the user for the page that asked (read with getattr).
+    revocation_notices: list[str]
 
     class Meta:
         verbose_name = _("user")

@@ -39,9 +39,10 @@ def user_register(*, username: str, password: str, email: str = "", time_zone: s
     try:
         with transaction.atomic():
             user.save()
-    except IntegrityError:
+    except IntegrityError as exc:
         # Lost a race with another registration of the same name.
-        raise UsernameTakenError(str(USERNAME_TAKEN_MESSAGE), detail={"username": [str(USERNAME_TAKEN_MESSAGE)]})
+        raise UsernameTakenError(str(USERNAME_TAKEN_MESSAGE),
+                                 detail={"username": [str(USERNAME_TAKEN_MESSAGE)]}) from exc
     user_registered.send(sender=User, user=user)
     return user
 
@@ -107,7 +108,7 @@ def refresh_token_revoke(*, user: User, refresh: str) -> None:
     from rest_framework_simplejwt.tokens import RefreshToken
 
     try:
-        token = RefreshToken(refresh)
+        token = RefreshToken(refresh)  # type: ignore[arg-type]  # simplejwt annotates the encoded str as Token
     except TokenError as exc:
         raise TokenInvalidError(_("The refresh token is invalid or expired."), detail=str(exc)) from None
     if str(token.get("user_id")) != str(user.pk):

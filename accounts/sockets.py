@@ -33,5 +33,5 @@ def user_sockets_close(*, user_id: int, reason: str = "signed_out") -> None:
         return
     try:
         async_to_sync(layer.group_send)(user_group(user_id), {"type": USER_CLOSE_MESSAGE_TYPE, "reason": reason})
-    except Exception:  # noqa: BLE001 - signing out must not fail because the channel layer is down
+    except Exception:  # signing out must not fail because the channel layer is down
         log.warning("Could not close the sockets of user %s", user_id, exc_info=True)

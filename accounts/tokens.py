@@ -50,10 +50,10 @@ def refresh_family_revoke_if_reused(raw: str) -> int:
     payload = _genuine_payload(raw)
     if payload is None or not BlacklistedToken.objects.filter(token__jti=payload.get("jti")).exists():
         return 0
-    family = payload.get(FAMILY_CLAIM)
-    if not family:
+    family, user_id = payload.get(FAMILY_CLAIM), payload.get("user_id")
+    if not family or user_id is None:
         return 0
-    live = OutstandingToken.objects.filter(user_id=payload.get("user_id"), blacklistedtoken__isnull=True)
+    live = OutstandingToken.objects.filter(user_id=user_id, blacklistedtoken__isnull=True)
     members = [token for token in live if _family_of(token.token) == family]
     BlacklistedToken.objects.bulk_create([BlacklistedToken(token=token) for token in members], ignore_conflicts=True)
     return len(members)
@@ -62,7 +62,7 @@ def refresh_family_revoke_if_reused(raw: str) -> int:
 def _genuine_payload(raw: str) -> dict[str, Any] | None:
     # Signature and expiry checked: a forged token must not revoke anyone's sessions.
     try:
-        payload = token_backend.decode(raw, verify=True)
+        payload = token_backend.decode(raw, verify=True)  # type: ignore[arg-type]  # simplejwt: str, not Token
     except TokenBackendError:
         return None
     return payload if payload.get("token_type") == "refresh" else None
@@ -70,6 +70,6 @@ def _genuine_payload(raw: str) -> dict[str, Any] | None:
 
 def _family_of(raw: str) -> str | None:
     try:
-        return token_backend.decode(raw, verify=False).get(FAMILY_CLAIM)
+        return token_backend.decode(raw, verify=False).get(FAMILY_CLAIM)  # type: ignore[arg-type]  # as above
     except TokenBackendError:
         return None

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth import login, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -15,6 +16,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from accounts import services
 from accounts.exceptions import UsernameTakenError
 from accounts.forms import LoginForm, PasswordChangeForm, RegisterForm
+from accounts.requests import AuthedHttpRequest
 from smartmate.platform.ratelimit import RateLimited, client_ip, rate_limit_hit
 
 
@@ -25,7 +27,7 @@ class LoginView(auth_views.LoginView):
     authentication_form = LoginForm
     redirect_authenticated_user = True
 
-    def form_invalid(self, form: LoginForm) -> HttpResponse:
+    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
         response = super().form_invalid(form)
         if form.has_error(NON_FIELD_ERRORS, RateLimited.code):
             response.status_code = 429
@@ -45,7 +47,7 @@ class LogoutView(auth_views.LogoutView):
 
 @login_required
 @sensitive_post_parameters("old_password", "new_password1", "new_password2")
-def password_change(request: HttpRequest) -> HttpResponse:
+def password_change(request: AuthedHttpRequest) -> HttpResponse:
     """Change the password; this browser stays signed in, every other session, token and socket ends."""
     form = PasswordChangeForm(request.user, request.POST or None)
     if request.method == "POST" and form.is_valid():

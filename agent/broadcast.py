@@ -49,7 +49,7 @@ def broadcast(conversation_id: int, frame: dict[str, Any]) -> None:
             asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop).result(SEND_TIMEOUT_SECONDS)
         else:
             async_to_sync(layer.group_send)(group, message)
-    except Exception:  # noqa: BLE001 - a lost live event is replayed from the timeline by seq
+    except Exception:  # a lost live event is replayed from the timeline by seq
         log.warning("Could not broadcast event %s to %s", frame.get("seq"), group, exc_info=True)
 
 

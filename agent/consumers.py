@@ -1,7 +1,8 @@
 """The assistant's websocket (``/ws/agent/``): authenticate, follow a conversation, turn frames into services.
 
-The protocol is documented once, in ``agent.contracts``. This consumer never crashes on input: any
-refused frame gets an ``error`` frame ``{code, message, detail}`` and the socket stays open.
+The protocol is documented in docs/event-protocol.md (typed in ``agent.contracts``). This consumer
+never crashes on input: any refused frame gets an ``error`` frame ``{code, message, detail}`` and
+the socket stays open.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
+from accounts.sockets import user_group
 from agent import selectors
 from agent.broadcast import conversation_group, server_loop_register
 from agent.contracts import (
@@ -32,14 +34,13 @@ from agent.contracts import (
     error_frame,
     frame_from_json,
 )
-from accounts.sockets import user_group
 from agent.exceptions import TicketInvalid
 from agent.services.tickets import ticket_redeem
 from agent.services.turns import turn_cancel, turn_regenerate, turn_resume, turn_start
 from agent.state import TurnOptions
 from smartmate.platform.exceptions import AppError
-from smartmate.platform.safe_json import JSONTooDeep, json_loads_bounded
 from smartmate.platform.ratelimit import FrameBudget, rate_limit_hit, user_key
+from smartmate.platform.safe_json import JSONTooDeep, json_loads_bounded
 
 log = logging.getLogger("agent.consumers")
 
@@ -87,7 +88,7 @@ class AgentConsumer(AsyncJsonWebsocketConsumer):
                 await self._handle(frame)
             except AppError as exc:
                 await self.send_json(error_frame(exc))
-            except Exception:  # noqa: BLE001 - the process edge: log it, answer, keep the socket
+            except Exception:  # the process edge: log it, answer, keep the socket
                 log.exception("Agent socket of user %s failed on a frame", getattr(self.user, "pk", None))
                 await self.send_json(error_frame(AppError(
                     _("Something went wrong on our side. Please try again in a moment."), code="internal_error")))
@@ -184,7 +185,8 @@ def _decode(text_data: str | None) -> ClientFrame:
         raise FrameError(_("The frame nests too deeply: at most %(max)s levels.") % {"max": exc.max_depth},
                          code="malformed_json", detail={"max_depth": exc.max_depth}) from None
     except ValueError as exc:
-        raise FrameError(_("The frame is not valid JSON."), code="malformed_frame", detail={"error": str(exc)})
+        raise FrameError(_("The frame is not valid JSON."), code="malformed_frame",
+                         detail={"error": str(exc)}) from None
     return frame_from_json(data)
 
 

@@ -8,8 +8,8 @@ uses the real figures from the API. Pure: no Django, no I/O.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from agent.state import HistoryMessage
 

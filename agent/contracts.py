@@ -1,77 +1,14 @@
 """The assistant's wire protocol: every frame between the browser (or an API client) and the server.
 
-This docstring is the protocol contract; the dataclasses below are its only implementation and the
-tests round-trip each of them through JSON.
+The protocol (connecting, client frames, stored events and their order, error frames, cancel,
+replay) is described in docs/event-protocol.md; the dataclasses below are its only implementation,
+and the tests round-trip each of them through JSON. Change the document with the code.
 
-Connecting
-    ``wss://<host>/ws/agent/``, with an ``Origin`` header naming the site's own scheme, host and
-    port (or one of CSRF_TRUSTED_ORIGINS; smartmate/platform/websocket_origin.py), else the handshake is
-    refused. A browser is recognised by its session cookie. An API client first calls
-    ``POST /api/v1/agent/tickets/`` (JWT or session) and connects with
-    ``/ws/agent/?ticket=<ticket>``: a ticket is valid for 60 s and for one connection; a JWT
-    never goes in the URL. Without a valid identity the server accepts and at once closes the
-    socket with code 4401.
-
-Client frames (JSON objects, at most 16 KB each, ``type`` says which)
-    ``{"type": "chat.send", "conversation_id": 3, "text": "你好", "task_class_ids": [5], "thinking": "auto",
-    "always_execute": false}``
-        Start a turn. Optional: ``task_class_ids`` (the task-class picker: the classes a plan should
-        place, at most 20 of the student's own), ``thinking`` (auto / on / off: whether the model
-        reasons before answering), ``always_execute`` (true: schedule edits run without a
-        confirmation card; default false). Refused with an ``error`` frame ``busy`` while a turn of
-        that conversation is running (one running turn per conversation).
-    ``{"type": "chat.resume", "conversation_id": 3, "interaction_id": "…", "action": "accept"|"reject"|"answer",
-    "text": "…"}``
-        Answer an open confirmation (accept / reject) or question (answer, with ``text``). A stale or
-        foreign ``interaction_id`` is refused with ``error`` ``stale_interaction``.
-    ``{"type": "chat.regenerate", "conversation_id": 3}``
-        Answer the conversation's last message again: its previous answer is replaced (also
-        ``POST /api/v1/agent/conversations/3/regenerate/``). Refused with ``busy`` while a turn runs,
-        ``nothing_to_regenerate`` when there is no message yet.
-    ``{"type": "chat.cancel", "conversation_id": 3}``
-        Ask the running turn to stop; it stops at the next node boundary and ends with
-        ``turn.done`` whose outcome is ``cancelled``.
-    ``{"type": "replay", "conversation_id": 3, "after_seq": 41}``
-        Subscribe the socket to the conversation and send every stored event with a larger
-        ``seq``, then the live ones. Sent on (re)connect and when opening a conversation;
-        ``after_seq`` 0 replays the whole timeline.
-    Any frame about a conversation also subscribes the socket to it (and unsubscribes it from the
-    previous one): a socket follows one conversation at a time.
-
-Server events (stored, numbered)
-    Every event of a turn is stored before it is sent and carries an envelope:
-    ``{"type": …, "seq": 42, "conversation_id": 3, "turn_id": "<uuid>", …fields}``. ``seq`` starts
-    at 1 and grows by one per conversation, so a client that sees a gap, or reconnects, sends
-    ``replay`` with the last ``seq`` it has and receives exactly what it missed. Types and fields:
-
-    ``status``           ``code`` (``routing``, …), ``message``: what the assistant is doing now.
-    ``assistant.delta``  ``text``: the next piece of the visible answer, as the model writes it.
-    ``reasoning.delta``  ``text``: the next piece of the model's reasoning, when it shows any.
-    ``tool.call``        ``call_id``, ``name``, ``arguments`` (object), ``summary``.
-    ``tool.result``      ``call_id``, ``name``, ``status`` (done / failed / blocked), ``summary``, ``result``.
-    ``confirm.request``  ``interaction_id``, ``title``, ``summary``, ``details`` (object): needs accept/reject.
-    ``ask.user``         ``interaction_id``, ``question``: needs an answer.
-    ``preview.ready``    ``preview_id``, ``summary``: a schedule preview the student can apply.
-    ``context``          ``parts`` (object: tokens of ``system``, ``memory``, ``history``, ``tools``, ``message``),
-                         ``used``, ``budget``: how full the model's context is (the page's meter).
-    ``usage``            ``prompt_tokens``, ``completion_tokens``, ``total_tokens``, ``calls``, ``estimated``:
-                         what the turn's model calls cost (real figures from the API).
-    ``turn.done``        ``outcome`` (completed / failed / cancelled / interrupted), ``message_id`` (the
-                         stored assistant message, or null): always the last event of a turn.
-    ``error``            ``code``, ``message``, ``detail``: something went wrong in the turn (the model
-                         is not configured, the quota is used up, the model failed, …). A turn that
-                         started still ends with ``turn.done``.
-
-    A direct reply is: ``status`` → ``context`` → ``reasoning.delta``* → ``assistant.delta``+ → ``usage`` →
-    ``turn.done``. A turn that needs the student ends with ``confirm.request`` or ``ask.user``, then
-    ``usage`` and ``turn.done`` with outcome ``interrupted``; the answer (``chat.resume``) starts the
-    next turn, which goes on from there. Schedule changes end with ``preview.ready`` before ``usage``.
-
-Error frames (not stored, no ``seq``)
-    A refused frame gets ``{"type": "error", "code": …, "message": …, "detail": …}`` on that socket
-    only: ``malformed_frame``, ``frame_too_large``, ``unknown_frame``, ``invalid_frame``,
-    ``conversation_not_found``, ``busy``, ``stale_interaction``, ``nothing_to_regenerate``, ``text_too_long``,
-    ``internal_error``.
+Client frames: ``chat.send``, ``chat.resume``, ``chat.regenerate``, ``chat.cancel``, ``replay``.
+Server events, stored and numbered by ``seq`` per conversation: ``status``, ``context``,
+``reasoning.delta``, ``assistant.delta``, ``tool.call``, ``tool.result``, ``confirm.request``,
+``ask.user``, ``preview.ready``, ``usage``, ``error`` and ``turn.done`` (always a turn's last).
+A refused client frame is answered by an ``error`` frame that is not stored and has no ``seq``.
 """
 
 from __future__ import annotations
@@ -79,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, Union
+from typing import Any, ClassVar, Literal, TypeGuard
 
 from smartmate.platform.exceptions import AppError
 
@@ -215,9 +152,9 @@ class ErrorEvent:
         return cls(code=error.code, message=str(error.message), detail=error.detail)
 
 
-Event = Union[StatusEvent, AssistantDelta, ReasoningDelta, ToolCallEvent, ToolResultEvent, ConfirmRequest,
-              AskUser, PreviewReady, ContextUsage, UsageEvent, TurnDone, ErrorEvent]
-EVENT_TYPES: dict[str, type] = {kind.type: kind for kind in (
+Event = (StatusEvent | AssistantDelta | ReasoningDelta | ToolCallEvent | ToolResultEvent | ConfirmRequest
+         | AskUser | PreviewReady | ContextUsage | UsageEvent | TurnDone | ErrorEvent)
+EVENT_TYPES: dict[str, type[Event]] = {kind.type: kind for kind in (
     StatusEvent, AssistantDelta, ReasoningDelta, ToolCallEvent, ToolResultEvent, ConfirmRequest, AskUser,
     PreviewReady, ContextUsage, UsageEvent, TurnDone, ErrorEvent)}
 
@@ -328,9 +265,9 @@ class Replay:
     type: ClassVar[str] = "replay"
 
 
-ClientFrame = Union[ChatSend, ChatResume, ChatRegenerate, ChatCancel, Replay]
-FRAME_TYPES: dict[str, type] = {kind.type: kind for kind in (ChatSend, ChatResume, ChatRegenerate, ChatCancel,
-                                                             Replay)}
+ClientFrame = ChatSend | ChatResume | ChatRegenerate | ChatCancel | Replay
+FRAME_TYPES: dict[str, type[ClientFrame]] = {kind.type: kind for kind in (ChatSend, ChatResume, ChatRegenerate,
+                                                                          ChatCancel, Replay)}
 RESUME_ACTIONS = ("accept", "reject", "answer")
 THINKING_CHOICES = ("auto", "on", "off")
 MAX_TASK_CLASSES = 20
@@ -345,7 +282,8 @@ def frame_from_json(data: Any) -> ClientFrame:
     """Validate a decoded client frame; raise FrameError saying exactly what is wrong."""
     if not isinstance(data, dict):
         raise FrameError("A frame must be a JSON object.", code="malformed_frame")
-    kind = FRAME_TYPES.get(data.get("type")) if isinstance(data.get("type"), str) else None
+    name = data.get("type")
+    kind = FRAME_TYPES.get(name) if isinstance(name, str) else None
     if kind is None:
         raise FrameError("Unknown frame type; send one of: " + ", ".join(FRAME_TYPES) + ".",
                          code="unknown_frame", detail={"type": data.get("type")})
@@ -396,7 +334,7 @@ def _resume(data: dict[str, Any], conversation_id: int) -> ChatResume:
                       text=text)
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -7,16 +7,17 @@ through ``TurnServices``, implemented on the Django side (``agent.turn_services`
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from datetime import UTC, date, datetime
+from typing import Any, Protocol
 
 from agent.contracts import Event
-from smartmate.llm import ChatMessage, Completion, LLMClient, OnDelta, StageConfig, ToolSpec, Usage
 from agent.state import TurnOptions, TurnUsage
 from agent.streaming import CancelWatch
 from agent.tools.base import ToolResult
 from agent.working import Working
+from smartmate.llm import ChatMessage, Completion, LLMClient, OnDelta, StageConfig, ToolSpec, Usage
 
 
 @dataclass(frozen=True)
@@ -144,9 +145,9 @@ class Deps:
     """A node's dependencies. ``llm`` is a getter: it raises LLMNotConfigured when no model is set."""
 
     llm: Callable[[], LLMClient]
-    emit: Callable[[Event], None]
+    emit: Callable[[Event], object]  # what it returns (the stored envelope) is not used
     services: TurnServices
-    clock: Callable[[], datetime] = field(default=lambda: datetime.now(timezone.utc))
+    clock: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
     meter: UsageMeter = field(default_factory=UsageMeter)
 
     def complete(self, stage: str, messages: Sequence[ChatMessage], *, on_delta: OnDelta | None = None,

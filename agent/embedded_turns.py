@@ -82,7 +82,7 @@ class EmbeddedTurns:
     def _run(self, student_id: int, turn_id: str, work: Work) -> None:
         try:
             work()
-        except Exception:  # noqa: BLE001 - a pool thread has no caller to raise to
+        except Exception:  # a pool thread has no caller to raise to
             log.exception("Embedded turn %s failed", turn_id)
         finally:
             following = self._finished(student_id, turn_id)

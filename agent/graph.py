@@ -1,6 +1,6 @@
 """The assistant's graph: which nodes exist and which node may follow which. The only file that wires nodes.
 
-The flow (ARCHITECTURE.md §7.1)::
+The flow::
 
     chat ─┬─ reply (streamed) ─────────────────────────────────────────► deliver ─► END
           ├─ execute / quick note ─► execute ⟲ ─────────────────────────► deliver ─► END
@@ -19,8 +19,8 @@ a turn will run next (where a crashed turn resumes), or, once the turn is over, 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping
 
 from agent.deps import Deps
 from agent.nodes import END, Step, chat, confirm, deliver, execute, interrupt, plan, rough_build

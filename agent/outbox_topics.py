@@ -20,9 +20,9 @@ from django.db import transaction
 from accounts.exceptions import TokenQuotaExceededError
 from accounts.services import token_quota_check, token_usage_record
 from agent.models import Conversation, Message
+from agent.prompts import render
 from agent.titles import TITLE_LENGTH, title_from
 from smartmate.llm import ChatMessage, LLMNotConfigured, Usage, get_llm_client
-from agent.prompts import render
 from smartmate.platform.exceptions import AppError
 from smartmate.platform.outbox.registry import consumes, topic_register
 from smartmate.platform.outbox.topics import TURN_FINISHED

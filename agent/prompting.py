@@ -5,13 +5,13 @@ choice, and the context meter. Keeps each node module about its own decision.
 from __future__ import annotations
 
 import dataclasses
-from typing import Sequence
+from collections.abc import Sequence
 
 from agent.context import compact_history, estimate_tokens, history_budget
 from agent.contracts import ContextUsage
 from agent.deps import Deps
-from smartmate.llm import ChatMessage, StageConfig, ToolSpec
 from agent.state import TurnState
+from smartmate.llm import ChatMessage, StageConfig, ToolSpec
 
 DEFAULT_BUDGET = 24_000
 

@@ -16,7 +16,7 @@ Either way a turn that started ends with ``turn.done``.
 from __future__ import annotations
 
 import logging
-from typing import Callable
+from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 

@@ -3,7 +3,8 @@
 State is immutable: a node returns the next state, built with ``state.updated(field=value, ...)``,
 so a checkpoint is always a whole, consistent snapshot, and a misspelt field is caught by the type
 checker (and raises TypeError when it runs). ``to_json`` / ``from_json`` round-trip exactly;
-``version`` lets a later slice migrate old checkpoints.
+``version`` (``STATE_VERSION``) is stored in every checkpoint, so a future change of the format
+can tell old checkpoints apart and migrate them.
 
 The JSON is the one version 2 has always written (plans, actions and pending data as plain objects,
 the transcript as OpenAI-shaped messages, the working schedule as ``agent.working`` describes), so
@@ -14,9 +15,10 @@ readable the same way.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, ClassVar, Literal, Mapping, TypedDict, Union, Unpack
+from typing import Any, ClassVar, Literal, TypedDict, Unpack
 
 from agent.working import Working, working_from_json, working_to_json
 from smartmate.llm import ChatMessage, ToolCall, Usage
@@ -150,7 +152,7 @@ class ToolConfirmation:
     subject: ClassVar[str] = "tool"
 
 
-PendingData = Union[PlanQuestion, PlanConfirmation, ToolQuestion, ToolConfirmation]
+PendingData = PlanQuestion | PlanConfirmation | ToolQuestion | ToolConfirmation
 
 
 @dataclass(frozen=True)
@@ -180,7 +182,7 @@ class PendingInteraction:
 
 def _pending_data_to_json(data: PendingData) -> dict[str, Any]:
     if isinstance(data, ToolQuestion):
-        return {"call_id": data.call_id, "name": data.name}  # stored without a subject since the first slice
+        return {"call_id": data.call_id, "name": data.name}  # no subject: data without one reads back as this
     if isinstance(data, PlanQuestion):
         return {"subject": data.subject}
     if isinstance(data, PlanConfirmation):

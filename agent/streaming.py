@@ -10,7 +10,7 @@ sends what is left when the call ends. Reasoning and answer text are never mixed
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from agent.contracts import AssistantDelta, Event, ReasoningDelta
 from smartmate.llm import ReasoningDelta as ModelReasoning
@@ -27,7 +27,7 @@ CANCEL_CHECK_EVERY = 0.2
 class DeltaBatcher:
     """``on_delta`` for a model call; call ``flush()`` when the call returns or fails."""
 
-    def __init__(self, emit: Callable[[Event], None], *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, emit: Callable[[Event], object], *, clock: Callable[[], float] = time.monotonic) -> None:
         self._emit = emit
         self._clock = clock
         self._kind: type | None = None
@@ -36,10 +36,9 @@ class DeltaBatcher:
         self._sent_any: set[type] = set()
 
     def __call__(self, chunk: StreamChunk) -> None:
-        kind = AssistantDelta if isinstance(chunk, TextDelta) else ReasoningDelta \
-            if isinstance(chunk, ModelReasoning) else None
-        if kind is None or not chunk.text:
+        if not isinstance(chunk, (TextDelta, ModelReasoning)) or not chunk.text:
             return
+        kind = AssistantDelta if isinstance(chunk, TextDelta) else ReasoningDelta
         if kind is not self._kind:
             self.flush()
             self._kind, self._since = kind, self._clock()

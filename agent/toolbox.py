@@ -6,16 +6,17 @@ arguments. Which tools a route offers is decided here too: a quick note needs on
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from django.utils import timezone
 
 from accounts.models import User
-from smartmate.llm import ToolSpec
 from agent.state import TurnOptions
 from agent.tools.base import ToolContext, ToolResult
 from agent.tools.registry import arguments_check, tool_get, tool_specs
 from agent.working import Working
+from smartmate.llm import ToolSpec
 
 QUICK_NOTE_TOOLS = ("quick_note_create", "query_tasks")
 

@@ -3,33 +3,31 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Callable, Sequence
 
 from django.db import transaction
-from django.utils import timezone
 from django.db.models import Count, Q
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from accounts.models import User
 from accounts.exceptions import TokenQuotaExceededError
+from accounts.models import User
 from accounts.services import token_quota_check, token_usage_record
-from schedule.selectors import semester_week_get
 from agent.deps import PromptContext, TimetableEntry
 from agent.exceptions import QuotaExceeded
-from smartmate.llm import Usage
 from agent.models import Conversation, Message
 from agent.outbox_topics import CONVERSATION_TITLE, TURN_FINISHED
-from memory.recall import memory_prompt_block
 from agent.toolbox import RegistryToolbox
 from agent.tools.board_text import day_index
 from agent.tools.working_schedule import working_load, working_publish, working_rough_build
 from agent.working import Working, working_for
-from schedule.selectors import today_events_list
-from taskclasses.models import TaskClass, TaskItem
+from memory.recall import memory_prompt_block
+from schedule.selectors import semester_week_get, today_events_list
+from smartmate.llm import Usage
 from smartmate.platform.outbox.services import outbox_publish
+from taskclasses.models import TaskClass, TaskItem
 
 log = logging.getLogger("agent.turn_services")
 
@@ -63,7 +61,7 @@ class DjangoTurnServices:
         # Memory helps but never blocks a turn: a failing store means an answer without it.
         try:
             return memory_prompt_block(user=self.user, query=query)
-        except Exception:  # noqa: BLE001 - logged and counted; the turn goes on
+        except Exception:  # logged and counted; the turn goes on
             log.exception("Memory recall failed for user %s; answering without memory", self.user.pk)
             return ""
 

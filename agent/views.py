@@ -8,11 +8,12 @@ Every text those scripts show is translated here and handed over as JSON.
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from accounts.requests import AuthedHttpRequest
 from agent import selectors
 from agent.api.serializers import ConversationOutputSerializer
 from agent.contracts import MAX_TASK_CLASSES, MAX_TEXT_LENGTH, THINKING_CHOICES
@@ -20,7 +21,7 @@ from smartmate.llm import LLMNotConfigured
 from smartmate.llm.errors import LLM_SETTINGS
 from smartmate.llm.provider import client_settings
 from smartmate.platform.exceptions import NotFoundError
-from taskclasses.selectors import task_class_list
+from taskclasses.plans.selectors import task_class_list
 
 
 def llm_configured() -> bool:
@@ -33,7 +34,7 @@ def llm_configured() -> bool:
 
 
 @login_required
-def chat(request: HttpRequest, conversation_id: int | None = None) -> HttpResponse:
+def chat(request: AuthedHttpRequest, conversation_id: int | None = None) -> HttpResponse:
     """Show the chat; ``conversation_id`` opens that conversation (another student's is a 404)."""
     if conversation_id is not None:
         try:

@@ -62,17 +62,17 @@ def board_parts(first: date, last: date, seed: int) -> dict:
                 entries.append(Entry(len(entries) + 1, kind, length, f"course {len(entries)}", place=where,
                                      origin=where, filler=filler and kind is Kind.COURSE))
     classes = tuple(ClassRules(c, DateWindow(first, last), name=f"plan {c}") for c in range(1, CLASSES + 1))
-    taken = {(e.place.day, s) for e in entries for s in range(e.place.start, e.place.end + 1)}
+    taken = {(e.place.day, s) for e in entries if e.place is not None for s in range(e.place.start, e.place.end + 1)}
     for class_id in range(1, CLASSES + 1):
         free = _free_pairs(first, last, taken)
         chosen = sorted(rng.sample(free, min(ITEMS // 2, len(free))))
         for order in range(ITEMS):
-            where = None
+            spot: Position | None = None
             if order < len(chosen):
                 day, start = chosen[order]
-                where = Position(day, start, start + 1)
+                spot = Position(day, start, start + 1)
                 taken.update({(day, start), (day, start + 1)})
-            entries.append(Entry(len(entries) + 1, Kind.STUDY, 2, f"plan {class_id} #{order}", place=where,
+            entries.append(Entry(len(entries) + 1, Kind.STUDY, 2, f"plan {class_id} #{order}", place=spot,
                                  class_id=class_id, order=order, item_id=10_000 + len(entries)))
     entries += [Entry(len(entries) + 1 + n, Kind.NOTE, 1, f"note {n}", task_id=n) for n in range(10)]
     return {"calendar": calendar, "window": DateWindow(first, last), "clock": Clock(first),
@@ -92,7 +92,8 @@ def _workload(board: Board, seed: int) -> dict[str, list]:
     pending = [e for e in board.pending() if e.kind is Kind.NOTE]
     placed = [e for e in board.entries if e.suggested]
     waiting = [e for e in board.pending() if e.kind is Kind.STUDY]
-    hosts = [e for e in board.entries if e.filler and e.place.length == 2 and not board.guests_of(e.id)]
+    hosts = [e for e in board.entries
+             if e.filler and e.place is not None and e.place.length == 2 and not board.guests_of(e.id)]
     return {
         "place": [(rng.choice(pending).id, Spot(*rng.choice(free))) for _ in range(200)],
         "move": [(e.id, Spot(*rng.choice(free))) for e in rng.choices(placed, k=200)],
@@ -175,8 +176,10 @@ def _chain(board: Board, work: dict, args: argparse.Namespace) -> None:
 
 
 def _refusals(board: Board, args: argparse.Namespace) -> None:
-    course = next(e for e in board.entries if e.kind is Kind.COURSE and not e.filler and e.place.day > START)
+    course = next(e for e in board.entries
+                  if e.kind is Kind.COURSE and not e.filler and e.place is not None and e.place.day > START)
     block = next(e for e in board.entries if e.suggested)
+    assert course.place is not None
     target = Spot(course.place.day, course.place.start)
     print("--- refusals")
 

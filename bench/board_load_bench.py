@@ -24,6 +24,7 @@ import sys
 import timeit
 from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
 from bench.turns_bench import bench_database, django_setup_for_bench
 
@@ -41,16 +42,16 @@ def timed(call: Callable[[], object], repeat: int) -> tuple[float, float, int]:
     return statistics.median(samples), min(samples), len(queries.captured_queries)
 
 
-def scenarios(user) -> list[tuple[str, Callable[[], object]]]:  # type: ignore[no-untyped-def]
+def scenarios(user) -> list[tuple[str, Callable[[], Any]]]:
     """What to time, for a student with the demo data (one of their plans applied, one previewed)."""
     from django.utils import timezone
 
     from agent.tools.working_schedule import working_load
+    from taskclasses.models import TaskClass
     from taskclasses.planning.boards import board_load, calendar_get
     from taskclasses.planning.planning import preview_create
     from taskclasses.planning.preview_boards import preview_board
     from taskclasses.planning.previews import preview_apply
-    from taskclasses.models import TaskClass
 
     now = timezone.now()
     classes = list(TaskClass.objects.filter(user=user).order_by("pk").values_list("pk", flat=True))
@@ -71,7 +72,7 @@ def scenarios(user) -> list[tuple[str, Callable[[], object]]]:  # type: ignore[n
     ]
 
 
-def report(user, repeat: int) -> list[str]:  # type: ignore[no-untyped-def]
+def report(user, repeat: int) -> list[str]:
     """One line per scenario: median and best milliseconds, queries, entries on the board."""
     lines = []
     for label, call in scenarios(user):

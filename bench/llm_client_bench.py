@@ -19,9 +19,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
-from typing import Callable, Iterator
 from urllib.parse import urlsplit
 
 from smartmate.llm.client import ClientSettings, OpenAICompatibleClient
@@ -49,6 +50,7 @@ def _time(call: Callable[[], object], calls: int, warmup: int = 20) -> list[floa
 
 def _raw_caller(base_url: str, stream: bool) -> Callable[[], object]:
     parts = urlsplit(base_url)
+    assert parts.hostname is not None, base_url
     connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
     body: dict[str, object] = {"model": "fake-model", "messages": [m.to_openai() for m in MESSAGES]}
     if stream:
@@ -96,7 +98,7 @@ def main(argv: list[str] | None = None) -> None:
         for label, stream in (("plain", False), ("streaming", True)):
             on_delta = (lambda delta: None) if stream else None
             raw = _time(_raw_caller(base_url, stream), args.calls)
-            ours = _time(lambda: client.complete("deliver", MESSAGES, on_delta=on_delta), args.calls)
+            ours = _time(partial(client.complete, "deliver", MESSAGES, on_delta=on_delta), args.calls)
             (raw50, raw95), (our50, our95) = _percentiles(raw), _percentiles(ours)
             print(f"{label:>9}: raw http.client p50 {raw50:6.2f}  p95 {raw95:6.2f} | client p50 {our50:6.2f}  "
                   f"p95 {our95:6.2f} | client overhead p50 {our50 - raw50:6.2f}  p95 {our95 - raw95:6.2f}")

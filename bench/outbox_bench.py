@@ -88,7 +88,7 @@ def _run(args: argparse.Namespace, prefix: str) -> None:
     _report(events, count, published, prefix, paced=bool(args.rate))
 
 
-def _report(events, count: int, published: float, prefix: str, *, paced: bool) -> None:  # type: ignore[no-untyped-def]
+def _report(events, count: int, published: float, prefix: str, *, paced: bool) -> None:
     from django.conf import settings
 
     from smartmate.platform.models import OutboxEvent, OutboxProbe

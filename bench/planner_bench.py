@@ -1,14 +1,16 @@
-"""Benchmark the planner against the original one: the public set, then 50 freshly generated instances.
+"""Benchmark the planner against the baseline planner: the public set, then 50 freshly generated instances.
 
     python -m bench.planner_bench [--repeat 3] [--inner 21] [--only public|generated] [--keep DIR]
 
-For each set it runs ../shared/bench/planner/run.py (validity, placed/oracle, steady evenness,
-rapid earliness, time ratio) with `python -m schedule.core.planner` from the repository root,
-which times whole processes (interpreter start-up, imports, JSON in and out, planning), and
-then times `plan()` alone in this process on the same instances (`--inner` runs each, after
-one warm-up run; the instance is read before the clock starts).  Both timings are printed side
-by side per instance, with their totals.  The first set is the public one, the second is made
-by gen.py with fixed seeds (a mix of small, medium, large and tight) in a temporary directory.
+The benchmark kit (validator, oracle, baseline, generator, runner) is not part of this repository:
+it is read from BENCH_DIR, and docs/planner-contract.md says what it checks.  For each set it runs
+the kit's run.py (validity, placed/oracle, steady evenness, rapid earliness, time ratio) with
+`python -m schedule.core.planner` from the repository root, which times whole processes
+(interpreter start-up, imports, JSON in and out, planning), and then times `plan()` alone in
+this process on the same instances (`--inner` runs each, after one warm-up run; the instance is
+read before the clock starts).  Both timings are printed side by side per instance, with their
+totals.  The first set is the kit's public one, the second is made by its gen.py with fixed
+seeds (a mix of small, medium, large and tight) in a temporary directory.
 Both planners run on the interpreter running this script, so the time ratio is fair.
 """
 from __future__ import annotations

@@ -31,9 +31,9 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 
@@ -322,7 +322,8 @@ def bench_read_path(facts: list[str], vectors: np.ndarray, queries: list[str], a
         waited = wait_for_lite_indexes(folder / "recall.db")
         print(f"Milvus Lite: index built {waited:.1f} s after the flush")
         memory_recall(user=user, query="warm up", use_cache=False)
-        timings, tokens, items, outcomes = [], [], [], {}
+        timings, tokens, items = [], [], []
+        outcomes: dict[str, int] = {}
         for query in queries:
             started = time.perf_counter()
             recall = memory_recall(user=user, query=query, use_cache=False)

@@ -38,10 +38,11 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any
 
 # Django (models, settings, the agent's services) is imported inside functions: main() sets it up first.
 
@@ -280,7 +281,7 @@ def _record(result: ScenarioResult, turn: _Turn) -> None:
     result.model_ms.append(model * 1000)
     result.framework_ms.append((turn.wall - model) * 1000)
     result.round_ms.extend(seconds * 1000 for seconds in turn.rounds)
-    usage = next((frame for frame in reversed(turn.frames) if frame["type"] == "usage"), {})
+    usage: Mapping[str, Any] = next((frame for frame in reversed(turn.frames) if frame["type"] == "usage"), {})
     result.calls.append(sum(call.stage not in BACKGROUND_STAGES for call in turn.calls))
     result.background_calls.update(call.stage for call in turn.calls if call.stage in BACKGROUND_STAGES)
     result.prompt_tokens.append(int(usage.get("prompt_tokens", 0)))
@@ -352,9 +353,12 @@ def bench_database() -> Iterator[str]:
 def report_lines(results: Sequence[ScenarioResult]) -> list[str]:
     """Render the results: one line of counts and one of times per scenario, then all rounds together."""
     lines = []
+
+    def mean(values: Sequence[float]) -> float:
+        return statistics.fmean(values) if values else 0.0
+
     for result in results:
         ok = len(result.turn_ms)
-        mean = (lambda values: statistics.fmean(values) if values else 0.0)
         background = ", ".join(f"{stage} {count / max(1, ok):.1f}" for stage, count in
                                sorted(result.background_calls.items())) or "none"
         lines.append(f"{result.name}: turns {result.turns}, errors {len(result.errors)}, model calls/turn "

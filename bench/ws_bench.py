@@ -37,10 +37,11 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from bench.turns_bench import bench_database, django_setup_for_bench, percentiles
 from smartmate.loadcheck.children import HOST, free_port, start_fake_llm, stopping, wait_for_port
@@ -190,8 +191,8 @@ def students_create(count: int) -> list[Student]:
     from datetime import date
 
     from accounts.models import User
-    from schedule.models import CalendarSettings, default_section_times
     from agent.models import Conversation
+    from schedule.models import CalendarSettings, default_section_times
 
     run = secrets.token_hex(3)
     users = User.objects.bulk_create([User(username=f"bench-{run}-{index}", password="!", token_limit=10_000_000)
@@ -274,7 +275,7 @@ async def _converse(socket_: Any, conversation_id: int, result: ClientResult, de
                 if frame.get("outcome") != "completed":
                     result.problems.append(f"turn {frame.get('outcome')}")
                 return
-    except (asyncio.TimeoutError, TimeoutError):
+    except TimeoutError:
         result.problems.append("timeout waiting for turn.done")
     except ConnectionClosed as exc:
         result.problems.append(f"closed by the server ({exc.rcvd.code if exc.rcvd else 'no close frame'})")
@@ -298,7 +299,7 @@ async def _run_phases(tasks: list[asyncio.Task], results: list[ClientResult], op
                       go: asyncio.Event, deadline: float) -> tuple[list[ClientResult], float, float]:
     try:
         await asyncio.wait_for(opened.wait(), timeout=max(0.01, deadline - time.monotonic()))
-    except asyncio.TimeoutError:
+    except TimeoutError:
         pass  # the stragglers count as connect failures below
     sending = time.perf_counter()
     go.set()

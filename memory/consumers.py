@@ -6,10 +6,10 @@ The consumer runs inside the outbox's transaction with its receipt, so it only w
 
 from __future__ import annotations
 
-from smartmate.platform.outbox.topics import TURN_FINISHED
 from memory.services.jobs import memory_job_create_for_turn
 from smartmate.platform.models import OutboxEvent
 from smartmate.platform.outbox.registry import consumes
+from smartmate.platform.outbox.topics import TURN_FINISHED
 
 
 @consumes(TURN_FINISHED, name="memory.extract")

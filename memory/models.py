@@ -56,8 +56,8 @@ class MemoryItem(models.Model):
     superseded_by = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True,
                                       related_name="supersedes")
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.ACTIVE)
-    # The vector store follows the row: active rows have a vector, others none. A failed sync is
-    # retried by the maintenance task (the original never retried, spec §10 #6).
+    # The vector store follows the row: active rows have a vector, others none. A failed sync (or
+    # one that never ran) is retried by the maintenance task, so a store outage loses no vector.
     vector_state = models.CharField(max_length=16, choices=VectorState.choices, default=VectorState.PENDING)
     vector_attempts = models.PositiveIntegerField(default=0)
     vector_error = models.CharField(max_length=500, blank=True)

@@ -34,7 +34,7 @@ log = logging.getLogger("memory.recall")
 
 STRUCTURED_TYPES = ("constraint", "preference", "goal")
 SECTIONS = (("constraint", "【必守约束】"), ("preference", "【学习偏好】"), ("goal", "【目标】"), ("fact", "【相关事实】"))
-#: Messages that carry no topic: vector recall would only add noise (the original skipped these too).
+#: Messages that carry no topic: vector recall would only add noise.
 ACKNOWLEDGEMENTS = frozenset({"好", "好的", "嗯", "嗯嗯", "ok", "okay", "确认", "可以", "行", "是", "对", "谢谢", "thanks",
                               "yes", "no", "不", "不用"})
 
@@ -64,7 +64,7 @@ def memory_recall(*, user, query: str, use_cache: bool = True) -> Recall:
     started = time.perf_counter()
     try:
         recall = _recall(user, query or "", use_cache, started)
-    except Exception:  # noqa: BLE001 - memory must never break a turn
+    except Exception:  # memory must never break a turn
         log.exception("memory: recall failed for user %s; the turn goes on without memory", user.pk)
         recall = Recall("", outcome="error")
     metrics.RECALL.labels(recall.outcome).inc()

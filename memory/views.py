@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.requests import AuthedHttpRequest
 from memory import selectors
 from memory.models import MemoryItem
 from memory.services import items as services
@@ -19,7 +20,7 @@ from smartmate.platform.exceptions import AppError, NotFoundError
 
 
 @login_required
-def memory_page(request: HttpRequest) -> HttpResponse:
+def memory_page(request: AuthedHttpRequest) -> HttpResponse:
     """List the student's memories by state, with search and a type filter."""
     query = request.GET.get("q", "").strip()[:100]
     memory_type = request.GET.get("type", "")
@@ -60,7 +61,7 @@ def _action(action):
 
 
 @_action
-def add(request: HttpRequest) -> str:
+def add(request: AuthedHttpRequest) -> str:
     """Add a memory by hand."""
     memory_type = request.POST.get("type", "")
     if memory_type not in MemoryItem.Type.values:
@@ -70,7 +71,7 @@ def add(request: HttpRequest) -> str:
 
 
 @_action
-def edit(request: HttpRequest, memory_id: int) -> str:
+def edit(request: AuthedHttpRequest, memory_id: int) -> str:
     """Save a new version of a memory (the old one goes to history)."""
     selectors.memory_get(user=request.user, memory_id=memory_id)  # another student's id: 404 before anything
     memory_type = request.POST.get("type") or None
@@ -84,28 +85,28 @@ def edit(request: HttpRequest, memory_id: int) -> str:
 
 
 @_action
-def delete(request: HttpRequest, memory_id: int) -> str:
+def delete(request: AuthedHttpRequest, memory_id: int) -> str:
     """Delete a memory (it can be restored)."""
     services.memory_delete(user=request.user, memory_id=memory_id)
     return _("Memory deleted. The assistant will no longer use it.")
 
 
 @_action
-def restore(request: HttpRequest, memory_id: int) -> str:
+def restore(request: AuthedHttpRequest, memory_id: int) -> str:
     """Restore a deleted memory."""
     services.memory_restore(user=request.user, memory_id=memory_id)
     return _("Memory restored.")
 
 
 @_action
-def forget_one(request: HttpRequest, memory_id: int) -> str:
+def forget_one(request: AuthedHttpRequest, memory_id: int) -> str:
     """Forget a memory for good, with its earlier versions (cannot be undone)."""
     services.memory_forget(user=request.user, memory_id=memory_id)
     return _("Memory forgotten for good, with its earlier versions.")
 
 
 @_action
-def toggle(request: HttpRequest) -> str:
+def toggle(request: AuthedHttpRequest) -> str:
     """Turn memory on or off."""
     enabled = request.POST.get("enabled") == "1"
     services.memory_settings_update(user=request.user, enabled=enabled)
@@ -113,7 +114,7 @@ def toggle(request: HttpRequest) -> str:
 
 
 @_action
-def toggle_sensitive(request: HttpRequest) -> str:
+def toggle_sensitive(request: AuthedHttpRequest) -> str:
     """Allow or stop remembering sensitive facts about the student."""
     enabled = request.POST.get("enabled") == "1"
     services.memory_settings_update(user=request.user, sensitive_memory_enabled=enabled)
@@ -123,7 +124,7 @@ def toggle_sensitive(request: HttpRequest) -> str:
 
 
 @_action
-def forget(request: HttpRequest) -> str:
+def forget(request: AuthedHttpRequest) -> str:
     """Forget everything (needs the confirmation box ticked)."""
     services.memory_forget_all(user=request.user, confirm=request.POST.get("confirm") == "1")
     return _("Everything the assistant remembered about you has been forgotten.")

@@ -9,10 +9,11 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from accounts.requests import AuthedHttpRequest
 from accounts.selectors import token_quota_get
 from accounts.services import user_profile_update
 from schedule.core.time_model import MAX_SECTIONS
@@ -22,7 +23,7 @@ from schedule.services.calendar import calendar_settings_update
 
 
 @login_required
-def settings_page(request: HttpRequest) -> HttpResponse:
+def settings_page(request: AuthedHttpRequest) -> HttpResponse:
     """Edit the semester, the section-time template and the time zone."""
     calendar = calendar_settings_get(user=request.user)
     initial = {

@@ -12,7 +12,8 @@ from schedule.models import MAX_SEMESTER_WEEKS
 class CalendarForm(forms.Form):
     """The settings page: the semester, and the student's time zone beside it (the section times come as lists)."""
 
-    semester_start = forms.DateField(label=_("Monday of week 1"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    semester_start = forms.DateField(label=_("Monday of week 1"),
+                                     widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     semester_weeks = forms.IntegerField(label=_("Number of weeks"), min_value=1, max_value=MAX_SEMESTER_WEEKS)
     time_zone = forms.CharField(label=_("Time zone"), max_length=64, validators=[validate_time_zone])
 

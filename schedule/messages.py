@@ -7,10 +7,10 @@ parameters do not fit falls back to the core's English message, so nothing is ev
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from django.utils.translation import gettext, gettext_lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from schedule.core.importers import ImportProblem
 

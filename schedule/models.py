@@ -39,8 +39,8 @@ def parse_clock(value: str) -> time:
     """Parse ``HH:MM`` into a time, raising ValidationError with the offending text."""
     try:
         return datetime.strptime(value.strip(), "%H:%M").time()
-    except (ValueError, AttributeError):
-        raise ValidationError(_("%(value)s is not a time like 08:00."), params={"value": value}, code="clock")
+    except (ValueError, AttributeError) as exc:
+        raise ValidationError(_("%(value)s is not a time like 08:00."), params={"value": value}, code="clock") from exc
 
 
 def validate_section_times(value: object) -> None:
@@ -86,8 +86,6 @@ class CalendarSettingsManager(models.Manager["CalendarSettings"]):
 class CalendarSettings(models.Model):
     """One student's semester (Monday of week 1, number of weeks) and section-time template."""
 
-    objects = CalendarSettingsManager()
-
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="calendar"
     )
@@ -97,6 +95,8 @@ class CalendarSettings(models.Model):
         _("section times"), default=default_section_times, validators=[validate_section_times]
     )
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = CalendarSettingsManager()
 
     class Meta:
         verbose_name = _("calendar settings")
@@ -226,8 +226,8 @@ class ScheduleEvent(models.Model):
         return f"{self.title} W{self.week} D{self.day} {self.start_section}-{self.end_section}"
 
     def clean(self) -> None:
-        links = {self.Kind.COURSE: self.course_id, self.Kind.QUICK_NOTE: self.task_id,
-                 self.Kind.TASK_ITEM: self.task_item_id}
+        links: dict[str, int | None] = {self.Kind.COURSE: self.course_id, self.Kind.QUICK_NOTE: self.task_id,
+                                        self.Kind.TASK_ITEM: self.task_item_id}
         if self.kind in links and links[self.kind] is None:
             raise ValidationError(_("A %(kind)s event needs its link.") % {"kind": self.get_kind_display()},
                                   code="missing_link")

@@ -81,6 +81,7 @@ def week_board_get(*, user: User, week: int | None = None, now: datetime | None 
     moment = now or timezone.now()
     if week is None:
         week = semester.current_week(moment, clamp=True)
+        assert week is not None  # clamped into the semester
     semester.check_week(week)
     events = tuple(
         ScheduleEvent.objects.filter(user=user, week=week).select_related("course").order_by("day", "start_section")

@@ -10,17 +10,17 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.requests import AuthedHttpRequest
 from schedule import selectors
 from schedule.core.importers import MAX_IMPORT_BYTES
 from schedule.exceptions import ImportRejectedError, ImportTooComplexError, ScheduleInputError
 from schedule.services import courses, feeds, imports
-from smartmate.platform.exceptions import AppError, NotFoundError
-from smartmate.platform.redirects import is_local_path
 from smartmate.platform.ratelimit import RateLimited, rate_limit_hit, user_key
+from smartmate.platform.redirects import is_local_path
 
 
 @login_required
-def import_page(request: HttpRequest) -> HttpResponse:
+def import_page(request: AuthedHttpRequest) -> HttpResponse:
     """Upload a timetable: a dry run shows what would be created, then the student confirms."""
     context: dict = {"max_bytes": MAX_IMPORT_BYTES, "feed": feeds.calendar_feed_ensure(user=request.user),
                      "courses": selectors.course_list(user=request.user)}
@@ -32,14 +32,14 @@ def import_page(request: HttpRequest) -> HttpResponse:
     return render(request, "schedule/import.html", context)
 
 
-def _handle_import(request: HttpRequest, context: dict) -> None:
+def _handle_import(request: AuthedHttpRequest, context: dict) -> None:
     upload = request.FILES.get("file")
     text = request.POST.get("content", "")
     dry_run = request.POST.get("action") != "import"
     try:
         rate_limit_hit("import", user_key(request.user))
         if upload is not None:
-            if upload.size > MAX_IMPORT_BYTES:
+            if (upload.size or 0) > MAX_IMPORT_BYTES:
                 raise ScheduleInputError(_("The file is %(size)s bytes; imports are limited to %(limit)s bytes.")
                                          % {"size": upload.size, "limit": MAX_IMPORT_BYTES}, code="file_too_large")
             raw, name = upload.read(), upload.name or ""
@@ -64,7 +64,7 @@ def _handle_import(request: HttpRequest, context: dict) -> None:
 
 @login_required
 @require_POST
-def course_filler_toggle(request: HttpRequest, course_id: int) -> HttpResponse:
+def course_filler_toggle(request: AuthedHttpRequest, course_id: int) -> HttpResponse:
     """Mark or unmark a course as filler from the board (works without JavaScript)."""
     course = selectors.course_get(user=request.user, course_id=course_id)
     courses.course_update(user=request.user, course_id=course.pk, is_filler=not course.is_filler)
@@ -74,14 +74,14 @@ def course_filler_toggle(request: HttpRequest, course_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def feed_regenerate(request: HttpRequest) -> HttpResponse:
+def feed_regenerate(request: AuthedHttpRequest) -> HttpResponse:
     feeds.calendar_feed_regenerate(user=request.user)
     messages.success(request, _("A new subscription address was made; the old one no longer works."))
     return redirect("schedule:import")
 
 
 @login_required
-def export_ics(request: HttpRequest) -> HttpResponse:
+def export_ics(request: AuthedHttpRequest) -> HttpResponse:
     response = HttpResponse(feeds.schedule_ics_build(user=request.user), content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="smartmate.ics"'
     return response

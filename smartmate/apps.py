@@ -8,7 +8,7 @@ class SmartmateConfig(AppConfig):
 
     def ready(self) -> None:
         # Registers the OpenAPI extensions for our authentication classes.
-        from smartmate import schema  # noqa: F401
+        from smartmate import schema  # noqa: F401 - imported for what it registers
         from smartmate.checks import DEPLOY_CHECKS
 
         for check in DEPLOY_CHECKS:

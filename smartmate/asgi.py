@@ -8,13 +8,13 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "smartmate.settings")
 # Django must be set up before anything imports models (consumers do).
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
-from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.auth import AuthMiddlewareStack
+from channels.routing import ProtocolTypeRouter, URLRouter
 
-from smartmate.platform.concurrency import HttpConcurrencyLimit  # noqa: E402
-from smartmate.routing import websocket_urlpatterns  # noqa: E402
-from smartmate.warmup import warm_up_in_background  # noqa: E402
-from smartmate.platform.websocket_origin import WebsocketOriginValidator  # noqa: E402
+from smartmate.platform.concurrency import HttpConcurrencyLimit
+from smartmate.platform.websocket_origin import WebsocketOriginValidator
+from smartmate.routing import websocket_urlpatterns
+from smartmate.warmup import warm_up_in_background
 
 application = ProtocolTypeRouter(
     {

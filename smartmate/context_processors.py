@@ -20,7 +20,7 @@ class NavItem:
 NAVIGATION = [
     ("dashboard", _("Overview"), "dashboard"),
     ("schedule", _("Schedule"), "planning:week"),
-    ("taskclasses", _("Task classes"), "taskclasses:list"),
+    ("taskclasses", _("Task classes"), "plans:list"),
     ("assistant", _("Assistant"), "agent:chat"),
     ("memory", _("Memory"), "memory:list"),
     ("settings", _("Settings"), "accounts:settings"),

@@ -6,8 +6,8 @@ Each app adds its seeder to ``SEEDERS`` (in order); seeders must be idempotent s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, timedelta
-from typing import Callable
 
 from django.db import transaction
 from django.utils import timezone

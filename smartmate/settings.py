@@ -194,7 +194,8 @@ if REDIS_URL:
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
                 # redis-py 8 caps async pools at 100 connections and channels-redis keeps one per
-                # waiting consumer; the default capacity of 100 overflows under bursts (STACK-PROBE §6).
+                # waiting consumer; the consumers of one daphne process share one Redis list, whose
+                # default capacity of 100 overflows under bursts (ChannelFull).
                 # redis-py's 5 s read timeout equals channels-redis's 5 s blocking read: under load a
                 # read times out and the socket closes with 1011. A longer socket timeout avoids it.
                 "hosts": [{"address": REDIS_URL, "max_connections": env_int("REDIS_MAX_CONNECTIONS", 1000),

@@ -13,8 +13,8 @@ from smartmate.platform import csp
 api_v1 = [
     path("", include("accounts.api.urls")),
     path("", include("schedule.api.urls")),
-    path("", include("taskclasses.api.urls")),
-    path("", include("taskclasses.api.task_class_urls")),
+    path("", include("taskclasses.notes.api.urls")),
+    path("", include("taskclasses.plans.api.urls")),
     path("", include("taskclasses.planning.api.urls")),
     path("agent/", include("agent.api.urls")),
     path("", include("memory.api.urls")),
@@ -37,8 +37,8 @@ urlpatterns = [
     path("accounts/", include((accounts_pages, accounts_urls.app_name))),
     path("schedule/", include("taskclasses.planning.urls")),  # the week board and its previews
     path("schedule/", include("schedule.urls")),
-    path("tasks/", include("taskclasses.urls")),
-    path("plans/", include("taskclasses.task_class_urls")),
+    path("tasks/", include("taskclasses.notes.urls")),  # quick notes
+    path("plans/", include("taskclasses.plans.urls")),  # study plans (task classes)
     path("assistant/", include("agent.urls")),
     path("memory/", include("memory.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

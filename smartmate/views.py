@@ -14,12 +14,14 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from accounts.requests import AuthedHttpRequest
 from schedule.selectors import calendar_settings_get, semester_week_get, today_events_list
-from taskclasses.selectors import overdue_count, quadrant_board_get, recently_completed_list
-from taskclasses.services.tasks import tasks_promote
 from smartmate.platform.api import error_body
 from smartmate.platform.health import run_checks
 from smartmate.platform.metrics import render_metrics
+from taskclasses.notes.presenters import quadrant_board_get
+from taskclasses.notes.selectors import overdue_count, recently_completed_list
+from taskclasses.notes.services import tasks_promote
 
 
 @never_cache
@@ -86,7 +88,7 @@ def _is_loopback(address: str) -> bool:
 
 
 @login_required
-def dashboard(request: HttpRequest) -> HttpResponse:
+def dashboard(request: AuthedHttpRequest) -> HttpResponse:
     """Show the student's overview: where we are in the semester."""
     calendar = calendar_settings_get(user=request.user)
     tasks_promote(user=request.user)

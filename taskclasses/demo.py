@@ -6,9 +6,9 @@ from django.utils import timezone
 
 from accounts.models import User
 from taskclasses.models import Task, TaskClass
-from taskclasses.selectors import default_window_get
-from taskclasses.services.task_classes import task_class_create
-from taskclasses.services.tasks import task_create_from_text
+from taskclasses.notes.services import task_create_from_text
+from taskclasses.plans.selectors import default_window_get
+from taskclasses.plans.services import task_class_create
 
 DEMO_NOTES = (
     "下周日之前交概率论作业",

@@ -1,13 +1,6 @@
-"""Celery tasks of the quick notes."""
+"""The app's Celery tasks, where ``app.autodiscover_tasks()`` (smartmate/celery.py) looks for them.
 
-from __future__ import annotations
+Each task lives with its feature; importing it here registers it with the worker.
+"""
 
-from celery import shared_task
-
-from taskclasses.services.tasks import tasks_promote
-
-
-@shared_task(name="taskclasses.promote_due_tasks")
-def promote_due_tasks() -> int:
-    """Promote every student's tasks whose urgency threshold has passed (run every minute by beat)."""
-    return tasks_promote()
+from taskclasses.notes.promotion import promote_due_tasks  # noqa: F401 - registers the task for autodiscovery

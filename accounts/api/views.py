@@ -21,6 +21,7 @@ from accounts.api.serializers import (
     RegisterOutputSerializer,
     UserOutputSerializer,
 )
+from accounts.requests import AuthedRequest
 from accounts.tokens import FamilyRefreshToken, FamilyTokenObtainPairSerializer, FamilyTokenRefreshSerializer
 from smartmate.platform.idempotency import idempotent
 from smartmate.platform.ratelimit import client_ip, rate_limit_hit
@@ -47,8 +48,8 @@ class RegisterView(APIView):
             user = services.user_register(**data.validated_data)
         except DjangoValidationError as exc:
             if hasattr(exc, "message_dict"):
-                raise _as_drf_validation_error(exc)
-            raise serializers.ValidationError({"password": exc.messages})
+                raise _as_drf_validation_error(exc) from exc
+            raise serializers.ValidationError({"password": exc.messages}) from exc
         refresh = FamilyRefreshToken.for_user(user)
         body = {"user": UserOutputSerializer(user).data, "refresh": str(refresh), "access": str(refresh.access_token)}
         return Response(body, status=status.HTTP_201_CREATED)
@@ -70,7 +71,7 @@ class LogoutView(APIView):
     """Blacklist the given refresh token and close the student's open websockets."""
 
     @extend_schema(request=LogoutInputSerializer, responses={204: None})
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthedRequest) -> Response:
         data = LogoutInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.user_logout(user=request.user, refresh=data.validated_data["refresh"])
@@ -81,13 +82,13 @@ class PasswordChangeView(APIView):
     """Change the password; every refresh token, session and socket of the student ends, a new pair is returned."""
 
     @extend_schema(request=PasswordChangeInputSerializer, responses=PasswordChangeOutputSerializer)
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthedRequest) -> Response:
         data = PasswordChangeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
             user = services.user_password_change(user=request.user, **data.validated_data)
         except DjangoValidationError as exc:
-            raise _as_drf_validation_error(exc)
+            raise _as_drf_validation_error(exc) from exc
         refresh = FamilyRefreshToken.for_user(user)
         return Response({"refresh": str(refresh), "access": str(refresh.access_token),
                          "notices": getattr(user, "revocation_notices", [])})
@@ -102,11 +103,11 @@ class MeView(APIView):
 
     @idempotent
     @extend_schema(request=ProfileInputSerializer, responses=UserOutputSerializer)
-    def patch(self, request: Request) -> Response:
+    def patch(self, request: AuthedRequest) -> Response:
         data = ProfileInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
             user = services.user_profile_update(user=request.user, **data.validated_data)
         except DjangoValidationError as exc:
-            raise _as_drf_validation_error(exc)
+            raise _as_drf_validation_error(exc) from exc
         return Response(UserOutputSerializer(user).data)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import cast
 
 import factory
 
@@ -26,9 +27,10 @@ class UserFactory(factory.django.DjangoModelFactory):
     @factory.post_generation
     def calendar(self, create: bool, extracted: object, **kwargs: object) -> None:
         if create:
-            self.save()
+            user = cast(User, self)  # factory_boy passes the User it built, not the factory
+            user.save()
             CalendarSettings.objects.get_or_create(
-                user=self,
+                user=user,
                 defaults={"semester_start": date(2026, 9, 7), "semester_weeks": 20,
                           "section_times": default_section_times()},
             )

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from accounts.exceptions import TokenQuotaExceededError
 from accounts.services import token_quota_check, token_usage_record
 
-NOW = datetime(2026, 11, 30, 9, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
 
 def test_quota_counts_usage_and_refuses_when_spent(user):

@@ -60,7 +60,9 @@ class ConversationDetailOutputSerializer(serializers.Serializer):
 
 
 class TimelineEventOutputSerializer(ModelSerializer):
-    data = serializers.JSONField(source="payload", help_text="The event's fields, as in the websocket frame.")
+    # A declared field: the serializer's metaclass takes it off the class, so ``.data`` stays the property.
+    data = serializers.JSONField(  # type: ignore[assignment]  # see above
+        source="payload", help_text="The event's fields, as in the websocket frame.")
 
     class Meta:
         model = TimelineEvent

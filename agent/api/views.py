@@ -8,15 +8,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.requests import AuthedRequest
 from agent import selectors
-from agent.services.conversations import (
-    conversation_archive,
-    conversation_create,
-    conversation_delete,
-    conversation_rename,
-)
-from agent.services.tickets import ticket_create
-from agent.services.turns import turn_regenerate
 from agent.api.serializers import (
     ConversationArchiveInputSerializer,
     ConversationCreateInputSerializer,
@@ -29,6 +22,14 @@ from agent.api.serializers import (
     TimelineQuerySerializer,
     TurnStartedOutputSerializer,
 )
+from agent.services.conversations import (
+    conversation_archive,
+    conversation_create,
+    conversation_delete,
+    conversation_rename,
+)
+from agent.services.tickets import ticket_create
+from agent.services.turns import turn_regenerate
 from smartmate.platform.idempotency import idempotent
 from smartmate.platform.ratelimit import rate_limit_hit, user_key
 from smartmate.platform.serializers import query_validate
@@ -55,7 +56,7 @@ class ConversationListView(APIView):
 
     @idempotent
     @extend_schema(request=ConversationCreateInputSerializer, responses={201: ConversationOutputSerializer})
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthedRequest) -> Response:
         data = ConversationCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         conversation = conversation_create(user=request.user, **data.validated_data)
@@ -71,7 +72,7 @@ class ConversationDetailView(APIView):
 
     @idempotent
     @extend_schema(request=ConversationRenameInputSerializer, responses=ConversationOutputSerializer)
-    def patch(self, request: Request, conversation_id: int) -> Response:
+    def patch(self, request: AuthedRequest, conversation_id: int) -> Response:
         selectors.conversation_get(user=request.user, conversation_id=conversation_id)  # 404 before validating
         data = ConversationRenameInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -81,7 +82,7 @@ class ConversationDetailView(APIView):
 
     @idempotent
     @extend_schema(responses={204: None})
-    def delete(self, request: Request, conversation_id: int) -> Response:
+    def delete(self, request: AuthedRequest, conversation_id: int) -> Response:
         conversation_delete(user=request.user, conversation_id=conversation_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -91,7 +92,7 @@ class ConversationArchiveView(APIView):
 
     @idempotent
     @extend_schema(request=ConversationArchiveInputSerializer, responses=ConversationOutputSerializer)
-    def post(self, request: Request, conversation_id: int) -> Response:
+    def post(self, request: AuthedRequest, conversation_id: int) -> Response:
         selectors.conversation_get(user=request.user, conversation_id=conversation_id)
         data = ConversationArchiveInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -105,7 +106,7 @@ class ConversationRegenerateView(APIView):
 
     @idempotent
     @extend_schema(request=None, responses={202: TurnStartedOutputSerializer})
-    def post(self, request: Request, conversation_id: int) -> Response:
+    def post(self, request: AuthedRequest, conversation_id: int) -> Response:
         # The same budget as chat.send / chat.regenerate on the websocket: one door may not be cheaper.
         rate_limit_hit("chat", user_key(request.user))
         started = turn_regenerate(user=request.user, conversation_id=conversation_id)
@@ -129,7 +130,7 @@ class TicketView(APIView):
     # Not @idempotent on purpose: a retry simply gets a fresh ticket, and a stored answer would keep
     # the ticket itself in the database (only its hash is kept otherwise).
     @extend_schema(request=None, responses={201: TicketOutputSerializer})
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthedRequest) -> Response:
         issued = ticket_create(user=request.user)
         body = {"ticket": issued.ticket, "expires_at": issued.expires_at, "url": f"/ws/agent/?ticket={issued.ticket}"}
         return Response(TicketOutputSerializer(body).data, status=status.HTTP_201_CREATED)

@@ -18,12 +18,12 @@ from django.utils.translation import gettext as _
 
 from agent.contracts import ErrorEvent, StatusEvent
 from agent.deps import Deps
-from smartmate.llm import ChatMessage, Completion, LLMStreamInterrupted, MalformedOutput
 from agent.nodes import Step
 from agent.prompting import context_usage, conversation_messages, stage_config
 from agent.prompts import render, system_prompt
-from agent.state import ROUTES, Outcome, PlanConfirmation, TurnState
+from agent.state import ROUTES, Outcome, PlanConfirmation, Route, TurnState
 from agent.streaming import DeltaBatcher
+from smartmate.llm import ChatMessage, Completion, LLMStreamInterrupted, MalformedOutput
 
 ROUTE_ATTEMPTS = 3
 
@@ -58,6 +58,7 @@ def run(state: TurnState, deps: Deps) -> Step:
 def _resume(state: TurnState) -> Step:
     """Go on where the open interaction said, with the student's answer in the state."""
     pending, resume = state.pending, state.resume
+    assert pending is not None and resume is not None, "a resumed turn has an open card and an answer"
     if isinstance(pending.data, PlanConfirmation):
         if resume.action == "accept":
             next_node = "rough_build" if pending.data.plan.rough_build else "execute"
@@ -66,7 +67,7 @@ def _resume(state: TurnState) -> Step:
     return Step(pending.resume_node, state)  # a tool confirmation or a question: its node reads ``resume``
 
 
-def _route(deps: Deps, system: str, history: list[ChatMessage]) -> tuple[str | None, bool, int, str]:
+def _route(deps: Deps, system: str, history: list[ChatMessage]) -> tuple[Route | None, bool, int, str]:
     """Return (route or None after too many malformed answers, deep, corrections made, last problem)."""
     config = dataclasses.replace(deps.llm().stage_config("route"), json_mode=True)
     messages = [ChatMessage.system(f"{system}\n\n{render('route')}"), *history]
@@ -82,7 +83,7 @@ def _route(deps: Deps, system: str, history: list[ChatMessage]) -> tuple[str | N
     return None, False, ROUTE_ATTEMPTS, problem
 
 
-def _parse_route(completion: Completion) -> tuple[str | None, bool, str]:
+def _parse_route(completion: Completion) -> tuple[Route | None, bool, str]:
     try:
         decision = completion.json()
     except MalformedOutput as exc:

@@ -18,6 +18,7 @@ from agent.state import ConfirmCard, PlanConfirmation, ToolConfirmation, TurnSta
 def run(state: TurnState, deps: Deps) -> Step:
     """Write the card into the pending interaction and hand over to ``interrupt``."""
     pending = state.pending
+    assert pending is not None, "the graph comes here with a confirmation open"
     data = pending.data
     if isinstance(data, PlanConfirmation):
         data = dataclasses.replace(data, card=_plan_card(data, pending.prompt, deps))

@@ -20,10 +20,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from agent.contracts import ErrorEvent, StatusEvent, ToolCallEvent, ToolResultEvent
-from agent.contracts import new_interaction_id
+from agent.contracts import ErrorEvent, StatusEvent, ToolCallEvent, ToolResultEvent, new_interaction_id
 from agent.deps import Deps
-from smartmate.llm import ChatMessage, Completion, MalformedOutput, ToolCall, ToolSpec, extract_json_object
 from agent.nodes import Step
 from agent.prompting import conversation_messages, stage_config
 from agent.prompts import render, system_prompt
@@ -37,6 +35,7 @@ from agent.state import (
     TurnState,
 )
 from agent.streaming import DeltaBatcher
+from smartmate.llm import ChatMessage, Completion, MalformedOutput, ToolCall, ToolSpec, extract_json_object
 from smartmate.platform.exceptions import AppError
 
 ROUND_BUDGET = 12
@@ -68,6 +67,7 @@ def _round(state: TurnState, deps: Deps) -> Step:
     state = answered.updated(scratch=(*state.scratch, _assistant(completion, call)), rounds=state.rounds + 1)
     if problem:
         return _correct(state, deps, call, problem)
+    assert call is not None, "no call and no problem went to deliver above"
     return _dispatch(state, deps, call)
 
 
@@ -77,6 +77,7 @@ def _round(state: TurnState, deps: Deps) -> Step:
 def _resumed(state: TurnState, deps: Deps) -> TurnState:
     """Run (or not) the confirmed call, or hand over the answer, as the call's tool result."""
     pending, resume = state.pending, state.resume
+    assert pending is not None and resume is not None, "a resumed turn has an open card and an answer"
     data = pending.data
     if isinstance(data, ToolQuestion):
         answer = _tool_message(data.call_id, data.name, f"学生的回答：{resume.text}")

@@ -16,6 +16,7 @@ from agent.state import ConfirmCard, Outcome, PendingInteraction, PlanConfirmati
 def run(state: TurnState, deps: Deps) -> Step:
     """Emit the card and finish the turn as interrupted."""
     pending = state.pending
+    assert pending is not None, "the graph comes here with a card open"
     if pending.kind == "ask_user":
         deps.emit(AskUser(interaction_id=pending.interaction_id, question=pending.prompt))
     else:

@@ -16,11 +16,11 @@ from django.utils.translation import gettext as _
 
 from agent.contracts import ErrorEvent, StatusEvent, new_interaction_id
 from agent.deps import Deps
-from smartmate.llm import ChatMessage, MalformedOutput, extract_json_object
 from agent.nodes import Step
 from agent.prompting import conversation_messages, stage_config
 from agent.prompts import render, system_prompt
 from agent.state import Outcome, PendingInteraction, Plan, PlanConfirmation, PlanQuestion, PlanStep, TurnState
+from smartmate.llm import ChatMessage, MalformedOutput, extract_json_object
 
 PLAN_ATTEMPTS = 3
 MAX_STEPS = 8

@@ -6,7 +6,7 @@ student's language. Templates are plain text so they can be reviewed like UI cop
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from string import Template
 
@@ -15,7 +15,7 @@ from agent.deps import PromptContext
 WEEKDAYS = ("星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _template(name: str) -> Template:
     return Template(resources.files(__name__).joinpath(f"{name}.txt").read_text(encoding="utf-8"))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from functools import partial
+from typing import Literal, cast
 
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -45,7 +46,7 @@ def turn_run(*, conversation_id: int, turn_id: str, language: str) -> None:
     try:
         with translation.override(language):
             _run_graph(conversation, turn_id, language, emitter)
-    except Exception:  # noqa: BLE001 - the process edge: log, tell the student, free the conversation
+    except Exception:  # the process edge: log, tell the student, free the conversation
         log.exception("Turn %s of conversation %s crashed", turn_id, conversation_id)
         _close_crashed_turn(emitter)
     finally:
@@ -90,7 +91,8 @@ class TurnDoneAfterRelease:
 
 def turn_history(conversation: Conversation, turn_id: str) -> tuple[HistoryMessage, ...]:
     """Return the messages before the turn ``turn_id``, as the model sees them."""
-    return tuple(HistoryMessage(role=row.role, content=row.content)
+    # history_list returns user and assistant rows only.
+    return tuple(HistoryMessage(role=cast(Literal["user", "assistant"], row.role), content=row.content)
                  for row in history_list(conversation=conversation, before_turn=turn_id))
 
 
@@ -130,5 +132,5 @@ def _close_crashed_turn(emitter: TimelineEmitter) -> None:
         emitter(ErrorEvent(code="internal_error",
                            message=_("Something went wrong on our side. Please try again in a moment.")))
         emitter(TurnDone(outcome="failed"))
-    except Exception:  # noqa: BLE001 - the database itself may be what failed
+    except Exception:  # the database itself may be what failed
         log.exception("Could not report the crash of turn %s", emitter.turn_id)

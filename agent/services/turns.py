@@ -14,6 +14,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
+from typing import Literal
 
 from django.conf import settings
 from django.db import transaction
@@ -70,7 +71,8 @@ def turn_cancel(*, user: User, conversation_id: int) -> bool:
                 .update(cancel_requested=True))
 
 
-def turn_resume(*, user: User, conversation_id: int, interaction_id: str, action: str, text: str = "",
+def turn_resume(*, user: User, conversation_id: int, interaction_id: str,
+                action: Literal["accept", "reject", "answer"], text: str = "",
                 language: str | None = None) -> TurnStarted:
     """Answer the open confirmation or question and start the turn that goes on from it.
 
@@ -83,6 +85,7 @@ def turn_resume(*, user: User, conversation_id: int, interaction_id: str, action
         conversation = conversation_get(user=user, conversation_id=conversation_id)
         checkpoint = Checkpoint.objects.select_for_update().filter(conversation=conversation).first()
         pending = _open_interaction(checkpoint, interaction_id, action)
+        assert checkpoint is not None  # _open_interaction refused a missing one
         if action == "answer":
             text = _valid_text(text)
         turn_id = _lock_for_turn(conversation)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from accounts.models import User
 from agent import embedded_turns
@@ -86,7 +86,7 @@ def tool_call(name: str, arguments: dict[str, Any] | None = None, *, text: str =
     return {"text": text, "tool_calls": [call], "prompt_tokens": 200, "completion_tokens": 20}
 
 
-def resume(user: User, conversation: Conversation, interaction_id: str, action: str,
+def resume(user: User, conversation: Conversation, interaction_id: str, action: Literal["accept", "reject", "answer"],
            text: str = "") -> list[dict[str, Any]]:
     """Answer the open card through the service, wait for the turn, return its events."""
     started = turn_resume(user=user, conversation_id=conversation.pk, interaction_id=interaction_id,

@@ -20,9 +20,9 @@ from agent.tests.factories import plan, reply, route, tool_call
 from agent.tests.test_chat_e2e import _open_chat, chat_server  # noqa: F401 - the live server fixture
 from agent.tools.working_schedule import working_load
 from schedule.models import CalendarSettings, ScheduleEvent
+from schedule.tests.factories import import_csv, make_task_class
 from taskclasses.planning.planning import preview_create
 from taskclasses.planning.previews import preview_apply, preview_block_move
-from schedule.tests.factories import import_csv, make_task_class
 
 THURSDAY, FRIDAY = 4, 5
 EVENING, AFTERNOON = 9, 5
@@ -49,7 +49,7 @@ def _review_on_thursday_evening(student, monday: date):
 
 @pytest.mark.e2e
 def test_the_assistant_moves_a_review_and_plans_next_week_applied_from_the_chat(
-        page, chat_server, transactional_db):  # noqa: F811
+        page, chat_server, transactional_db):  # noqa: F811 - pytest passes the fixture imported above
     base_url, fake = chat_server
     student = UserFactory()
     monday = _semester_in_week_three(student)

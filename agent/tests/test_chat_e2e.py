@@ -6,8 +6,8 @@ import json
 import re
 import urllib.request
 import uuid
+from collections.abc import Iterator
 from datetime import timedelta
-from typing import Iterator
 
 import pytest
 from django.utils import timezone, translation
@@ -15,7 +15,6 @@ from django.utils.translation import gettext
 from playwright.sync_api import expect
 
 from accounts.tests.factories import UserFactory
-from smartmate.llm.fake_server import FakeLLMServer
 from agent.contracts import (
     AskUser,
     AssistantDelta,
@@ -32,6 +31,7 @@ from agent.models import Conversation, Message
 from agent.tests.factories import make_conversation, reply, route
 from agent.timeline import TimelineEmitter
 from schedule.models import PlanPreview
+from smartmate.llm.fake_server import FakeLLMServer
 from smartmate.tests.live_server import daphne_serving, log_in
 from taskclasses.tests.factories import make_task_class
 
@@ -121,7 +121,8 @@ def _frames_sent(page) -> list[dict]:
 @pytest.mark.e2e
 def test_a_markdown_answer_renders_as_html_with_injected_html_neutralised(page, chat_server, transactional_db):
     base_url, fake = chat_server
-    fake.script(route("reply"), reply(MARKDOWN, reasoning="先想一想", chunk_delay=0.01), route("reply"), reply("换个说法：*先做题*。"))
+    fake.script(route("reply"), reply(MARKDOWN, reasoning="先想一想", chunk_delay=0.01),
+                route("reply"), reply("换个说法：*先做题*。"))
     student = UserFactory()
     plan = make_task_class(student, name="线性代数复习")
     frames = _frames_sent(page)
@@ -180,7 +181,8 @@ def test_after_a_dropped_connection_the_page_replays_what_it_missed_without_dupl
 
     def through(socket) -> None:  # pass every frame through, so the test can cut the line
         server = socket.connect_to_server()
-        socket.on_message(lambda message: (sent.append(json.loads(message)), server.send(message)))
+        socket.on_message(lambda message: (sent.append(json.loads(message)),  # type: ignore[func-returns-value]  # 2 calls
+                                           server.send(message)))
         server.on_message(lambda message: socket.send(message))
         sockets.append((socket, server))
 

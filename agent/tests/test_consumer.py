@@ -13,8 +13,8 @@ from django.test import Client
 from django.utils import timezone
 
 from agent import embedded_turns
-from agent.services.tickets import ticket_create
 from agent.models import WebsocketTicket
+from agent.services.tickets import ticket_create
 from agent.tests.factories import make_conversation, reply, route, timeline
 from smartmate.asgi import application
 
@@ -40,7 +40,7 @@ async def connect(user=None, path: str = "/ws/agent/") -> WebsocketCommunicator:
 
 
 async def receive_until_done(communicator: WebsocketCommunicator) -> list[dict]:
-    frames = []
+    frames: list[dict] = []
     while not frames or frames[-1]["type"] not in ("turn.done",):
         frames.append(await communicator.receive_json_from(timeout=10))
     return frames

@@ -14,6 +14,7 @@ from agent.contracts import (
     ChatResume,
     ChatSend,
     ConfirmRequest,
+    ContextUsage,
     Envelope,
     ErrorEvent,
     FrameError,
@@ -25,7 +26,6 @@ from agent.contracts import (
     ToolResultEvent,
     TurnDone,
     UsageEvent,
-    ContextUsage,
     event_from_json,
     event_to_json,
     frame_from_json,
@@ -93,7 +93,8 @@ def test_replay_defaults_to_the_whole_timeline():
 
 @pytest.mark.parametrize("data, code, message", [
     ([1, 2], "malformed_frame", "A frame must be a JSON object."),
-    ({"type": "dance"}, "unknown_frame", "Unknown frame type; send one of: chat.send, chat.resume, chat.regenerate, chat.cancel, replay."),
+    ({"type": "dance"}, "unknown_frame",
+     "Unknown frame type; send one of: chat.send, chat.resume, chat.regenerate, chat.cancel, replay."),
     ({"type": "chat.send", "conversation_id": "3", "text": "hi"}, "invalid_frame",
      "conversation_id must be a conversation id (a positive whole number)."),
     ({"type": "chat.send", "conversation_id": True, "text": "hi"}, "invalid_frame",

@@ -9,14 +9,14 @@ from datetime import date
 import pytest
 
 from agent.models import Checkpoint
-from agent.tests.legacy_working import legacy_scene, legacy_working
 from agent.tests.factories import last_of, make_conversation, plan, reply, resume, route, run_turn, tool_call, types
+from agent.tests.legacy_working import legacy_scene, legacy_working
 from schedule.core.board import Board, Entry, Kind
 from schedule.core.board_codec import board_from_json
 from schedule.models import Course, PlanPreview, ScheduleEvent
-from taskclasses.planning.previews import preview_apply
 from schedule.tests.factories import custom_event, import_csv, make_task_class
 from taskclasses.models import Task, TaskItem
+from taskclasses.planning.previews import preview_apply
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("week_two")]
 
@@ -46,12 +46,13 @@ def board_of(working: dict) -> Board:
 
 
 def last_block(working: dict) -> Entry:
-    return max((entry for entry in board_of(working).entries if entry.kind is Kind.STUDY), key=lambda e: e.order)
+    blocks = (entry for entry in board_of(working).entries if entry.kind is Kind.STUDY)
+    return max(blocks, key=lambda e: e.order)  # type: ignore[arg-type, return-value]  # a block has an order
 
 
 def free_start(working: dict, day: str, sections: int = 2) -> int:
     taken = {section for entry in board_of(working).on_day(date.fromisoformat(day))
-             for section in range(entry.place.start, entry.place.end + 1)}
+             for section in range(entry.place.start, entry.place.end + 1)}  # type: ignore[union-attr]  # on a day
     return next(start for start in range(1, 12, 2) if not set(range(start, start + sections)) & taken)
 
 

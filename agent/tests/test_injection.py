@@ -16,7 +16,7 @@ from schedule.core.board import Kind
 from schedule.models import ScheduleEvent
 from schedule.tests.factories import import_csv, make_task_class
 from taskclasses.models import Task, TaskClass
-from taskclasses.services.tasks import task_create_from_text
+from taskclasses.notes.services import task_create_from_text
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("week_two")]
 

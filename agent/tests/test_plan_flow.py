@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from agent import embedded_turns
-from agent.services.turns import turn_regenerate, turn_resume
 from agent.exceptions import StaleInteraction
 from agent.models import Checkpoint, Message
+from agent.services.turns import turn_regenerate, turn_resume
 from agent.tests.factories import last_of, make_conversation, plan, reply, resume, route, run_turn, types
 from smartmate.platform.exceptions import NotFoundError
 

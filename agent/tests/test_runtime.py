@@ -23,7 +23,8 @@ class FakeServices:
 
 
 def _deps(events: list, services=None) -> Deps:
-    return Deps(llm=lambda: None, emit=events.append, services=services or FakeServices())
+    return Deps(llm=lambda: None,  # type: ignore[arg-type, return-value]  # these tests never reach the model
+                emit=events.append, services=services or FakeServices())  # type: ignore[arg-type]  # a fake
 
 
 def _state() -> TurnState:

@@ -7,12 +7,12 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from agent.services.running import TurnDoneAfterRelease
-from agent.services.tickets import ticket_create, ticket_redeem
-from agent.services.turns import turn_start
 from agent.exceptions import InvalidText, TicketInvalid
 from agent.models import Conversation
 from agent.prompts import system_prompt
+from agent.services.running import TurnDoneAfterRelease
+from agent.services.tickets import ticket_create, ticket_redeem
+from agent.services.turns import turn_start
 from agent.tests.factories import make_conversation
 from agent.turn_services import DjangoTurnServices
 from schedule.tests.factories import custom_event

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -27,7 +27,7 @@ from agent.state import (
 )
 from smartmate.llm import ChatMessage, ToolCall
 
-NOW = datetime(2026, 9, 14, 7, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 9, 14, 7, 0, tzinfo=UTC)
 
 # Written by the state before its plan, transcript, actions and pending data had types (the same
 # version 2): a plan confirmation the student has not answered yet.

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from agent.contracts import AssistantDelta, ReasoningDelta
+from agent.streaming import MAX_CHARS, MAX_WAIT, DeltaBatcher
 from smartmate.llm import ReasoningDelta as ModelReasoning
 from smartmate.llm import TextDelta
-from agent.streaming import MAX_CHARS, MAX_WAIT, DeltaBatcher
 
 
 class Clock:

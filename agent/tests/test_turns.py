@@ -8,10 +8,10 @@ import pytest
 
 from accounts.models import User
 from agent import embedded_turns
-from agent.services.running import turn_run
-from agent.services.turns import turn_cancel, turn_start
 from agent.exceptions import TurnBusyError
 from agent.models import Checkpoint, Conversation, Message, TimelineEvent
+from agent.services.running import turn_run
+from agent.services.turns import turn_cancel, turn_start
 from agent.tests.factories import deltas, make_conversation, reply, route, run_turn, timeline, types
 
 pytestmark = pytest.mark.django_db(transaction=True)

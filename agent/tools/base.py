@@ -22,9 +22,10 @@ node wraps it as a tool result and the system prompt says so.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, ClassVar, Literal, Mapping
+from typing import Any, ClassVar, Literal
 
 from agent.working import Working
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -58,8 +59,10 @@ class BatchMoveTool(Tool):
         if isinstance(board, ToolResult):
             return board
         ids = [move["task_id"] for move in args["moves"]]
-        days = [current.board.get(i).place.day for i in ids] + [board.get(i).place.day for i in ids]
-        lines = [f"{text.entry_label(board.get(i))} → {text.target_label(board, board.get(i))}" for i in ids]
+        moved = [common.entry_on(board, i) for i in ids]
+        days = ([common.place_of(common.entry_on(current.board, i)).day for i in ids]
+                + [common.place_of(entry).day for entry in moved])
+        lines = [f"{text.entry_label(entry)} → {text.target_label(board, entry)}" for entry in moved]
         content = f"批量移动完成，{len(ids)} 个条目全部成功：\n" + "\n".join(lines) + "\n" + text.after_edit(board, days)
         summary = ngettext("Moved %(count)s block.", "Moved %(count)s blocks.", len(ids)) % {"count": len(ids)}
         return common.done(summary, content, data={"ids": ids}, working=current.with_board(board))

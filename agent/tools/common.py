@@ -21,7 +21,7 @@ from agent.tools.base import ToolContext, ToolResult
 from agent.tools.working_schedule import working_load
 from agent.working import Working, working_for
 from schedule.board_messages import NAME_FIELDS, refusal_message
-from schedule.core.board import Board, Entry, Spot
+from schedule.core.board import Board, Entry, Position, Spot
 from schedule.core.board_edits import Edit, OrderRule, apply, batch
 from schedule.core.board_errors import BoardError, OrderBroken, SpotError
 from schedule.core.board_suggest import suggest_places
@@ -83,7 +83,7 @@ def card_target(ctx: ToolContext, stored: Working | None, entry_id: Any,
     section; None when the entry is not on the board (the card then quotes the arguments)."""
     current = readable(ctx, stored)
     entry = entry_or_none(current, entry_id)
-    if entry is None:
+    if current is None or entry is None:
         return None
     return {"name": entry.name, "when": text.human_when(current.board, args["date"], args["start_section"],
                                                        entry.length)}
@@ -122,6 +122,19 @@ def at_json(entry: Entry) -> dict[str, Any] | None:
 
 def entry_or_none(working: Working | None, entry_id: Any) -> Entry | None:
     return working.board.get(entry_id) if working is not None else None
+
+
+def entry_on(board: Board, entry_id: Any) -> Entry:
+    """An entry known to be on ``board``: an edit has just succeeded on it, or the board named it."""
+    entry = board.get(entry_id)
+    assert entry is not None, entry_id
+    return entry
+
+
+def place_of(entry: Entry) -> Position:
+    """Where an entry that the edit placed (or found placed) sits."""
+    assert entry.place is not None, entry.id
+    return entry.place
 
 
 # --- Results -----------------------------------------------------------------------------------------

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
-from typing import Any, Mapping
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -14,7 +15,7 @@ from agent.tools.working_schedule import working_load
 from agent.working import Working
 from smartmate.platform.exceptions import AppError
 from taskclasses.models import TaskClass
-from taskclasses.services.task_classes import task_class_create
+from taskclasses.plans.services import task_class_create
 
 
 class CreateTaskClassTool(Tool):

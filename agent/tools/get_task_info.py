@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -35,7 +36,7 @@ class GetTaskInfoTool(Tool):
             return common.refused(UnknownEntry(entry=args["task_id"]), current, store=store)
         lines = [f"{text.entry_label(entry)}：{KINDS[entry.kind]}，{text.status_label(board, entry)}，时长 {entry.length} 节",
                  f"位置：{text.target_label(board, entry)}"]
-        if entry.moved:
+        if entry.moved and entry.origin is not None:
             lines.append(f"课表中原位置：{text.where_label(board, entry.origin)}")
         rules = board.rules_of(entry)
         if rules is not None:

@@ -10,7 +10,8 @@ no memory text either.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -32,12 +33,13 @@ class MoveTool(Tool):
         board = common.attempt(ctx, current, changed, lambda: Move(args["task_id"], common.spot_arg(args)))
         if isinstance(board, ToolResult):
             return board
-        before, moved = current.board.get(args["task_id"]), board.get(args["task_id"])
+        before, moved = common.entry_on(current.board, args["task_id"]), common.entry_on(board, args["task_id"])
+        was, now = common.place_of(before), common.place_of(moved)
         content = (f"已将 {text.entry_label(moved)} 从 {text.target_label(current.board, before)} "
                    f"移到 {text.target_label(board, moved)}。\n"
-                   + text.after_edit(board, [before.place.day, moved.place.day]))
+                   + text.after_edit(board, [was.day, now.day]))
         summary = _("Moved “%(name)s” to %(when)s.") % {
-            "name": moved.name, "when": text.human_when(board, moved.place.day, moved.place.start, moved.length)}
+            "name": moved.name, "when": text.human_when(board, now.day, now.start, moved.length)}
         return common.done(summary, content, data={"id": moved.id, "at": common.at_json(moved)},
                            working=current.with_board(board))
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from django.db import transaction
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -32,11 +33,12 @@ class PlaceTool(Tool):
         board = common.attempt(ctx, current, changed, lambda: Place(args["task_id"], common.spot_arg(args)))
         if isinstance(board, ToolResult):
             return board
-        placed = board.get(args["task_id"])
+        placed = common.entry_on(board, args["task_id"])
+        where = common.place_of(placed)
         content = (f"已将 {text.entry_label(placed)} 预排到 {text.target_label(board, placed)}。\n"
-                   + text.after_edit(board, [placed.place.day]))
+                   + text.after_edit(board, [where.day]))
         summary = _("Suggested “%(name)s” for %(when)s.") % {
-            "name": placed.name, "when": text.human_when(board, placed.place.day, placed.place.start, placed.length)}
+            "name": placed.name, "when": text.human_when(board, where.day, where.start, placed.length)}
         return common.done(summary, content, data={"id": placed.id, "at": common.at_json(placed)},
                            working=current.with_board(board))
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
-from typing import Any, Mapping
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -66,7 +67,8 @@ class QueryAvailableSlotsTool(Tool):
         lines = [f"时长 {subject.length} 节；空闲 {len(free)} 处，可嵌入水课 "
                  f"{sum(1 for o in found if o.host is not None)} 处；列出 {len(chosen)} 处："]
         lines += [f"- {text.day_label(o.day)} {text.sections_label(o.start, o.end)} {text.clock_label(board, o.start, o.end)} "
-                  + ("空闲" if o.host is None else f"可嵌入水课{text.entry_label(board.get(o.host))}") for o in chosen]
+                  + ("空闲" if o.host is None else f"可嵌入水课{text.entry_label(common.entry_on(board, o.host))}")
+                  for o in chosen]
         if not chosen:
             lines.append("没有符合条件的位置，可以放宽筛选条件（日期、节次、是否允许水课）。")
         return common.done(_("Looked for free time."), "\n".join(lines),

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date, datetime, time, timedelta
-from typing import Any, Mapping
+from typing import Any
 
 from django.db.models import F
 from django.utils.translation import gettext as _
@@ -12,8 +13,8 @@ from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.tools.quick_note_create import QUADRANTS
 from agent.working import Working
-from taskclasses.selectors import TaskFilters, task_list
-from taskclasses.services.tasks import tasks_promote
+from taskclasses.notes.selectors import TaskFilters, task_list
+from taskclasses.notes.services import tasks_promote
 
 
 class QueryTasksTool(Tool):
@@ -52,8 +53,9 @@ class QueryTasksTool(Tool):
             deadline_after=datetime.combine(after, time.min, tzinfo=zone) if after else None,
             deadline_before=datetime.combine(before + timedelta(days=1), time.min, tzinfo=zone) if before else None))
         deadline = F("deadline").asc(nulls_last=True)  # notes without a deadline come last
-        order = {"deadline": [deadline, "quadrant", "pk"], "quadrant": ["quadrant", deadline, "pk"],
-                 "created": ["-created_at", "pk"]}[args.get("sort_by", "deadline")]
+        orderings: dict[str, list[Any]] = {"deadline": [deadline, "quadrant", "pk"],
+                                           "quadrant": ["quadrant", deadline, "pk"], "created": ["-created_at", "pk"]}
+        order = orderings[args.get("sort_by", "deadline")]
         total = tasks.count()
         items = [{"id": t.pk, "title": t.title, "quadrant": t.quadrant, "quadrant_label": QUADRANTS[t.quadrant],
                   "completed": t.completed,

@@ -6,7 +6,7 @@ import dataclasses
 from typing import Any
 
 from agent.tools import board_text as text
-from agent.working import WorkQueue, Working
+from agent.working import Working, WorkQueue
 from schedule.core.board import Entry
 
 
@@ -27,12 +27,14 @@ def head_taken(queue: WorkQueue) -> WorkQueue:
 
 def head_completed(queue: WorkQueue) -> WorkQueue:
     """The queue with its current entry done."""
+    assert queue.current is not None, "no current entry"
     return dataclasses.replace(queue, completed=(*queue.completed, queue.current), current=None, attempts=0,
                                last_error="")
 
 
 def head_skipped(queue: WorkQueue) -> WorkQueue:
     """The queue with its current entry given up on."""
+    assert queue.current is not None, "no current entry"
     return dataclasses.replace(queue, skipped=(*queue.skipped, queue.current), current=None, attempts=0,
                                last_error="")
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -48,10 +49,11 @@ class QueueApplyHeadMoveTool(Tool):
         except (common.BadArgument, BoardError) as error:
             return self._failed(error, current, edit if isinstance(error, BoardError) else None, ctx)
         new = current.with_board(board).with_queue(head_completed(current.queue))
-        done = board.get(head.id)
+        done = common.entry_on(board, head.id)
+        where = common.place_of(done)
         state = {"success": True, "task_id": head.id, "at": text.target_label(board, done), **snapshot(new)}
         return common.done(_("Moved “%(name)s” to %(when)s.") % {
-            "name": done.name, "when": text.human_when(board, done.place.day, done.place.start, done.length)},
+            "name": done.name, "when": text.human_when(board, where.day, where.start, done.length)},
             common.as_json(state), data=state, working=new)
 
     @staticmethod

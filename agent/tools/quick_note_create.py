@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -11,10 +12,10 @@ from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.tools.once import call_once
 from agent.working import Working
 from schedule.core.board import add_pending
-from taskclasses.planning.boards import note_entry
 from smartmate.platform.exceptions import AppError
 from taskclasses.models import Task
-from taskclasses.services.tasks import task_create_from_text
+from taskclasses.notes.services import task_create_from_text
+from taskclasses.planning.boards import note_entry
 
 QUADRANTS = {1: "重要且紧急", 2: "重要不紧急", 3: "简单不重要", 4: "复杂不重要"}
 
@@ -60,7 +61,9 @@ class QuickNoteCreateTool(Tool):
                   "deadline": task.deadline.astimezone(user.zone).strftime("%Y-%m-%d %H:%M")
                   if task.deadline else None}
         if new is not None:
-            result["entry_id"] = new.board.find(task_id=task.pk).id
+            note = new.board.find(task_id=task.pk)
+            assert note is not None, task.pk  # _with_note has just put it there
+            result["entry_id"] = note.id
         return common.done(_("Saved the quick note “%(title)s”.") % {"title": task.title}, common.as_json(result),
                            data=result, working=new)
 

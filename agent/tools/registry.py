@@ -5,10 +5,10 @@ To add a tool: copy a sibling module, add its TOOL here, add tests/tools/test_<t
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from datetime import date
-from typing import Any, Iterable, Mapping
+from typing import Any
 
-from smartmate.llm import ToolSpec
 from agent.tools import (
     batch_move,
     create_task_class,
@@ -33,6 +33,7 @@ from agent.tools import (
 )
 from agent.tools.base import Tool
 from agent.tools.errors import ToolArgumentError, UnknownTool
+from smartmate.llm import ToolSpec
 
 _MODULES = (
     get_overview, query_range, query_available_slots, query_target_tasks, get_task_info,
@@ -102,7 +103,7 @@ def _fail(path: str, message: str) -> ToolArgumentError:
 
 
 def _check(schema: Mapping[str, Any], value: Any, path: str) -> Any:
-    kind = schema.get("type")
+    kind: str = schema.get("type", "")
     checker = _CHECKERS.get(kind)
     if checker is not None:
         value = checker(schema, value, path)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -36,10 +37,10 @@ class SwapTool(Tool):
         board = common.attempt(ctx, current, changed, lambda: Swap(args["task_a"], args["task_b"]))
         if isinstance(board, ToolResult):
             return board
-        a, b = board.get(args["task_a"]), board.get(args["task_b"])
+        a, b = common.entry_on(board, args["task_a"]), common.entry_on(board, args["task_b"])
         content = (f"交换完成：{text.entry_label(a)} → {text.target_label(board, a)}；"
                    f"{text.entry_label(b)} → {text.target_label(board, b)}。\n"
-                   + text.after_edit(board, [a.place.day, b.place.day]))
+                   + text.after_edit(board, [common.place_of(a).day, common.place_of(b).day]))
         return common.done(_("Swapped “%(a)s” and “%(b)s”.") % {"a": a.name, "b": b.name}, content,
                            data={"ids": [a.id, b.id]}, working=current.with_board(board))
 

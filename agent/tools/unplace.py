@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -35,8 +36,9 @@ class UnplaceTool(Tool):
         board = common.attempt(ctx, current, changed, lambda: Unplace(args["task_id"]))
         if isinstance(board, ToolResult):
             return board
-        before = current.board.get(args["task_id"])
-        content = f"已将 {text.entry_label(before)} 撤下，恢复为待安排。\n" + text.after_edit(board, [before.place.day])
+        before = common.entry_on(current.board, args["task_id"])
+        content = (f"已将 {text.entry_label(before)} 撤下，恢复为待安排。\n"
+                   + text.after_edit(board, [common.place_of(before).day]))
         return common.done(_("Took “%(name)s” out of the suggestion.") % {"name": before.name}, content,
                            data={"id": before.id}, working=current.with_board(board))
 

@@ -5,8 +5,9 @@ checked after DNS resolution (IPv6 addresses that carry an IPv4 address - mapped
 NAT64 - are judged by the address they carry), and connects to the address it checked (no second
 lookup), so a name cannot be re-pointed in between. Redirects are followed (at most 3), each hop
 checked again. The body is capped in size, and the whole fetch (every hop: connect, headers,
-body) in wall-clock time: a server dripping a byte every few seconds cannot hold a turn thread. ``RESOLVER`` and ``TRANSPORT`` are module-level so tests
-swap them and never touch the network. Failures are results, never exceptions.
+body) in wall-clock time: a server dripping a byte every few seconds cannot hold a turn thread.
+``RESOLVER`` and ``TRANSPORT`` are module-level so tests swap them and never touch the network.
+Failures are results, never exceptions.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ import socket
 import ssl
 import threading
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
-from typing import Any, Callable, Mapping
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from django.utils.translation import gettext as _
@@ -49,19 +51,20 @@ class Response:
 
 def resolve(host: str, port: int) -> list[str]:
     """Every address the name resolves to."""
-    return sorted({info[4][0] for info in socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)})
+    return sorted({str(info[4][0]) for info in socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)})
 
 
 class _PinnedHTTPSConnection(http.client.HTTPSConnection):
     """HTTPS to a fixed address, with the certificate checked against the host name."""
 
     def __init__(self, host: str, address: str, **kwargs: Any) -> None:
-        super().__init__(host, context=ssl.create_default_context(), **kwargs)
+        self._tls = ssl.create_default_context()
+        super().__init__(host, context=self._tls, **kwargs)
         self._address = address
 
     def connect(self) -> None:
         sock = socket.create_connection((self._address, self.port), self.timeout)
-        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+        self.sock = self._tls.wrap_socket(sock, server_hostname=self.host)
 
 
 class _PinnedHTTPConnection(http.client.HTTPConnection):
@@ -80,6 +83,7 @@ def http_get(url: str, address: str, *, timeout: float, max_bytes: int) -> Respo
     out, which ends whatever read is blocked (a per-read timeout alone lets a drip go on forever).
     """
     parts = urlsplit(url)
+    assert parts.hostname is not None, url  # a checked URL names its host
     kind = _PinnedHTTPSConnection if parts.scheme == "https" else _PinnedHTTPConnection
     connection = kind(parts.hostname, address, port=parts.port, timeout=timeout)
     watchdog = _Watchdog(connection, timeout)
@@ -266,7 +270,7 @@ class WebFetchTool(Tool):
             title, text = readable_text(answer.body[:MAX_BYTES], content_type)
         except FetchRefused as exc:
             return common.failed(_("The page could not be read."), f"读取失败：{exc}", code="fetch_refused")
-        except Exception as exc:  # network trouble of any kind: the model works around it
+        except Exception as exc:  # noqa: BLE001 - network trouble of any kind: the model works around it
             log.warning("web fetch failed: %s", exc)
             return common.failed(_("The page could not be read."), f"读取失败：{type(exc).__name__}（网络错误或超时）。",
                                  code="fetch_failed")

@@ -8,7 +8,8 @@ empty (the default) means search is off and the tool says so, so the model can a
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from django.conf import settings
 from django.utils.module_loading import import_string
@@ -53,7 +54,7 @@ class WebSearchTool(Tool):
                                  code="search_disabled")
         try:
             hits = search(args["query"], top_k=args.get("top_k", 5), timeout=TIMEOUT_SECONDS)
-        except Exception as exc:  # a provider's failure is the model's to work around, never the turn's end
+        except Exception as exc:  # noqa: BLE001 - the model works around a provider's failure; the turn goes on
             log.warning("web search failed: %s", exc)
             return common.failed(_("Web search failed."), f"搜索失败：{type(exc).__name__}，可以换个说法再试或不依赖搜索。",
                                  code="search_failed")

@@ -21,9 +21,9 @@ from schedule.core.board_edits import Move, OrderRule, Place, Unplace, apply, ba
 from schedule.core.board_errors import BoardError
 from schedule.core.planning import OccupiedSection, PlanningInstance, plan
 from schedule.models import PlanPreview
+from taskclasses.models import TaskClass
 from taskclasses.planning.boards import board_load
 from taskclasses.planning.planning import PreviewOrigin, board_with_plan, planning_instance_build, preview_publish
-from taskclasses.models import TaskClass
 
 WORKING_EVENT_ID = -2  # marks sections the conversation already uses, for the planner
 

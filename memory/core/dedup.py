@@ -3,7 +3,7 @@
 A new memory is compared with the user's existing ones before it is written:
 
 * **exact duplicate**: same type and the same normalized text (``content_hash``: sha256 of
-  ``"<type>::<normalized text>"``, as the original did). Never stored twice.
+  ``"<type>::<normalized text>"``, an indexed column, so the check is one lookup). Never stored twice.
 * **near duplicate**: cosine at or above ``near_duplicate_at`` on the relative scale of
   ``memory.core.similarity`` (0.90 relative = cosine 0.98 for e5) *and* the same numbers in both
   texts. Compared across types: the same sentence under two labels is still noise in a prompt.
@@ -36,9 +36,9 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Sequence
 
 import numpy as np
 
@@ -81,7 +81,7 @@ def _is_digit_separator(text: str, index: int) -> bool:
 
 def content_hash(memory_type: str, content: str) -> str:
     """Return the exact-duplicate key of a memory: sha256 of ``"<type>::<normalized text>"``."""
-    return hashlib.sha256(f"{memory_type}::{normalize_text(content)}".encode("utf-8")).hexdigest()
+    return hashlib.sha256(f"{memory_type}::{normalize_text(content)}".encode()).hexdigest()
 
 
 def script_of(content: str) -> str:

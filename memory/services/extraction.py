@@ -30,12 +30,11 @@ import numpy as np
 from django.db import transaction
 
 from accounts.services import token_usage_record
-from smartmate.llm import ChatMessage, Usage, get_llm_client
 from memory import metrics
 from memory.core.dedup import DedupPolicy, MemoryText, Verdict, check_duplicate, content_hash, dedupe_batch
+from memory.core.gate import GateVerdict
 from memory.embeddings import get_embedder
 from memory.models import MemoryAudit, MemoryItem, MemoryJob, MemoryRefusal
-from memory.core.gate import GateVerdict
 from memory.prompts import render
 from memory.services.gate import memory_gate, memory_refusal_record, safe_reason, sensitive_memory_allowed
 from memory.services.items import (
@@ -43,13 +42,14 @@ from memory.services.items import (
     active_duplicate,
     changed_on_commit,
     clean_content,
-    lock_user_memory,
     forget_versions,
+    lock_user_memory,
     memory_add,
     memory_invalidate,
     memory_supersede,
 )
 from memory.vectorstore import get_vector_store
+from smartmate.llm import ChatMessage, Usage, get_llm_client
 
 log = logging.getLogger("memory.extraction")
 
@@ -230,6 +230,7 @@ def _compare(job: MemoryJob, facts: list[Fact], per_fact: int) -> list[Pending]:
             DECISION_POLICY)
         by_id = {row.pk: row for row in existing}
         if check.verdict is Verdict.NEAR_DUPLICATE:
+            assert check.match_id is not None  # a near duplicate names what it duplicates
             # Never added twice, but still shown to the model: e5 scores "在图书馆复习" / "在宿舍复习"
             # as near duplicates, and that is an update, not a repeat.
             item.near_duplicate_of = by_id[check.match_id]
@@ -298,10 +299,11 @@ def decide(client, pending: list[Pending], *, record, outcome: Outcome) -> None:
     for raw in _list(data, "decisions"):
         if not isinstance(raw, dict):
             continue
-        item = facts.get(str(raw.get("new", "")).strip())
+        named = facts.get(str(raw.get("new", "")).strip())
         action = str(raw.get("action", "")).strip().upper()
-        if item is None or item.action is not None or action not in ACTIONS:
+        if named is None or named.action is not None or action not in ACTIONS:
             continue
+        item = named
         item.reason = str(raw.get("reason", ""))[:200]
         if action == "FORGET" or item.fact.is_forget_request:
             _take_forget(item, action, raw, aliases)
@@ -332,7 +334,8 @@ def _new_for_prompt(ref: str, fact: Fact) -> dict[str, str]:
 
 def _take_forget(item: Pending, action: str, raw: dict, aliases: dict[str, MemoryItem]) -> None:
     """FORGET only answers a forget request; a forget request is only ever FORGET or NONE."""
-    refs = raw.get("targets") if isinstance(raw.get("targets"), list) else [raw.get("target")]
+    listed = raw.get("targets")
+    refs = listed if isinstance(listed, list) else [raw.get("target")]
     targets = [aliases[ref] for ref in (str(r).strip() for r in refs if r is not None) if ref in aliases]
     if not item.fact.is_forget_request:
         # The student did not ask to forget: the strongest thing this can mean is "no longer true".
@@ -366,9 +369,11 @@ def _apply(job: MemoryJob, pending: list[Pending], outcome: Outcome, refusals: l
                             source_message_id=source)
             target = _still_active(item.target)
             action = item.action
+            assert action is not None  # every fact has a decision by now (_decide)
             if action == "UPDATE" and target is None:
                 action = "ADD"
-            if action == "UPDATE" and target.content_hash == content_hash(new.memory_type, clean_content(new.content)):
+            if (action == "UPDATE" and target is not None
+                    and target.content_hash == content_hash(new.memory_type, clean_content(new.content))):
                 action = "NONE"
             changed = _apply_one(job, action, new, target, safe_reason(item.reason))
             key = action.lower() if changed or action == "NONE" else "none"  # an ADD that met a duplicate

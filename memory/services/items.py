@@ -169,6 +169,7 @@ def _add_by_hand(*, user: User, memory_type: str, content: str) -> MemoryItem:
     new = NewMemory(memory_type=memory_type, content=content, importance=0.6, confidence=1.0,
                     origin=MemoryItem.Origin.ADDED)
     item = memory_add(user=user, new=new, operator=Operator.USER, reason="added by the student")
+    assert item is not None  # a duplicate was refused above, under the same lock
     changed_on_commit(user_id=user.pk, ids=[item.pk])
     return item
 

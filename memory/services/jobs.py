@@ -3,7 +3,7 @@ with backoff, reclaimed when a worker dies, given up on after ``MEMORY_JOB_MAX_A
 
 The job row, not Celery, owns the retry state (as the outbox does): every transition is a
 conditional UPDATE, so duplicate or redelivered messages cannot run a job twice at once, and the
-maintenance task finds whatever a lost message or a dead worker left behind (spec §10 #6).
+maintenance task finds whatever a lost message or a dead worker left behind, so no job stays stuck.
 """
 
 from __future__ import annotations
@@ -20,13 +20,13 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from accounts.models import User
-from smartmate.llm import LLMNotConfigured
 from memory import metrics
 from memory.conversations import messages_get
 from memory.models import MemoryJob
 from memory.services.extraction import memory_extract_and_apply
 from memory.services.items import memory_enabled
 from memory.services.vectors import memory_vectors_resync
+from smartmate.llm import LLMNotConfigured
 from smartmate.platform.outbox.backoff import retry_delay
 
 log = logging.getLogger("memory.jobs")
@@ -42,7 +42,8 @@ def memory_job_create_for_turn(*, event_uuid: uuid.UUID | str, payload: dict) ->
 
     Called by the outbox consumer inside its transaction. Memory switched off makes a skipped job.
     """
-    user = User.objects.filter(pk=payload.get("user_id")).first()
+    user_id = payload.get("user_id")
+    user = User.objects.filter(pk=user_id).first() if user_id is not None else None
     if user is None:
         return None
     enabled = memory_enabled(user=user)
@@ -83,7 +84,7 @@ def _send(job_id: int, countdown: float | None = None) -> None:
 
     try:
         memory_job_run.apply_async(args=[job_id], queue="memory", countdown=countdown)
-    except Exception:  # noqa: BLE001 - a broker outage must not fail the turn; maintenance resends
+    except Exception:  # a broker outage must not fail the turn; maintenance resends
         log.exception("memory: could not queue job %s; maintenance will resend it", job_id)
 
 

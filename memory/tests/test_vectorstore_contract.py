@@ -1,4 +1,4 @@
-"""Every VectorStore implementation honours the same contract (STYLE.md §5): in-memory and Milvus Lite."""
+"""Every VectorStore implementation honours the same contract: these tests run on in-memory and Milvus Lite."""
 
 from __future__ import annotations
 

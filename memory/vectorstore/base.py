@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Collection, Iterable, Protocol, Sequence, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Collection, Iterable, Sequence
 
 import numpy as np
 

@@ -2,9 +2,9 @@
 
 pymilvus is imported and the client opened on first use, never at import time: Milvus Lite runs
 an embedded server in a thread of the process that opens the file and locks the file, so only
-one process may open it (STACK-PROBE.md §3). Deployments with several processes (daphne and a
-Celery worker) run ``milvus-lite server --data-dir var/milvus --host 127.0.0.1 --port 19530`` and
-set ``MILVUS_URI=http://127.0.0.1:19530``.
+one process may open it (a second one fails with a lock error). Deployments with several
+processes (daphne and a Celery worker) run ``milvus-lite server --data-dir var/milvus --host
+127.0.0.1 --port 19530`` and set ``MILVUS_URI=http://127.0.0.1:19530``.
 
 Writes are flushed once per call: rows left in Milvus Lite's memtable are searched at about
 33 ms per 1,000 rows, while a flush of a small write costs ~20 ms. Milvus Lite then builds the
@@ -23,9 +23,10 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Collection, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import numpy as np
@@ -303,9 +304,9 @@ def _import_pymilvus() -> None:
         if hide:
             del os.environ["MILVUS_URI"]
         try:
-            import pymilvus  # noqa: F401
+            import pymilvus  # noqa: F401 - the first import itself is the point (see the docstring)
         finally:
-            if hide:
+            if hide and value is not None:
                 os.environ["MILVUS_URI"] = value
 
 

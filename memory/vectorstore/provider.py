@@ -20,7 +20,8 @@ def get_vector_store() -> VectorStore:
     """Return this process's vector store, building it from settings on first use.
 
     Built per process: a child forked after the parent opened Milvus Lite must not reuse the
-    parent's embedded server (STACK-PROBE.md §3), so a new pid gets its own store.
+    parent's embedded server (it works only while the parent lives, and gRPC does not survive a
+    fork cleanly), so a new pid gets its own store.
     """
     global _store, _owner_pid
     if _override is not None:

@@ -160,7 +160,8 @@ class SectionTimeSerializer(serializers.Serializer):
 class CalendarInputSerializer(serializers.Serializer):
     semester_start = BoundedDateField(required=False)
     semester_weeks = serializers.IntegerField(required=False, min_value=1, max_value=MAX_SEMESTER_WEEKS)
-    sections = SectionTimeSerializer(many=True, required=False, min_length=1, max_length=MAX_SECTIONS)
+    sections = SectionTimeSerializer(many=True, required=False, min_length=1,  # type: ignore[call-arg]  # see below
+                                     max_length=MAX_SECTIONS)  # many=True passes both on to the ListSerializer
 
     def validate_semester_start(self, value):
         if value.weekday() != 0:

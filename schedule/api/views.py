@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.requests import AuthedRequest
 from schedule import selectors
 from schedule.api.serializers import (
     CalendarInputSerializer,
@@ -35,9 +36,8 @@ from schedule.core.time_model import TimeModelError
 from schedule.exceptions import ScheduleInputError
 from schedule.messages import time_error_message
 from schedule.services import calendar, courses, events, feeds, imports
-from schedule.services.events import Span
-from smartmate.platform.parsers import BoundedJSONParser
 from smartmate.platform.idempotency import idempotent
+from smartmate.platform.parsers import BoundedJSONParser
 from smartmate.platform.ratelimit import rate_limit_hit, user_key
 from smartmate.platform.serializers import query_validate
 
@@ -46,7 +46,7 @@ class WeekView(APIView):
     """One week of the board: dates, section times and events (default: this week)."""
 
     @extend_schema(parameters=[WeekQuerySerializer], responses=WeekBoardSerializer)
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthedRequest) -> Response:
         week = query_validate(WeekQuerySerializer, request).get("week")
         try:
             board = selectors.week_board_get(user=request.user, week=week)
@@ -60,7 +60,7 @@ class TodayView(APIView):
     """Today's events in the student's time zone."""
 
     @extend_schema(responses=EventOutputSerializer(many=True))
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthedRequest) -> Response:
         return Response(EventOutputSerializer(selectors.today_events_list(user=request.user), many=True).data)
 
 
@@ -69,7 +69,7 @@ class EventListView(APIView):
 
     @idempotent
     @extend_schema(request=EventCreateInputSerializer, responses={201: EventOutputSerializer})
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthedRequest) -> Response:
         data = EventCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
@@ -82,12 +82,12 @@ class EventDetailView(APIView):
     """Read, change, move or delete one event."""
 
     @extend_schema(responses=EventOutputSerializer)
-    def get(self, request: Request, event_id: int) -> Response:
+    def get(self, request: AuthedRequest, event_id: int) -> Response:
         return Response(EventOutputSerializer(selectors.event_get(user=request.user, event_id=event_id)).data)
 
     @idempotent
     @extend_schema(request=EventUpdateInputSerializer, responses=EventOutputSerializer)
-    def patch(self, request: Request, event_id: int) -> Response:
+    def patch(self, request: AuthedRequest, event_id: int) -> Response:
         selectors.event_get(user=request.user, event_id=event_id)  # 404 before validating a foreign id
         data = EventUpdateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -100,7 +100,7 @@ class EventDetailView(APIView):
 
     @idempotent
     @extend_schema(responses={204: None})
-    def delete(self, request: Request, event_id: int) -> Response:
+    def delete(self, request: AuthedRequest, event_id: int) -> Response:
         events.event_delete(user=request.user, event_id=event_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -109,7 +109,7 @@ class SlotCheckView(APIView):
     """Tell whether a span is free; 409 naming the occupant when it is not."""
 
     @extend_schema(parameters=[SpanInputSerializer], responses={200: OpenApiTypes.OBJECT})
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthedRequest) -> Response:
         span = SpanInputSerializer.to_span(query_validate(SpanInputSerializer, request))
         semester, template = selectors.time_frame_get(user=request.user)
         events.span_times(semester=semester, template=template, span=span)
@@ -119,7 +119,7 @@ class SlotCheckView(APIView):
 
 class CourseListView(APIView):
     @extend_schema(responses=CourseOutputSerializer(many=True))
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthedRequest) -> Response:
         return Response(CourseOutputSerializer(selectors.course_list(user=request.user), many=True).data)
 
 
@@ -128,7 +128,7 @@ class CourseDetailView(APIView):
 
     @idempotent
     @extend_schema(request=CourseUpdateInputSerializer, responses=CourseOutputSerializer)
-    def patch(self, request: Request, course_id: int) -> Response:
+    def patch(self, request: AuthedRequest, course_id: int) -> Response:
         selectors.course_get(user=request.user, course_id=course_id)
         data = CourseUpdateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -138,7 +138,7 @@ class CourseDetailView(APIView):
 
     @idempotent
     @extend_schema(responses={204: None})
-    def delete(self, request: Request, course_id: int) -> Response:
+    def delete(self, request: AuthedRequest, course_id: int) -> Response:
         courses.course_delete(user=request.user, course_id=course_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -152,7 +152,7 @@ class ImportView(APIView):
     @idempotent(store_errors=False)
     @extend_schema(request=ImportInputSerializer, responses={200: ImportOutcomeSerializer,
                                                              201: ImportOutcomeSerializer})
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthedRequest) -> Response:
         rate_limit_hit("import", user_key(request.user))
         data = ImportInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -181,7 +181,7 @@ class ExportView(APIView):
     """Download the whole schedule as an .ics file."""
 
     @extend_schema(responses={(200, "text/calendar"): OpenApiTypes.BINARY})
-    def get(self, request: Request) -> HttpResponse:
+    def get(self, request: AuthedRequest) -> HttpResponse:
         response = HttpResponse(feeds.schedule_ics_build(user=request.user), content_type="text/calendar; charset=utf-8")
         response["Content-Disposition"] = 'attachment; filename="smartmate.ics"'
         return response
@@ -191,17 +191,17 @@ class FeedView(APIView):
     """The secret subscription address: show it, regenerate it (POST) or revoke it (DELETE)."""
 
     @extend_schema(responses=FeedOutputSerializer)
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthedRequest) -> Response:
         return Response(_feed_body(request, feeds.calendar_feed_ensure(user=request.user)))
 
     @idempotent
     @extend_schema(request=None, responses=FeedOutputSerializer)
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthedRequest) -> Response:
         return Response(_feed_body(request, feeds.calendar_feed_regenerate(user=request.user)))
 
     @idempotent
     @extend_schema(responses={204: None})
-    def delete(self, request: Request) -> Response:
+    def delete(self, request: AuthedRequest) -> Response:
         feeds.calendar_feed_revoke(user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -216,12 +216,12 @@ class CalendarView(APIView):
     """Read or change the semester and the section-time template (``/me/calendar/``)."""
 
     @extend_schema(responses=CalendarOutputSerializer)
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthedRequest) -> Response:
         return Response(CalendarOutputSerializer(selectors.calendar_settings_get(user=request.user)).data)
 
     @idempotent
     @extend_schema(request=CalendarInputSerializer, responses=CalendarOutputSerializer)
-    def put(self, request: Request) -> Response:
+    def put(self, request: AuthedRequest) -> Response:
         data = CalendarInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)

@@ -334,7 +334,7 @@ def _sort_key(entry: Entry) -> tuple[int, bool, int]:
 
 
 def _day_ids(by_id: Mapping[int, Entry], candidates: Iterable[int], day: date) -> tuple[int, ...]:
-    here = [by_id[i] for i in candidates if by_id[i].place is not None and by_id[i].place.day == day]
+    here = [e for e in (by_id[i] for i in candidates) if e.place is not None and e.place.day == day]
     return tuple(e.id for e in sorted(here, key=_sort_key))
 
 
@@ -433,7 +433,8 @@ class BoardChanges:
 
 def board_changes(board: Board) -> BoardChanges:
     """Split the board's differences from the database into placements, notes and moves."""
-    by_time = sorted((e for e in board.entries if e.place is not None), key=lambda e: (e.place.day, e.place.start))
+    by_time = sorted((e for e in board.entries if e.place is not None),
+                     key=lambda e: (e.place.day, e.place.start))  # type: ignore[union-attr]  # placed ones only
     planned = set(board.planned_class_ids)
     return BoardChanges(
         placements=tuple(e for e in by_time if e.suggested and e.kind is Kind.STUDY),

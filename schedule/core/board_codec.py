@@ -212,7 +212,7 @@ def _legacy_entry(data: Mapping[str, Any], hosts: Mapping[int, int]) -> Entry:
 
 # --- Reading helpers ---------------------------------------------------------------------------------
 
-def _reading(reader, *args):  # type: ignore[no-untyped-def]
+def _reading(reader, *args):
     """Run a reader, turning every way a document can be malformed into BoardFormatError."""
     try:
         return reader(*args)

@@ -149,7 +149,8 @@ def _run(board: Board, edits: Sequence[Edit], *, order: OrderRule, in_batch: boo
                 if entry_id in targets:
                     raise DuplicateEntry(entry=entry_id)
         except BoardError as error:
-            raise _tagged(error, index if in_batch else None)
+            _tagged(error, index if in_batch else None)
+            raise
         targets.update(found)
         owner.update(dict.fromkeys(found, index))
     new = _relocate(board, targets, owner if in_batch else {})
@@ -241,14 +242,17 @@ def _relocate(board: Board, targets: Mapping[int, _Target], owner: Mapping[int, 
     """Lift every target entry, then put each down against the board so far."""
     landed: dict[int, Entry] = {}
     for entry_id, target in targets.items():
-        entry = replace(board.get(entry_id), length=target.length)  # type: ignore[arg-type]
+        found = board.get(entry_id)
+        assert found is not None, entry_id  # every target was found on the board
+        entry = replace(found, length=target.length)
         if target.spot is None:
             landed[entry_id] = replace(entry, place=None)
             continue
         try:
             landed[entry_id] = _put_down(board, entry, target, targets, landed)
         except BoardError as error:
-            raise _tagged(error, owner.get(entry_id))
+            _tagged(error, owner.get(entry_id))
+            raise
     return board.with_entries_unchecked(landed)
 
 

@@ -61,9 +61,9 @@ def suggest_places(board: Board, edit: Edit | Sequence[Edit], *, limit: int = DE
     """
     edits = list(edit) if isinstance(edit, Sequence) else [edit]
     index = _culprit(board, edits, order)
-    if index is None or not isinstance(edits[index], (Place, Move, Embed)):
+    chosen = edits[index] if index is not None else None
+    if index is None or not isinstance(chosen, (Place, Move, Embed)):
         return ()
-    chosen = edits[index]
     entry = board.get(chosen.entry)
     wanted = chosen.spot if chosen.spot is not None else _host_spot(board, chosen)
     if entry is None or wanted is None:

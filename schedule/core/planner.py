@@ -3,10 +3,10 @@
     python -m schedule.core.planner < instance.json > result.json
     python -m schedule.core.planner instance.json > result.json
 
-JSON -> `PlanningInstance` (the contract adapter) -> `plan()` -> JSON.  The contract and its
-benchmark live in ../shared/bench/planner/ (instance_format.md); `stats.planning_ms` is the time
-of `plan()` alone.  Exit status 0, also when items stay unplaced; 2 for an unreadable instance.
-The planner itself is `schedule.core.planning`; import it from there.
+JSON -> `PlanningInstance` (the contract adapter) -> `plan()` -> JSON.  The contract and the
+benchmark that runs this command are described in docs/planner-contract.md; `stats.planning_ms`
+is the time of `plan()` alone.  Exit status 0, also when items stay unplaced; 2 for an unreadable
+instance.  The planner itself is `schedule.core.planning`; import it from there.
 """
 from __future__ import annotations
 

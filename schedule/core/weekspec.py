@@ -65,8 +65,8 @@ def _split_parts(spec: str) -> list[str]:
         if (
             token in _PARITY_WORDS
             and parts
-            and _PART.match(parts[-1])
-            and not _PART.match(parts[-1])[3]
+            and (part := _PART.match(parts[-1]))
+            and not part[3]
         ):
             parts[-1] += _PARITY_WORDS[token]
         else:

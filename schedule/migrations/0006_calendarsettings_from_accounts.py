@@ -2,9 +2,10 @@
 # the table accounts left behind (accounts 0002 only forgot it), then the table takes this app's name.
 
 import django.db.models.deletion
-import schedule.models
 from django.conf import settings
 from django.db import migrations, models
+
+import schedule.models
 
 
 def _relabel_content_type(apps, schema_editor, *, old_app, new_app):

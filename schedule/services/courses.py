@@ -24,8 +24,8 @@ def course_update(
     try:
         with transaction.atomic():
             course.save()
-    except IntegrityError:
-        raise ConflictError(_("You already have a course with this name and teacher."), code="course_exists")
+    except IntegrityError as exc:
+        raise ConflictError(_("You already have a course with this name and teacher."), code="course_exists") from exc
     if name is not None:
         ScheduleEvent.objects.filter(course=course).update(title=name)
     return course

@@ -79,7 +79,8 @@ def event_create(
     starts_at, ends_at = span_times(semester=semester, template=template, span=span)
     ensure_span_free(user=user, span=span)
     event = ScheduleEvent.objects.create(
-        user=user, kind=kind, source=source, course=course, task=task, task_item=task_item, title=title, location=location, note=note,
+        user=user, kind=kind, source=source, course=course, task=task, task_item=task_item, title=title,
+        location=location, note=note,
         week=span.week, day=span.day, start_section=span.start_section, end_section=span.end_section,
         starts_at=starts_at, ends_at=ends_at,
     )

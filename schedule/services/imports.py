@@ -6,6 +6,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import cast
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
@@ -17,6 +18,7 @@ from schedule.core.importers import (
     ImportProblem,
     ImportTooComplex,
     Occurrence,
+    TimetableFormat,
     WorkBudget,
     find_clashes,
     parse_timetable,
@@ -96,7 +98,8 @@ def timetable_import(*, user: User, data: bytes, fmt: str, dry_run: bool = False
 
 def _import(*, user: User, data: bytes, fmt: str, dry_run: bool, budget: WorkBudget) -> ImportOutcome:
     semester, template = time_frame_get(user=user)
-    report = parse_timetable(data, fmt, semester, template, budget)
+    # An unknown format is one of the problems parse_timetable reports.
+    report = parse_timetable(data, cast(TimetableFormat, fmt), semester, template, budget)
     if report.problems:
         _reject(report.problems)
     with transaction.atomic():
@@ -149,7 +152,8 @@ def _split_known(
     occurrences: tuple[Occurrence, ...], existing: dict[SlotKey, tuple[str, CourseKey | None]], budget: WorkBudget
 ) -> tuple[list[Occurrence], list[Occurrence]]:
     """Separate meetings already on the board (every section held by the same course) from new ones."""
-    fresh, known = [], []
+    fresh: list[Occurrence] = []
+    known: list[Occurrence] = []
     for occurrence in occurrences:
         budget.spend()
         key = (occurrence.course.name, occurrence.course.teacher)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -135,7 +135,7 @@ def test_slot_check_says_free_or_names_the_occupant(auth_client, user):
 
 def test_today_lists_todays_events(auth_client, user, monkeypatch):
     import_csv(user, "高等数学A(下),1,1,2,王建华,二教2305,13")
-    monkeypatch.setattr("django.utils.timezone.now", lambda: datetime(2026, 11, 30, 1, 0, tzinfo=timezone.utc))
+    monkeypatch.setattr("django.utils.timezone.now", lambda: datetime(2026, 11, 30, 1, 0, tzinfo=UTC))
     assert [e["title"] for e in auth_client.get("/api/v1/schedule/today/").json()] == ["高等数学A(下)"]
 
 

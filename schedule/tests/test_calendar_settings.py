@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import User
+from schedule.core.time_model import guess_semester_start
 from schedule.models import CalendarSettings
 from schedule.selectors import calendar_settings_get, time_frame_get
-from schedule.core.time_model import guess_semester_start
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 

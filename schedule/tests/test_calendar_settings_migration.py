@@ -37,11 +37,11 @@ def test_calendar_rows_survive_the_move_from_accounts_to_schedule():
         old_apps = executor.loader.project_state(BEFORE_THE_MOVE).apps
         assert "accounts_calendarsettings" in connection.introspection.table_names()
         assert "schedule_calendarsettings" not in connection.introspection.table_names()
-        OldUser = old_apps.get_model("accounts", "User")
-        OldCalendar = old_apps.get_model("accounts", "CalendarSettings")
-        student = OldUser.objects.create(username="before-the-move", password="!")
-        OldCalendar.objects.create(user_id=student.pk, semester_start=date(2027, 2, 22), semester_weeks=18,
-                                   section_times=TIMES)
+        old_user_model = old_apps.get_model("accounts", "User")
+        old_calendar_model = old_apps.get_model("accounts", "CalendarSettings")
+        student = old_user_model.objects.create(username="before-the-move", password="!")
+        old_calendar_model.objects.create(user_id=student.pk, semester_start=date(2027, 2, 22), semester_weeks=18,
+                                          section_times=TIMES)
     finally:
         _migrate(_latest())  # whatever happened, leave the database as the rest of the suite expects it
 
@@ -63,8 +63,9 @@ def test_the_move_can_be_undone_keeping_the_rows(user):
     calendar = CalendarSettings.objects.get(user=user)
     try:
         executor = _migrate(BEFORE_THE_MOVE)
-        OldCalendar = executor.loader.project_state(BEFORE_THE_MOVE).apps.get_model("accounts", "CalendarSettings")
-        assert OldCalendar.objects.get(user_id=user.pk).semester_start == calendar.semester_start
+        old_apps = executor.loader.project_state(BEFORE_THE_MOVE).apps
+        old_calendar_model = old_apps.get_model("accounts", "CalendarSettings")
+        assert old_calendar_model.objects.get(user_id=user.pk).semester_start == calendar.semester_start
     finally:
         _migrate(_latest())
     assert CalendarSettings.objects.get(user=user).section_times == calendar.section_times

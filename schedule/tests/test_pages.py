@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC
+
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from schedule.models import Course, ScheduleEvent
@@ -90,10 +92,10 @@ def test_import_page_says_when_a_file_is_too_complex(client, user, settings, mon
 
 
 def test_dashboard_shows_todays_events(client, user, monkeypatch):
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     custom_event(user, title="社团活动", week=13, day=1, start=9, end=10)
-    monkeypatch.setattr("django.utils.timezone.now", lambda: datetime(2026, 11, 30, 1, 0, tzinfo=timezone.utc))
+    monkeypatch.setattr("django.utils.timezone.now", lambda: datetime(2026, 11, 30, 1, 0, tzinfo=UTC))
     client.force_login(user)
     html = client.get("/", **EN).content.decode()
     assert "社团活动" in html and "19:00–20:40" in html

@@ -8,8 +8,9 @@ overhead on a long stream (see ``bench/llm_client_bench.py``), and they would hi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from smartmate.llm.contracts import (
     Completion,

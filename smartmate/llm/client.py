@@ -21,8 +21,9 @@ import json
 import logging
 import random
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from smartmate.llm.assembly import OnDelta, StreamAssembly, completion_from_response
 from smartmate.llm.contracts import ChatMessage, Completion, StageConfig, ToolSpec, Usage

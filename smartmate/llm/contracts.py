@@ -7,8 +7,9 @@ Django; ``to_openai()`` renders the Chat Completions wire shape the client sends
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, Mapping, Union
+from typing import Any, Literal
 
 Role = Literal["system", "user", "assistant", "tool"]
 Thinking = Literal["auto", "on", "off"]
@@ -124,7 +125,7 @@ class ToolCallDelta:
     type: Literal["tool_call"] = "tool_call"
 
 
-StreamChunk = Union[TextDelta, ReasoningDelta, ToolCallDelta]
+StreamChunk = TextDelta | ReasoningDelta | ToolCallDelta
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from smartmate.platform.exceptions import AppError
 LLM_SETTINGS = ("LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL")
 
 
-class StreamStopped(Exception):  # noqa: N818 - a deliberate stop, not an error
+class StreamStopped(Exception):  # a deliberate stop, not an error
     """Raised by an ``on_delta`` callback to stop a streaming call on purpose (the student cancelled).
 
     Not a failure: the client closes the stream, charges an estimate of what was received, and

@@ -55,10 +55,11 @@ import sys
 import threading
 import time
 from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping, Union
+from typing import Any, cast
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,11 @@ class Reply:
         # Accept tool calls as mappings too, so scripts read the same in Python and in JSON files.
         object.__setattr__(self, "tool_calls", tuple(_tool_call(call) for call in self.tool_calls))
 
+    @property
+    def calls(self) -> tuple[ScriptedToolCall, ...]:
+        """The tool calls, each a ScriptedToolCall once __post_init__ has run."""
+        return cast(tuple[ScriptedToolCall, ...], self.tool_calls)
+
     @classmethod
     def coerce(cls, value: ReplyLike) -> Reply:
         """Accept a Reply, a plain answer text, or a JSON-style mapping of Reply fields."""
@@ -108,7 +114,7 @@ class Reply:
         return cls(**{**data, "tool_calls": tuple(data.get("tool_calls", ()))})
 
 
-ReplyLike = Union[Reply, str, Mapping[str, Any]]
+ReplyLike = Reply | str | Mapping[str, Any]
 
 
 def _tool_call(value: ScriptedToolCall | Mapping[str, Any]) -> ScriptedToolCall:
@@ -184,7 +190,7 @@ class FakeLLMServer:
     def base_url(self) -> str:
         """Return the URL to use as ``LLM_BASE_URL`` (ends in /v1)."""
         host, port = self._httpd.server_address[:2]
-        return f"http://{host}:{port}/v1"
+        return f"http://{host!s}:{port}/v1"
 
     def start(self) -> FakeLLMServer:
         """Start serving in a daemon thread."""
@@ -384,7 +390,7 @@ def _half(characters: int) -> int:
 
 def _usage(request: RecordedRequest, reply: Reply) -> dict[str, int]:
     prompt_chars = sum(len(_content_text(message.get("content"))) for message in request.messages)
-    reply_chars = len(reply.text) + len(reply.reasoning) + sum(len(call.arguments) for call in reply.tool_calls)
+    reply_chars = len(reply.text) + len(reply.reasoning) + sum(len(call.arguments) for call in reply.calls)
     prompt = reply.prompt_tokens if reply.prompt_tokens is not None else _half(prompt_chars)
     completion = reply.completion_tokens if reply.completion_tokens is not None else _half(reply_chars)
     return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
@@ -406,7 +412,7 @@ def _completion_body(request: RecordedRequest, reply: Reply) -> dict[str, Any]:
         message["tool_calls"] = [
             {"id": _call_id(index, call), "type": "function",
              "function": {"name": call.name, "arguments": call.arguments}}
-            for index, call in enumerate(reply.tool_calls)
+            for index, call in enumerate(reply.calls)
         ]
     body: dict[str, Any] = {
         "id": _next_id(), "object": "chat.completion", "created": int(time.time()), "model": request.model,
@@ -436,7 +442,7 @@ def _stream_chunks(request: RecordedRequest, reply: Reply, include_usage: bool) 
         yield chunk({"reasoning_content": piece})
     for piece in _pieces(reply.text, reply.chunk_size):
         yield chunk({"content": piece})
-    for index, call in enumerate(reply.tool_calls):
+    for index, call in enumerate(reply.calls):
         yield chunk({"tool_calls": [{"index": index, "id": _call_id(index, call), "type": "function",
                                      "function": {"name": call.name, "arguments": ""}}]})
         for piece in _pieces(call.arguments, reply.chunk_size):

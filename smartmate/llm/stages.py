@@ -1,15 +1,17 @@
 """Per-stage call settings: which model, how creative, how long, whether to think, JSON or not.
 
-Defaults follow the original's table (spec §2.4) with two deliberate changes: execute runs at 0.3
-instead of 1.0 (it makes decisions, not prose), and the huge 131072-token ceilings become sizes a
-single turn actually needs. Models come from ``LLM_MODELS`` (one per stage, ``LLM_MODEL`` by
-default); any field can be overridden per stage with ``LLM_STAGE_OVERRIDES``.
+Defaults: low temperatures for the stages that decide or answer in JSON (route, plan, execute,
+memory, title), a little more for the prose of deliver; ``max_tokens`` is what one call of the stage
+needs, not the model's ceiling, so a runaway answer stays cheap. Models come from ``LLM_MODELS``
+(one per stage, ``LLM_MODEL`` by default); any field can be overridden per stage with
+``LLM_STAGE_OVERRIDES``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Literal, Mapping
+from typing import Any, Literal
 
 from smartmate.llm.contracts import StageConfig, Thinking
 

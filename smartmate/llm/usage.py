@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from smartmate.llm.contracts import ChatMessage, Completion, ToolSpec, Usage
 

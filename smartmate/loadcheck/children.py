@@ -14,9 +14,9 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from smartmate.loadcheck import LoadConfig
 

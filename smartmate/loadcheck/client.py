@@ -10,8 +10,9 @@ import asyncio
 import json
 import time
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Literal
 
 import httpx2 as httpx  # the httpx API, installed with openai (which requires it)
 
@@ -57,7 +58,7 @@ class _Clock:
     def __init__(self, result: StudentResult) -> None:
         self.result = result
 
-    def step(self, name: str, *, started: float | None = None) -> "_Step":
+    def step(self, name: str, *, started: float | None = None) -> _Step:
         """Time a step from now (or from ``started``, a ``perf_counter`` reading) to the end of the block."""
         return _Step(self.result, name, started)
 
@@ -66,11 +67,11 @@ class _Step:
     def __init__(self, result: StudentResult, name: str, started: float | None) -> None:
         self.result, self.name, self.given_start = result, name, started
 
-    def __enter__(self) -> "_Step":
+    def __enter__(self) -> _Step:
         self.started = time.perf_counter() if self.given_start is None else self.given_start
         return self
 
-    def __exit__(self, kind: type | None, exc: BaseException | None, _tb: Any) -> bool:
+    def __exit__(self, kind: type | None, exc: BaseException | None, _tb: Any) -> Literal[False]:
         if kind is None:
             self.result.seconds[self.name] = time.perf_counter() - self.started
         elif self.result.failed_step is None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from smartmate.loadcheck import LoadConfig
 from smartmate.loadcheck.client import STEPS, StudentResult

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Sequence
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Sequence
 
 import httpx2 as httpx
 
 from smartmate.loadcheck import LoadConfig
-from smartmate.loadcheck.children import (LISTEN_BACKLOG, WS_CONNECT_TIMEOUT, child_env, start_daphnes, start_fake_llm,
-                                          start_workers)
+from smartmate.loadcheck.children import (
+    LISTEN_BACKLOG,
+    WS_CONNECT_TIMEOUT,
+    child_env,
+    start_daphnes,
+    start_fake_llm,
+    start_workers,
+)
 from smartmate.loadcheck.client import load_run
 from smartmate.loadcheck.report import Report, report_build
 from smartmate.loadcheck.seed import students_create

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import secrets
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
-from typing import Iterator
 
 PASSWORD = "loadcheck-Passw0rd!"
 # Four courses every week of a 20-week semester: a board with something on it, room left to plan.
@@ -89,7 +89,7 @@ def students_create(count: int, *, blocks: int) -> list[Student]:
 
 def _student_fill(index: int, user, *, blocks: int, today) -> Student:
     from schedule.services.imports import timetable_import
-    from taskclasses.services.task_classes import task_class_create
+    from taskclasses.plans.services import task_class_create
 
     outcome = timetable_import(user=user, data=STUDENT_TIMETABLE, fmt="csv")
     # No filler courses, no late evenings: every block becomes an event of its own in free time.

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import time
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Sequence
 
 from smartmate.loadcheck.client import StudentResult
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 Matcher = str | list | dict
 

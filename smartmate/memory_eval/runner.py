@@ -22,25 +22,24 @@ import json
 import shutil
 import tempfile
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import mean
-from typing import Callable
 
 from django.test import override_settings
 
 from accounts.models import User
-from smartmate.llm import ClientSettings, OpenAICompatibleClient, set_llm_client_for_tests
-from smartmate.llm.fake_server import FakeLLMServer
 from agent.models import Conversation, Message
 from memory.core.dedup import normalize_text
-from smartmate.memory_eval import scripted_model
 from memory.models import MemoryItem, MemoryJob
 from memory.recall import memory_recall
 from memory.services.jobs import memory_job_run
 from memory.vectorstore import InMemoryVectorStore, MilvusVectorStore, VectorStore, set_vector_store_for_tests
+from smartmate.llm import ClientSettings, OpenAICompatibleClient, set_llm_client_for_tests
+from smartmate.llm.fake_server import FakeLLMServer
+from smartmate.memory_eval import scripted_model
 
 DIALOGUES = Path(__file__).with_name("dialogues.json")
 

@@ -24,23 +24,24 @@ from __future__ import annotations
 import json
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from django.test import override_settings
 
 from accounts.models import User
 from agent.models import Conversation, Message
-from smartmate.memory_eval import scripted_model
-from smartmate.memory_eval.runner import scripted_memory_world
-from smartmate.memory_eval.matchers import label, limit, matches, matching, normalized
-from smartmate.memory_eval.traces import cached_texts, vector_ids
 from memory.models import MemoryAudit, MemoryItem, MemoryJob, MemoryRefusal
 from memory.recall import memory_recall
 from memory.services.items import memory_settings_update
 from memory.services.jobs import memory_job_run
 from memory.vectorstore import VectorStore
+from smartmate.memory_eval import scripted_model
+from smartmate.memory_eval.matchers import label, limit, matches, matching, normalized
+from smartmate.memory_eval.runner import scripted_memory_world
+from smartmate.memory_eval.traces import cached_texts, vector_ids
 
 FOLDER = Path(__file__).parent
 V2_FILES = (FOLDER / "dialogues_v2.json", FOLDER / "dialogues_v2_heldout.json")
@@ -72,7 +73,7 @@ class Tally:
     probes_ok: int = 0
     refusals: int = 0
 
-    def add(self, other: "Tally") -> None:
+    def add(self, other: Tally) -> None:
         for name, value in vars(other).items():
             mine = getattr(self, name)
             if isinstance(value, set):
@@ -217,7 +218,7 @@ def _check_active(expect: dict, active: list[str], tally: Tally) -> list[str]:
         duplicates |= set(hits[1:])
         if not hits:
             problems.append(f"missed {label(matcher)}; active: {active}")
-        if limit(matcher) is not None and len(hits) > limit(matcher):
+        if (cap := limit(matcher)) is not None and len(hits) > cap:
             tally.max_violations += 1
             problems.append(f"{len(hits)} copies of {label(matcher)} (max {limit(matcher)})")
     seen: dict[str, int] = {}

@@ -31,9 +31,9 @@ import json
 import re
 from typing import Any
 
+from memory.prompts import DECIDE_TAG, EXTRACT_TAG
 from smartmate.llm.fake_server import RecordedRequest, Reply
 from smartmate.memory_eval import scripted_english as english
-from memory.prompts import DECIDE_TAG, EXTRACT_TAG
 
 _SPLIT = re.compile(r"[，,。！!？?；;\n]|(?<!\d)\.(?!\d)|而且|并且|另外|还有|不过|但是|同时"
                     r"|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")  # chat uses a space as a comma
@@ -43,8 +43,8 @@ _TRAILING = re.compile(r"(?:了|哦|啊|呀|吧|的)+$")
 _OTHERS = re.compile(r"^(?:我的)?(?:室友|同学|朋友|妈妈|爸爸|老师|导师|他|她|他们|她们)")
 _ONE_OFF = re.compile(r"今天|明天|后天|今晚|明晚|这周|本周|下周|这个周末")
 _HEDGE = re.compile(r"可能|也许|大概|好像|说不定|不一定|还没想好|考虑")
-_TIME = re.compile(r"周[一二三四五六日天末]|星期[一二三四五六日天]|每周|每天|每月|工作日|周末|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|"
-                   r"深夜|凌晨|早八|\d+点|[一二三四五六七八九十两]+点|\d+[:：]\d+|\d+号")
+_TIME = re.compile(r"周[一二三四五六日天末]|星期[一二三四五六日天]|每周|每天|每月|工作日|周末|早上|早晨|上午|中午|下午|傍晚|晚上|"
+                   r"夜里|深夜|凌晨|早八|\d+点|[一二三四五六七八九十两]+点|\d+[:：]\d+|\d+号")
 #: A clause that opens with a time finishes the one before it ("在奶茶店兼职，每周二四晚上6点到10点").
 _STARTS_WITH_TIME = re.compile(r"^(?:我)?(?:每周|每天|每月|周[一二三四五六日天末]|星期|早上|上午|中午|下午|晚上|\d|"
                                r"那会儿|那时候|那个时候)")
@@ -57,8 +57,8 @@ _LIKING = re.compile(r"更喜欢|喜欢|习惯|偏好|倾向于|更愿意|愿意
 
 RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("goal", re.compile(r"目标|考到|考过|争取|拿到|通过.*考试|考研|上岸|打算.*(?:考|过)|希望.*(?:考|过|拿)|冲一下|冲个")),
-    ("constraint", re.compile(r"不能|没空|不要安排|别安排|别排|不要排|别给我排|不排|不要在|不想在|不要把|必须|要上|有课|要去|兼职|"
-                              r"家教|训练|值班|例会|排练|课|早八|上班|打工|社团|班会|门禁|回家|志愿者|助教|复诊|午睡|补觉|起床")),
+    ("constraint", re.compile(r"不能|没空|不要安排|别安排|别排|不要排|别给我排|不排|不要在|不想在|不要把|必须|要上|有课|要去|"
+                              r"兼职|家教|训练|值班|例会|排练|课|早八|上班|打工|社团|班会|门禁|回家|志愿者|助教|复诊|午睡|补觉|起床")),
     ("preference", re.compile(r"喜欢|习惯|偏好|倾向|更愿意|效率高|效率最高|专注|不超过|最多学|每次学|学得进去|改成|改为|换成")),
     ("fact", re.compile(r"我是|我叫|名字|专业|大[一二三四]|研[一二三]|住在|宿舍|过敏|生日|来自|学院|年级|老家|近视|左撇子")),
 )
@@ -174,7 +174,7 @@ def decide(payload: dict[str, Any]) -> list[dict[str, str]]:
     return decisions
 
 
-def _decide_one(new: dict[str, Any], existing: list[dict[str, Any]]) -> dict[str, str]:
+def _decide_one(new: dict[str, Any], existing: list[dict[str, Any]]) -> dict[str, Any]:
     content = str(new.get("content", ""))
     best, best_score = None, 0.0
     for item in existing:

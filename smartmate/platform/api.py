@@ -48,6 +48,7 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
+    assert isinstance(exc, drf.APIException)  # the only kind DRF's handler answers (after the mapping above)
     response.data = _describe(exc)
     return response
 
@@ -60,8 +61,9 @@ def _describe(exc: drf.APIException) -> dict[str, Any]:
     if isinstance(exc, InvalidToken):
         return error_body("token_not_valid", _("The token is invalid or expired."), _token_detail(exc))
     if isinstance(exc, drf.Throttled):
-        message = _("Too many requests. Try again in %(seconds)s seconds.") % {"seconds": int(exc.wait or 1)}
-        return error_body("throttled", message, {"retry_after": int(exc.wait or 1)})
+        wait = int(exc.wait or 1)  # type: ignore[attr-defined]  # DRF sets it in __init__; the stubs omit it
+        message = _("Too many requests. Try again in %(seconds)s seconds.") % {"seconds": wait}
+        return error_body("throttled", message, {"retry_after": wait})
     if isinstance(exc, drf.NotAuthenticated):
         return error_body("not_authenticated", _("Authentication credentials were not provided."))
     if isinstance(exc, drf.AuthenticationFailed):
@@ -87,7 +89,8 @@ def _token_detail(exc: InvalidToken) -> Any:
     if isinstance(detail, dict):
         messages = detail.get("messages")
         return {"reason": str(detail.get("detail", "")), "messages": [
-            {key: str(value) for key, value in message.items()} for message in messages or []
+            {key: str(value) for key, value in message.items()}  # type: ignore[union-attr]  # simplejwt: dicts
+            for message in messages or []
         ]}
     return {"reason": str(detail)}
 

@@ -13,7 +13,8 @@ Size the database for it: ``max_connections`` >= servers x this limit + worker p
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from django.conf import settings
 

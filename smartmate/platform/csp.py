@@ -74,7 +74,7 @@ def nonce_new() -> str:
 
 def policy_for(request: HttpRequest) -> str:
     """Return the policy header value for this request (its nonce, its host's websocket origin)."""
-    nonce = f"'nonce-{request.csp_nonce}'"
+    nonce = f"'nonce-{request.csp_nonce}'"  # type: ignore[attr-defined]  # set by the middleware below
     directives = {
         "default-src": ["'self'"],
         "script-src": ["'self'", nonce],
@@ -88,7 +88,7 @@ def policy_for(request: HttpRequest) -> str:
         "form-action": ["'self'"],
         "report-uri": [reverse("csp-report")],
     }
-    view_name = getattr(request.resolver_match, "view_name", None)
+    view_name = getattr(request.resolver_match, "view_name", "")
     for name, sources in VIEW_ADDITIONS.get(view_name, {}).items():
         directives[name] = [*directives.get(name, ["'self'"]), *sources]
     return "; ".join(f"{name} {' '.join(sources)}" for name, sources in directives.items())
@@ -109,7 +109,7 @@ class ContentSecurityPolicyMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        request.csp_nonce = nonce_new()
+        request.csp_nonce = nonce_new()  # type: ignore[attr-defined]  # our own attribute; templates read it
         response = self.get_response(request)
         if HEADER not in response and not _is_debug_error_page(response):
             response[HEADER] = policy_for(request)

@@ -91,7 +91,7 @@ def idempotent(view_method: Callable[..., Any] | None = None, *, store_errors: b
         except ParseError:
             return view_method(view, request, *args, **kwargs)  # the view answers 400; nothing to keep
         begun = idempotency_begin(user=request.user, key=key, fingerprint=fingerprint,
-                                  method=request.method, path=request.get_full_path())
+                                  method=request.method or "", path=request.get_full_path())
         if begun.replay:
             return _replay(begun.record)
         try:
@@ -147,6 +147,7 @@ def idempotency_begin(*, user: Any, key: str, fingerprint: str, method: str, pat
         raise IdempotencyKeyInvalid(
             _("The X-Idempotency-Key header must be 1 to %(max)s characters long.") % {"max": MAX_KEY_LENGTH},
             detail={"length": len(key), "max": MAX_KEY_LENGTH})
+    record: IdempotencyRecord | None
     for _attempt in range(3):  # lost races with a concurrent request end in one of the outcomes below
         now = timezone.now()
         try:

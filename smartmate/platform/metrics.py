@@ -68,7 +68,7 @@ class OutboxCollector:
 
         try:
             counts, oldest = outbox_status_counts(), outbox_oldest_unfinished_age()
-        except Exception:  # noqa: BLE001 - a scrape must still answer when the database does not
+        except Exception:  # a scrape must still answer when the database does not
             logger.warning("metrics: could not read the outbox", exc_info=True)
             return
         by_status = self._by_status()

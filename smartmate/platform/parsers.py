@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
@@ -17,7 +18,8 @@ from smartmate.platform.safe_json import JSONTooDeep, json_loads_bounded
 class BoundedJSONParser(JSONParser):
     """DRF's JSON parser with a bound on nesting: too deep is a 400 ``malformed_json`` before any work."""
 
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: dict | None = None) -> Any:
+    def parse(self, stream: Any, media_type: str | None = None,
+              parser_context: Mapping[str, Any] | None = None) -> Any:
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         try:
             text = stream.read().decode(encoding)

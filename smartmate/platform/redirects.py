@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from typing import TypeGuard
 
-def is_local_path(url: str | None) -> bool:
+
+def is_local_path(url: str | None) -> TypeGuard[str]:
     """True for "/schedule/?week=3"; false for "https://evil.example/", "//evil.example/" and ""."""
-    return bool(url) and url.startswith("/") and not url.startswith("//")  # type: ignore[union-attr]
+    return url is not None and url.startswith("/") and not url.startswith("//")

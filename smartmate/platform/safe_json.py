@@ -12,6 +12,7 @@ Pure standard library, so the pure cores may use it too.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 # No legitimate document of ours nests deeper than a dozen levels; 64 leaves plenty of room.
@@ -45,6 +46,7 @@ def json_depth_exceeds(value: Any, max_depth: int) -> bool:
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         node, depth = stack.pop()
+        children: Iterable[Any]
         if isinstance(node, dict):
             children = node.values()
         elif isinstance(node, list):

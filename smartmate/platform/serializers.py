@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from django.db import models
@@ -24,8 +25,8 @@ from smartmate.platform.dates import EARLIEST_YEAR, LATEST_YEAR
 
 # The supported years (smartmate.platform.dates), as instants in UTC. The rare zone still off the
 # minute after 1970 (Africa/Monrovia until 1972) is written in UTC on output.
-EARLIEST_DATETIME = dt.datetime(EARLIEST_YEAR, 1, 1, tzinfo=dt.timezone.utc)
-LATEST_DATETIME = dt.datetime(LATEST_YEAR, 12, 31, 23, 59, 59, 999_999, tzinfo=dt.timezone.utc)
+EARLIEST_DATETIME = dt.datetime(EARLIEST_YEAR, 1, 1, tzinfo=dt.UTC)
+LATEST_DATETIME = dt.datetime(LATEST_YEAR, 12, 31, 23, 59, 59, 999_999, tzinfo=dt.UTC)
 
 EARLIEST_DATE = EARLIEST_DATETIME.date()
 LATEST_DATE = LATEST_DATETIME.date()
@@ -47,12 +48,12 @@ class RFC3339DateTimeField(serializers.DateTimeField):
             self.fail("out_of_range", earliest=EARLIEST_DATETIME.year, latest=LATEST_DATETIME.year)
         return moment
 
-    def to_representation(self, value: Any) -> str | None:
+    def to_representation(self, value: Any) -> str | None:  # type: ignore[override]  # DRF gives None for None
         text = super().to_representation(value)
         if isinstance(value, dt.datetime) and isinstance(text, str) and _OFFSET_WITH_SECONDS.search(text):
             # The student's zone had no whole-minute offset then (stored data older than the input
             # range): the same instant in UTC is exact and valid.
-            return value.astimezone(dt.timezone.utc).isoformat().replace("+00:00", "Z")
+            return value.astimezone(dt.UTC).isoformat().replace("+00:00", "Z")
         return text
 
 
@@ -92,7 +93,7 @@ def query_validate(serializer_class: type[serializers.Serializer], request: Requ
     return serializer.validated_data
 
 
-def _single_values(params: QueryDict, fields: dict[str, serializers.Field]) -> dict[str, str]:
+def _single_values(params: QueryDict, fields: Mapping[str, serializers.Field]) -> dict[str, Any]:
     repeated = {name: [_("Give this parameter once.")] for name in params
                 if name in fields and len(params.getlist(name)) > 1}
     if repeated:

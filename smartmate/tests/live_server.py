@@ -1,7 +1,7 @@
 """Page-test fixtures: a real daphne child process on the test database, and Debian's Chromium.
 
-Daphne runs as a subprocess (not a forked ChannelsLiveServerTestCase, which hangs beside
-Playwright's sync API, STACK-PROBE §7) and opens the test database by name, so tests must use
+Daphne runs as a subprocess (a forked ChannelsLiveServerTestCase hangs forever once Playwright's
+sync API runs in the same pytest process) and opens the test database by name, so tests must use
 ``transactional_db`` for the server to see their rows.
 """
 
@@ -12,9 +12,9 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import importlib
 import inspect
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from rest_framework import serializers
@@ -22,7 +23,7 @@ RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:
 OUT_OF_RANGE = ["Use a date and time from 1970 to 2100."]
 API_SERIALIZER_MODULES = [
     "accounts.api.serializers", "agent.api.serializers", "memory.api.serializers", "schedule.api.serializers",
-    "taskclasses.planning.api.serializers", "taskclasses.api.serializers", "taskclasses.api.task_class_serializers",
+    "taskclasses.planning.api.serializers", "taskclasses.notes.api.serializers", "taskclasses.plans.api.serializers",
 ]
 
 
@@ -58,7 +59,7 @@ def test_the_ends_of_the_range_are_accepted(auth_client, moment):
 
 def test_a_stored_deadline_before_1901_is_answered_in_utc(auth_client, user):
     # Rows written before the input range existed (or by other code) still render as valid RFC 3339.
-    task = make_task(user, deadline=datetime(644, 7, 12, 7, 58, 48, tzinfo=timezone.utc))
+    task = make_task(user, deadline=datetime(644, 7, 12, 7, 58, 48, tzinfo=UTC))
     body = auth_client.get(f"/api/v1/tasks/{task.pk}/").json()
     assert body["deadline"] == "0644-07-12T07:58:48Z"
 
@@ -78,11 +79,11 @@ def test_a_study_plan_in_year_one_is_refused(auth_client):
 
 
 def test_a_modern_datetime_keeps_the_students_offset():
-    moment = datetime(2026, 9, 7, 0, 0, tzinfo=timezone.utc)
+    moment = datetime(2026, 9, 7, 0, 0, tzinfo=UTC)
     assert RFC3339DateTimeField().to_representation(moment) == "2026-09-07T08:00:00+08:00"
 
 
-def _plain_datetime_fields(serializer: serializers.BaseSerializer, path: str) -> list[str]:
+def _plain_datetime_fields(serializer: Any, path: str) -> list[str]:
     if isinstance(serializer, serializers.ListSerializer):
         serializer = serializer.child
     found = []

@@ -9,7 +9,6 @@ import pytest
 from smartmate.tasks import ping
 
 
-
 def test_tasks_run_in_process_on_embedded_defaults(db):
     result = ping.delay().get(timeout=5)
     assert result["pong"] is True

@@ -6,17 +6,18 @@ from __future__ import annotations
 import re
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 import pytest
 from playwright.sync_api import expect
 
 from accounts.tests.factories import UserFactory
-from smartmate.llm.fake_server import FakeLLMServer
 from agent.tests.factories import reply, route
 from memory.tests.factories import make_memory
 from schedule.tests.factories import import_csv
+from smartmate.llm.fake_server import FakeLLMServer
 from smartmate.tests.live_server import daphne_serving, log_in
 from taskclasses.tests.factories import make_task_class
 

@@ -6,7 +6,6 @@ from django.contrib.auth import authenticate
 from django.core.management import call_command
 
 from accounts.models import User
-from schedule.models import CalendarSettings
 
 
 def test_seed_demo_creates_a_demo_student_who_can_log_in(db, capsys):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -26,7 +26,7 @@ def post_event(client, key: str | None, body: dict = CLUB):
     return client.post(EVENTS, body, format="json", **headers)
 
 
-def in_progress(user, *, key: str, started: timezone.datetime, body: dict = CLUB) -> IdempotencyRecord:
+def in_progress(user, *, key: str, started: datetime, body: dict = CLUB) -> IdempotencyRecord:
     request = APIRequestFactory().post(EVENTS, body, format="json")
     from rest_framework.parsers import JSONParser
     from rest_framework.request import Request

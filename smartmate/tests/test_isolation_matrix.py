@@ -28,10 +28,10 @@ from agent.models import Conversation, Message
 from memory.tests.factories import make_memory
 from schedule.models import Course, ScheduleEvent
 from schedule.services.feeds import calendar_feed_ensure
+from schedule.tests.factories import custom_event, import_csv, make_task_class
+from taskclasses.notes.services import task_create_from_text
 from taskclasses.planning.planning import preview_create
 from taskclasses.planning.previews import preview_apply
-from schedule.tests.factories import custom_event, import_csv, make_task_class
-from taskclasses.services.tasks import task_create_from_text
 
 MARKER = "ALICESECRET"
 NOW = datetime(2026, 9, 14, 7, 0, tzinfo=ZoneInfo("Asia/Shanghai"))

@@ -80,7 +80,7 @@ def test_killing_the_worker_repeatedly_loses_no_event_and_repeats_none(transacti
         worker = worker_start(log=log, database_name=str(connection.settings_dict["NAME"]))
         try:
             for threshold in KILL_AT:
-                _wait_until(lambda: _consumed() >= threshold, deadline)
+                _wait_until(lambda threshold=threshold: _consumed() >= threshold, deadline)
                 os.kill(worker.pid, signal.SIGKILL)
                 worker.wait()
                 worker = worker_start(log=log, database_name=str(connection.settings_dict["NAME"]))

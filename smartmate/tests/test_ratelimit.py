@@ -12,8 +12,8 @@ from django.test import Client
 
 from accounts.tests.factories import DEFAULT_PASSWORD
 from schedule.core.importers import MAX_IMPORT_BYTES
-from smartmate.platform import ratelimit
 from smartmate.asgi import application
+from smartmate.platform import ratelimit
 from smartmate.platform.ratelimit import FrameBudget, Rate, RateLimited, rate_limit_hit, rate_parse
 
 T0 = 1_800_000_000.0  # a window boundary for 1-minute and 1-hour windows

@@ -1,5 +1,5 @@
 // The chat page: conversation list, a websocket to /ws/agent/, turns rendered from their events,
-// reconnect with replay. The protocol is documented in agent/contracts.py; widgets are in
+// reconnect with replay. The protocol is documented in docs/event-protocol.md; widgets are in
 // chat_cards.js and Markdown in chat_markdown.js.
 //
 // A conversation is rebuilt from two sources: its stored messages (the user's words and each

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import cast
 
 from django.db import transaction
 from django.utils import timezone
@@ -28,16 +29,17 @@ from schedule.core.planning import (
     Placement,
     PlanningInstance,
     PlanningResult,
+    Strategy,
     TaskClassSpec,
     plan,
 )
 from schedule.core.time_model import SectionTemplate, Semester, SlotKey, slot_bounds
 from schedule.models import PlanPreview, ScheduleSlot
 from schedule.selectors import time_frame_get
-from taskclasses.planning.boards import board_load, unplaced_items
-from taskclasses.planning.preview_boards import preview_content
 from smartmate.platform.exceptions import AppError, NotFoundError
 from taskclasses.models import TaskClass, TaskItem
+from taskclasses.planning.boards import board_load, unplaced_items
+from taskclasses.planning.preview_boards import preview_content
 
 PREVIEW_TTL = timedelta(hours=2)
 
@@ -74,7 +76,7 @@ def _grid_day(semester: Semester, day: date) -> GridDay:
 def _class_spec(task_class: TaskClass, items: list[TaskItem], semester: Semester, today: date) -> TaskClassSpec:
     # Never suggest a day that has already gone by: the window starts today at the earliest.
     return TaskClassSpec(
-        id=task_class.pk, name=task_class.name, strategy=task_class.strategy,
+        id=task_class.pk, name=task_class.name, strategy=cast(Strategy, task_class.strategy),  # the model's choices
         start=_grid_day(semester, max(task_class.start_date, today)), end=_grid_day(semester, task_class.end_date),
         items=tuple(ItemSpec(id=item.pk, sections=2, content=item.content) for item in items),
         excluded_slots=frozenset(task_class.excluded_pairs), excluded_days=frozenset(task_class.excluded_days),
@@ -176,10 +178,13 @@ def preview_create(
     board = board_load(user=user, now=now, first=min(c.start_date for c in classes),
                        last=max(c.end_date for c in classes), class_ids=[c.pk for c in classes], pending_notes=False)
     board, refused = board_with_plan(board, result.placements)
-    reasons = {u.item_id: (u.reason, u.detail) for u in result.unplaced}
+    reasons: dict[int, tuple[str, str]] = {u.item_id: (u.reason, u.detail) for u in result.unplaced}
     reasons.update({item_id: (code, "refused by the editing rules") for item_id, code in refused.items()})
-    return preview_publish(user=user, board=board, origin=PreviewOrigin(source, conversation_id), now=now,
-                           reasons=reasons, feasibility=[f.as_dict() for f in _feasibility(result, classes)])
+    feasibility = [f.as_dict() for f in _feasibility(result, classes)]
+    # None only for an empty preview from another source than the page (PreviewOrigin.keeps_empty): none asks.
+    return preview_publish(  # type: ignore[return-value]  # see above
+        user=user, board=board, origin=PreviewOrigin(source, conversation_id), now=now, reasons=reasons,
+        feasibility=feasibility)
 
 
 def board_with_plan(board: Board, placements: Iterable[Placement]) -> tuple[Board, dict[int, str]]:

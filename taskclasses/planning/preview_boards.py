@@ -19,9 +19,9 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from schedule.core.board import Board, Calendar, Entry, Position, board_changes
 from schedule.models import PlanPreview
-from taskclasses.planning.boards import board_load, calendar_get
 from smartmate.platform.exceptions import ConflictError
 from taskclasses.models import TaskClass
+from taskclasses.planning.boards import board_load, calendar_get
 
 NOT_PLACED = ("not_placed", "not placed in this conversation")
 
@@ -60,10 +60,10 @@ def _overlaid(board: Board, preview: PlanPreview) -> Board:
         entry = _waiting(board.find(task_id=row["task_id"]))
         changed[entry.id] = _placed(board, entry, row)
     for row in preview.moves:
-        entry = _moved_entry(board, row)
-        if entry is None or entry.origin != _position(board, row["from"]):
+        moved = _moved_entry(board, row)
+        if moved is None or moved.origin != _position(board, row["from"]):
             raise _out_of_date()
-        changed[entry.id] = _placed(board, entry, row["to"])
+        changed[moved.id] = _placed(board, moved, row["to"])
     return replace(board, entries=tuple(changed.get(e.id, e) for e in board.entries))
 
 

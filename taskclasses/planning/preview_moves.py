@@ -51,7 +51,7 @@ def block_lift(*, user: User, kind: str, item_id: int | None, task_id: int | Non
         raise _changed()
     if where.get("host_event_id") is not None:
         return _unembed(user=user, item=item, where=where)
-    event = ScheduleEvent.objects.select_for_update().filter(
+    event = ScheduleEvent.objects.select_for_update().filter(  # type: ignore[misc]  # pk=None: no event, changed
         user=user, pk=event_id, kind=kind, week=where["week"], day=where["day"],
         start_section=where["start_section"], end_section=where["end_section"],
         task_item=item, task=task).first()

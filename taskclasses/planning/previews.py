@@ -21,13 +21,13 @@ from schedule.core.board_suggest import suggest_places
 from schedule.core.time_model import TimeModelError
 from schedule.exceptions import SlotConflictError
 from schedule.models import ChangeSet, PlanPreview, ScheduleEvent, ScheduleSlot
-from taskclasses.planning.boards import unplaced_items
 from schedule.services.events import Span, event_create
-from taskclasses.planning.planning import PlanningError, preview_get
-from taskclasses.planning.preview_boards import preview_board, preview_content
-from taskclasses.planning.preview_moves import embed_in_filler, moves_apply, moves_undo, moves_unchanged, notes_place
 from smartmate.platform.exceptions import AppError, ConflictError, NotFoundError
 from taskclasses.models import TaskClass, TaskItem
+from taskclasses.planning.boards import unplaced_items
+from taskclasses.planning.planning import PlanningError, preview_get
+from taskclasses.planning.preview_boards import preview_board, preview_content
+from taskclasses.planning.preview_moves import embed_in_filler, moves_apply, moves_unchanged, moves_undo, notes_place
 
 
 class PreviewClosedError(ConflictError):
@@ -152,8 +152,8 @@ def preview_apply(*, user: User, preview_id: int, now: datetime | None = None) -
                 else:
                     embedded.extend(embed_in_filler(user=user, item=item, placement=placement))
             events.extend(notes_place(user=user, placements=list(preview.task_placements), source=source))
-    except IntegrityError:
-        raise SlotConflictError(_("Another change took one of these slots; plan again."), code="slot_taken")
+    except IntegrityError as exc:
+        raise SlotConflictError(_("Another change took one of these slots; plan again."), code="slot_taken") from exc
     TaskItem.objects.filter(pk__in=list(items)).update(status=TaskItem.Status.PLACED, updated_at=timezone.now())
     preview.status = PlanPreview.Status.APPLIED
     preview.save(update_fields=["status", "updated_at"])
@@ -196,9 +196,9 @@ def changeset_undo(*, user: User, changeset_id: int, now: datetime | None = None
     try:
         with transaction.atomic():
             moves_undo(user=user, moves=list(changeset.moves))
-    except IntegrityError:
+    except IntegrityError as exc:
         raise SlotConflictError(_("Another change took the old place of a moved block; move it back by hand."),
-                                code="slot_taken")
+                                code="slot_taken") from exc
     changeset.undone_at = now or timezone.now()
     changeset.save(update_fields=["undone_at"])
     return changeset

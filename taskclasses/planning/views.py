@@ -8,27 +8,28 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.requests import AuthedHttpRequest
 from schedule import selectors
 from schedule.core.time_model import TimeModelError
 from schedule.messages import day_label
 from schedule.models import ChangeSet, PlanPreview
 from smartmate.platform.exceptions import AppError, NotFoundError
-from smartmate.platform.redirects import is_local_path
 from smartmate.platform.ratelimit import rate_limit_hit, user_key
+from smartmate.platform.redirects import is_local_path
 from taskclasses.planning import planning, previews
 from taskclasses.planning.preview_presenter import changeset_view, preview_view
 from taskclasses.planning.week_presenter import board_rows
 
 
 @login_required
-def week_board(request: HttpRequest) -> HttpResponse:
+def week_board(request: AuthedHttpRequest) -> HttpResponse:
     """Show one week: section times down, days across, today highlighted, a preview overlaid."""
     raw_week = request.GET.get("week", "")
     week = int(raw_week) if raw_week.isdigit() else None
@@ -48,7 +49,7 @@ def week_board(request: HttpRequest) -> HttpResponse:
     return render(request, "schedule/week.html", context)
 
 
-def _open_preview_or_none(request: HttpRequest) -> PlanPreview | None:
+def _open_preview_or_none(request: AuthedHttpRequest) -> PlanPreview | None:
     raw = request.GET.get("preview", "")
     if not raw.isdigit():
         return None
@@ -58,7 +59,7 @@ def _open_preview_or_none(request: HttpRequest) -> PlanPreview | None:
 
 @login_required
 @require_POST
-def plan_new(request: HttpRequest) -> HttpResponse:
+def plan_new(request: AuthedHttpRequest) -> HttpResponse:
     """Plan the chosen classes and open the board on the first suggested week."""
     ids = [int(v) for v in request.POST.getlist("task_class_ids") if v.isdigit()]
     try:
@@ -68,7 +69,8 @@ def plan_new(request: HttpRequest) -> HttpResponse:
         raise  # the 404 page (NotFoundErrorMiddleware), not a message
     except AppError as exc:
         messages.error(request, exc.message)
-        return redirect(request.POST.get("back") if is_local_path(request.POST.get("back")) else "planning:week")
+        back = request.POST.get("back")
+        return redirect(back if is_local_path(back) else "planning:week")
     first_week = min((p["week"] for p in preview.placements), default=None)
     if preview.unplaced:
         messages.warning(request, _("%(count)s blocks found no place; see the list under the board.")
@@ -79,7 +81,7 @@ def plan_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def plan_apply(request: HttpRequest, preview_id: int) -> HttpResponse:
+def plan_apply(request: AuthedHttpRequest, preview_id: int) -> HttpResponse:
     """Apply a preview from the board (the no-JavaScript path; the board's script uses the API)."""
     try:
         changeset = previews.preview_apply(user=request.user, preview_id=preview_id)
@@ -94,7 +96,7 @@ def plan_apply(request: HttpRequest, preview_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def plan_discard(request: HttpRequest, preview_id: int) -> HttpResponse:
+def plan_discard(request: AuthedHttpRequest, preview_id: int) -> HttpResponse:
     planning.preview_discard(user=request.user, preview_id=preview_id)
     messages.info(request, _("The suggestion was discarded; nothing changed."))
     return redirect("planning:week")
@@ -102,7 +104,7 @@ def plan_discard(request: HttpRequest, preview_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def changeset_undo(request: HttpRequest, changeset_id: int) -> HttpResponse:
+def changeset_undo(request: AuthedHttpRequest, changeset_id: int) -> HttpResponse:
     try:
         previews.changeset_undo(user=request.user, changeset_id=changeset_id)
     except NotFoundError:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from schedule.models import ScheduleEvent
-from taskclasses.planning.preview_presenter import MovedBlock, NoteBlock, PreviewBlock, PreviewView
 from schedule.selectors import SectionRow, WeekBoard
+from taskclasses.planning.preview_presenter import MovedBlock, NoteBlock, PreviewBlock, PreviewView
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,7 @@ def embed_item(item: TaskItem) -> ScheduleEvent:
     user = item.task_class.user
     import_csv(user, "形势与政策,1,9,10,赵立新,二教1101,3")
     host = ScheduleEvent.objects.get(user=user, course__name="形势与政策", week=3)
+    assert host.course is not None
     host.course.is_filler = True
     host.course.save()
     host.slots.update(embedded_item=item)

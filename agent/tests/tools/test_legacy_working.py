@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from agent.tests.legacy_working import legacy_scene, legacy_working
 from agent.state import TurnState
+from agent.tests.legacy_working import legacy_scene, legacy_working
 from agent.tests.tools.conftest import NOW, board_of, make_ctx
 from agent.tools.registry import arguments_check, tool_get
 from agent.tools.working_schedule import working_publish
@@ -26,7 +26,7 @@ def run_tool(name: str, args: dict, ctx, working: Working):
     return tool.run(arguments_check(tool, args), ctx, working)
 
 
-def read(stored: dict) -> Working:
+def read(stored: dict) -> Working | None:
     return working_from_json(stored, now=NOW)
 
 

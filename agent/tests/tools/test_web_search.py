@@ -6,7 +6,7 @@ import json
 
 from agent.tools.web_search import TOOL
 
-CALLS = []
+CALLS: list[tuple] = []
 
 
 def fake_search(query, *, top_k, timeout):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping
+from typing import Any
 
 from schedule.core.importers.budget import NO_LIMIT, WorkBudget
 from schedule.core.importers.report import ImportedCourse, ImportProblem, Occurrence, problem
@@ -73,7 +74,7 @@ def find_clashes(
     )
 
 
-def _occupant_name(names: Mapping[object, str], key: SlotKey) -> str:
+def _occupant_name(names: Mapping[Any, str], key: SlotKey) -> str:
     # Callers may key their mapping by SlotKey or by plain (week, day, section) tuples.
     found = names.get(key) or names.get((key.week, key.day, key.section))
     return found or "an existing entry"

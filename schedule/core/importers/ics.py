@@ -13,6 +13,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import cast
 
 from icalendar import Calendar, Event
 
@@ -73,7 +74,7 @@ def _events(text: str) -> list[Event]:
         raise ImportRejected(problem("invalid_ics", None, error=_short(error))) from None
     if not isinstance(calendar, Calendar) or calendar.name != "VCALENDAR":
         raise ImportRejected(problem("invalid_ics", None, error="no VCALENDAR"))
-    events = list(calendar.walk("VEVENT"))
+    events = cast(list[Event], calendar.walk("VEVENT"))  # icalendar parses a VEVENT as an Event
     if not events:
         raise ImportRejected(problem("no_events", None))
     return events

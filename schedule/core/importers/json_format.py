@@ -1,4 +1,4 @@
-"""Read and write the SmartMate JSON timetable, and read the original product's course format.
+"""Read and write the SmartMate JSON timetable, and read the course format of the earlier SmartMate app.
 
 SmartMate format (rows are 1-based positions in ``courses``)::
 
@@ -15,9 +15,10 @@ SmartMate format (rows are 1-based positions in ``courses``)::
 such as ``"1-15单"`` or a list of week numbers) are required; ``teacher``, ``location`` and
 ``is_filler`` are optional; other keys are ignored.
 
-The original product's import body is also read (``{"courses": [{"course_name", "location",
-"is_allow_tasks", "arrangements": [{"start_week", "end_week", "day_of_week", "start_section",
-"end_section", "week_type": "all"|"odd"|"even"}]}]}``); each arrangement becomes one course.
+The earlier app's import body is also read, so a timetable prepared for it imports unchanged
+(``{"courses": [{"course_name", "location", "is_allow_tasks", "arrangements": [{"start_week",
+"end_week", "day_of_week", "start_section", "end_section", "week_type": "all"|"odd"|"even"}]}]}``);
+each arrangement becomes one course.
 """
 
 from __future__ import annotations

@@ -8,8 +8,9 @@ index in ``courses``; iCalendar: the VEVENT's position) and the ``field`` if one
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from schedule.core.time_model import DAY_NAMES, SlotKey
@@ -61,7 +62,7 @@ class ImportProblem:
     field: str | None
     code: str
     message: str
-    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict, hash=False)  # not the ``field`` above
 
 
 def problem(

@@ -2,7 +2,7 @@
 
 From Python, build a `PlanningInstance` (or read one with `instance_from_json`), call
 `plan(instance)` and read the `PlanningResult`; `result_to_json` writes the JSON contract
-(../shared/bench/planner/instance_format.md).  `python -m schedule.core.planner` is the
+(docs/planner-contract.md).  `python -m schedule.core.planner` is the
 command-line adapter the benchmark runs.
 
 How a plan is made:

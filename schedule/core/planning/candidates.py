@@ -12,11 +12,10 @@ that hold an item become typed values, as `Placement`s, in report.py.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import Optional
 
 from schedule.core.planning.model import DAYS_PER_WEEK, OccupiedSection, PlanningInstance, TaskClassSpec
 
-Pair = tuple[int, int, int, Optional[int]]   # (week, day, pair index k, host event id or None)
+Pair = tuple[int, int, int, int | None]   # (week, day, pair index k, host event id or None)
 
 
 def day_key(week: int, day: int) -> int:

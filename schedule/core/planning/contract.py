@@ -1,14 +1,14 @@
 """The JSON contract adapter (v1): read a contract instance into a PlanningInstance, write a PlanningResult.
 
-The contract is ../shared/bench/planner/instance_format.md.  Unknown instance fields are
-ignored.  The result carries the contract's fields: `placements`, `unplaced` (item ids),
+The contract is described in docs/planner-contract.md.  Unknown instance fields are ignored.
+The result carries the contract's fields: `placements`, `unplaced` (item ids),
 `stats` and `warnings`.  The reason for each unplaced item and the per-class feasibility
 figures go inside `stats`, an open object of which the checks read only `planning_ms`.
 """
 from __future__ import annotations
 
 from datetime import date
-from typing import Any, Optional
+from typing import Any
 
 from schedule.core.planning.model import (
     DAYS_PER_WEEK,
@@ -104,7 +104,7 @@ def _grid_day(data: object, what: str) -> GridDay:
                    day=_integer(data.get("day"), f"{what}.day", low=1, high=DAYS_PER_WEEK))
 
 
-def _iso_date(value: object) -> Optional[date]:
+def _iso_date(value: object) -> date | None:
     """Parse an ISO date, or return None when it is missing or unreadable (it is informational)."""
     if not isinstance(value, str):
         return None
@@ -140,7 +140,7 @@ def _mapping(value: object, what: str) -> dict:
 
 # --------------------------------------------------------------------------- writing
 
-def result_to_json(result: PlanningResult, planning_ms: Optional[float] = None) -> dict[str, Any]:
+def result_to_json(result: PlanningResult, planning_ms: float | None = None) -> dict[str, Any]:
     """Return the contract result object for a PlanningResult, with the planning time if given."""
     stats: dict[str, Any] = {"planner": PLANNER_NAME}
     if planning_ms is not None:

@@ -15,7 +15,7 @@ def plan(instance: PlanningInstance) -> PlanningResult:
     classes = instance.task_classes
     candidates = [class_candidates(pairs, day_keys, spec) for spec in classes]
     demands = [spec.demand for spec in classes]
-    strategies = [spec.strategy for spec in classes]
+    strategies: list[str] = [spec.strategy for spec in classes]
     pool = fair_pool(candidates, demands)
     positions = place_classes(candidates, pool.placed, strategies, pool, len(pairs))
     polish(candidates, positions, strategies, len(pairs))

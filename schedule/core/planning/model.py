@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from typing import Literal, Optional
+from typing import Literal
 
 DAYS_PER_WEEK = 7
 SECTIONS_PER_DAY = 12  # the bench grid; a student's template may have up to MAX_SECTIONS_PER_DAY
@@ -39,7 +39,7 @@ class GridDay:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OccupiedSection:
-    """One occupied atomic section, like a row of the original `schedules` table.
+    """One occupied atomic section: an event covering several sections, days or weeks has one row per section.
 
     An embeddable section belongs to a filler course (水课) a task may be embedded in; a section
     that already hosts a task is not embeddable.
@@ -89,7 +89,7 @@ class PlanningInstance:
     weeks: int
     occupied: tuple[OccupiedSection, ...] = ()
     task_classes: tuple[TaskClassSpec, ...] = ()      # in the order the user selected them
-    semester_start: Optional[date] = None             # informational
+    semester_start: date | None = None             # informational
     sections_per_day: int = SECTIONS_PER_DAY          # a template may have up to 16; beyond contract v1
 
     @property
@@ -110,7 +110,7 @@ class Placement:
     day: int
     section_start: int
     section_end: int
-    host_event_id: Optional[int] = None
+    host_event_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

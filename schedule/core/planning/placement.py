@@ -1,7 +1,7 @@
 """Choose the pairs of every class, the class with the least room to spare first.
 
 Positions are indexes into a class's candidate list (its usable pairs, chronologically), the
-scale the metrics of instance_format.md use.  Every choice goes through the pool's ledger,
+scale the quality measures of docs/planner-contract.md use.  Every choice goes through the pool's ledger,
 so the counts fixed by the maximum flow are always reached whatever the order.
 
 Order: the class with the least slack (candidates minus items) has the fewest ways to be

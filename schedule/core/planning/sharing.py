@@ -148,8 +148,8 @@ class PairPool:
         if end is None:
             return False
         current = end
-        while came_from[current] is not None:
-            other, left = came_from[current]
+        while (step := came_from[current]) is not None:
+            other, left = step
             flow[other][current] += 1
             self.used[current] += 1
             flow[other][left] -= 1

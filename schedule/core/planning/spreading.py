@@ -1,8 +1,8 @@
 """Compute even targets, and polish a plan with the pairs nobody holds.
 
 Positions are indexes into a class's candidate list.  A steady class is even when the empty
-runs before its first item, between its items and after its last item are equal (M2 of
-instance_format.md); a rapid class is early when it holds its first candidates (M4).
+runs before its first item, between its items and after its last item are equal (evenness in
+docs/planner-contract.md); a rapid class is early when it holds its first candidates (earliness).
 """
 from __future__ import annotations
 

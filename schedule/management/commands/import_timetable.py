@@ -13,10 +13,10 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument("username")
         parser.add_argument("path", type=Path)
-        parser.add_argument("--format", choices=["csv", "ics", "json"], help="default: from the file name")
+        parser.add_argument("--format", dest="fmt", choices=["csv", "ics", "json"], help="default: from the file name")
         parser.add_argument("--dry-run", action="store_true", help="report what would be created; write nothing")
 
-    def handle(self, *args, username: str, path: Path, format: str | None, dry_run: bool, **options) -> None:
+    def handle(self, *args, username: str, path: Path, fmt: str | None, dry_run: bool, **options) -> None:
         user = User.objects.filter(username=username).first()
         if user is None:
             raise CommandError(f"No user named {username!r}.")
@@ -24,13 +24,13 @@ class Command(BaseCommand):
             raise CommandError(f"No file at {path}.")
         data = path.read_bytes()
         try:
-            outcome = timetable_import(user=user, data=data, fmt=format or detect_format(path.name, data),
+            outcome = timetable_import(user=user, data=data, fmt=fmt or detect_format(path.name, data),
                                        dry_run=dry_run)
         except ImportRejectedError as exc:
             lines = [f"  row {p['row'] or '-'}: {p['message']}" for p in exc.detail["problems"]]
-            raise CommandError("\n".join([exc.message, *lines]))
+            raise CommandError("\n".join([exc.message, *lines])) from exc
         except ImportTooComplexError as exc:
-            raise CommandError(exc.message)
+            raise CommandError(exc.message) from exc
         for course in outcome.courses:
             self.stdout.write(f"  row {course.row}: {course.name} day {course.day} "
                               f"sections {course.start_section}-{course.end_section} weeks {course.weeks_text} "

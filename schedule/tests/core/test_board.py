@@ -1,6 +1,6 @@
 """The board itself: statuses, locks, the clock, reading, building and what it changes."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -70,7 +70,7 @@ def test_clock_counts_a_section_as_begun_from_its_first_minute(hour, minute, sta
 
 
 def test_clock_reads_the_moment_in_the_semesters_time_zone():
-    assert clock_at(CALENDAR, datetime(2026, 9, 21, 2, 30, tzinfo=timezone.utc)) == Clock(MON, 3)
+    assert clock_at(CALENDAR, datetime(2026, 9, 21, 2, 30, tzinfo=UTC)) == Clock(MON, 3)
 
 
 def test_a_day_lists_hosts_before_their_guests():

@@ -3,6 +3,7 @@
 import copy
 import json
 from datetime import datetime
+from typing import Any
 
 import pytest
 
@@ -77,7 +78,7 @@ def where(day, start, end=None, **extra):
     return {"date": day, "start": start, "end": start + 1 if end is None else end, **extra}
 
 
-LEGACY = {
+LEGACY: dict[str, Any] = {
     "version": 1, "user_id": 7, "tz": "Asia/Shanghai", "semester": {"start": "2026-09-07", "weeks": 20},
     "sections": [list(pair) for pair in CQUPT_SECTIONS],
     "window": {"start": "2026-09-14", "end": "2026-10-04"}, "class_ids": [10],

@@ -110,7 +110,7 @@ def edit_from(board: Board, raw: tuple) -> Edit:
     return {"place": lambda: Place(first, spot), "move": lambda: Move(first, spot),
             "swap": lambda: Swap(first, second), "unplace": lambda: Unplace(first),
             "embed": lambda: Embed(first, hosts[b % len(hosts)], maybe_spot),
-            "resize": lambda: Resize(first, length)}[name]()
+            "resize": lambda: Resize(first, length)}[name]()  # type: ignore[return-value]  # each makes an Edit
 
 
 def step_from(board: Board, raws: list[tuple], single: bool) -> Edit | list[Edit]:
@@ -135,7 +135,7 @@ def double_booking(board: Board) -> tuple | None:
             continue
         hosts = [e for e in holders if e.filler]
         guests = [e for e in holders if not e.filler]
-        if len(holders) > 2 or len(hosts) != 1 or guests[0].place.host != hosts[0].id:
+        if len(holders) > 2 or len(hosts) != 1 or guests[0].place.host != hosts[0].id:  # type: ignore[union-attr]  # placed
             return key, [e.id for e in holders]
     return None
 
@@ -144,8 +144,8 @@ def stray_guest(board: Board) -> int | None:
     for entry in board.entries:
         if entry.place is not None and entry.place.host is not None:
             host = board.get(entry.place.host)
-            if not (host.filler and host.place.day == entry.place.day
-                    and host.place.start <= entry.place.start and entry.place.end <= host.place.end):
+            if not (host.filler and host.place.day == entry.place.day  # type: ignore[union-attr]  # no host: fails
+                    and host.place.start <= entry.place.start and entry.place.end <= host.place.end):  # type: ignore[union-attr]  # as above
                 return entry.id
     return None
 
@@ -153,7 +153,7 @@ def stray_guest(board: Board) -> int | None:
 def out_of_order(board: Board) -> int | None:
     for rules in board.classes:
         placed = [e for e in board.class_members(rules.id) if e.place is not None]
-        times = [(e.place.day, e.place.start) for e in placed]
+        times = [(e.place.day, e.place.start) for e in placed]  # type: ignore[union-attr]  # placed, as filtered
         if any(a >= b for a, b in zip(times, times[1:])):
             return rules.id
     return None

@@ -75,8 +75,8 @@ DOCS = Path(__file__).resolve().parents[3] / "docs" / "editing-rules.md"
 
 @pytest.mark.parametrize("call", [
     lambda b: move(b, 99, Spot(TUE, 7)),
-    lambda b: place(b, "5", Spot(TUE, 7)),
-    lambda b: place(b, [5], Spot(TUE, 7)),
+    lambda b: place(b, "5", Spot(TUE, 7)),  # type: ignore[arg-type]  # the bad input under test
+    lambda b: place(b, [5], Spot(TUE, 7)),  # type: ignore[arg-type]  # the bad input under test
     lambda b: swap(b, PROB_1, 99),
     lambda b: unplace(b, 99),
     lambda b: embed(b, PROB_2, 99),

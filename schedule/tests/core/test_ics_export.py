@@ -1,4 +1,4 @@
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -7,7 +7,7 @@ from icalendar import Calendar
 from schedule.core.ics_export import ExportEvent, IcsExportError, build_ics, make_uid
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
-STAMP = datetime(2026, 3, 1, 12, tzinfo=timezone.utc)
+STAMP = datetime(2026, 3, 1, 12, tzinfo=UTC)
 MATH = ExportEvent(
     uid=make_uid("event", 42),
     title="高等数学A(下)",
@@ -19,8 +19,8 @@ MATH = ExportEvent(
 REVIEW = ExportEvent(
     make_uid("event", 43),
     "概率论复习 #1",
-    datetime(2026, 3, 3, 2, 15, tzinfo=timezone.utc),
-    datetime(2026, 3, 3, 3, 55, tzinfo=timezone.utc),
+    datetime(2026, 3, 3, 2, 15, tzinfo=UTC),
+    datetime(2026, 3, 3, 3, 55, tzinfo=UTC),
 )
 
 
@@ -62,7 +62,7 @@ def test_a_zone_with_daylight_saving_keeps_wall_clock_times_across_the_change():
         for day in (27, 30)
     ]
     back = read_back(build_ics(events, generated_at=STAMP, tz="Europe/Berlin"))
-    assert [e.start.astimezone(timezone.utc).hour for e in back] == [7, 6]
+    assert [e.start.astimezone(UTC).hour for e in back] == [7, 6]
 
 
 def test_the_output_is_the_same_whatever_the_order_of_the_events():
@@ -80,7 +80,7 @@ def test_events_are_written_in_time_order():
 
 def test_dtstamp_is_the_time_passed_in_written_in_utc():
     event = read_back(build_ics([MATH], generated_at=datetime(2026, 3, 1, 20, tzinfo=SHANGHAI)))[0]
-    assert event.decoded("DTSTAMP") == datetime(2026, 3, 1, 12, tzinfo=timezone.utc)
+    assert event.decoded("DTSTAMP") == datetime(2026, 3, 1, 12, tzinfo=UTC)
 
 
 def test_make_uid_is_stable_for_the_same_parts():

@@ -22,6 +22,7 @@ from schedule.core.planning import (
     OccupiedSection,
     Placement,
     PlanningInstance,
+    Strategy,
     TaskClassSpec,
     instance_from_json,
     plan,
@@ -36,7 +37,7 @@ PLANNER_FILES = [REPO_ROOT / "schedule" / "core" / "planner.py",
 
 # --------------------------------------------------------------------------- helpers
 
-def task_class(class_id: int, items: int, strategy: str = "steady", start=(1, 1), end=(1, 7),
+def task_class(class_id: int, items: int, strategy: Strategy = "steady", start=(1, 1), end=(1, 7),
                excluded=(), filler: bool = False) -> TaskClassSpec:
     """Build a class whose item ids are class_id * 100 + 1, 2, ..."""
     return TaskClassSpec(id=class_id, strategy=strategy, start=GridDay(week=start[0], day=start[1]),
@@ -64,6 +65,7 @@ def whole_week_busy_except(week: int, free_pairs) -> list[OccupiedSection]:
 def load_module(name: str):
     """Import one of the bench's scripts by path."""
     spec = importlib.util.spec_from_file_location(f"planner_bench_{name}", BENCH_DIR / f"{name}.py")
+    assert spec is not None and spec.loader is not None, name
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -158,7 +160,7 @@ def test_rapid_is_at_least_as_early_as_the_original_planner(bench):
 
 
 def paired_metric(bench: dict, key: str) -> tuple[list[float], list[float]]:
-    """Return one metric of the classes the original (newest) planner placed, ours and theirs."""
+    """Return one metric of the classes the baseline planner (newest version) placed, ours and theirs."""
     ours, theirs = [], []
     for name, data in bench["instances"].items():
         original = bench["baseline"].plan(data, "abort", "newest")

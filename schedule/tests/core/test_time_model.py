@@ -1,4 +1,4 @@
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -23,7 +23,7 @@ from schedule.core.time_model import (
 )
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
-START = date(2026, 3, 2)  # a Monday, the original's semester start
+START = date(2026, 3, 2)  # a Monday: week 1 starts on one
 
 
 @pytest.fixture
@@ -124,7 +124,7 @@ def test_current_week_is_the_week_containing_now(semester):
 
 def test_current_week_reads_now_in_the_semester_time_zone(semester):
     # 16:30 UTC on Sunday of week 1 is already 00:30 on Monday of week 2 in Shanghai.
-    assert semester.current_week(datetime(2026, 3, 8, 16, 30, tzinfo=timezone.utc)) == 2
+    assert semester.current_week(datetime(2026, 3, 8, 16, 30, tzinfo=UTC)) == 2
 
 
 def test_current_week_is_none_before_and_after_the_semester(semester):
@@ -279,7 +279,7 @@ def test_slot_at_a_moment_in_a_section_is_that_slot(semester, template):
 
 
 def test_slot_at_converts_the_moment_to_the_semester_time_zone(semester, template):
-    assert slot_at(semester, template, datetime(2026, 3, 3, 0, 10, tzinfo=timezone.utc)) == SlotKey(
+    assert slot_at(semester, template, datetime(2026, 3, 3, 0, 10, tzinfo=UTC)) == SlotKey(
         1, 2, 1
     )
 

@@ -1,8 +1,9 @@
 """``manage.py memory_eval``: score extraction + decisions on scripted dialogues (see smartmate/memory_eval).
 
-Without ``--dialogues`` it runs the original v1 file; ``--v2`` runs the v2 tuning and held-out
-files (per session, per language). ``--no-gate`` switches the write gate off, to score what it
-changes; ``--careless`` uses a scripted model that proposes what a careless model would.
+Without ``--dialogues`` it runs the first set (v1, ``dialogues.json``); ``--v2`` runs the v2
+tuning and held-out files (per session, per language). ``--no-gate`` switches the write gate off,
+to score what it changes; ``--careless`` uses a scripted model that proposes what a careless model
+would.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from smartmate.memory_eval.runner import DIALOGUES, run_eval
-from smartmate.memory_eval.runner_v2 import V2_FILES, run_eval_v2
+from smartmate.memory_eval.runner import DIALOGUES, Report, run_eval
+from smartmate.memory_eval.runner_v2 import V2_FILES, ReportV2, run_eval_v2
 
 
 class Command(BaseCommand):
@@ -35,6 +36,7 @@ class Command(BaseCommand):
         log = (lambda line: self.stdout.write(f"  {line}")) if options["verbose"] else (lambda line: None)
         paths = list(options["dialogues"] or []) + (list(V2_FILES) if options["v2"] else [])
         for path in paths or [DIALOGUES]:
+            report: Report | ReportV2
             if _is_v2(path):
                 report = run_eval_v2(path=path, milvus=options["milvus"], gate=not options["no_gate"],
                                      careless=options["careless"], log=log)

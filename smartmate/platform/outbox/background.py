@@ -53,7 +53,7 @@ def _run(work: Callable[[], object]) -> None:
     close_old_connections()
     try:
         work()
-    except Exception:  # noqa: BLE001 - the outbox row records the failure; keep the pool alive
+    except Exception:  # the outbox row records the failure; keep the pool alive
         log.exception("outbox: background work failed")
     finally:
         close_old_connections()

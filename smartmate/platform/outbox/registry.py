@@ -27,7 +27,7 @@ QUEUES = ("default", "agent", "memory")
 @dataclass(frozen=True)
 class Consumer:
     name: str
-    handle: Callable[["OutboxEvent"], None]
+    handle: Callable[[OutboxEvent], None]
 
 
 @dataclass(frozen=True)
@@ -67,10 +67,10 @@ def topic_register(name: str, *, queue: str = "default", ordered: bool = False, 
     return _topics[name]
 
 
-def consumes(topic: str, *, name: str) -> Callable[[Callable[["OutboxEvent"], None]], Callable[["OutboxEvent"], None]]:
+def consumes(topic: str, *, name: str) -> Callable[[Callable[[OutboxEvent], None]], Callable[[OutboxEvent], None]]:
     """Register the decorated function as consumer ``name`` of ``topic`` (declared first)."""
 
-    def decorator(handle: Callable[["OutboxEvent"], None]) -> Callable[["OutboxEvent"], None]:
+    def decorator(handle: Callable[[OutboxEvent], None]) -> Callable[[OutboxEvent], None]:
         spec = _topics.get(topic)
         if spec is None:
             raise ValueError(f"Declare topic {topic!r} with topic_register before its consumers.")

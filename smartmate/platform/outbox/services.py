@@ -80,7 +80,7 @@ def _send(pk: int, event_uuid: uuid.UUID, topic: str, countdown: float) -> bool:
         return True
     try:
         outbox_consume.apply_async(args=[str(event_uuid)], queue=queue, countdown=countdown or None)
-    except Exception:  # noqa: BLE001 - a broker outage must not fail the committed business request
+    except Exception:  # a broker outage must not fail the committed business request
         logger.exception("outbox: could not hand event %s to Celery; it stays pending", pk)
         OutboxEvent.objects.filter(pk=pk, status=Status.DISPATCHED).update(
             status=Status.PENDING, next_attempt_at=timezone.now() + timedelta(seconds=settings.OUTBOX_RETRY_BASE_DELAY),

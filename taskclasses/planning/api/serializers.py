@@ -79,7 +79,7 @@ class NoteSerializer(BlockAtSerializer):
 class PreviewOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.CharField()
-    source = serializers.CharField()
+    source = serializers.CharField()  # type: ignore[assignment]  # a declared field: the metaclass takes it off
     expires_at = RFC3339DateTimeField()
     task_class_ids = serializers.ListField(child=serializers.IntegerField())
     placements = PlacementSerializer(many=True)

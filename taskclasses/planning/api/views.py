@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.requests import AuthedRequest
+from schedule.models import ChangeSet
+from smartmate.platform.idempotency import idempotent
+from smartmate.platform.ratelimit import rate_limit_hit, user_key
+from taskclasses.planning import planning, previews
 from taskclasses.planning.api.serializers import (
     BlockMoveInputSerializer,
     ChangeSetOutputSerializer,
@@ -15,11 +19,7 @@ from taskclasses.planning.api.serializers import (
     PreviewCreateInputSerializer,
     PreviewOutputSerializer,
 )
-from schedule.models import ChangeSet
 from taskclasses.planning.preview_presenter import changeset_view, preview_view
-from taskclasses.planning import planning, previews
-from smartmate.platform.idempotency import idempotent
-from smartmate.platform.ratelimit import rate_limit_hit, user_key
 
 
 def _preview_body(preview) -> dict:
@@ -30,7 +30,7 @@ class FeasibilityView(APIView):
     """Blocks requested against usable slots in the class's window, before planning."""
 
     @extend_schema(responses=FeasibilitySerializer)
-    def get(self, request: Request, task_class_id: int) -> Response:
+    def get(self, request: AuthedRequest, task_class_id: int) -> Response:
         figures = planning.task_class_feasibility(user=request.user, task_class_id=task_class_id)
         return Response(FeasibilitySerializer(figures.as_dict()).data)
 
@@ -40,7 +40,7 @@ class PreviewListView(APIView):
 
     @idempotent
     @extend_schema(request=PreviewCreateInputSerializer, responses={201: PreviewOutputSerializer})
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthedRequest) -> Response:
         rate_limit_hit("planning", user_key(request.user))
         data = PreviewCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -50,12 +50,12 @@ class PreviewListView(APIView):
 
 class PreviewDetailView(APIView):
     @extend_schema(responses=PreviewOutputSerializer)
-    def get(self, request: Request, preview_id: int) -> Response:
+    def get(self, request: AuthedRequest, preview_id: int) -> Response:
         return Response(_preview_body(planning.preview_get(user=request.user, preview_id=preview_id)))
 
     @idempotent
     @extend_schema(responses={204: None})
-    def delete(self, request: Request, preview_id: int) -> Response:
+    def delete(self, request: AuthedRequest, preview_id: int) -> Response:
         planning.preview_discard(user=request.user, preview_id=preview_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -65,7 +65,7 @@ class PreviewBlockView(APIView):
 
     @idempotent
     @extend_schema(request=BlockMoveInputSerializer, responses=PreviewOutputSerializer)
-    def patch(self, request: Request, preview_id: int, item_id: int) -> Response:
+    def patch(self, request: AuthedRequest, preview_id: int, item_id: int) -> Response:
         planning.preview_get(user=request.user, preview_id=preview_id)
         data = BlockMoveInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -75,7 +75,7 @@ class PreviewBlockView(APIView):
 
     @idempotent
     @extend_schema(responses=PreviewOutputSerializer)
-    def delete(self, request: Request, preview_id: int, item_id: int) -> Response:
+    def delete(self, request: AuthedRequest, preview_id: int, item_id: int) -> Response:
         preview = previews.preview_block_remove(user=request.user, preview_id=preview_id, item_id=item_id)
         return Response(_preview_body(preview))
 
@@ -85,14 +85,14 @@ class PreviewApplyView(APIView):
 
     @idempotent
     @extend_schema(request=None, responses={201: ChangeSetOutputSerializer})
-    def post(self, request: Request, preview_id: int) -> Response:
+    def post(self, request: AuthedRequest, preview_id: int) -> Response:
         changeset = previews.preview_apply(user=request.user, preview_id=preview_id)
         return Response(ChangeSetOutputSerializer(changeset_view(changeset)).data, status=status.HTTP_201_CREATED)
 
 
 class ChangeSetListView(APIView):
     @extend_schema(responses=ChangeSetOutputSerializer(many=True))
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthedRequest) -> Response:
         changesets = ChangeSet.objects.filter(user=request.user).order_by("-applied_at")[:50]
         return Response(ChangeSetOutputSerializer([changeset_view(c) for c in changesets], many=True).data)
 
@@ -102,6 +102,6 @@ class ChangeSetUndoView(APIView):
 
     @idempotent
     @extend_schema(request=None, responses=ChangeSetOutputSerializer)
-    def post(self, request: Request, changeset_id: int) -> Response:
+    def post(self, request: AuthedRequest, changeset_id: int) -> Response:
         changeset = previews.changeset_undo(user=request.user, changeset_id=changeset_id)
         return Response(ChangeSetOutputSerializer(changeset_view(changeset)).data)

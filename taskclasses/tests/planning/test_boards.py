@@ -10,14 +10,14 @@ from django.utils import timezone
 from schedule.core.board import Spot
 from schedule.core.board_edits import move, place
 from schedule.models import Course, PlanPreview, ScheduleEvent
-from taskclasses.planning.boards import board_load
 from schedule.services.events import Span, event_create
-from taskclasses.planning.planning import PreviewOrigin, preview_create, preview_publish
-from taskclasses.planning.preview_boards import preview_board
-from taskclasses.planning.previews import preview_apply
 from schedule.tests.factories import custom_event, import_csv, make_task_class
 from smartmate.platform.exceptions import ConflictError
 from taskclasses.models import Task
+from taskclasses.planning.boards import board_load
+from taskclasses.planning.planning import PreviewOrigin, preview_create, preview_publish
+from taskclasses.planning.preview_boards import preview_board
+from taskclasses.planning.previews import preview_apply
 
 pytestmark = pytest.mark.usefixtures("before_week_three")
 MON = date(2026, 9, 21)

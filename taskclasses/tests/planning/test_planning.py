@@ -9,6 +9,9 @@ from django.utils import timezone
 
 from schedule.exceptions import SlotConflictError
 from schedule.models import ChangeSet, Course, PlanPreview, ScheduleEvent, ScheduleSlot
+from schedule.tests.factories import custom_event, import_csv, make_task_class
+from smartmate.platform.exceptions import ConflictError, NotFoundError
+from taskclasses.models import TaskItem
 from taskclasses.planning.planning import PlanningError, preview_create, task_class_feasibility
 from taskclasses.planning.previews import (
     BlockRuleError,
@@ -18,9 +21,6 @@ from taskclasses.planning.previews import (
     preview_block_move,
     preview_block_remove,
 )
-from schedule.tests.factories import custom_event, import_csv, make_task_class
-from smartmate.platform.exceptions import ConflictError, NotFoundError
-from taskclasses.models import TaskItem
 
 pytestmark = pytest.mark.usefixtures("before_week_three")
 

@@ -8,8 +8,8 @@ import pytest
 from django.db import connection
 
 from schedule.models import ChangeSet, ScheduleEvent
-from taskclasses.planning.planning import preview_create
 from schedule.tests.factories import custom_event, make_task_class
+from taskclasses.planning.planning import preview_create
 
 pytestmark = pytest.mark.usefixtures("before_week_three")
 
@@ -117,8 +117,8 @@ def test_planning_a_foreign_class_is_404(auth_client, other_user):
 
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_applies_of_overlapping_previews_exactly_one_wins(user):
-    from taskclasses.planning.previews import preview_apply
     from smartmate.platform.exceptions import AppError
+    from taskclasses.planning.previews import preview_apply
 
     task_class = make_task_class(user, items=4, strategy="rapid")
     previews = [preview_create(user=user, task_class_ids=[task_class.pk]) for _ in range(2)]

@@ -8,8 +8,7 @@ from datetime import date
 import pytest
 
 from accounts.tests.factories import UserFactory
-from schedule.models import CalendarSettings
-from schedule.models import PlanPreview, ScheduleEvent
+from schedule.models import CalendarSettings, PlanPreview, ScheduleEvent
 from schedule.tests.factories import custom_event, import_csv, make_task_class
 from smartmate.tests.live_server import log_in
 
@@ -113,8 +112,9 @@ def _preview_with_a_block_last_week(student, task_class, week_two: date, week_fo
     items = dict(task_class.items.values_list("order", "pk"))
     for order, day, start in ((1, week_two + timedelta(days=2), 11), (2, week_four, 3),
                               (3, week_four + timedelta(days=4), 3)):
-        board = place(board, board.find(item_id=items[order]).id, Spot(day, start))
-    return preview_publish(user=student, board=board, origin=PreviewOrigin(), now=timezone.now()).pk
+        board = place(board, board.find(item_id=items[order]).id, Spot(day, start))  # type: ignore[union-attr]  # there
+    preview = preview_publish(user=student, board=board, origin=PreviewOrigin(), now=timezone.now())
+    return preview.pk  # type: ignore[union-attr]  # a page preview is kept
 
 
 def _assistant_refusals(student, task_class, week_two: date, week_four: date) -> dict[str, dict]:
@@ -128,12 +128,15 @@ def _assistant_refusals(student, task_class, week_two: date, week_four: date) ->
     from agent.tools.move import TOOL as MOVE
     from agent.tools.place import TOOL as PLACE
     from agent.tools.working_schedule import working_load
+    from agent.working import Working
 
     then = datetime.combine(week_two, time(0, 0), tzinfo=student.zone)
     earlier = ToolContext(user_id=student.pk, conversation_id=1, call_id="then", now=then)
     loaded = working_load(user=student, now=then, task_class_ids=[task_class.pk])
-    ids = {order: loaded.board.find(item_id=task_class.items.get(order=order).pk).id for order in (1, 2)}
-    working = loaded
+    item_ids = {order: task_class.items.get(order=order).pk for order in (1, 2)}
+    ids = {order: loaded.board.find(item_id=item_id).id  # type: ignore[union-attr]  # on the board
+           for order, item_id in item_ids.items()}
+    working: Working | None = loaded
     for order, day, start in ((1, week_two + timedelta(days=2), 11), (2, week_four, 3)):
         working = PLACE.run({"task_id": ids[order], "date": day.isoformat(), "start_section": start}, earlier,
                             working).working

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from schedule.models import ChangeSet, Course, PlanPreview, ScheduleEvent
-from taskclasses.planning.planning import preview_create
 from schedule.tests.factories import import_csv, make_task_class
+from taskclasses.planning.planning import preview_create
 
 pytestmark = pytest.mark.usefixtures("before_week_three")
 

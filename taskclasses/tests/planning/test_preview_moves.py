@@ -9,12 +9,12 @@ from django.utils import timezone
 
 from schedule.exceptions import SlotConflictError
 from schedule.models import Course, PlanPreview, ScheduleEvent, ScheduleSlot
-from taskclasses.planning.preview_presenter import changeset_view, preview_view
-from taskclasses.planning.planning import preview_create
-from taskclasses.planning.previews import changeset_undo, preview_apply
 from schedule.tests.factories import custom_event, import_csv, make_task_class
 from smartmate.platform.exceptions import ConflictError
 from taskclasses.models import Task
+from taskclasses.planning.planning import preview_create
+from taskclasses.planning.preview_presenter import changeset_view, preview_view
+from taskclasses.planning.previews import changeset_undo, preview_apply
 
 pytestmark = pytest.mark.usefixtures("before_week_three")
 

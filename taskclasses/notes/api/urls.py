@@ -1,0 +1,12 @@
+from django.urls import path
+
+from taskclasses.notes.api import views
+
+urlpatterns = [
+    path("tasks/parse/", views.QuickNoteParseView.as_view(), name="task-parse"),
+    path("tasks/", views.TaskListView.as_view(), name="tasks"),
+    path("tasks/<int:task_id>/", views.TaskDetailView.as_view(), name="task"),
+    path("tasks/<int:task_id>/complete/", views.TaskCompleteView.as_view(), name="task-complete"),
+    path("tasks/<int:task_id>/restore/", views.TaskRestoreView.as_view(), name="task-restore"),
+    path("tasks/<int:task_id>/schedule/", views.TaskScheduleView.as_view(), name="task-schedule"),
+]

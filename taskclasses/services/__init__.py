@@ -1,1 +1,0 @@
-"""Task writes: quick notes now; study plans (task classes) with the planner."""

@@ -1,0 +1,413 @@
+"""Quick-add parsing: the phrase fixture's exact-match rates and the rules behind them.
+
+Pure tests: no database, no Django settings. Run with
+    python -m pytest taskclasses/tests/notes/test_quick_add.py -p no:django
+"""
+
+from __future__ import annotations
+
+import ast
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from taskclasses.notes.core.quick_add import (
+    AmbiguityReason,
+    NoDeadlineReason,
+    QuadrantReason,
+    QuickNoteParse,
+    parse_quick_note,
+)
+from taskclasses.notes.core.quick_add_report import (
+    DEFAULT_FIXTURE,
+    FIELDS,
+    FixtureReport,
+    evaluate,
+    format_report,
+    load_phrases,
+    main,
+)
+
+SHANGHAI = "Asia/Shanghai"
+WEDNESDAY = datetime.fromisoformat("2026-03-11T10:15:00+08:00")
+SATURDAY = datetime.fromisoformat("2026-03-14T09:00:00+08:00")
+SUNDAY_EVENING = datetime.fromisoformat("2026-03-15T21:00:00+08:00")
+MONDAY = datetime.fromisoformat("2026-03-16T09:00:00+08:00")
+PHRASES = load_phrases()
+
+
+def parse(text: str, now: datetime = WEDNESDAY, tz: str = SHANGHAI) -> QuickNoteParse:
+    return parse_quick_note(text, now=now, tz=tz)
+
+
+def at(iso: str) -> datetime:
+    return datetime.fromisoformat(iso)
+
+
+@pytest.fixture(scope="module")
+def report() -> FixtureReport:
+    return evaluate(PHRASES)
+
+
+# --- the fixture as a whole -------------------------------------------------------------------
+
+
+def test_fixture_has_at_least_150_phrases_about_60_percent_chinese() -> None:
+    chinese = sum(1 for phrase in PHRASES if phrase["lang"] == "zh")
+
+    assert len(PHRASES) >= 150
+    assert 0.55 <= chinese / len(PHRASES) <= 0.65
+
+
+@pytest.mark.parametrize("field", [*FIELDS, None], ids=[*FIELDS, "all_fields"])
+def test_fixture_exact_match_rate_is_at_least_95_percent(report: FixtureReport, field: str | None) -> None:
+    assert report.rate(field) >= 0.95, format_report(report)
+
+
+def test_no_phrase_the_fixture_calls_ambiguous_gets_a_date(report: FixtureReport) -> None:
+    assert report.ambiguous_phrases_dated == ()
+
+
+@pytest.mark.parametrize("phrase", PHRASES, ids=[phrase["id"] for phrase in PHRASES])
+def test_every_fixture_phrase_keeps_the_result_invariants(phrase: dict[str, object]) -> None:
+    parsed = parse(str(phrase["text"]), now=at(str(phrase["now"])))
+
+    assert (parsed.deadline is None) == (parsed.no_deadline_reason is not None)
+    assert not (parsed.ambiguous and parsed.deadline)
+    assert parsed.ambiguous == (parsed.ambiguity_reason is not None)
+    if parsed.deadline is not None:
+        assert parsed.deadline.tzinfo == ZoneInfo(SHANGHAI)
+        assert parsed.urgency_threshold_at is not None
+        assert parsed.urgency_threshold_at <= parsed.deadline
+
+
+def test_report_lists_each_mismatch_with_expected_and_actual(tmp_path: Path) -> None:
+    fixture = tmp_path / "phrases.json"
+    fixture.write_text(
+        '{"phrases": [{"id": "x-1", "lang": "zh", "now": "2026-03-11T10:15:00+08:00", "text": "明天交作业",'
+        ' "expected": {"deadline": null, "ambiguous": false, "title": "交作业", "quadrant": 1}}]}',
+        encoding="utf-8",
+    )
+
+    text = format_report(evaluate(load_phrases(fixture)))
+
+    assert "- x-1 [2026-03-11T10:15:00+08:00] '明天交作业'" in text
+    assert "deadline: expected None, got '2026-03-12T23:59:00+08:00'" in text
+
+
+def test_report_exits_zero_on_the_committed_fixture(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(DEFAULT_FIXTURE)]) == 0
+    assert "ambiguous phrases given a date: 0" in capsys.readouterr().out
+
+
+# --- weeks and weekdays -----------------------------------------------------------------------
+
+
+def test_next_week_sunday_means_sunday_of_next_week() -> None:
+    parsed = parse("下周日之前交概率论作业")
+
+    assert parsed.deadline == at("2026-03-22T23:59:00+08:00")  # not this week's 03-15
+    assert parsed.deadline_text == "下周日之前"
+
+
+def test_next_week_sunday_said_on_a_sunday_is_a_week_later() -> None:
+    assert parse("下周日交", now=SUNDAY_EVENING).deadline == at("2026-03-22T23:59:00+08:00")
+
+
+def test_doubled_week_prefix_still_means_next_week() -> None:
+    assert parse("下周周日之前交作业").deadline == at("2026-03-22T23:59:00+08:00")
+
+
+def test_week_after_next_is_two_weeks_ahead() -> None:
+    assert parse("下下周三交课程设计").deadline == at("2026-03-25T23:59:00+08:00")
+
+
+def test_bare_weekday_already_passed_means_the_next_one() -> None:
+    assert parse("周一交请假条").deadline == at("2026-03-16T23:59:00+08:00")
+
+
+def test_bare_weekday_today_with_a_passed_time_moves_a_week() -> None:
+    evening = datetime.fromisoformat("2026-03-11T16:00:00+08:00")
+
+    assert parse("周三下午3点开会", now=evening).deadline == at("2026-03-18T15:00:00+08:00")
+
+
+def test_this_week_weekday_already_passed_is_kept_and_flagged_past() -> None:
+    parsed = parse("这周五前交团费", now=SATURDAY)
+
+    assert parsed.deadline == at("2026-03-13T23:59:00+08:00")
+    assert parsed.is_past
+    assert not parsed.ambiguous
+
+
+def test_before_the_weekend_means_by_friday() -> None:
+    assert parse("周末前交周记").deadline == at("2026-03-13T23:59:00+08:00")
+    assert parse("这周末打扫宿舍").deadline == at("2026-03-15T23:59:00+08:00")
+
+
+def test_english_next_friday_is_friday_of_next_week() -> None:
+    assert parse("Report due next Friday", now=MONDAY).deadline == at("2026-03-27T23:59:00+08:00")
+
+
+def test_english_this_friday_said_on_saturday_is_the_coming_friday() -> None:
+    assert parse("Pay tuition this Friday", now=SATURDAY).deadline == at("2026-03-20T23:59:00+08:00")
+
+
+# --- days, times and their defaults -----------------------------------------------------------
+
+
+def test_date_only_deadline_is_end_of_day_without_a_time() -> None:
+    parsed = parse("明天交计网实验报告")
+
+    assert parsed.deadline == at("2026-03-12T23:59:00+08:00")
+    assert not parsed.has_time
+
+
+def test_clock_time_sets_the_time_of_day() -> None:
+    parsed = parse("明天下午3点开组会")
+
+    assert parsed.deadline == at("2026-03-12T15:00:00+08:00")
+    assert parsed.has_time
+
+
+def test_evening_without_a_clock_means_eight_pm() -> None:
+    assert parse("后天晚上看电影").deadline == at("2026-03-13T20:00:00+08:00")
+
+
+def test_midnight_tonight_is_the_last_minute_of_today() -> None:
+    assert parse("今晚12点前交作业").deadline == at("2026-03-11T23:59:00+08:00")
+
+
+def test_bare_afternoon_hour_is_read_as_pm() -> None:
+    assert parse("明天3点开组会").deadline == at("2026-03-12T15:00:00+08:00")
+
+
+def test_time_alone_already_past_means_tomorrow() -> None:
+    assert parse("Pick up package at 9am").deadline == at("2026-03-12T09:00:00+08:00")
+
+
+def test_yi_dian_meaning_a_bit_is_not_one_oclock() -> None:
+    parsed = parse("快一点交作业")
+
+    assert parsed.deadline is None
+    assert parsed.title == "快一点交作业"
+
+
+def test_month_end_and_next_month_start() -> None:
+    assert parse("月底前交论文初稿").deadline == at("2026-03-31T23:59:00+08:00")
+    assert parse("下个月初交实习证明").deadline == at("2026-04-01T23:59:00+08:00")
+
+
+def test_day_of_month_already_passed_means_next_month() -> None:
+    assert parse("5号之前还书").deadline == at("2026-04-05T23:59:00+08:00")
+
+
+def test_explicit_month_day_long_past_means_next_year() -> None:
+    december = datetime.fromisoformat("2026-12-28T14:00:00+08:00")
+
+    assert parse("1月5日考线代", now=december).deadline == at("2027-01-05T23:59:00+08:00")
+
+
+def test_relative_days_and_hours() -> None:
+    assert parse("3天后考试").deadline == at("2026-03-14T23:59:00+08:00")
+    assert parse("in 2 hours call back").deadline == at("2026-03-11T12:15:00+08:00")
+
+
+def test_slash_date_in_english_is_ambiguous_unless_a_part_exceeds_twelve() -> None:
+    assert parse("Submit form 12/5").ambiguity_reason is AmbiguityReason.DAY_MONTH_ORDER
+    assert parse("Submit form 25/3").deadline == at("2026-03-25T23:59:00+08:00")
+
+
+def test_slash_date_in_chinese_text_is_month_then_day() -> None:
+    assert parse("12/5交报告").deadline == at("2026-12-05T23:59:00+08:00")
+
+
+# --- refusing to guess ------------------------------------------------------------------------
+
+
+def test_free_time_phrase_has_no_deadline() -> None:
+    parsed = parse("有空的时候整理桌面")
+
+    assert parsed.deadline is None
+    assert parsed.no_deadline_reason is NoDeadlineReason.FREE_TIME
+    assert not parsed.ambiguous
+    assert parsed.title == "整理桌面"
+    assert parsed.quadrant == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("改天去看电影", AmbiguityReason.VAGUE_TIME),
+        ("过几天把充电宝还给室友", AmbiguityReason.VAGUE_TIME),
+        ("Reply to Alex soon", AmbiguityReason.VAGUE_TIME),
+        ("明天或者后天去银行", AmbiguityReason.CONFLICTING_DATES),
+        ("下周末或者下下周去爬山", AmbiguityReason.WEEK_WITHOUT_DAY),  # 下下周 alone names no day
+        ("下周去体检", AmbiguityReason.WEEK_WITHOUT_DAY),
+        ("Learn React next month", AmbiguityReason.MONTH_WITHOUT_DAY),
+        ("每周五交周报", AmbiguityReason.RECURRING),
+        ("中秋回家", AmbiguityReason.MOVABLE_HOLIDAY),
+        ("2026-13-45 25:99", AmbiguityReason.INVALID_DATE),
+        ("下个月中旬交论文", AmbiguityReason.VAGUE_TIME),
+    ],
+)
+def test_ambiguous_phrase_gets_no_date_and_a_flag(text: str, reason: AmbiguityReason) -> None:
+    parsed = parse(text)
+
+    assert parsed.deadline is None
+    assert parsed.ambiguous
+    assert parsed.ambiguity_reason is reason
+    assert parsed.no_deadline_reason is NoDeadlineReason.AMBIGUOUS
+
+
+def test_soft_vague_word_yields_to_a_date_in_the_same_note() -> None:
+    assert parse("今天晚点交作业").deadline == at("2026-03-11T23:59:00+08:00")
+    assert parse("call mom later today").deadline == at("2026-03-11T23:59:00+08:00")
+
+
+def test_note_without_any_time_phrase_has_no_deadline_and_says_so() -> None:
+    parsed = parse("整理桌面")
+
+    assert parsed.deadline is None
+    assert parsed.no_deadline_reason is NoDeadlineReason.NOT_GIVEN
+    assert not parsed.ambiguous
+
+
+# --- time zones -------------------------------------------------------------------------------
+
+
+def test_deadline_is_timezone_aware_in_user_zone() -> None:
+    parsed = parse("tomorrow 8pm call mom", tz="America/New_York", now=at("2026-03-11T10:15:00-05:00"))
+
+    assert parsed.deadline == datetime(2026, 3, 12, 20, 0, tzinfo=ZoneInfo("America/New_York"))
+    assert parsed.deadline is not None and parsed.deadline.tzinfo == ZoneInfo("America/New_York")
+
+
+def test_now_given_in_utc_is_read_as_the_users_local_date() -> None:
+    # 17:00 UTC on 03-11 is already 01:00 on 03-12 in Shanghai, so 明天 is 03-13.
+    parsed = parse("明天交作业", now=datetime(2026, 3, 11, 17, 0, tzinfo=UTC))
+
+    assert parsed.deadline == at("2026-03-13T23:59:00+08:00")
+
+
+def test_relative_hours_across_a_dst_change_count_elapsed_time() -> None:
+    new_york = ZoneInfo("America/New_York")
+    before_spring_forward = datetime(2026, 3, 8, 1, 30, tzinfo=new_york)
+
+    parsed = parse("in 2 hours", now=before_spring_forward, tz="America/New_York")
+
+    assert parsed.deadline == datetime(2026, 3, 8, 4, 30, tzinfo=new_york)
+
+
+def test_naive_now_is_rejected() -> None:
+    with pytest.raises(ValueError, match=r"^now must be timezone-aware$"):
+        parse_quick_note("明天", now=datetime(2026, 3, 11, 10, 15), tz=SHANGHAI)
+
+
+def test_unknown_time_zone_is_rejected() -> None:
+    with pytest.raises(ValueError, match=r"^unknown time zone: 'Mars/Olympus'$"):
+        parse_quick_note("明天", now=WEDNESDAY, tz="Mars/Olympus")
+
+
+# --- titles -----------------------------------------------------------------------------------
+
+
+def test_title_drops_the_date_phrase() -> None:
+    assert parse("下周日之前交概率论作业").title == "交概率论作业"
+    assert parse("Submit lab report by Friday").title == "Submit lab report"
+
+
+def test_title_drops_request_prefixes() -> None:
+    assert parse("提醒我明天早上8点去图书馆占座").title == "去图书馆占座"
+    assert parse("remind me to submit the survey tomorrow").title == "submit the survey"
+
+
+def test_title_drops_joined_alternatives() -> None:
+    assert parse("明天或者后天去银行").title == "去银行"
+
+
+def test_title_keeps_a_time_word_that_names_the_task() -> None:
+    parsed = parse("Movie night on Saturday at 8")
+
+    assert parsed.title == "Movie night"
+    assert parsed.deadline == at("2026-03-14T20:00:00+08:00")
+
+
+# --- quadrant, effort and threshold -----------------------------------------------------------
+
+
+def test_important_task_due_within_48_hours_is_quadrant_1() -> None:
+    parsed = parse("明天交作业")
+
+    assert (parsed.quadrant, parsed.quadrant_reason) == (1, QuadrantReason.IMPORTANT_URGENT)
+    assert parsed.urgency_threshold_at == WEDNESDAY  # already urgent
+
+
+def test_important_task_due_later_is_quadrant_2_until_48_hours_before() -> None:
+    parsed = parse("下周日之前交概率论作业")
+
+    assert (parsed.quadrant, parsed.quadrant_reason) == (2, QuadrantReason.IMPORTANT_NOT_URGENT)
+    assert parsed.urgency_threshold_at == at("2026-03-20T23:59:00+08:00")
+
+
+def test_unimportant_complex_task_without_deadline_is_quadrant_4() -> None:
+    parsed = parse("有空学一下吉他")
+
+    assert (parsed.quadrant, parsed.quadrant_reason) == (4, QuadrantReason.UNIMPORTANT_COMPLEX)
+
+
+def test_unimportant_task_due_soon_is_quadrant_3_even_when_complex() -> None:
+    assert parse("今晚复习高数").quadrant_reason is QuadrantReason.UNIMPORTANT_URGENT
+
+
+def test_urgency_word_makes_an_undated_important_task_quadrant_1() -> None:
+    parsed = parse("尽快把报销单交了")
+
+    assert parsed.ambiguous
+    assert parsed.quadrant == 1
+
+
+def test_stated_duration_sets_sections_and_lengthens_the_lead() -> None:
+    parsed = parse("周六花2小时复习线代")
+
+    assert parsed.estimated_sections == 3  # 120 min / 45 min per section, rounded up
+    assert parsed.urgency_threshold_at == at("2026-03-14T23:59:00+08:00") - timedelta(hours=72)
+    assert parsed.title == "复习线代"
+
+
+def test_threshold_of_a_past_deadline_is_the_deadline() -> None:
+    parsed = parse("这周一的作业还没交")
+
+    assert parsed.urgency_threshold_at == parsed.deadline == at("2026-03-09T23:59:00+08:00")
+
+
+def test_parsing_is_deterministic() -> None:
+    assert parse("下周三15:00组会汇报") == parse("下周三15:00组会汇报")
+
+
+# --- purity -----------------------------------------------------------------------------------
+
+
+def test_quick_add_modules_import_nothing_from_the_web_stack() -> None:
+    core = Path(__file__).resolve().parents[3] / "taskclasses" / "notes" / "core"
+    sources = [*sorted((core / "quick_add").glob("*.py")), core / "quick_add_report.py"]
+    forbidden = {"django", "rest_framework", "celery", "channels"}
+
+    imported = {
+        name.split(".")[0]
+        for source in sources
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8")))
+        for name in _imported_names(node)
+    }
+
+    assert imported & forbidden == set()
+
+
+def _imported_names(node: ast.AST) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+        return [node.module]
+    return []
