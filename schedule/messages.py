@@ -77,6 +77,17 @@ def import_problem_message(problem: ImportProblem) -> str:
         return problem.message
 
 
+def week_spec_message(code: str, english: str, detail: Mapping[str, Any]) -> str:
+    """Return a week-specification error (``schedule.core.weekspec``) in the active language."""
+    template = PROBLEM_TEMPLATES.get(code)
+    if template is None:
+        return english
+    try:
+        return str(template).format(**{"limit": detail.get("max_week"), **detail})
+    except (KeyError, IndexError, ValueError):
+        return english
+
+
 def import_rejected_message(count: int, *, listed: int | None = None) -> str:
     """Say how many problems block the import and, when not all are listed, how many are left out."""
     message = ngettext("The timetable was not imported: %(count)d problem to fix.",

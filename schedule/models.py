@@ -188,6 +188,8 @@ class ScheduleEvent(models.Model):
     title = models.CharField(_("title"), max_length=100)
     location = models.CharField(_("location"), max_length=100, blank=True)
     note = models.CharField(_("note"), max_length=500, blank=True)
+    # The student's own repeating event: every occurrence (one a week) carries the same series id.
+    series_id = models.UUIDField(_("series"), null=True, blank=True, editable=False)
     week = models.PositiveSmallIntegerField(_("week"))
     day = models.PositiveSmallIntegerField(_("day of week"))
     start_section = models.PositiveSmallIntegerField(_("first section"))
@@ -201,7 +203,8 @@ class ScheduleEvent(models.Model):
         verbose_name = _("schedule event")
         verbose_name_plural = _("schedule events")
         ordering = ["week", "day", "start_section"]
-        indexes = [models.Index(fields=["user", "week", "day"], name="event_user_week_day")]
+        indexes = [models.Index(fields=["user", "week", "day"], name="event_user_week_day"),
+                   models.Index(fields=["user", "series_id"], name="event_user_series")]
         constraints = [
             models.CheckConstraint(condition=Q(day__gte=1) & Q(day__lte=7), name="event_day_in_week"),
             models.CheckConstraint(condition=Q(week__gte=1), name="event_week_positive"),
@@ -220,6 +223,8 @@ class ScheduleEvent(models.Model):
                                    name="event_task_link_is_quick_note_kind"),
             models.CheckConstraint(condition=Q(task_item__isnull=True) | Q(kind="task_item"),
                                    name="event_item_link_is_task_item_kind"),
+            models.CheckConstraint(condition=Q(series_id__isnull=True) | Q(kind="custom"),
+                                   name="event_series_is_custom_kind"),
         ]
 
     def __str__(self) -> str:
@@ -326,7 +331,13 @@ class PlanPreview(models.Model):
 
 
 class ChangeSet(models.Model):
-    """What one apply wrote, so it can be undone exactly."""
+    """What one apply or one direct edit of the board wrote, so it can be undone exactly."""
+
+    class Kind(models.TextChoices):
+        APPLY = "apply", _("Preview applied")
+        MOVE = "move", _("Block moved")
+        REMOVE = "remove", _("Block removed")
+        MARK = "mark", _("Block marked")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="changesets")
     preview = models.OneToOneField(PlanPreview, on_delete=models.SET_NULL, null=True, blank=True,
@@ -337,6 +348,13 @@ class ChangeSet(models.Model):
     # The moves applied, each with the event that now holds the block ("event_id_after"), for undo.
     moves = models.JSONField(default=list, blank=True)
     task_ids = models.JSONField(default=list, blank=True)
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.APPLY)
+    # Blocks taken off the board by a direct edit, as they were: [{kind, item_id, task_id, event_id,
+    #   title, location, note, source, status, from: {week, day, start_section, end_section, host_event_id}}]
+    removed = models.JSONField(default=list, blank=True)
+    # Blocks marked by a direct edit: [{item_id | task_id, title, before, after}] (TaskItem statuses;
+    #   a quick note's "done" is its completion)
+    marked = models.JSONField(default=list, blank=True)
     applied_at = models.DateTimeField(auto_now_add=True)
     undone_at = models.DateTimeField(null=True, blank=True)
 
@@ -354,5 +372,5 @@ class ChangeSet(models.Model):
 
     @property
     def change_count(self) -> int:
-        """Blocks placed, quick notes placed and blocks moved."""
-        return len(self.item_ids) + len(self.task_ids) + len(self.moves)
+        """Blocks placed, quick notes placed, blocks moved, removed and marked."""
+        return len(self.item_ids) + len(self.task_ids) + len(self.moves) + len(self.removed) + len(self.marked)

@@ -432,6 +432,7 @@ RATE_LIMITS = {
     "import": _rate("THROTTLE_IMPORT", "10/min"),  # timetable imports (dry runs too), per student
     "quick_add": _rate("THROTTLE_QUICK_ADD", "120/min"),  # quick notes previewed, parsed or saved, per student
     "chat": _rate("THROTTLE_CHAT", "20/min"),  # chat.send / chat.resume / chat.regenerate, per student
+    "board_edits": _rate("THROTTLE_BOARD_EDITS", "120/min"),  # blocks moved, removed, marked, per student
     "ws_frames": _rate("THROTTLE_WS_FRAMES", "20/s"),  # frames per websocket connection
 }
 # How many proxies in front of the app append to X-Forwarded-For (0: use the socket's address).

@@ -15,6 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from accounts.requests import AuthedHttpRequest
+from schedule.now_next import now_next_get
 from schedule.selectors import calendar_settings_get, semester_week_get, today_events_list
 from smartmate.platform.api import error_body
 from smartmate.platform.health import run_checks
@@ -94,6 +95,7 @@ def dashboard(request: AuthedHttpRequest) -> HttpResponse:
     tasks_promote(user=request.user)
     context = {"calendar": calendar, "week": semester_week_get(user=request.user),
                "today_events": today_events_list(user=request.user),
+               "now_next": now_next_get(user=request.user),
                "quadrants": quadrant_board_get(user=request.user),
                "recently_completed": recently_completed_list(user=request.user),
                "overdue": overdue_count(user=request.user), "now": timezone.now()}

@@ -132,6 +132,7 @@ class TaskItem(models.Model):
         PENDING = "pending", _("Not placed")
         PLACED = "placed", _("Placed")
         DONE = "done", _("Done")
+        MISSED = "missed", _("Missed")
 
     task_class = models.ForeignKey(TaskClass, on_delete=models.CASCADE, related_name="items")
     order = models.PositiveIntegerField(_("order"))

@@ -35,9 +35,28 @@ class SpanInputSerializer(serializers.Serializer):
 
 
 class EventCreateInputSerializer(SpanInputSerializer):
+    week = serializers.IntegerField(min_value=1, max_value=30, required=False,
+                                    help_text="One event in this week. Give either week or weeks.")
+    weeks = serializers.CharField(max_length=100, required=False,
+                                  help_text="A repeating event: one occurrence in each week named, e.g. 1-16, "
+                                            "1-16单 (odd weeks), 2-16双 (even weeks) or 2,4,6-8.")
     title = serializers.CharField(max_length=100)
     location = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
     note = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+
+    def validate(self, attrs: dict) -> dict:
+        attrs = super().validate(attrs)
+        if ("week" in attrs) == ("weeks" in attrs):
+            raise serializers.ValidationError({"week": [_("Give either a week or a week range, not both or neither.")]})
+        return attrs
+
+
+SCOPE_CHOICES = [("this", _("This occurrence only")), ("all", _("Every occurrence of the series"))]
+
+
+class EventScopeQuerySerializer(serializers.Serializer):
+    scope = serializers.ChoiceField(choices=SCOPE_CHOICES, required=False, default="this",
+                                    help_text="For a repeating event: this occurrence only (default) or all of them.")
 
 
 class EventUpdateInputSerializer(serializers.Serializer):
@@ -48,15 +67,22 @@ class EventUpdateInputSerializer(serializers.Serializer):
     day = serializers.IntegerField(min_value=1, max_value=7, required=False)
     start_section = serializers.IntegerField(min_value=1, max_value=16, required=False)
     end_section = serializers.IntegerField(min_value=1, max_value=16, required=False)
+    scope = serializers.ChoiceField(
+        choices=SCOPE_CHOICES, required=False, default="this",
+        help_text="For a repeating event: change this occurrence only (it leaves the series; the default) or all "
+                  "of them (a move then gives every occurrence the new day and sections in its own week; week "
+                  "may be left out).")
 
     SPAN_FIELDS = ("week", "day", "start_section", "end_section")
 
     def validate(self, attrs: dict) -> dict:
         given = [name for name in self.SPAN_FIELDS if name in attrs]
-        if given and len(given) != len(self.SPAN_FIELDS):
-            missing = [name for name in self.SPAN_FIELDS if name not in attrs]
-            raise serializers.ValidationError({name: [_("Give week, day, start_section and end_section together.")]
-                                               for name in missing})
+        needed = self.SPAN_FIELDS[1:] if attrs.get("scope") == "all" and "week" not in attrs else self.SPAN_FIELDS
+        if given and len(given) != len(needed):
+            missing = [name for name in needed if name not in attrs]
+            message = (_("Give week, day, start_section and end_section together.") if needed == self.SPAN_FIELDS
+                       else _("Give day, start_section and end_section together."))
+            raise serializers.ValidationError({name: [message] for name in missing})
         if given and attrs["end_section"] < attrs["start_section"]:
             raise serializers.ValidationError({"end_section": [_("The last section comes before the first.")]})
         return attrs
@@ -76,8 +102,14 @@ class EventOutputSerializer(ModelSerializer):
     class Meta:
         model = ScheduleEvent
         fields = ["id", "kind", "source", "title", "location", "note", "week", "day", "start_section",
-                  "end_section", "starts_at", "ends_at", "is_filler", "course"]
+                  "end_section", "starts_at", "ends_at", "is_filler", "course", "series_id"]
         read_only_fields = fields
+
+
+class EventSeriesOutputSerializer(serializers.Serializer):
+    series_id = serializers.UUIDField()
+    weeks = serializers.ListField(child=serializers.IntegerField())
+    events = EventOutputSerializer(many=True)
 
 
 class SectionRowSerializer(serializers.Serializer):

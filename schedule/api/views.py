@@ -7,7 +7,7 @@ from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
 from rest_framework import serializers, status
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
@@ -23,6 +23,8 @@ from schedule.api.serializers import (
     CourseUpdateInputSerializer,
     EventCreateInputSerializer,
     EventOutputSerializer,
+    EventScopeQuerySerializer,
+    EventSeriesOutputSerializer,
     EventUpdateInputSerializer,
     FeedOutputSerializer,
     ImportInputSerializer,
@@ -35,7 +37,8 @@ from schedule.core.importers import MAX_IMPORT_BYTES
 from schedule.core.time_model import TimeModelError
 from schedule.exceptions import ScheduleInputError
 from schedule.messages import time_error_message
-from schedule.services import calendar, courses, events, feeds, imports
+from schedule.services import calendar, courses, event_series, events, feeds, imports
+from schedule.services.events import Span
 from smartmate.platform.idempotency import idempotent
 from smartmate.platform.parsers import BoundedJSONParser
 from smartmate.platform.ratelimit import rate_limit_hit, user_key
@@ -64,22 +67,33 @@ class TodayView(APIView):
         return Response(EventOutputSerializer(selectors.today_events_list(user=request.user), many=True).data)
 
 
+EVENT_CREATED = PolymorphicProxySerializer(
+    component_name="EventCreated", serializers=[EventOutputSerializer, EventSeriesOutputSerializer],
+    resource_type_field_name=None)
+
+
 class EventListView(APIView):
-    """Create a one-off event on free sections."""
+    """Create a one-off event (``week``) or a repeating one (``weeks``, e.g. ``1-16单``) on free sections."""
 
     @idempotent
-    @extend_schema(request=EventCreateInputSerializer, responses={201: EventOutputSerializer})
+    @extend_schema(request=EventCreateInputSerializer, responses={201: EVENT_CREATED})
     def post(self, request: AuthedRequest) -> Response:
         data = EventCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
+        if "weeks" in values:
+            series = event_series.event_series_create(
+                user=request.user, title=values["title"], weeks=values["weeks"], day=values["day"],
+                start_section=values["start_section"], end_section=values["end_section"],
+                location=values["location"], note=values["note"])
+            return Response(EventSeriesOutputSerializer(series).data, status=status.HTTP_201_CREATED)
         event = events.event_create(user=request.user, title=values["title"], location=values["location"],
                                     note=values["note"], span=SpanInputSerializer.to_span(values))
         return Response(EventOutputSerializer(event).data, status=status.HTTP_201_CREATED)
 
 
 class EventDetailView(APIView):
-    """Read, change, move or delete one event."""
+    """Read, change, move or delete one event, or every occurrence of its series (``scope=all``)."""
 
     @extend_schema(responses=EventOutputSerializer)
     def get(self, request: AuthedRequest, event_id: int) -> Response:
@@ -88,20 +102,26 @@ class EventDetailView(APIView):
     @idempotent
     @extend_schema(request=EventUpdateInputSerializer, responses=EventOutputSerializer)
     def patch(self, request: AuthedRequest, event_id: int) -> Response:
-        selectors.event_get(user=request.user, event_id=event_id)  # 404 before validating a foreign id
+        event = selectors.event_get(user=request.user, event_id=event_id)  # 404 before validating a foreign id
         data = EventUpdateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
-        span = SpanInputSerializer.to_span(values) if "week" in values else None
+        scope = values.pop("scope")
+        span = None
+        if "day" in values:
+            span = Span(values.get("week", event.week), values["day"], values["start_section"], values["end_section"])
         for name in EventUpdateInputSerializer.SPAN_FIELDS:
             values.pop(name, None)
-        event = events.event_update(user=request.user, event_id=event_id, span=span, **values)
+        event = event_series.event_series_update(user=request.user, event_id=event_id, scope=scope, span=span,
+                                                 **values)
         return Response(EventOutputSerializer(event).data)
 
     @idempotent
-    @extend_schema(responses={204: None})
+    @extend_schema(parameters=[EventScopeQuerySerializer], responses={204: None})
     def delete(self, request: AuthedRequest, event_id: int) -> Response:
-        events.event_delete(user=request.user, event_id=event_id)
+        selectors.event_get(user=request.user, event_id=event_id)
+        scope = query_validate(EventScopeQuerySerializer, request)["scope"]
+        event_series.event_series_delete(user=request.user, event_id=event_id, scope=scope)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -119,7 +119,8 @@ def moves_undo(*, user: User, moves: list[dict]) -> None:
     lifted = [block_lift(user=user, kind=m["kind"], item_id=m["item_id"], task_id=m["task_id"],
                          event_id=m["event_id_after"], where=m["to"]) for m in moves]
     for move, block in zip(moves, lifted):
-        block_put(user=user, lifted=block, where=move["from"], source=ScheduleEvent.Source.ASSISTANT)
+        # A direct edit records the block's own source; a preview's moves came from the assistant.
+        block_put(user=user, lifted=block, where=move["from"], source=move.get("source", ScheduleEvent.Source.ASSISTANT))
 
 
 def moves_unchanged(*, user: User, moves: list[dict]) -> bool:

@@ -24,6 +24,7 @@ from schedule.models import ChangeSet, PlanPreview, ScheduleEvent, ScheduleSlot
 from schedule.services.events import Span, event_create
 from smartmate.platform.exceptions import AppError, ConflictError, NotFoundError
 from taskclasses.models import TaskClass, TaskItem
+from taskclasses.planning.block_records import marks_unchanged, marks_undo, removals_unchanged, removals_undo
 from taskclasses.planning.boards import unplaced_items
 from taskclasses.planning.planning import PlanningError, preview_get
 from taskclasses.planning.preview_boards import preview_board, preview_content
@@ -199,6 +200,8 @@ def changeset_undo(*, user: User, changeset_id: int, now: datetime | None = None
     except IntegrityError as exc:
         raise SlotConflictError(_("Another change took the old place of a moved block; move it back by hand."),
                                 code="slot_taken") from exc
+    marks_undo(user=user, marked=list(changeset.marked))
+    removals_undo(user=user, removed=list(changeset.removed))
     changeset.undone_at = now or timezone.now()
     changeset.save(update_fields=["undone_at"])
     return changeset
@@ -213,6 +216,8 @@ def _ensure_unchanged(changeset: ChangeSet) -> None:
     items_placed = TaskItem.objects.filter(pk__in=changeset.item_ids, status=TaskItem.Status.PLACED).count()
     if current != recorded or embedded_still != len(changeset.embedded_slot_ids) \
             or items_placed != len(changeset.item_ids) \
-            or not moves_unchanged(user=changeset.user, moves=list(changeset.moves)):
+            or not moves_unchanged(user=changeset.user, moves=list(changeset.moves)) \
+            or not removals_unchanged(user=changeset.user, removed=list(changeset.removed)) \
+            or not marks_unchanged(user=changeset.user, marked=list(changeset.marked)):
         raise ConflictError(_("Blocks of this change were moved, removed or completed since; "
                               "undo them one by one instead."), code="undo_conflict")

@@ -6,6 +6,8 @@ week's events (schedule) with a preview of where the planner would put their blo
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -24,6 +26,7 @@ from smartmate.platform.exceptions import AppError, NotFoundError
 from smartmate.platform.ratelimit import rate_limit_hit, user_key
 from smartmate.platform.redirects import is_local_path
 from taskclasses.planning import planning, previews
+from taskclasses.planning.agenda_presenter import agenda_days
 from taskclasses.planning.preview_presenter import changeset_view, preview_view
 from taskclasses.planning.week_presenter import board_rows
 
@@ -39,9 +42,13 @@ def week_board(request: AuthedHttpRequest) -> HttpResponse:
     except TimeModelError:
         return redirect("planning:week")
     shown = preview_view(preview) if preview else None
-    days = [{"number": n, "label": day_label(n), "date": d, "is_today": d == board.today}
-            for n, d in enumerate(board.dates, start=1)]
-    context = {"board": board, "rows": board_rows(board, preview=shown), "days": days,
+    days: list[dict[str, Any]] = [{"number": n, "label": day_label(n), "date": d, "is_today": d == board.today}
+                                  for n, d in enumerate(board.dates, start=1)]
+    rows = board_rows(board, preview=shown)
+    raw_day = request.GET.get("day", "")
+    agenda = agenda_days(board, rows, {day["number"]: day["label"] for day in days},
+                         day=int(raw_day) if raw_day.isdigit() else None)
+    context = {"board": board, "rows": rows, "days": days, "agenda": agenda,
                "preview": shown, "preview_weeks": shown.weeks if shown else [],
                "last_change": ChangeSet.objects.filter(user=request.user, undone_at__isnull=True).first(),
                "previous_week": board.week - 1 if board.week > 1 else None,

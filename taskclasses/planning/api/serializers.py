@@ -91,9 +91,69 @@ class PreviewOutputSerializer(serializers.Serializer):
 
 class ChangeSetOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
+    kind = serializers.CharField()
     summary = serializers.CharField()
     preview_id = serializers.IntegerField(allow_null=True)
     applied_at = RFC3339DateTimeField()
     undone_at = RFC3339DateTimeField(allow_null=True)
     events = serializers.IntegerField(source="event_count")
     embedded = serializers.IntegerField(source="embedded_count")
+
+
+# --- Direct edits of the board ---------------------------------------------------------------------------
+
+class DirectMoveInputSerializer(BlockMoveInputSerializer):
+    version = serializers.CharField(required=False, allow_blank=True, max_length=64)
+    allow_reorder = serializers.BooleanField(required=False, default=False)
+
+
+class DirectEditInputSerializer(serializers.Serializer):
+    version = serializers.CharField(required=False, allow_blank=True, max_length=64)
+
+
+class BoardBlockSerializer(serializers.Serializer):
+    """A placed block: where and when (the student's time zone), its status and its version."""
+
+    kind = serializers.CharField()
+    id = serializers.IntegerField()
+    title = serializers.CharField()
+    status = serializers.CharField()
+    week = serializers.IntegerField()
+    day = serializers.IntegerField()
+    start_section = serializers.IntegerField()
+    end_section = serializers.IntegerField()
+    date = serializers.DateField()
+    starts_at = RFC3339DateTimeField()
+    ends_at = RFC3339DateTimeField()
+    host_event_id = serializers.IntegerField(allow_null=True)
+    version = serializers.CharField()
+
+
+class DirectEditOutputSerializer(serializers.Serializer):
+    """The change set to undo (its id and the undo bar's line) and the block as it is now (null: removed)."""
+
+    changeset_id = serializers.IntegerField()
+    summary = serializers.CharField()
+    block = BoardBlockSerializer(allow_null=True)
+
+
+class SlotSuggestionSerializer(serializers.Serializer):
+    week = serializers.IntegerField()
+    day = serializers.IntegerField()
+    start_section = serializers.IntegerField()
+    end_section = serializers.IntegerField()
+    date = serializers.DateField()
+    starts_at = RFC3339DateTimeField()
+    ends_at = RFC3339DateTimeField()
+    host_event_id = serializers.IntegerField(allow_null=True)
+    host_title = serializers.CharField(allow_null=True)
+    text = serializers.CharField()
+
+
+class BlockSuggestionsSerializer(serializers.Serializer):
+    block = BoardBlockSerializer()
+    suggestions = SlotSuggestionSerializer(many=True)
+
+
+class SuggestionsQuerySerializer(serializers.Serializer):
+    limit = serializers.IntegerField(required=False, default=5, min_value=1, max_value=20)

@@ -1,6 +1,21 @@
-from django.urls import path
+from django.urls import URLPattern, path
 
 from taskclasses.planning.api import views
+
+
+def _block_routes(kind: str, key: str) -> list[URLPattern]:
+    """Direct edits of a placed study block (``item``, a TaskItem id) or quick note (``note``, a Task id)."""
+    prefix = f"board/blocks/{kind}/<int:{key}>/"
+    return [
+        path(prefix, views.BoardBlockView.as_view(kind=kind), name=f"board-{kind}"),
+        path(f"{prefix}move/", views.BoardBlockMoveView.as_view(kind=kind), name=f"board-{kind}-move"),
+        path(f"{prefix}remove/", views.BoardBlockRemoveView.as_view(kind=kind), name=f"board-{kind}-remove"),
+        path(f"{prefix}done/", views.BoardBlockDoneView.as_view(kind=kind), name=f"board-{kind}-done"),
+        path(f"{prefix}missed/", views.BoardBlockMissedView.as_view(kind=kind), name=f"board-{kind}-missed"),
+        path(f"{prefix}suggestions/", views.BoardBlockSuggestionsView.as_view(kind=kind),
+             name=f"board-{kind}-suggestions"),
+    ]
+
 
 urlpatterns = [
     path("task-classes/<int:task_class_id>/feasibility/", views.FeasibilityView.as_view(),
@@ -11,4 +26,6 @@ urlpatterns = [
     path("previews/<int:preview_id>/apply/", views.PreviewApplyView.as_view(), name="preview-apply"),
     path("changesets/", views.ChangeSetListView.as_view(), name="changesets"),
     path("changesets/<int:changeset_id>/undo/", views.ChangeSetUndoView.as_view(), name="changeset-undo"),
+    *_block_routes("item", "item_id"),
+    *_block_routes("note", "task_id"),
 ]

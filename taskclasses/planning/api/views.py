@@ -1,6 +1,9 @@
-"""Planning API: feasibility, previews (create, read, adjust, discard), apply, change sets and undo."""
+"""Planning API: feasibility, previews (create, read, adjust, discard), apply, change sets and undo,
+and direct edits of placed blocks (move, remove, done, missed, where it could go)."""
 
 from __future__ import annotations
+
+from dataclasses import asdict
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -11,13 +14,20 @@ from accounts.requests import AuthedRequest
 from schedule.models import ChangeSet
 from smartmate.platform.idempotency import idempotent
 from smartmate.platform.ratelimit import rate_limit_hit, user_key
-from taskclasses.planning import planning, previews
+from taskclasses.models import TaskItem
+from taskclasses.planning import direct_edits, planning, previews
 from taskclasses.planning.api.serializers import (
     BlockMoveInputSerializer,
+    BlockSuggestionsSerializer,
+    BoardBlockSerializer,
     ChangeSetOutputSerializer,
+    DirectEditInputSerializer,
+    DirectEditOutputSerializer,
+    DirectMoveInputSerializer,
     FeasibilitySerializer,
     PreviewCreateInputSerializer,
     PreviewOutputSerializer,
+    SuggestionsQuerySerializer,
 )
 from taskclasses.planning.preview_presenter import changeset_view, preview_view
 
@@ -105,3 +115,97 @@ class ChangeSetUndoView(APIView):
     def post(self, request: AuthedRequest, changeset_id: int) -> Response:
         changeset = previews.changeset_undo(user=request.user, changeset_id=changeset_id)
         return Response(ChangeSetOutputSerializer(changeset_view(changeset)).data)
+
+
+# --- Direct edits of the board -------------------------------------------------------------------------
+
+def _edit_body(result: direct_edits.EditResult) -> dict:
+    view = changeset_view(result.changeset)
+    return DirectEditOutputSerializer({"changeset_id": view["id"], "summary": view["summary"],
+                                       "block": asdict(result.block) if result.block else None}).data
+
+
+def _block_id(ids: dict[str, int]) -> int:
+    """The block's id from the path: ``item_id`` (a study block) or ``task_id`` (a quick note)."""
+    return ids["item_id"] if "item_id" in ids else ids["task_id"]
+
+
+class BlockAPIView(APIView):
+    """A view of one placed block; its route says which kind (``item`` or ``note``)."""
+
+    kind = direct_edits.ITEM
+
+
+def _edit_input(request: AuthedRequest, kind: str, ids: dict[str, int]) -> dict:
+    rate_limit_hit("board_edits", user_key(request.user))
+    direct_edits.block_ensure(user=request.user, kind=kind, block_id=_block_id(ids))
+    data = DirectEditInputSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    return data.validated_data
+
+
+class BoardBlockView(BlockAPIView):
+    """A placed study block (``item``) or quick note (``note``) with its version, for a later edit."""
+
+    @extend_schema(responses=BoardBlockSerializer)
+    def get(self, request: AuthedRequest, **ids: int) -> Response:
+        block = direct_edits.block_get(user=request.user, kind=self.kind, block_id=_block_id(ids))
+        return Response(BoardBlockSerializer(asdict(block)).data)
+
+
+class BoardBlockMoveView(BlockAPIView):
+    """Move a placed block; refused with the editing core's reason (409 naming the occupant) and places that work."""
+
+    @idempotent
+    @extend_schema(request=DirectMoveInputSerializer, responses=DirectEditOutputSerializer)
+    def post(self, request: AuthedRequest, **ids: int) -> Response:
+        rate_limit_hit("board_edits", user_key(request.user))
+        direct_edits.block_ensure(user=request.user, kind=self.kind, block_id=_block_id(ids))
+        data = DirectMoveInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        result = direct_edits.block_move(user=request.user, kind=self.kind, block_id=_block_id(ids), **data.validated_data)
+        return Response(_edit_body(result))
+
+
+class BoardBlockRemoveView(BlockAPIView):
+    """Take a placed block off the board (its study item waits again; its quick note is unscheduled)."""
+
+    @idempotent
+    @extend_schema(request=DirectEditInputSerializer, responses=DirectEditOutputSerializer)
+    def post(self, request: AuthedRequest, **ids: int) -> Response:
+        result = direct_edits.block_remove(user=request.user, kind=self.kind, block_id=_block_id(ids),
+                                           **_edit_input(request, self.kind, ids))
+        return Response(_edit_body(result))
+
+
+class BoardBlockDoneView(BlockAPIView):
+    """Mark a placed study block done."""
+
+    status_to = TaskItem.Status.DONE
+
+    @idempotent
+    @extend_schema(request=DirectEditInputSerializer, responses=DirectEditOutputSerializer)
+    def post(self, request: AuthedRequest, **ids: int) -> Response:
+        result = direct_edits.block_mark(user=request.user, kind=self.kind, block_id=_block_id(ids), status=self.status_to,
+                                         **_edit_input(request, self.kind, ids))
+        return Response(_edit_body(result))
+
+
+class BoardBlockMissedView(BoardBlockDoneView):
+    """Mark a placed study block missed (it can be planned again later)."""
+
+    status_to = TaskItem.Status.MISSED
+
+
+class BoardBlockSuggestionsView(BlockAPIView):
+    """Where a placed block could move (the "move to…" picker): the first places from now on."""
+
+    @extend_schema(parameters=[SuggestionsQuerySerializer], responses=BlockSuggestionsSerializer)
+    def get(self, request: AuthedRequest, **ids: int) -> Response:
+        direct_edits.block_ensure(user=request.user, kind=self.kind, block_id=_block_id(ids))
+        query = SuggestionsQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        block, slots = direct_edits.block_suggestions(user=request.user, kind=self.kind, block_id=_block_id(ids),
+                                                      limit=query.validated_data["limit"])
+        return Response(BlockSuggestionsSerializer({"block": asdict(block),
+                                                    "suggestions": [asdict(s) for s in slots]}).data)

@@ -1,0 +1,34 @@
+"""What is on now and what comes next today, in the student's time zone (the dashboard's "现在 / 接下来")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.utils import timezone
+
+from accounts.models import User
+from schedule.models import ScheduleEvent
+from schedule.selectors import today_events_list
+
+
+@dataclass(frozen=True)
+class NowNext:
+    """The event under way (a course, a study block, a custom event) and the next one to start today."""
+
+    current: ScheduleEvent | None
+    next: ScheduleEvent | None
+
+
+def now_next_get(*, user: User, now: datetime | None = None) -> NowNext:
+    """Return today's current and next events at ``now`` (default: the current time); "today" is the
+    student's local day, so a course at 08:00 in Shanghai is next until 08:00 there."""
+    moment = now or timezone.now()
+    current: ScheduleEvent | None = None
+    upcoming: ScheduleEvent | None = None
+    for event in today_events_list(user=user, now=moment):
+        if event.starts_at <= moment < event.ends_at:
+            current = current or event
+        elif event.starts_at > moment and upcoming is None:
+            upcoming = event
+    return NowNext(current=current, next=upcoming)
