@@ -15,23 +15,6 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 os.environ.setdefault("SMARTMATE_WARM_START", "0")
 
 
-def _own_redis_databases_per_xdist_worker() -> None:
-    """Under pytest-xdist each worker process gets its own pair of Redis databases (layer + cache).
-
-    Celery workers and daphne children that a test starts inherit this environment, so a worker of
-    one test process never takes the tasks or channel messages of another.
-    """
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
-    url = os.environ.get("REDIS_URL", "")
-    if not worker.startswith("gw") or not url or os.environ.get("CELERY_BROKER_URL"):
-        return
-    base, _, db = url.rpartition("/")
-    os.environ["REDIS_URL"] = f"{base}/{int(db or 0) + 2 * int(worker[2:])}"
-
-
-_own_redis_databases_per_xdist_worker()
-
-
 pytest_plugins = ["smartmate.tests.live_server", "smartmate.tests.worker", "smartmate.llm.testing", "memory.testing"]
 
 
