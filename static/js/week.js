@@ -16,7 +16,7 @@
 
   document.addEventListener("keydown", (event) => {
     const tag = (event.target.tagName || "").toLowerCase();
-    if (tag === "input" || tag === "textarea" || tag === "select" || event.metaKey || event.ctrlKey || event.altKey) return;
+    if (tag === "input" || tag === "textarea" || tag === "select" || event.target.closest("dialog") || event.metaKey || event.ctrlKey || event.altKey) return;
     if (event.key === "ArrowLeft") go(week - 1);
     else if (event.key === "ArrowRight") go(week + 1);
     else if (event.key === "t" || event.key === "T") { params.delete("week"); window.location.search = params.toString(); }
