@@ -102,22 +102,17 @@ class ChangeSetOutputSerializer(serializers.Serializer):
 
 # --- Direct edits of the board ---------------------------------------------------------------------------
 
-class DirectMoveInputSerializer(BlockMoveInputSerializer):
-    version = serializers.CharField(required=False, allow_blank=True, max_length=64)
-    allow_reorder = serializers.BooleanField(required=False, default=False)
-
-
 class DirectEditInputSerializer(serializers.Serializer):
     version = serializers.CharField(required=False, allow_blank=True, max_length=64)
 
 
-class BoardBlockSerializer(serializers.Serializer):
-    """A placed block: where and when (the student's time zone), its status and its version."""
+class DirectMoveInputSerializer(BlockMoveInputSerializer, DirectEditInputSerializer):
+    allow_reorder = serializers.BooleanField(required=False, default=False)
 
-    kind = serializers.CharField()
-    id = serializers.IntegerField()
-    title = serializers.CharField()
-    status = serializers.CharField()
+
+class _PlaceSerializer(serializers.Serializer):
+    """Where a block is or could be: week, day, sections, date and times (the student's zone), its host."""
+
     week = serializers.IntegerField()
     day = serializers.IntegerField()
     start_section = serializers.IntegerField()
@@ -126,6 +121,15 @@ class BoardBlockSerializer(serializers.Serializer):
     starts_at = RFC3339DateTimeField()
     ends_at = RFC3339DateTimeField()
     host_event_id = serializers.IntegerField(allow_null=True)
+
+
+class BoardBlockSerializer(_PlaceSerializer):
+    """A placed block: where and when (the student's time zone), its status and its version."""
+
+    kind = serializers.CharField()
+    id = serializers.IntegerField()
+    title = serializers.CharField()
+    status = serializers.CharField()
     version = serializers.CharField()
 
 
@@ -137,15 +141,7 @@ class DirectEditOutputSerializer(serializers.Serializer):
     block = BoardBlockSerializer(allow_null=True)
 
 
-class SlotSuggestionSerializer(serializers.Serializer):
-    week = serializers.IntegerField()
-    day = serializers.IntegerField()
-    start_section = serializers.IntegerField()
-    end_section = serializers.IntegerField()
-    date = serializers.DateField()
-    starts_at = RFC3339DateTimeField()
-    ends_at = RFC3339DateTimeField()
-    host_event_id = serializers.IntegerField(allow_null=True)
+class SlotSuggestionSerializer(_PlaceSerializer):
     host_title = serializers.CharField(allow_null=True)
     text = serializers.CharField()
 
