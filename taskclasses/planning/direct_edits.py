@@ -49,37 +49,35 @@ class BlockChangedError(ConflictError):
     code = "block_changed"
 
 
-@dataclass(frozen=True)
-class BlockView:
-    """A block on the board as a client shows it: where, when (in the student's zone) and its version."""
+@dataclass(frozen=True, kw_only=True)
+class PlaceView:
+    """Where a block is or could be: week, day, sections, date and times (the student's zone), its host."""
+
+    week: int
+    day: int
+    start_section: int
+    end_section: int
+    date: date
+    starts_at: datetime
+    ends_at: datetime
+    host_event_id: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class BlockView(PlaceView):
+    """A block on the board as a client shows it: where, when (in the student's time zone) and its version."""
 
     kind: str
     id: int
     title: str
     status: str
-    week: int
-    day: int
-    start_section: int
-    end_section: int
-    date: date
-    starts_at: datetime
-    ends_at: datetime
-    host_event_id: int | None
     version: str
 
 
-@dataclass(frozen=True)
-class SlotView:
-    """A place a block could go: week, day, sections, date and times, and the filler course hosting it."""
+@dataclass(frozen=True, kw_only=True)
+class SlotView(PlaceView):
+    """A place a block could go, and the filler course hosting it."""
 
-    week: int
-    day: int
-    start_section: int
-    end_section: int
-    date: date
-    starts_at: datetime
-    ends_at: datetime
-    host_event_id: int | None
     host_title: str | None
     text: str
 
