@@ -46,4 +46,8 @@
     timer = setTimeout(refresh, 250);
   });
   deadline.addEventListener("input", () => { deadlineEdited.value = "1"; });
+  // Text typed before this script ran (a slow load) or restored by the browser's back button
+  // still gets its preview.
+  if (text.value.trim()) refresh();
+  form.dataset.ready = "1";
 })();

@@ -15,6 +15,8 @@ from taskclasses.tests.factories import make_task
 
 
 def _add(page, text: str) -> None:
+    # After a save the page reloads; typing before quick_add.js is listening would go unseen.
+    page.wait_for_selector("#quick-add-form[data-ready='1']", state="attached")
     page.fill("#quick-add-text", text)
     page.wait_for_selector("[data-test=quick-add-preview]:not([hidden])")
     page.wait_for_function("document.getElementById('quick-add-form').dataset.parsed === '1'")
