@@ -338,6 +338,8 @@ class ChangeSet(models.Model):
         MOVE = "move", _("Block moved")
         REMOVE = "remove", _("Block removed")
         MARK = "mark", _("Block marked")
+        COURSE = "course", _("Course changed")
+        IMPORT = "import", _("Timetable re-imported")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="changesets")
     preview = models.OneToOneField(PlanPreview, on_delete=models.SET_NULL, null=True, blank=True,
@@ -355,6 +357,10 @@ class ChangeSet(models.Model):
     # Blocks marked by a direct edit: [{item_id | task_id, title, before, after}] (TaskItem statuses;
     #   a quick note's "done" is its completion)
     marked = models.JSONField(default=list, blank=True)
+    # Timetable rows a course edit or a re-import changed, as they were, so undo can restore them:
+    #   {"courses_created": [id], "events_created": [id], "courses_deleted": [course row],
+    #    "events_deleted": [event row with its slots], "courses_changed": [{id, before, after}]}
+    timetable = models.JSONField(default=dict, blank=True)
     applied_at = models.DateTimeField(auto_now_add=True)
     undone_at = models.DateTimeField(null=True, blank=True)
 
