@@ -107,6 +107,8 @@ class Pending:
     reason: str = ""
     near_duplicate_of: MemoryItem | None = None
     forget_targets: list[MemoryItem] = field(default_factory=list)
+    # For a forget request: candidate id -> the id of the candidate it was learned together with.
+    learned_with: dict[int, int] = field(default_factory=dict)
 
 
 def memory_extract_and_apply(*, job: MemoryJob, min_confidence: float, max_facts: int,
@@ -258,8 +260,31 @@ def _forget_candidates(user, item: Pending, existing: list[MemoryItem], embedder
         near = [check.match_id] if check.match_id is not None else []
         related = [by_id[i] for i in [*near, *(similar.id for similar in check.related)]]
     item.candidates = [*exact, *related]
+    _add_learned_together(user, item)
     if not item.candidates:
         item.action, item.reason = "NONE", "nothing to forget"
+
+
+def _add_learned_together(user, item: Pending) -> None:
+    """Offer the details learned from the same message as a candidate ("在准备考研" and "目标浙大计算机"
+    from one sentence) and say so: forgetting "the 考研 thing" usually means both, and similarity
+    alone may miss or underrate them. The model still decides; the payload names each detail's
+    anchor (the best-matching candidate from that message)."""
+    anchors: dict[int, int] = {}  # message id -> the first (best-matching) candidate learned from it
+    for row in item.candidates:
+        if row.source_message_id is not None:
+            anchors.setdefault(row.source_message_id, row.pk)
+    if not anchors:
+        return
+    named = {row.pk for row in item.candidates}
+    siblings = (MemoryItem.objects.filter(user=user, status=MemoryItem.Status.ACTIVE,
+                                          source_message_id__in=list(anchors))
+                .exclude(pk__in=list(named)).order_by("pk"))
+    item.candidates.extend(siblings)
+    for row in item.candidates:
+        anchor = anchors.get(row.source_message_id) if row.source_message_id is not None else None
+        if anchor is not None and anchor != row.pk:
+            item.learned_with[row.pk] = anchor
 
 
 def _similar_rows(user, item: Pending, per_fact: int) -> list[MemoryItem]:
@@ -291,7 +316,7 @@ def decide(client, pending: list[Pending], *, record, outcome: Outcome) -> None:
     aliases = {f"m{n}": row for n, row in enumerate(sorted(rows.values(), key=lambda r: r.pk), start=1)}
     facts = {f"f{n}": item for n, item in enumerate(pending, start=1)}
     payload = {
-        "existing": [{"ref": alias, "type": row.memory_type, "content": row.content} for alias, row in aliases.items()],
+        "existing": [_existing_for_prompt(alias, row, aliases, pending) for alias, row in aliases.items()],
         "new": [_new_for_prompt(ref, item.fact) for ref, item in facts.items()],
     }
     messages = [ChatMessage.system(render("decide")), ChatMessage.user(json.dumps(payload, ensure_ascii=False))]
@@ -323,6 +348,16 @@ def decide(client, pending: list[Pending], *, record, outcome: Outcome) -> None:
                 "ADD", "no decision given")
         if item.action == "ADD" and item.near_duplicate_of is not None:
             item.action, item.target, item.reason = "NONE", item.near_duplicate_of, "near duplicate"
+
+
+def _existing_for_prompt(alias: str, row: MemoryItem, aliases: dict[str, MemoryItem],
+                         pending: list[Pending]) -> dict[str, str]:
+    entry = {"ref": alias, "type": row.memory_type, "content": row.content}
+    partner = next((item.learned_with[row.pk] for item in pending if row.pk in item.learned_with), None)
+    partner_alias = next((ref for ref, other in aliases.items() if other.pk == partner), None)
+    if partner_alias is not None:
+        entry["learned_with"] = partner_alias
+    return entry
 
 
 def _new_for_prompt(ref: str, fact: Fact) -> dict[str, str]:

@@ -163,6 +163,28 @@ def test_asking_in_a_conversation_forgets_the_memory_everywhere(fake_llm, user, 
     assert MemoryAudit.objects.filter(user=user, operation="forget", operator="system").count() == 1
 
 
+def test_a_forget_request_offers_the_details_learned_in_the_same_sentence(fake_llm, user, memory_on):
+    """"在准备考研 目标浙大计算机" became two memories; asking to forget 考研 shows the model both, the
+    target school marked as learned with it (similarity alone would not find it), and the model's
+    choice to forget both is carried out."""
+    said = make_message(user, "我在准备考研 目标浙大计算机")
+    exam = make_memory(user, "在准备考研", "goal", source=said)
+    school = make_memory(user, "目标浙大计算机", "goal", source=said)
+    other = make_memory(user, "更喜欢早上学数学", "preference", source=make_message(user, "我更喜欢早上学数学"))
+    fake_llm.script(
+        {"text": json.dumps({"facts": [{"type": "goal", "content": "在准备考研", "confidence": 0.9,
+                                        "category": "forget_request"}]})},
+        {"text": json.dumps({"decisions": [{"new": "f1", "action": "FORGET", "targets": ["m1", "m2"]}]})})
+
+    run_job(user, "别再记着我在准备考研了")
+
+    offered = json.loads(fake_llm.requests[-1].messages[-1]["content"])["existing"]
+    assert {"ref": "m2", "type": "goal", "content": "目标浙大计算机", "learned_with": "m1"} in offered
+    assert offered[0] == {"ref": "m1", "type": "goal", "content": "在准备考研"}
+    assert not MemoryItem.objects.filter(pk__in=[exam.pk, school.pk]).exists()
+    assert MemoryItem.objects.filter(pk=other.pk).exists()
+
+
 def test_a_forget_request_with_nothing_to_forget_stores_nothing(fake_llm, user, memory_on):
     fake_llm.set_responder(responder)
 

@@ -188,6 +188,11 @@ def _decide_one(new: dict[str, Any], existing: list[dict[str, Any]]) -> dict[str
             targets = [best["ref"]]  # the closest memory the server found shares the key word ("挂科" / "挂了")
         if not targets:
             return {"new": ref, "action": "NONE", "reason": "没有要忘掉的记忆"}
+        # As the prompt asks: details learned in the same sentence as a target go with it, unless they
+        # are another matter (this model's judgement: a different kind of memory is another matter).
+        kinds = {item["ref"]: item.get("type") for item in existing}
+        targets += [item["ref"] for item in existing
+                    if item.get("learned_with") in targets and item.get("type") == kinds[item["learned_with"]]]
         return {"new": ref, "action": "FORGET", "targets": targets, "reason": "学生要求忘掉"}
     if best is None or best_score < 0.4:
         return {"new": ref, "action": "ADD", "reason": "新话题"}
