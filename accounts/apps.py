@@ -8,6 +8,12 @@ class AccountsConfig(AppConfig):
     name = "accounts"
     verbose_name = _("Accounts")
 
+    def ready(self) -> None:
+        # Each app's data_areas.py says what it keeps about a student (accounts.data_ports).
+        from django.utils.module_loading import autodiscover_modules
+
+        autodiscover_modules("data_areas")
+
 
 class GatedAdminConfig(admin_apps.AdminConfig):
     """Stands in for django.contrib.admin in INSTALLED_APPS: its site signs operators in through the login gate."""

@@ -14,6 +14,18 @@ class TokenInvalidError(AppError):
     code = "token_not_valid"
 
 
+class PasswordRequiredError(AppError):
+    """A step that cannot be undone (deleting the account) asks for the password again."""
+
+    code = "password_required"
+    status = 403
+
+
+class ExportBusyError(AppError):
+    code = "export_running"
+    status = 409
+
+
 class TokenQuotaExceededError(QuotaExceededError):
     code = "token_quota_exceeded"
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from rest_framework_simplejwt.exceptions import TokenBackendError, TokenError
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
+from rest_framework_simplejwt.exceptions import InvalidToken, TokenBackendError, TokenError
 from rest_framework_simplejwt.serializers import TokenObtainPairSerializer, TokenRefreshSerializer
 from rest_framework_simplejwt.state import token_backend
 from rest_framework_simplejwt.token_blacklist.models import BlacklistedToken, OutstandingToken
@@ -40,6 +42,9 @@ class FamilyTokenRefreshSerializer(TokenRefreshSerializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, str]:
         try:
             return super().validate(attrs)
+        except get_user_model().DoesNotExist:
+            # simplejwt looks the user up with .get(): a deleted account's token must be refused, not a 500.
+            raise InvalidToken(_("The account of this token no longer exists.")) from None
         except TokenError:
             refresh_family_revoke_if_reused(str(attrs.get("refresh", "")))
             raise

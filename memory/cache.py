@@ -65,6 +65,13 @@ def block_cache_clear(user_id: int) -> None:
     cache.delete_many([*keys, _index_key(user_id)])
 
 
+def block_cache_drop(user_id: int) -> None:
+    """For a deleted student: clear their blocks and drop the generation counter too (nothing of theirs
+    may be written again, so nothing needs to tell a late writer its block is stale)."""
+    block_cache_clear(user_id)
+    cache.delete(_generation_key(user_id))
+
+
 def _bump_generation(user_id: int) -> None:
     key = _generation_key(user_id)
     cache.add(key, 0, None)

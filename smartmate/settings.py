@@ -433,6 +433,8 @@ RATE_LIMITS = {
     "quick_add": _rate("THROTTLE_QUICK_ADD", "120/min"),  # quick notes previewed, parsed or saved, per student
     "chat": _rate("THROTTLE_CHAT", "20/min"),  # chat.send / chat.resume / chat.regenerate, per student
     "board_edits": _rate("THROTTLE_BOARD_EDITS", "120/min"),  # blocks moved, removed, marked, per student
+    "data_export": _rate("THROTTLE_DATA_EXPORT", "5/hour"),  # "download my data" archives, per student
+    "account_delete": _rate("THROTTLE_ACCOUNT_DELETE", "5/15min"),  # password tries to delete the account
     "ws_frames": _rate("THROTTLE_WS_FRAMES", "20/s"),  # frames per websocket connection
 }
 # How many proxies in front of the app append to X-Forwarded-For (0: use the socket's address).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from accounts.models import User, validate_time_zone
@@ -56,3 +57,15 @@ class RegisterOutputSerializer(serializers.Serializer):
 class ProfileInputSerializer(serializers.Serializer):
     email = serializers.EmailField(required=False, allow_blank=True)
     time_zone = serializers.CharField(required=False, validators=[validate_time_zone])
+
+
+class AccountDeleteInputSerializer(serializers.Serializer):
+    password = serializers.CharField(trim_whitespace=False, style={"input_type": "password"})
+
+
+class AccountDeletedOutputSerializer(serializers.Serializer):
+    deleted = serializers.DictField(child=serializers.IntegerField(), help_text=_("Rows deleted, by kind"))
+
+
+class AccountCountsOutputSerializer(serializers.Serializer):
+    counts = serializers.DictField(child=serializers.IntegerField(), help_text=_("Rows owned, by kind"))

@@ -9,4 +9,6 @@ urlpatterns = [
     path("auth/logout/", views.LogoutView.as_view(), name="auth-logout"),
     path("auth/password/", views.PasswordChangeView.as_view(), name="auth-password"),
     path("me/", views.MeView.as_view(), name="me"),
+    path("me/export/", views.MyDataExportView.as_view(), name="me-export"),
+    path("me/counts/", views.MyDataCountsView.as_view(), name="me-counts"),
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import StreamingHttpResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
@@ -13,6 +14,9 @@ from rest_framework_simplejwt.views import TokenObtainPairView, TokenRefreshView
 
 from accounts import services
 from accounts.api.serializers import (
+    AccountCountsOutputSerializer,
+    AccountDeletedOutputSerializer,
+    AccountDeleteInputSerializer,
     LogoutInputSerializer,
     PasswordChangeInputSerializer,
     PasswordChangeOutputSerializer,
@@ -21,10 +25,14 @@ from accounts.api.serializers import (
     RegisterOutputSerializer,
     UserOutputSerializer,
 )
+from accounts.data_erase import account_delete
+from accounts.data_export import user_data_download
+from accounts.data_ports import user_data_counts
+from accounts.data_views import archive_response
 from accounts.requests import AuthedRequest
 from accounts.tokens import FamilyRefreshToken, FamilyTokenObtainPairSerializer, FamilyTokenRefreshSerializer
 from smartmate.platform.idempotency import idempotent
-from smartmate.platform.ratelimit import client_ip, rate_limit_hit
+from smartmate.platform.ratelimit import client_ip, rate_limit_hit, user_key
 
 
 def _as_drf_validation_error(exc: DjangoValidationError) -> serializers.ValidationError:
@@ -95,7 +103,7 @@ class PasswordChangeView(APIView):
 
 
 class MeView(APIView):
-    """Read or change the signed-in student's profile."""
+    """Read or change the signed-in student's profile, or delete the account (password required)."""
 
     @extend_schema(responses=UserOutputSerializer)
     def get(self, request: Request) -> Response:
@@ -111,3 +119,28 @@ class MeView(APIView):
         except DjangoValidationError as exc:
             raise _as_drf_validation_error(exc) from exc
         return Response(UserOutputSerializer(user).data)
+
+    @extend_schema(request=AccountDeleteInputSerializer, responses={200: AccountDeletedOutputSerializer})
+    def delete(self, request: AuthedRequest) -> Response:
+        """Delete the account and everything in it; the password is asked again. Cannot be undone."""
+        data = AccountDeleteInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        rate_limit_hit("account_delete", user_key(request.user))
+        counts = account_delete(user=request.user, password=data.validated_data["password"])
+        return Response({"deleted": counts})
+
+
+class MyDataExportView(APIView):
+    """Download everything the student keeps here: a ZIP archive (format: docs/own-data.md), streamed."""
+
+    @extend_schema(responses={(200, "application/zip"): bytes})
+    def get(self, request: AuthedRequest) -> StreamingHttpResponse:
+        return archive_response(user_data_download(user=request.user), request.user.username)
+
+
+class MyDataCountsView(APIView):
+    """How many rows of each kind the student owns ("area.table": count)."""
+
+    @extend_schema(responses=AccountCountsOutputSerializer)
+    def get(self, request: AuthedRequest) -> Response:
+        return Response({"counts": user_data_counts(user=request.user)})
