@@ -44,8 +44,8 @@ def rows_with_user_field(app_label: str, user: User, *, leave_out: tuple[str, ..
     tables: Tables = {}
     for model in apps.get_app_config(app_label).get_models():
         names = {field.name for field in model._meta.get_fields()}
-        if "user" in names and model._meta.model_name not in leave_out:
-            tables[model._meta.model_name] = model._default_manager.filter(user=user).order_by("pk")
+        if "user" in names and str(model._meta.model_name) not in leave_out:
+            tables[str(model._meta.model_name)] = model._default_manager.filter(user=user).order_by("pk")
     return tables
 
 

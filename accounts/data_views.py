@@ -6,7 +6,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, StreamingHttpResponse
+from django.http import HttpResponse, HttpResponseBase, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -46,7 +46,7 @@ def my_data(request: AuthedHttpRequest) -> HttpResponse:
 
 
 @login_required
-def my_data_download(request: AuthedHttpRequest) -> HttpResponse:
+def my_data_download(request: AuthedHttpRequest) -> HttpResponseBase:
     try:
         chunks = user_data_download(user=request.user)
     except AppError as exc:

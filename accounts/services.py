@@ -66,7 +66,7 @@ def token_quota_check(*, user: User, now: datetime | None = None) -> int:
     if left <= 0:
         resets_at = (user.token_window_started_at or timezone.now()) + TOKEN_WINDOW
         raise TokenQuotaExceededError(
-            "You have used this week's assistant quota.",
+            _("You have used this week's assistant quota."),
             detail={"limit": user.token_limit, "used": user.token_usage, "resets_at": resets_at.isoformat()},
         )
     return left
@@ -78,6 +78,13 @@ def token_usage_record(*, user: User, tokens: int, now: datetime | None = None) 
         return
     _reset_window_if_due(user=user, now=now or timezone.now())
     User.objects.filter(pk=user.pk).update(token_usage=F("token_usage") + tokens)
+
+
+def token_quota_reset(*, user: User, now: datetime | None = None) -> User:
+    """Give the student a fresh weekly window now (an operator's decision: the admin, the shell)."""
+    User.objects.filter(pk=user.pk).update(token_window_started_at=now or timezone.now(), token_usage=0)
+    user.refresh_from_db(fields=["token_usage", "token_window_started_at"])
+    return user
 
 
 def _reset_window_if_due(*, user: User, now: datetime) -> None:

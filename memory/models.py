@@ -68,6 +68,9 @@ class MemoryItem(models.Model):
         verbose_name = _("memory")
         verbose_name_plural = _("memories")
         ordering = ["-updated_at", "-id"]
+        # Reading what a student told the assistant is its own permission: an operator who manages
+        # accounts, jobs or quotas sees that memories exist, not what they say.
+        permissions = [("view_memory_text", _("Can read what memories say"))]
         indexes = [
             models.Index(fields=["user", "status", "memory_type"], name="memory_user_status_type"),
             # The read path's structured rows: walked in order, so LIMIT stops early at 10,000 rows.
@@ -91,7 +94,8 @@ class MemoryItem(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"[{self.memory_type}] {self.content}"
+        # No content: this name shows in admin headers, lists of related rows and the admin's log.
+        return f"memory {self.pk} ({self.memory_type}, {self.status})"
 
     @property
     def is_superseded(self) -> bool:

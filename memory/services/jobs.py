@@ -145,6 +145,17 @@ def _fail(job: MemoryJob, token: str, exc: Exception) -> str:
     return "retry"
 
 
+def memory_jobs_rerun(*, job_ids: list[int]) -> int:
+    """Run dead jobs again from attempt zero (an operator fixed the cause); return how many were queued."""
+    now = timezone.now()
+    ids = list(MemoryJob.objects.filter(pk__in=job_ids, status=Status.DEAD).values_list("pk", flat=True))
+    MemoryJob.objects.filter(pk__in=ids).update(status=Status.PENDING, attempts=0, next_attempt_at=now,
+                                                last_error="", finished_at=None, updated_at=now)
+    for job_id in ids:
+        transaction.on_commit(partial(_send, job_id))
+    return len(ids)
+
+
 def memory_jobs_reclaim(*, now=None) -> int:
     """Free jobs whose worker took them and never finished (killed, lost, hung); return how many."""
     now = now or timezone.now()
