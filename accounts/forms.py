@@ -44,9 +44,23 @@ class PasswordChangeForm(auth_forms.PasswordChangeForm):
             self.fields[name].widget.attrs.update(autocomplete="new-password")
 
 
+USERNAME_MIN, USERNAME_MAX = 2, 45  # two characters: 小明 is a whole name
+
+
+class UsernameValidator(UnicodeUsernameValidator):
+    # Django's own wording reads "该变量…" in Chinese and forgets that letters include 汉字.
+    message = _("A username may contain only letters (Chinese characters too), digits and @ . + - _.")
+
+
+USERNAME_ERRORS = {  # formatted with the validator's limit_value when shown
+    "min_length": _("A username needs at least %(limit_value)d characters."),
+    "max_length": _("A username has at most %(limit_value)d characters."),
+}
+
+
 class RegisterForm(forms.Form):
-    username = forms.CharField(label=_("Username"), min_length=3, max_length=45,
-                               validators=[UnicodeUsernameValidator()],
+    username = forms.CharField(label=_("Username"), min_length=USERNAME_MIN, max_length=USERNAME_MAX,
+                               validators=[UsernameValidator()], error_messages=USERNAME_ERRORS,
                                widget=forms.TextInput(attrs={"autocomplete": "username"}))
     email = forms.EmailField(label=_("Email (optional)"), required=False)
     password = forms.CharField(label=_("Password"), strip=False,

@@ -1,8 +1,14 @@
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.admin import UserAdmin
 from accounts.models import User
 from schedule.models import (
+    CalendarDay,
     CalendarFeed,
     CalendarSettings,
     ChangeSet,
@@ -10,7 +16,10 @@ from schedule.models import (
     PlanPreview,
     ScheduleEvent,
     ScheduleSlot,
+    SuspendedMeeting,
 )
+from schedule.services.academic_calendar import national_holidays_load, national_years
+from smartmate.platform.exceptions import AppError
 
 
 class CalendarSettingsInline(admin.StackedInline):
@@ -28,11 +37,66 @@ class UserWithCalendarAdmin(UserAdmin):
     inlines = [*UserAdmin.inlines, CalendarSettingsInline]
 
 
+def _national_action(year: int):
+    """An admin action adding ``year``'s national holidays to the selected students' calendars."""
+
+    def load(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[CalendarSettings]) -> None:
+        loaded, refused = 0, []
+        for calendar in queryset.select_related("user"):
+            try:
+                national_holidays_load(user=calendar.user, year=year)
+                loaded += 1
+            except AppError as exc:  # one student's refusal (a clash on their board) leaves the others
+                refused.append(f"{calendar.user.username}: {exc.message}")
+        modeladmin.message_user(request, _("Loaded the %(year)s holidays for %(count)d students.")
+                                % {"year": year, "count": loaded})
+        for line in refused:
+            modeladmin.message_user(request, line, level=messages.WARNING)
+
+    load.__name__ = f"load_national_holidays_{year}"
+    description = format_lazy(gettext_lazy("Add the national holidays of {year}"), year=year)
+    return admin.action(description=description)(load)
+
+
 @admin.register(CalendarSettings)
 class CalendarSettingsAdmin(admin.ModelAdmin):
-    list_display = ("user", "semester_start", "semester_weeks", "updated_at")
+    list_display = ("user", "semester_start", "semester_weeks", "follows_school_calendar", "updated_at")
+    list_filter = ("follows_school_calendar",)
     search_fields = ("user__username",)
     raw_id_fields = ("user",)
+    actions = [_national_action(year) for year in national_years()]
+
+
+@admin.register(CalendarDay)
+class CalendarDayAdmin(admin.ModelAdmin):
+    list_display = ("name", "user", "kind", "first_date", "last_date", "runs_week", "runs_day", "origin")
+    list_filter = ("kind", "origin")
+    search_fields = ("name", "user__username")
+    raw_id_fields = ("user",)
+
+    # Read only: a day changed here would bypass the checks and leave the board behind (the student's
+    # settings page, the API and the services keep both in step).
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: CalendarDay | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: CalendarDay | None = None) -> bool:
+        return False
+
+
+@admin.register(SuspendedMeeting)
+class SuspendedMeetingAdmin(admin.ModelAdmin):
+    list_display = ("title", "user", "week", "day", "start_section", "end_section", "created_at")
+    search_fields = ("title", "user__username")
+    raw_id_fields = ("user", "course")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: SuspendedMeeting | None = None) -> bool:
+        return False
 
 
 @admin.register(Course)
@@ -56,6 +120,12 @@ class ScheduleEventAdmin(admin.ModelAdmin):
     list_filter = ("kind", "source")
     search_fields = ("title", "user__username")
     raw_id_fields = ("user", "course")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: SuspendedMeeting | None = None) -> bool:
+        return False
     readonly_fields = ("starts_at", "ends_at")
     inlines = [ScheduleSlotInline]
 

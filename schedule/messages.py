@@ -69,6 +69,8 @@ def import_problem_message(problem: ImportProblem) -> str:
         return problem.message
     params = dict(problem.params)
     params.setdefault("field", FIELD_LABELS.get(problem.field or "", problem.field or ""))
+    if "max_week" in params:  # a week-spec problem names the semester's last week "max_week"
+        params.setdefault("limit", params["max_week"])
     if isinstance(params.get("day"), int) and 1 <= params["day"] <= 7:
         params["day_label"] = DAY_LABELS[params["day"] - 1]
     try:

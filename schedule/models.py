@@ -94,6 +94,9 @@ class CalendarSettings(models.Model):
     section_times = models.JSONField(
         _("section times"), default=default_section_times, validators=[validate_section_times]
     )
+    # Off: the timetable runs as imported; on: holidays suspend courses and make-up days run another
+    # day's (the rows follow, see schedule/services/academic_calendar.py).
+    follows_school_calendar = models.BooleanField(_("follow the school calendar"), default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     objects = CalendarSettingsManager()
@@ -176,6 +179,7 @@ class ScheduleEvent(models.Model):
         MANUAL = "manual", _("Manual")
         PLANNER = "planner", _("Planner")
         ASSISTANT = "assistant", _("Assistant")
+        CALENDAR = "calendar", _("School calendar")  # a make-up day's course meeting (调休)
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="schedule_events")
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
@@ -380,3 +384,79 @@ class ChangeSet(models.Model):
     def change_count(self) -> int:
         """Blocks placed, quick notes placed, blocks moved, removed and marked."""
         return len(self.item_ids) + len(self.task_ids) + len(self.moves) + len(self.removed) + len(self.marked)
+
+
+class CalendarDay(models.Model):
+    """One entry of the student's school calendar: a holiday or exam range, or a make-up day (调休).
+
+    A make-up day is one date (``first_date`` = ``last_date``) that runs the courses of week
+    ``runs_week``, weekday ``runs_day`` (1 = Monday). The pure resolver is
+    ``schedule/core/academic_calendar.py``; the services keep the course meetings in step.
+    """
+
+    class Kind(models.TextChoices):
+        HOLIDAY = "holiday", _("Holiday")
+        MAKEUP = "makeup", _("Make-up day")
+        EXAM = "exam", _("Exam week")
+
+    class Origin(models.TextChoices):
+        MANUAL = "manual", _("Entered by hand")
+        NATIONAL = "national", _("National arrangement")
+        ICS = "ics", _("Imported from .ics")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="calendar_days")
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
+    name = models.CharField(_("name"), max_length=60)
+    first_date = models.DateField(_("first day"))
+    last_date = models.DateField(_("last day"))
+    runs_week = models.PositiveSmallIntegerField(_("runs the courses of week"), null=True, blank=True)
+    runs_day = models.PositiveSmallIntegerField(_("runs the courses of weekday"), null=True, blank=True)
+    origin = models.CharField(_("origin"), max_length=8, choices=Origin.choices, default=Origin.MANUAL)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("calendar day")
+        verbose_name_plural = _("calendar days")
+        ordering = ["first_date", "kind", "pk"]
+        indexes = [models.Index(fields=["user", "first_date"], name="calendarday_user_first")]
+        constraints = [
+            models.CheckConstraint(condition=Q(last_date__gte=F("first_date")), name="calendarday_range_ordered"),
+            models.CheckConstraint(
+                condition=(Q(kind="makeup") & Q(runs_week__isnull=False) & Q(runs_day__gte=1) & Q(runs_day__lte=7)
+                           & Q(last_date=F("first_date")))
+                | (~Q(kind="makeup") & Q(runs_week__isnull=True) & Q(runs_day__isnull=True)),
+                name="calendarday_makeup_runs_a_day"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.first_date}..{self.last_date} ({self.kind})"
+
+
+class SuspendedMeeting(models.Model):
+    """A course meeting a holiday suspended, as it was, so it comes back when the holiday goes.
+
+    ``embedded`` lists the study blocks that were embedded in it ([{item_id, first, last}]): they
+    were given blocks of their own at the same time, and go back into the meeting when it returns.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="suspended_meetings")
+    course = models.ForeignKey(Course, on_delete=models.CASCADE, related_name="suspended_meetings")
+    title = models.CharField(max_length=100)
+    location = models.CharField(max_length=100, blank=True)
+    note = models.CharField(max_length=500, blank=True)
+    source = models.CharField(max_length=16, default="import")
+    week = models.PositiveSmallIntegerField()
+    day = models.PositiveSmallIntegerField()
+    start_section = models.PositiveSmallIntegerField()
+    end_section = models.PositiveSmallIntegerField()
+    embedded = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("suspended course meeting")
+        verbose_name_plural = _("suspended course meetings")
+        ordering = ["week", "day", "start_section"]
+        indexes = [models.Index(fields=["user", "week", "day"], name="suspended_user_week_day")]
+
+    def __str__(self) -> str:
+        return f"{self.title} W{self.week} D{self.day} {self.start_section}-{self.end_section} (suspended)"

@@ -8,8 +8,9 @@ from datetime import datetime
 from django.utils import timezone
 
 from accounts.models import User
+from schedule.calendar_labels import DayNote
 from schedule.models import ScheduleEvent
-from schedule.selectors import today_events_list
+from schedule.selectors import day_notes_get, time_frame_get, today_events_list
 
 
 @dataclass(frozen=True)
@@ -18,6 +19,9 @@ class NowNext:
 
     current: ScheduleEvent | None
     next: ScheduleEvent | None
+    # What the school calendar says about today ("国庆节 · 停课", "调休：按第 5 周周五上课"). The
+    # events already follow it: a holiday has no course meetings, a make-up day its target's.
+    notes: tuple[DayNote, ...] = ()
 
 
 def now_next_get(*, user: User, now: datetime | None = None) -> NowNext:
@@ -31,4 +35,5 @@ def now_next_get(*, user: User, now: datetime | None = None) -> NowNext:
             current = current or event
         elif event.starts_at > moment and upcoming is None:
             upcoming = event
-    return NowNext(current=current, next=upcoming)
+    semester, _template = time_frame_get(user=user)
+    return NowNext(current=current, next=upcoming, notes=day_notes_get(user=user, on=semester.local_date(moment)))

@@ -11,8 +11,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from schedule.calendar_labels import DayNote, day_notes
+from schedule.core.academic_calendar import CalendarDay as CoreCalendarDay
+from schedule.core.academic_calendar import DayKind, ResolvedCalendar, calendar_resolve
 from schedule.core.time_model import SectionTemplate, Semester
-from schedule.models import CalendarSettings, Course, ScheduleEvent, ScheduleSlot
+from schedule.models import CalendarDay, CalendarSettings, Course, ScheduleEvent, ScheduleSlot
 from smartmate.platform.exceptions import NotFoundError
 
 
@@ -34,6 +37,8 @@ class WeekBoard:
     sections: tuple[SectionRow, ...]
     events: tuple[ScheduleEvent, ...]
     embedded: dict[int, list[str]]  # event id -> contents of study blocks embedded in it
+    # Per day (Monday first): what the school calendar says ("国庆节 · 停课", "调休 · 按周五上课").
+    day_notes: tuple[tuple[DayNote, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -77,7 +82,8 @@ def semester_week_get(*, user: User, now: datetime | None = None) -> SemesterWee
 
 def week_board_get(*, user: User, week: int | None = None, now: datetime | None = None) -> WeekBoard:
     """Return week ``week`` (default: the current week, clamped into the semester)."""
-    semester, template = time_frame_get(user=user)
+    calendar = calendar_settings_get(user=user)
+    semester, template = calendar.semester(user.time_zone), calendar.template()
     moment = now or timezone.now()
     if week is None:
         week = semester.current_week(moment, clamp=True)
@@ -94,7 +100,40 @@ def week_board_get(*, user: User, week: int | None = None, now: datetime | None 
         sections=tuple(SectionRow(n, start, end) for n, (start, end) in enumerate(template.to_hhmm(), start=1)),
         events=events,
         embedded=_embedded_blocks(user=user, week=week),
+        day_notes=_week_notes(school_calendar_get(user=user, calendar=calendar), semester, week),
     )
+
+
+def _week_notes(calendar: ResolvedCalendar, semester: Semester, week: int) -> tuple[tuple[DayNote, ...], ...]:
+    return tuple(day_notes(calendar.day(semester.date_of(week, day))) for day in range(1, 8))
+
+
+def calendar_days_list(*, user: User) -> list[CalendarDay]:
+    """The student's holidays, make-up days and exam weeks, in date order."""
+    return list(CalendarDay.objects.filter(user=user).order_by("first_date", "kind", "pk"))
+
+
+def core_calendar_day(row: CalendarDay) -> CoreCalendarDay:
+    """A calendar day row as the pure resolver reads it."""
+    return CoreCalendarDay(DayKind(row.kind), row.name, row.first_date, row.last_date, row.runs_week, row.runs_day,
+                           row.pk)
+
+
+def school_calendar_get(*, user: User, calendar: CalendarSettings | None = None) -> ResolvedCalendar:
+    """The student's school calendar resolved against their semester (nothing applies with the switch off).
+
+    The course meetings on the board already follow it (see schedule/services/academic_calendar.py);
+    this is for what the rows cannot say: each date's labels.
+    """
+    calendar = calendar or calendar_settings_get(user=user)
+    rows = calendar_days_list(user=user) if calendar.follows_school_calendar else []
+    return calendar_resolve(calendar.semester(user.time_zone), [core_calendar_day(r) for r in rows],
+                            follows=calendar.follows_school_calendar)
+
+
+def day_notes_get(*, user: User, on: date) -> tuple[DayNote, ...]:
+    """What the school calendar says about one date (the agenda, now/next, the assistant)."""
+    return day_notes(school_calendar_get(user=user).day(on))
 
 
 def _embedded_blocks(*, user: User, week: int) -> dict[int, list[str]]:

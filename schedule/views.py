@@ -14,7 +14,9 @@ from accounts.requests import AuthedHttpRequest
 from schedule import selectors
 from schedule.core.importers import MAX_IMPORT_BYTES
 from schedule.exceptions import ImportRejectedError, ImportTooComplexError, ScheduleInputError
-from schedule.services import courses, feeds, imports
+from schedule.services import feeds, imports, timetable_sync
+from schedule.timetable_port import timetable_editor
+from smartmate.platform.exceptions import ConflictError
 from smartmate.platform.ratelimit import RateLimited, rate_limit_hit, user_key
 from smartmate.platform.redirects import is_local_path
 
@@ -48,11 +50,14 @@ def _handle_import(request: AuthedHttpRequest, context: dict) -> None:
         else:
             raise ScheduleInputError(_("Choose a file or paste the timetable first."), code="no_file")
         fmt = request.POST.get("format") or imports.detect_format(name, raw)
+        if timetable_sync.user_has_courses(user=request.user):
+            _handle_sync(request, context, raw=raw, fmt=fmt, dry_run=dry_run)
+            return
         outcome = imports.timetable_import(user=request.user, data=raw, fmt=fmt, dry_run=dry_run)
     except ImportRejectedError as exc:
         context.update(error=exc.message, problems=exc.detail["problems"])
         return
-    except (ScheduleInputError, ImportTooComplexError, RateLimited) as exc:
+    except (ScheduleInputError, ImportTooComplexError, RateLimited, ConflictError) as exc:
         context.update(error=exc.message)
         return
     context.update(outcome=outcome, pasted=raw.decode("utf-8", errors="replace"), fmt=fmt)
@@ -62,12 +67,28 @@ def _handle_import(request: AuthedHttpRequest, context: dict) -> None:
         context["imported"] = True
 
 
+def _handle_sync(request: AuthedHttpRequest, context: dict, *, raw: bytes, fmt: str, dry_run: bool) -> None:
+    """A re-import: the dry run shows the diff; the confirm (with the diff's digest) syncs or is refused as stale."""
+    context.update(pasted=raw.decode("utf-8", errors="replace"), fmt=fmt)
+    result = timetable_editor().timetable_sync(user=request.user, data=raw, fmt=fmt, dry_run=dry_run,
+                                               expected=request.POST.get("expected") or None)
+    if dry_run:
+        context["sync"] = result.plan
+        return
+    if result.changeset_id is None:
+        messages.info(request, _("Your timetable already matches this file; nothing changed."))
+    else:
+        messages.success(request, result.summary)
+    context["imported"] = True
+
+
 @login_required
 @require_POST
 def course_filler_toggle(request: AuthedHttpRequest, course_id: int) -> HttpResponse:
     """Mark or unmark a course as filler from the board (works without JavaScript)."""
     course = selectors.course_get(user=request.user, course_id=course_id)
-    courses.course_update(user=request.user, course_id=course.pk, is_filler=not course.is_filler)
+    # Through the timetable editor: turning the mark off frees the blocks inside, and the board offers undo.
+    timetable_editor().course_change(user=request.user, course_id=course.pk, values={"is_filler": not course.is_filler})
     next_url = request.POST.get("next")
     return redirect(next_url if is_local_path(next_url) else "/schedule/")
 

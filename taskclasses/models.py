@@ -153,3 +153,7 @@ class TaskItem(models.Model):
 
     def __str__(self) -> str:
         return self.content
+
+
+# Models kept beside their feature, registered with this app (see the module for why).
+from taskclasses.notes.models import QuadrantLesson  # noqa: E402, F401

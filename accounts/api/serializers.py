@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from accounts.forms import USERNAME_ERRORS, USERNAME_MAX, USERNAME_MIN, UsernameValidator
 from accounts.models import User, validate_time_zone
 from smartmate.platform.serializers import ModelSerializer
 
 
 class RegisterInputSerializer(serializers.Serializer):
-    username = serializers.CharField(min_length=3, max_length=45, validators=[UnicodeUsernameValidator()])
+    username = serializers.CharField(min_length=USERNAME_MIN, max_length=USERNAME_MAX,
+                                     validators=[UsernameValidator()], error_messages=USERNAME_ERRORS)
     password = serializers.CharField(min_length=1, max_length=128, write_only=True, trim_whitespace=False)
     email = serializers.EmailField(required=False, allow_blank=True, default="")
     time_zone = serializers.CharField(required=False, default="Asia/Shanghai", validators=[validate_time_zone])

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from agent.tools import board_text as text
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.working import Working
+from schedule.selectors import day_notes_get
 
 
 class QueryRangeTool(Tool):
@@ -41,7 +44,7 @@ class QueryRangeTool(Tool):
         except common.BadArgument as error:
             return common.failed(_("The day could not be read."), f"查询失败：{error.message}", code=error.code,
                                  working=store)
-        lines = [text.occupancy_line(board, day)]
+        lines = [text.occupancy_line(board, day), *school_calendar_lines(ctx, day)]
         for section in range(first, last + 1):
             here = board.overlapping(day, section, section)
             who = "；".join(f"{text.entry_label(e)}({text.status_label(board, e)})" for e in here) or "空"
@@ -50,3 +53,10 @@ class QueryRangeTool(Tool):
 
 
 TOOL = QueryRangeTool()
+
+
+def school_calendar_lines(ctx: ToolContext, day: date) -> list[str]:
+    """What the school calendar says about the day ("校历：国庆节 · 停课"), so the model can name a holiday."""
+    with translation.override("zh-hans"):  # the tools speak Chinese to the model
+        notes = [note.long for note in day_notes_get(user=common.user_of(ctx), on=day)]
+    return [f"校历：{'；'.join(notes)}"] if notes else []

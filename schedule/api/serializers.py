@@ -72,6 +72,10 @@ class EventUpdateInputSerializer(serializers.Serializer):
         help_text="For a repeating event: change this occurrence only (it leaves the series; the default) or all "
                   "of them (a move then gives every occurrence the new day and sections in its own week; week "
                   "may be left out).")
+    weeks = serializers.CharField(
+        max_length=100, required=False,
+        help_text="With scope=all: the series' new weeks, e.g. 1-16单 (weeks left out lose their occurrence, new "
+                  "weeks get one; a one-off event becomes a series).")
 
     SPAN_FIELDS = ("week", "day", "start_section", "end_section")
 
@@ -143,12 +147,83 @@ class CourseUpdateInputSerializer(serializers.Serializer):
     location = serializers.CharField(max_length=100, required=False, allow_blank=True)
 
 
+class CourseChangeInputSerializer(CourseUpdateInputSerializer):
+    name = serializers.CharField(max_length=100, required=False, allow_blank=False)
+    dry_run = serializers.BooleanField(required=False, default=False,
+                                       help_text="Only list the study blocks the change would return to pending.")
+
+
+class DryRunQuerySerializer(serializers.Serializer):
+    dry_run = serializers.BooleanField(required=False, default=False,
+                                       help_text="Only list the study blocks the deletion would return to pending.")
+
+
+class DisplacedBlockSerializer(serializers.Serializer):
+    kind = serializers.CharField(help_text="item (a study block) or note (a quick note)")
+    id = serializers.IntegerField()
+    title = serializers.CharField()
+    week = serializers.IntegerField()
+    day = serializers.IntegerField()
+    day_label = serializers.CharField()
+    start_section = serializers.IntegerField()
+    end_section = serializers.IntegerField()
+    host_event_id = serializers.IntegerField(allow_null=True)
+
+
+class TimetableChangeOutputSerializer(serializers.Serializer):
+    dry_run = serializers.BooleanField()
+    changeset_id = serializers.IntegerField(allow_null=True, help_text="Undo with /api/v1/changesets/<id>/undo/.")
+    summary = serializers.CharField(help_text="The undo bar's line.")
+    displaced = DisplacedBlockSerializer(many=True, help_text="Blocks that return (or would return) to pending.")
+
+
+class CourseChangeOutputSerializer(TimetableChangeOutputSerializer):
+    course = CourseOutputSerializer()
+
+
+class ArrangementSerializer(serializers.Serializer):
+    day = serializers.IntegerField()
+    day_label = serializers.CharField()
+    start_section = serializers.IntegerField()
+    end_section = serializers.IntegerField()
+    weeks_text = serializers.CharField()
+    location = serializers.CharField()
+
+
+class CourseDiffSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["added", "changed", "removed"])
+    name = serializers.CharField()
+    teacher = serializers.CharField()
+    course_id = serializers.IntegerField(allow_null=True)
+    before = ArrangementSerializer(many=True)
+    after = ArrangementSerializer(many=True)
+    meetings_added = serializers.IntegerField()
+    meetings_removed = serializers.IntegerField()
+    displaced = DisplacedBlockSerializer(many=True)
+
+
+class SyncOutcomeSerializer(TimetableChangeOutputSerializer):
+    """A re-import (the student already has courses): the diff, and once confirmed its change set."""
+
+    mode = serializers.CharField(default="sync")
+    digest = serializers.CharField(help_text="Send it back as `expected` to confirm exactly this diff.")
+    courses = CourseDiffSerializer(many=True)
+    unchanged = serializers.IntegerField(help_text="Courses the file leaves as they are.")
+    conflicts = serializers.ListField(child=serializers.CharField(),
+                                      help_text="Custom events new meetings would cover; the sync is refused.")
+    meetings_added = serializers.IntegerField()
+    meetings_removed = serializers.IntegerField()
+
+
 class ImportInputSerializer(serializers.Serializer):
     file = serializers.FileField(required=False)
     content = serializers.CharField(required=False, trim_whitespace=False,
                                     help_text=_("The file's text, instead of an upload."))
     format = serializers.ChoiceField(choices=["csv", "ics", "json"], required=False)
     dry_run = serializers.BooleanField(required=False, default=False)
+    expected = serializers.CharField(required=False, max_length=64,
+                                     help_text="A re-import's dry-run digest: refused (409 import_stale) when the "
+                                               "timetable changed since.")
 
     def validate(self, attrs: dict) -> dict:
         if ("file" in attrs) == ("content" in attrs):

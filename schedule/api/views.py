@@ -19,8 +19,10 @@ from schedule import selectors
 from schedule.api.serializers import (
     CalendarInputSerializer,
     CalendarOutputSerializer,
+    CourseChangeInputSerializer,
+    CourseChangeOutputSerializer,
     CourseOutputSerializer,
-    CourseUpdateInputSerializer,
+    DryRunQuerySerializer,
     EventCreateInputSerializer,
     EventOutputSerializer,
     EventScopeQuerySerializer,
@@ -30,6 +32,8 @@ from schedule.api.serializers import (
     ImportInputSerializer,
     ImportOutcomeSerializer,
     SpanInputSerializer,
+    SyncOutcomeSerializer,
+    TimetableChangeOutputSerializer,
     WeekBoardSerializer,
     WeekQuerySerializer,
 )
@@ -37,8 +41,11 @@ from schedule.core.importers import MAX_IMPORT_BYTES
 from schedule.core.time_model import TimeModelError
 from schedule.exceptions import ScheduleInputError
 from schedule.messages import time_error_message
-from schedule.services import calendar, courses, event_series, events, feeds, imports
+from schedule.models import ScheduleEvent
+from schedule.services import calendar, event_series, events, feeds, imports, timetable_sync
 from schedule.services.events import Span
+from schedule.timetable_port import TimetableEditResult, timetable_editor
+from smartmate.platform.exceptions import NotFoundError
 from smartmate.platform.idempotency import idempotent
 from smartmate.platform.parsers import BoundedJSONParser
 from smartmate.platform.ratelimit import rate_limit_hit, user_key
@@ -143,24 +150,59 @@ class CourseListView(APIView):
         return Response(CourseOutputSerializer(selectors.course_list(user=request.user), many=True).data)
 
 
+def change_body(result: TimetableEditResult) -> dict:
+    """A course change's answer: the blocks it displaces (would displace, in a dry run) and its change set."""
+    return {"dry_run": result.dry_run, "changeset_id": result.changeset_id, "summary": result.summary,
+            "displaced": list(result.displaced)}
+
+
 class CourseDetailView(APIView):
-    """Change a course (e.g. mark it as filler) or delete it with its meetings."""
+    """Read, change (name, teacher, location, filler mark) or delete a course with its meetings.
 
-    @idempotent
-    @extend_schema(request=CourseUpdateInputSerializer, responses=CourseOutputSerializer)
-    def patch(self, request: AuthedRequest, course_id: int) -> Response:
+    A change or deletion that takes study blocks off the board (turning the filler mark off, deleting
+    meetings that hold blocks) lists them; with ``dry_run`` nothing is written. Each change is a
+    change set: undo it with ``/api/v1/changesets/<changeset_id>/undo/``.
+    """
+
+    @extend_schema(responses=CourseOutputSerializer)
+    def get(self, request: AuthedRequest, course_id: int) -> Response:
         selectors.course_get(user=request.user, course_id=course_id)
-        data = CourseUpdateInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        courses.course_update(user=request.user, course_id=course_id, **data.validated_data)
-        course = selectors.course_list(user=request.user).get(pk=course_id)
-        return Response(CourseOutputSerializer(course).data)
+        return Response(CourseOutputSerializer(selectors.course_list(user=request.user).get(pk=course_id)).data)
 
     @idempotent
-    @extend_schema(responses={204: None})
+    @extend_schema(request=CourseChangeInputSerializer, responses=CourseChangeOutputSerializer)
+    def patch(self, request: AuthedRequest, course_id: int) -> Response:
+        selectors.course_get(user=request.user, course_id=course_id)  # 404 before validating a foreign id
+        data = CourseChangeInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        dry_run = values.pop("dry_run")
+        result = timetable_editor().course_change(user=request.user, course_id=course_id, values=values,
+                                                  dry_run=dry_run)
+        course = selectors.course_list(user=request.user).get(pk=course_id)
+        return Response(CourseChangeOutputSerializer({**change_body(result), "course": course}).data)
+
+    @idempotent
+    @extend_schema(parameters=[DryRunQuerySerializer], responses=TimetableChangeOutputSerializer)
     def delete(self, request: AuthedRequest, course_id: int) -> Response:
-        courses.course_delete(user=request.user, course_id=course_id)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        selectors.course_get(user=request.user, course_id=course_id)
+        dry_run = query_validate(DryRunQuerySerializer, request)["dry_run"]
+        result = timetable_editor().course_remove(user=request.user, course_id=course_id, dry_run=dry_run)
+        return Response(TimetableChangeOutputSerializer(change_body(result)).data)
+
+
+class CourseMeetingView(APIView):
+    """Delete one meeting of a course (a holiday); ``dry_run`` lists the blocks it would return to pending."""
+
+    @idempotent
+    @extend_schema(parameters=[DryRunQuerySerializer], responses=TimetableChangeOutputSerializer)
+    def delete(self, request: AuthedRequest, course_id: int, event_id: int) -> Response:
+        selectors.course_get(user=request.user, course_id=course_id)
+        if not ScheduleEvent.objects.filter(user=request.user, pk=event_id, course_id=course_id).exists():
+            raise NotFoundError(_("This class meeting is not on your timetable."), code="meeting_not_found")
+        dry_run = query_validate(DryRunQuerySerializer, request)["dry_run"]
+        result = timetable_editor().meeting_remove(user=request.user, event_id=event_id, dry_run=dry_run)
+        return Response(TimetableChangeOutputSerializer(change_body(result)).data)
 
 
 class ImportView(APIView):
@@ -179,9 +221,29 @@ class ImportView(APIView):
         values = data.validated_data
         raw, filename = read_upload(values)
         fmt = values.get("format") or imports.detect_format(filename, raw)
+        if timetable_sync.user_has_courses(user=request.user):
+            return _sync(request, raw, fmt, values)
         outcome = imports.timetable_import(user=request.user, data=raw, fmt=fmt, dry_run=values["dry_run"])
         code = status.HTTP_200_OK if outcome.dry_run else status.HTTP_201_CREATED
         return Response(ImportOutcomeSerializer(outcome).data, status=code)
+
+
+def _sync(request: AuthedRequest, raw: bytes, fmt: str, values: dict) -> Response:
+    """A re-import: the diff (dry run), or the sync itself, refused when the timetable changed since ``expected``."""
+    result = timetable_editor().timetable_sync(user=request.user, data=raw, fmt=fmt, dry_run=values["dry_run"],
+                                               expected=values.get("expected"))
+    assert result.plan is not None
+    body = sync_body(result)
+    code = status.HTTP_200_OK if result.dry_run or result.changeset_id is None else status.HTTP_201_CREATED
+    return Response(SyncOutcomeSerializer(body).data, status=code)
+
+
+def sync_body(result: TimetableEditResult) -> dict:
+    plan = result.plan
+    assert plan is not None
+    return {**change_body(result), "mode": "sync", "digest": plan.digest, "courses": plan.courses,
+            "unchanged": plan.unchanged, "conflicts": plan.conflict_messages,
+            "meetings_added": plan.meetings_added, "meetings_removed": plan.meetings_removed}
 
 
 def read_upload(values: dict) -> tuple[bytes, str]:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from schedule.models import CalendarSettings
 from schedule.selectors import schedule_extent_get
+from schedule.services.academic_calendar import academic_calendar_sync
 from schedule.services.events import events_retime
 
 
@@ -41,6 +42,8 @@ def calendar_settings_update(
     _ensure_schedule_still_fits(user=user, calendar=calendar)
     calendar.save()
     events_retime(user=user)
+    # Holidays are dates: a moved semester moves them to other (week, weekday)s.
+    academic_calendar_sync(user=user)
     return calendar
 
 

@@ -127,16 +127,24 @@ def _series_events(*, user: User, event: ScheduleEvent) -> list[ScheduleEvent]:
 @transaction.atomic
 def event_series_update(
     *, user: User, event_id: int, scope: Scope = "this", title: str | None = None, location: str | None = None,
-    note: str | None = None, span: Span | None = None,
+    note: str | None = None, span: Span | None = None, weeks: str | None = None,
 ) -> ScheduleEvent:
     """Change one occurrence (``this``: it leaves its series) or every occurrence (``all``).
 
     With ``all``, a span's day and sections apply to every occurrence in its own week (its week is
-    ignored); every week is checked first and nothing changes when one is taken.
+    ignored); every week is checked first and nothing changes when one is taken. ``weeks`` (``all``
+    only, e.g. ``1-16单``) gives the series new weeks: occurrences in weeks left out are deleted, new
+    weeks get one; a one-off event given weeks becomes a series.
     """
     event = event_get(user=user, event_id=event_id)
     if title is not None:
         title = _clean_title(title)
+    if weeks is not None:
+        if scope != "all":
+            raise ScheduleInputError(_("New weeks apply to every occurrence; choose “all weeks”."),
+                                     code="weeks_need_all")
+        return _update_weeks(user=user, event=event, week_list=series_weeks_parse(user=user, spec=weeks),
+                             title=title, location=location, note=note, span=span)
     if scope == "this" or event.series_id is None:
         if event.series_id is not None:
             ScheduleEvent.objects.filter(pk=event.pk).update(series_id=None)
@@ -154,6 +162,36 @@ def event_series_update(
     ScheduleEvent.objects.bulk_update(events, ["title", "location", "note", "day", "start_section", "end_section",
                                                "starts_at", "ends_at", "updated_at"])
     return next(occurrence for occurrence in events if occurrence.pk == event.pk)
+
+
+def _update_weeks(*, user: User, event: ScheduleEvent, week_list: tuple[int, ...], title: str | None,
+                  location: str | None, note: str | None, span: Span | None) -> ScheduleEvent:
+    """Give the series (or the one-off event) exactly ``week_list``, with the new text and place; all or nothing."""
+    events = _series_events(user=user, event=event)
+    series_id = event.series_id or uuid.uuid4()
+    day = span.day if span is not None else event.day
+    first, last = (span.start_section, span.end_section) if span is not None else (event.start_section,
+                                                                                   event.end_section)
+    spans = [Span(week, day, first, last) for week in week_list]
+    _ensure_weeks_free(user=user, spans=spans, ignore={occurrence.pk for occurrence in events})
+    ScheduleEvent.objects.filter(pk__in=[o.pk for o in events if o.week not in week_list]).delete()
+    kept = {o.week: o for o in events if o.week in week_list}
+    ScheduleSlot.objects.filter(event_id__in=[o.pk for o in kept.values()]).delete()
+    semester, template = time_frame_get(user=user)
+    written = []
+    for target in spans:
+        occurrence = kept.get(target.week) or ScheduleEvent(
+            user=user, kind=ScheduleEvent.Kind.CUSTOM, source=ScheduleEvent.Source.MANUAL, week=target.week)
+        occurrence.series_id = series_id
+        occurrence.title = title if title is not None else event.title
+        occurrence.location = location if location is not None else event.location
+        occurrence.note = note if note is not None else event.note
+        occurrence.day, occurrence.start_section, occurrence.end_section = day, first, last
+        occurrence.starts_at, occurrence.ends_at = span_times(semester=semester, template=template, span=target)
+        occurrence.save()
+        written.append(occurrence)
+    _write_slots(user=user, events=written, spans=spans, ignore=set())
+    return kept.get(event.week) or written[0]
 
 
 def _move_all(*, user: User, events: list[ScheduleEvent], span: Span) -> None:

@@ -101,14 +101,14 @@ def _import(*, user: User, data: bytes, fmt: str, dry_run: bool, budget: WorkBud
     # An unknown format is one of the problems parse_timetable reports.
     report = parse_timetable(data, cast(TimetableFormat, fmt), semester, template, budget)
     if report.problems:
-        _reject(report.problems)
+        reject_problems(report.problems)
     with transaction.atomic():
         existing = _existing_meetings(user=user)
         fresh, known = _split_known(report.occurrences(), existing, budget)
         occupied = {key: title for key, (title, _course) in existing.items()}
         clashes = find_clashes(fresh, occupied, budget)
         if clashes:
-            _reject(clashes)
+            reject_problems(clashes)
         outcome = ImportOutcome(dry_run=dry_run, courses=_plan(report.courses, fresh, known),
                                 skipped_existing=len(known))
         if dry_run:
@@ -121,12 +121,12 @@ def _import(*, user: User, data: bytes, fmt: str, dry_run: bool, budget: WorkBud
             taken = {key: title for key, (title, _course) in _existing_meetings(user=user).items()}
             clashes = find_clashes(fresh, taken)
             if clashes:
-                _reject(clashes)
+                reject_problems(clashes)
             raise
         return outcome
 
 
-def _reject(problems: tuple[ImportProblem, ...]) -> None:
+def reject_problems(problems: tuple[ImportProblem, ...]) -> None:
     """Refuse the file: list the first MAX_LISTED_PROBLEMS problems and count them all."""
     listed = [
         {"row": p.row, "field": p.field, "code": p.code, "message": import_problem_message(p)}
@@ -190,7 +190,7 @@ def _write(*, user: User, occurrences: list[Occurrence], semester, template, out
             course=courses[(imported.name, imported.teacher)], title=imported.name, location=imported.location,
             week=occurrence.week, day=imported.day, start_section=imported.start_section,
             end_section=imported.end_section, starts_at=starts_at, ends_at=ends_at))
-    _insert_events(events)
+    insert_events(events)
     ScheduleSlot.objects.bulk_create(
         (ScheduleSlot(user=user, event=event, week=event.week, day=event.day, section=section)
          for event in events for section in event.sections),
@@ -213,7 +213,7 @@ def _courses_for(*, user: User, imported: list[ImportedCourse], outcome: ImportO
     return found
 
 
-def _insert_events(events: list[ScheduleEvent]) -> None:
+def insert_events(events: list[ScheduleEvent]) -> None:
     # MariaDB and SQLite return ids from a bulk insert; MySQL 8 does not, so insert one by one there.
     if connection.features.can_return_rows_from_bulk_insert:
         ScheduleEvent.objects.bulk_create(events, batch_size=500)

@@ -121,8 +121,10 @@ def test_marking_a_course_as_filler(auth_client, user):
     import_csv(user, "形势与政策,1,9,10,赵立新,二教1101,1-8")
     course = Course.objects.get(user=user)
     response = auth_client.patch(f"/api/v1/schedule/courses/{course.pk}/", {"is_filler": True}, format="json")
-    assert response.json() == {"id": course.pk, "name": "形势与政策", "teacher": "赵立新", "location": "二教1101",
-                               "is_filler": True, "meetings": 8}
+    body = response.json()
+    assert body["course"] == {"id": course.pk, "name": "形势与政策", "teacher": "赵立新", "location": "二教1101",
+                              "is_filler": True, "meetings": 8}
+    assert body["dry_run"] is False and body["displaced"] == [] and body["changeset_id"] is not None
 
 
 def test_slot_check_says_free_or_names_the_occupant(auth_client, user):

@@ -75,6 +75,14 @@ def test_problems_are_translated_into_chinese(user):
     assert "不是星期几" in error.value.detail["problems"][0]["message"]
 
 
+def test_a_week_outside_the_semester_is_translated_into_chinese(user):
+    from django.utils import translation
+
+    with translation.override("zh-hans"), pytest.raises(ImportRejectedError) as error:
+        import_csv(user, "线性代数,2,1,2,陈志强,二教2412,1-25")
+    assert error.value.detail["problems"][0]["message"] == "第 25 周不在学期内（1..20 周）。"
+
+
 def test_importing_the_same_file_twice_adds_nothing(user):
     first = timetable_import(user=user, data=DEMO_CSV.read_bytes(), fmt="csv")
     second = timetable_import(user=user, data=DEMO_CSV.read_bytes(), fmt="csv")

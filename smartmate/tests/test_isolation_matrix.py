@@ -26,9 +26,11 @@ from rest_framework.test import APIClient
 from accounts.models import User
 from agent.models import Conversation, Message
 from memory.tests.factories import make_memory
-from schedule.models import Course, ScheduleEvent
+from schedule.models import CalendarDay, Course, ScheduleEvent
+from schedule.services.academic_calendar import DayInput, calendar_day_create
 from schedule.services.feeds import calendar_feed_ensure
 from schedule.tests.factories import custom_event, import_csv, make_task_class
+from taskclasses.notes.lessons import lesson_learn
 from taskclasses.notes.services import task_create_from_text
 from taskclasses.planning.planning import preview_create
 from taskclasses.planning.previews import preview_apply
@@ -117,9 +119,15 @@ def alice(db, monkeypatch) -> Alice:
     message = Message.objects.create(conversation=conversation, role="user", content=f"{MARKER}你好")
     memory = make_memory(user, f"{MARKER}喜欢早上学习", source=message)
     calendar_feed_ensure(user=user)
+    holiday = calendar_day_create(user=user, day=DayInput("holiday", f"{MARKER}假日", date(2026, 10, 1),
+                                                          date(2026, 10, 7)))
     ids = {"event_id": event.pk, "course_id": course.pk, "preview_id": preview.pk,
            "item_id": preview.placements[0]["item_id"], "changeset_id": changeset.pk, "task_id": task.pk,
-           "task_class_id": other_class.pk, "conversation_id": conversation.pk, "memory_id": memory.pk}
+           "task_class_id": other_class.pk, "conversation_id": conversation.pk, "memory_id": memory.pk,
+           "day_id": holiday.pk}
+    lesson = lesson_learn(user=user, title=f"{MARKER}整理实验数据", quadrant=3)
+    assert lesson is not None
+    ids["lesson_id"] = lesson.pk
     return Alice(user=user, ids=ids)
 
 
@@ -143,9 +151,11 @@ def alice_state(alice: Alice) -> str:
     from memory.models import MemoryItem
     from schedule.models import ChangeSet, PlanPreview
     from taskclasses.models import Task, TaskClass, TaskItem
+    from taskclasses.notes.models import QuadrantLesson
 
     rows = []
-    for model in (Course, ScheduleEvent, TaskClass, TaskItem, Task, PlanPreview, ChangeSet, Conversation, MemoryItem):
+    for model in (Course, ScheduleEvent, TaskClass, TaskItem, Task, PlanPreview, ChangeSet, Conversation, MemoryItem,
+                  CalendarDay, QuadrantLesson):
         rows += json.loads(serializers.serialize("json", model.objects.filter(
             **({"task_class__user": alice.user} if model is TaskItem else {"user": alice.user})).order_by("pk")))
     for row in rows:
@@ -157,7 +167,7 @@ def test_every_route_is_covered():
     unknown = {route for route, _pattern in routes() if route not in PUBLIC
                for name in parameters(route) if name not in {"event_id", "course_id", "preview_id", "item_id",
                                                              "changeset_id", "task_id", "task_class_id",
-                                                             "conversation_id", "memory_id"}}
+                                                             "conversation_id", "memory_id", "day_id", "lesson_id"}}
     assert not unknown, f"Routes with parameters this matrix cannot fill: {sorted(unknown)}"
     assert len(routes()) > 60
 

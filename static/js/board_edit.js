@@ -1,7 +1,9 @@
 // Week board direct edits (templates/schedule/_board_edit.html): a free cell opens a dialog that
 // adds an event (this week or repeating); a placed study block or quick note opens a dialog to move
 // it to a suggested place, remove it or mark it done / not done, then offers to undo; a custom
-// event can be deleted (this week or every week). Every refusal shows the server's own message.
+// event can be deleted (this week or every week). On a desktop a placed block (also one inside a filler
+// course) can be dragged to another cell; the server decides, and a refusal shows its message and the
+// places that would work in the board's error region. Every refusal shows the server's own message.
 (function () {
   const root = document.getElementById("board-edit");
   const board = document.querySelector("table.board");
@@ -25,9 +27,17 @@
     try { data = await response.json(); } catch (error) { /* 204 or not JSON */ }
     if (!response.ok) {
       const error = new Error((data && data.message) || root.dataset.textError);
+      error.detail = (data && data.detail) || {};
+      error.code = (data && data.code) || "";
       throw error;
     }
     return data;
+  }
+
+  // The server's message, and for a form's field errors ("输入无效。") the fields' own words too.
+  function describe(error) {
+    const fields = Object.values(error.detail || {}).filter((value) => Array.isArray(value)).flat();
+    return fields.length ? `${error.message} ${fields.join(" ")}` : error.message;
   }
 
   function showError(box, message) {
@@ -39,42 +49,125 @@
     button.addEventListener("click", () => button.closest("dialog").close());
   });
 
-  // --- A new event in a free cell ---
-  function openNew(cell) {
-    const day = Number(cell.dataset.day);
-    const section = Number(cell.dataset.section);
-    eventForm.reset();
-    eventForm.elements.day.value = String(day);
-    eventForm.elements.start_section.value = String(section);
-    const end = eventForm.elements.end_section;
-    Array.from(end.options).forEach((option) => { option.disabled = Number(option.value) < section; });
-    const pairEnd = section % 2 === 1 ? section + 1 : section;
-    end.value = Array.from(end.options).some((o) => Number(o.value) === pairEnd) ? String(pairEnd) : String(section);
+  // Closing a dialog (Escape, Cancel, Close) gives focus back to the cell or block that opened it.
+  let opener = null;
+  [eventDialog, blockDialog].forEach((dialog) => {
+    dialog.addEventListener("close", () => {
+      if (opener && opener.isConnected) opener.focus();
+    });
+  });
+
+  // --- The event dialog: a new event in a free cell, or an existing custom event edited ---
+  const heading = eventDialog.querySelector("[data-test=event-dialog-heading]");
+  const scopeBox = eventDialog.querySelector("[data-test=event-scope]");
+  const weeksInput = eventForm.elements.weeks;
+  const weeksPlaceholder = weeksInput.placeholder;
+  let editing = null;  // the custom event's cell while editing, null for a new event
+
+  function dayName(day) {
     const header = board.querySelector(`thead th[data-day="${day}"]`);
-    const dayName = header ? header.childNodes[0].textContent.trim() : String(day);
+    return header ? header.childNodes[0].textContent.trim() : String(day);
+  }
+
+  // The last section never comes before the first; a pair (1-2, 3-4...) is the usual length.
+  function fitEnd(keep) {
+    const start = Number(eventForm.elements.start_section.value);
+    const end = eventForm.elements.end_section;
+    Array.from(end.options).forEach((option) => { option.disabled = Number(option.value) < start; });
+    if (keep && Number(end.value) >= start) return;
+    const pairEnd = start % 2 === 1 ? start + 1 : start;
+    end.value = Array.from(end.options).some((o) => Number(o.value) === pairEnd) ? String(pairEnd) : String(start);
+  }
+  eventForm.elements.start_section.addEventListener("change", () => fitEnd(true));
+
+  // Only "all weeks" can change a repeating event's weeks; "only this week" keeps them as they are.
+  function syncScope() {
+    const all = eventForm.elements.scope.value === "all";
+    weeksInput.disabled = Boolean(editing && editing.dataset.series === "1" && !all);
+    if (weeksInput.disabled) weeksInput.value = editing.dataset.seriesWeeks || "";
+  }
+  eventForm.querySelectorAll("input[name=scope]").forEach((radio) => radio.addEventListener("change", syncScope));
+
+  function showEventDialog(cell, day, section) {
+    opener = cell;
     document.getElementById("event-dialog-when").textContent =
-      root.dataset.textDaySection.replace("{day}", dayName).replace("{section}", String(section));
+      root.dataset.textDaySection.replace("{day}", dayName(day)).replace("{section}", String(section));
     eventDialog.querySelector("[data-test=event-dialog-error]").hidden = true;
+    eventForm.querySelector("[data-test=event-save]").disabled = false;
     eventDialog.showModal();
     eventForm.elements.title.focus();
   }
 
-  eventForm.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  function openNew(cell) {
+    editing = null;
+    const day = Number(cell.dataset.day);
+    const section = Number(cell.dataset.section);
+    eventForm.reset();
+    heading.textContent = heading.dataset.textNew;
+    scopeBox.hidden = true;
+    weeksInput.disabled = false;
+    weeksInput.placeholder = weeksPlaceholder;
+    eventForm.elements.day.value = String(day);
+    eventForm.elements.start_section.value = String(section);
+    fitEnd(false);
+    showEventDialog(cell, day, section);
+  }
+
+  function openEdit(cell) {
+    editing = cell;
+    const data = cell.dataset;
+    const f = eventForm.elements;
+    eventForm.reset();
+    heading.textContent = heading.dataset.textEdit;
+    f.title.value = data.eventTitle || "";
+    f.location.value = data.eventLocation || "";
+    f.note.value = data.eventNote || "";
+    f.day.value = data.eventDay;
+    f.start_section.value = data.startSection;
+    f.end_section.value = data.endSection;
+    fitEnd(true);
+    const repeating = data.series === "1";
+    scopeBox.hidden = !repeating;
+    weeksInput.value = repeating ? data.seriesWeeks || "" : "";
+    weeksInput.placeholder = weeksPlaceholder;
+    syncScope();
+    showEventDialog(cell, Number(data.eventDay), Number(data.startSection));
+  }
+
+  // What the events API needs: a new event (one week or a week spec) or a change with its scope.
+  function eventRequest() {
     const f = eventForm.elements;
     const body = {
       day: Number(f.day.value), start_section: Number(f.start_section.value), end_section: Number(f.end_section.value),
       title: f.title.value.trim(), location: f.location.value.trim(), note: f.note.value.trim(),
     };
-    const weeks = f.weeks.value.trim();
-    if (weeks) body.weeks = weeks; else body.week = week;
+    const weeks = weeksInput.value.trim();
+    if (!editing) {
+      if (weeks) body.weeks = weeks; else body.week = week;
+      return ["POST", "/api/v1/schedule/events/", body];
+    }
+    const repeating = editing.dataset.series === "1";
+    body.scope = repeating ? f.scope.value : (weeks ? "all" : "this");
+    if (body.scope === "this") body.week = week;
+    else if (weeks && weeks !== (editing.dataset.seriesWeeks || "")) body.weeks = weeks;  // empty: weeks stay
+    return ["PATCH", `/api/v1/schedule/events/${editing.dataset.eventId}/`, body];
+  }
+
+  eventForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const errorBox = eventDialog.querySelector("[data-test=event-dialog-error]");
+    if (!eventForm.elements.title.value.trim()) {
+      showError(errorBox, root.dataset.textEmptyTitle);
+      eventForm.elements.title.focus();
+      return;
+    }
     const save = eventForm.querySelector("[data-test=event-save]");
     save.disabled = true;
     try {
-      await call("POST", "/api/v1/schedule/events/", body);
+      await call(...eventRequest());
       window.location.reload();
     } catch (error) {
-      showError(eventDialog.querySelector("[data-test=event-dialog-error]"), error.message);
+      showError(errorBox, describe(error));
       save.disabled = false;
     }
   });
@@ -84,6 +177,7 @@
 
   function openBlock(cell) {
     current = cell;
+    opener = cell;
     const isBlock = Boolean(cell.dataset.blockKind);
     blockDialog.querySelector("[data-test=block-dialog-title]").textContent =
       (cell.querySelector(".event-title, .agenda-title") || cell).textContent.trim();
@@ -101,17 +195,28 @@
   }
 
   function blockUrl(action) {
-    return `/api/v1/board/blocks/${current.dataset.blockKind}/${current.dataset.blockId}/${action}/`;
+    return urlOf(current, action);
+  }
+
+  function urlOf(block, action) {
+    return `/api/v1/board/blocks/${block.dataset.blockKind}/${block.dataset.blockId}/${action}/`;
   }
 
   async function edit(action, body) {
     try {
       const result = await call("POST", blockUrl(action), body);
-      sessionStorage.setItem(UNDO_KEY, JSON.stringify({ id: result.changeset_id, summary: result.summary }));
+      remember(result, current);
       window.location.reload();
     } catch (error) {
       showError(blockDialog.querySelector("[data-test=block-dialog-error]"), error.message);
     }
+  }
+
+  // The undo bar shows after the reload that redraws the board; the edited block gets the focus back.
+  function remember(result, block) {
+    sessionStorage.setItem(UNDO_KEY, JSON.stringify({
+      id: result.changeset_id, summary: result.summary, kind: block.dataset.blockKind, block: block.dataset.blockId,
+    }));
   }
 
   async function showMoves() {
@@ -158,6 +263,7 @@
     if (!button || !current) return;
     const action = button.dataset.action;
     if (action === "show-moves") showMoves();
+    else if (action === "edit-event") { blockDialog.close(); openEdit(current); }
     else if (action === "delete-this") deleteEvent("this");
     else if (action === "delete-all") deleteEvent("all");
     else edit(action, {});
@@ -168,16 +274,114 @@
     if (cell.classList.contains("free")) openNew(cell);
     else openBlock(cell);
   }
-  const targets = document.querySelectorAll("table.board td.free[tabindex], table.board td.event[tabindex], .agenda-item[tabindex]");
+  const targets = document.querySelectorAll(
+    "table.board td.free[tabindex], table.board td.event[tabindex], .agenda-item[tabindex], .embedded[data-block-kind]");
   targets.forEach((cell) => {
     cell.addEventListener("click", (event) => {
       if (event.target.closest("button, a, form")) return;
+      event.stopPropagation();  // a block inside a filler course opens itself, not the course
       open(cell);
     });
     cell.addEventListener("keydown", (event) => {
       if (event.key !== "Enter" && event.key !== " ") return;
+      if (event.target !== cell) return;  // Enter on a block inside the cell is that block's
       event.preventDefault();
+      event.stopPropagation();
       open(cell);
+    });
+  });
+
+  // --- Dragging a placed block to another cell (desktop) ---
+  const errorBox = document.getElementById("board-error");
+
+  function hideBoardError() { errorBox.hidden = true; }
+
+  // A refused drop: the core's message and, when it has some, the places that would work (each a
+  // button that moves the block there, through the same API).
+  function showBoardError(message, suggestions, block, retry) {
+    errorBox.querySelector("[data-test=board-error-message]").textContent = message;
+    const list = errorBox.querySelector("[data-test=board-error-suggestions]");
+    list.replaceChildren();
+    if (retry) {  // the plan's order was the only reason: the student may allow breaking it
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.test = "board-error-reorder";
+      button.textContent = root.dataset.textReorder;
+      button.addEventListener("click", retry);
+      list.appendChild(button);
+    }
+    (suggestions || []).forEach((spot) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "link-button";
+      button.dataset.test = "board-error-suggestion";
+      button.textContent = spot.text;
+      button.addEventListener("click", () => moveBlock(block, spot.week, spot.day, spot.start_section));
+      list.appendChild(button);
+    });
+    errorBox.hidden = false;
+  }
+  errorBox.querySelector("[data-close-error]").addEventListener("click", hideBoardError);
+
+  async function moveBlock(block, toWeek, day, startSection, allowReorder) {
+    hideBoardError();
+    board.setAttribute("aria-busy", "true");
+    try {
+      const result = await call("POST", urlOf(block, "move"), {
+        week: toWeek, day, start_section: startSection, version: block.dataset.blockVersion || "",
+        allow_reorder: Boolean(allowReorder),
+      });
+      remember(result, block);
+      window.location.reload();
+    } catch (error) {
+      board.removeAttribute("aria-busy");
+      const retry = error.code === "order_broken" && !allowReorder
+        ? () => moveBlock(block, toWeek, day, startSection, true) : null;
+      showBoardError(error.message, error.detail && error.detail.suggestions, block, retry);
+    }
+  }
+
+  // Blocks are pairs of sections: a drop anywhere in a pair means the pair's first section (as in
+  // a preview); a block of odd length starts where it is dropped.
+  function startOf(block, cell) {
+    const section = Number(cell.dataset.section);
+    const length = block.tagName === "TD" ? block.rowSpan : 2;
+    return length % 2 === 0 && section % 2 === 0 ? section - 1 : section;
+  }
+
+  let dragged = null;
+  board.querySelectorAll("[data-block-kind][draggable=true]").forEach((block) => {
+    block.addEventListener("dragstart", (event) => {
+      event.stopPropagation();
+      dragged = block;
+      event.dataTransfer.setData("text/plain", `${block.dataset.blockKind}:${block.dataset.blockId}`);
+      event.dataTransfer.effectAllowed = "move";
+      block.classList.add("dragging");
+    });
+    block.addEventListener("dragend", () => {
+      block.classList.remove("dragging");
+      board.querySelectorAll(".drop-target").forEach((cell) => cell.classList.remove("drop-target"));
+      dragged = null;
+    });
+  });
+  // Every cell takes the drop; the server accepts it (a free cell, a filler course that embeds the
+  // block) or says why not (a course, another block, a block that has begun...).
+  board.querySelectorAll("tbody td[data-day][data-section]").forEach((cell) => {
+    cell.addEventListener("dragover", (event) => {
+      if (!dragged) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = "move";
+      cell.classList.add("drop-target");
+    });
+    cell.addEventListener("dragleave", () => cell.classList.remove("drop-target"));
+    cell.addEventListener("drop", (event) => {
+      if (!dragged) return;
+      event.preventDefault();
+      cell.classList.remove("drop-target");
+      const block = dragged;
+      const start = startOf(block, cell);
+      if (block === cell && start === Number(cell.dataset.section)) return;  // dropped where it was
+      moveBlock(block, week, Number(cell.dataset.day), start);
     });
   });
 
@@ -190,6 +394,11 @@
     if (last && last.id) {
       undoBar.querySelector("[data-test=edit-undo-summary]").textContent = last.summary || "";
       undoBar.hidden = false;
+      const banner = document.querySelector(`[data-test=undo-banner][data-changeset="${last.id}"]`);
+      if (banner) banner.hidden = true;  // the same change, said once
+      const edited = last.block && Array.from(document.querySelectorAll(
+        `[data-block-kind="${last.kind}"][data-block-id="${last.block}"]`)).find((el) => el.offsetParent !== null);
+      (edited || undoBar.querySelector("[data-test=edit-undo-button]")).focus({ preventScroll: true });
       undoBar.querySelector("[data-test=edit-undo-button]").addEventListener("click", async () => {
         try {
           await call("POST", `/api/v1/changesets/${last.id}/undo/`);

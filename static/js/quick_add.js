@@ -9,6 +9,8 @@
   const deadline = document.getElementById("qa-deadline");
   const deadlineEdited = document.getElementById("qa-deadline-edited");
   const quadrant = document.getElementById("qa-quadrant");
+  const quadrantEdited = document.getElementById("qa-quadrant-edited");
+  const learned = document.getElementById("qa-learned");
   const ambiguous = document.getElementById("qa-ambiguous");
   const free = document.getElementById("qa-free");
   const csrf = form.querySelector("input[name=csrfmiddlewaretoken]").value;
@@ -34,6 +36,8 @@
     deadline.value = toLocalInput(parsed.deadline);
     deadlineEdited.value = "0";
     quadrant.value = String(parsed.quadrant);
+    quadrantEdited.value = "0";
+    learned.hidden = parsed.quadrant_reason !== "learned";
     ambiguous.hidden = !parsed.ambiguous;
     free.hidden = parsed.deadline !== null || parsed.ambiguous;
     preview.hidden = false;
@@ -46,6 +50,36 @@
     timer = setTimeout(refresh, 250);
   });
   deadline.addEventListener("input", () => { deadlineEdited.value = "1"; });
+  // Only a quadrant the student picked themselves teaches quick add (see taskclasses/notes/lessons.py).
+  quadrant.addEventListener("change", () => { quadrantEdited.value = "1"; learned.hidden = true; });
+
+  // What quick add learned from earlier corrections: listed under the form, each forgettable.
+  const lessons = document.getElementById("qa-lessons");
+  const lessonList = document.getElementById("qa-lessons-list");
+  const lessonRow = document.getElementById("qa-lesson-row");
+  const lessonsUrl = "/api/v1/tasks/lessons/";
+
+  async function loadLessons() {
+    const response = await fetch(lessonsUrl, { credentials: "same-origin", headers: { Accept: "application/json" } });
+    if (!response.ok) return;
+    const rows = await response.json();
+    lessonList.replaceChildren(...rows.map((row) => {
+      const item = lessonRow.content.firstElementChild.cloneNode(true);
+      item.querySelector(".lesson-keyword").textContent = row.keyword;
+      item.querySelector(".lesson-quadrant").textContent = `${row.quadrant} · ${row.quadrant_label}`;
+      item.querySelector(".lesson-forget").addEventListener("click", () => forget(`${lessonsUrl}${row.id}/`));
+      return item;
+    }));
+    lessons.hidden = rows.length === 0;
+  }
+
+  async function forget(url) {
+    await fetch(url, { method: "DELETE", headers: { "X-CSRFToken": csrf }, credentials: "same-origin" });
+    await loadLessons();
+  }
+
+  document.getElementById("qa-lessons-clear").addEventListener("click", () => forget(lessonsUrl));
+  loadLessons();
   // Text typed before this script ran (a slow load) or restored by the browser's back button
   // still gets its preview.
   if (text.value.trim()) refresh();

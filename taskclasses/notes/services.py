@@ -19,6 +19,7 @@ from schedule.services.events import Span, event_create
 from taskclasses.exceptions import NoFreeSlotError, TaskInputError
 from taskclasses.models import MAX_TITLE_LENGTH, Task
 from taskclasses.notes.core.quick_add import QuickNoteParse, parse_quick_note, urgency_threshold
+from taskclasses.notes.lessons import lesson_learn, lessons_apply
 from taskclasses.notes.selectors import task_get
 
 UNSET: Any = object()
@@ -28,9 +29,9 @@ PROMOTIONS = {Task.Quadrant.IMPORTANT: Task.Quadrant.IMPORTANT_URGENT, Task.Quad
 
 
 def quick_note_parse(*, user: User, text: str, now: datetime | None = None) -> QuickNoteParse:
-    """Read a quick note in the student's time zone; writes nothing."""
+    """Read a quick note in the student's time zone, with the quadrants they taught; writes nothing."""
     text = _clean_text(text, limit=MAX_NOTE_LENGTH)
-    return parse_quick_note(text, now=(now or timezone.now()), tz=user.time_zone)
+    return lessons_apply(user=user, parsed=parse_quick_note(text, now=(now or timezone.now()), tz=user.time_zone))
 
 
 def _clean_text(text: str, *, limit: int) -> str:
@@ -59,8 +60,16 @@ def task_create(
     )
 
 
-def task_create_from_text(*, user: User, text: str, now: datetime | None = None, **overrides: Any) -> Task:
-    """Parse a quick note and create its task; fields the student edited win over the parse."""
+@transaction.atomic
+def task_create_from_text(
+    *, user: User, text: str, now: datetime | None = None, learn: bool = False, **overrides: Any
+) -> Task:
+    """Parse a quick note and create its task; fields the student edited win over the parse.
+
+    With `learn` (the student changed the suggested quadrant themselves, on the dashboard form), a
+    quadrant different from the suggestion is remembered for tasks named the same way. Callers
+    that merely pass a quadrant along (the assistant's tool) do not teach anything.
+    """
     now = now or timezone.now()
     parsed = quick_note_parse(user=user, text=text, now=now)
     values: dict[str, Any] = {
@@ -73,7 +82,10 @@ def task_create_from_text(*, user: User, text: str, now: datetime | None = None,
         if overrides.get("deadline") is not None:
             values["deadline_ambiguous"] = False
     values.update(overrides)
-    return task_create(user=user, source_text=parsed.text, now=now, **values)
+    task = task_create(user=user, source_text=parsed.text, now=now, **values)
+    if learn and task.quadrant != parsed.quadrant:
+        lesson_learn(user=user, title=task.title, quadrant=task.quadrant)
+    return task
 
 
 def _checked_quadrant(quadrant: int) -> int:

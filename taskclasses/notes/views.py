@@ -40,11 +40,14 @@ def quick_add(request: AuthedHttpRequest) -> HttpResponse:
         overrides["title"] = request.POST["title"]
     if request.POST.get("quadrant", "").isdigit():
         overrides["quadrant"] = int(request.POST["quadrant"])
+    # The script marks a quadrant the student picked themselves; only that teaches quick add.
+    learn = "quadrant" in overrides and request.POST.get("quadrant_edited") == "1"
     if "deadline" in request.POST and request.POST.get("deadline_edited") == "1":
         overrides["deadline"] = _local_datetime(request.POST["deadline"], request.user.zone)
     try:
         rate_limit_hit("quick_add", user_key(request.user))
-        task = services.task_create_from_text(user=request.user, text=request.POST.get("text", ""), **overrides)
+        task = services.task_create_from_text(user=request.user, text=request.POST.get("text", ""), learn=learn,
+                                              **overrides)
     except AppError as exc:
         messages.error(request, exc.message)
     else:

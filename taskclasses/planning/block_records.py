@@ -21,7 +21,9 @@ def removals_unchanged(*, user: User, removed: list[dict]) -> bool:
     for row in removed:
         if row.get("item_id") is not None:
             item = TaskItem.objects.filter(pk=row["item_id"], task_class__user=user).first()
-            if item is None or item.status != TaskItem.Status.PENDING or item.events.exists() \
+            # A course change leaves a done or missed block's status as it was ("status_after").
+            if item is None or item.status != row.get("status_after", TaskItem.Status.PENDING) \
+                    or item.events.exists() \
                     or item.embedded_slots.exists():
                 return False
         else:

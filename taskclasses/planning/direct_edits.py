@@ -152,10 +152,18 @@ def _view(board: Board, entry: Entry, row: TaskItem | Task, user: User) -> Block
     at = _coords(board, entry.place)
     starts_at, ends_at = _times(board, at["week"], at["day"], at["start_section"], at["end_section"], user.zone)
     status = _status(row)
-    token = f"{entry.event_id}:{at}:{status}".encode()
     return BlockView(kind=ITEM if isinstance(row, TaskItem) else NOTE, id=row.pk, title=entry.name, status=status,
                      date=entry.place.day, starts_at=starts_at, ends_at=ends_at,
-                     version=hashlib.blake2s(token, digest_size=8).hexdigest(), **at)
+                     version=block_version(event_id=entry.event_id, status=status, **at), **at)
+
+
+def block_version(*, event_id: int | None, week: int, day: int, start_section: int, end_section: int,
+                  host_event_id: int | None, status: str) -> str:
+    """A short token that changes when the block moves or its status changes (the week page renders it too)."""
+    at = {"week": week, "day": day, "start_section": start_section, "end_section": end_section,
+          "host_event_id": host_event_id}
+    token = f"{event_id}:{at}:{status}".encode()
+    return hashlib.blake2s(token, digest_size=8).hexdigest()
 
 
 def _check_version(view: BlockView, version: str | None) -> None:

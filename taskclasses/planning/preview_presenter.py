@@ -5,14 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-
 from schedule.core.time_model import span_bounds
-from schedule.messages import day_label
 from schedule.models import ChangeSet, PlanPreview, ScheduleEvent
 from schedule.selectors import time_frame_get
 from taskclasses.models import Task, TaskItem
+from taskclasses.planning.changeset_summaries import changeset_summary
 
 
 @dataclass(frozen=True)
@@ -163,21 +160,8 @@ def _notes(preview: PlanPreview, semester, template) -> list[NoteBlock]:
 
 
 def direct_edit_summary(changeset: ChangeSet) -> str:
-    """One line for the undo bar of a direct edit: what moved, left the board or was marked."""
-    if changeset.kind == ChangeSet.Kind.MOVE and changeset.moves:
-        move = changeset.moves[0]
-        to = move["to"]
-        return _("Moved “%(title)s” to week %(week)s, %(day)s, sections %(first)s-%(last)s") % {
-            "title": move.get("title", ""), "week": to["week"], "day": day_label(to["day"]),
-            "first": to["start_section"], "last": to["end_section"]}
-    if changeset.kind == ChangeSet.Kind.REMOVE and changeset.removed:
-        return _("Removed “%(title)s” from the timetable") % {"title": changeset.removed[0]["title"]}
-    if changeset.kind == ChangeSet.Kind.MARK and changeset.marked:
-        mark = changeset.marked[0]
-        template = (_("Marked “%(title)s” done") if mark["after"] == TaskItem.Status.DONE
-                    else _("Marked “%(title)s” missed"))
-        return template % {"title": mark["title"]}
-    return ""
+    """One line for the undo bar of a direct edit (the wording lives in changeset_summaries)."""
+    return changeset_summary(changeset)
 
 
 def changeset_view(changeset: ChangeSet) -> dict:
@@ -185,14 +169,7 @@ def changeset_view(changeset: ChangeSet) -> dict:
         return {"id": changeset.pk, "kind": changeset.kind, "summary": direct_edit_summary(changeset),
                 "preview_id": None, "applied_at": changeset.applied_at, "undone_at": changeset.undone_at,
                 "event_count": 0, "embedded_count": 0}
-    summary = ngettext("%(count)s block placed", "%(count)s blocks placed", changeset.block_count) % {
-        "count": changeset.block_count}
-    if changeset.moves:
-        summary += ", " + ngettext("%(count)s block moved", "%(count)s blocks moved", len(changeset.moves)) % {
-            "count": len(changeset.moves)}
-    if changeset.task_ids:
-        summary += ", " + ngettext("%(count)s quick note scheduled", "%(count)s quick notes scheduled",
-                                   len(changeset.task_ids)) % {"count": len(changeset.task_ids)}
+    summary = changeset_summary(changeset)
     return {"id": changeset.pk, "kind": changeset.kind, "summary": summary, "preview_id": changeset.preview_id,
             "applied_at": changeset.applied_at, "undone_at": changeset.undone_at,
             "event_count": len(changeset.event_ids), "embedded_count": len(changeset.embedded_slot_ids) // 2}

@@ -22,6 +22,7 @@ from schedule.core.time_model import TimeModelError
 from schedule.exceptions import SlotConflictError
 from schedule.models import ChangeSet, PlanPreview, ScheduleEvent, ScheduleSlot
 from schedule.services.events import Span, event_create
+from schedule.services.timetable_records import timetable_restore, timetable_unchanged
 from smartmate.platform.exceptions import AppError, ConflictError, NotFoundError
 from taskclasses.models import TaskClass, TaskItem
 from taskclasses.planning.block_records import marks_unchanged, marks_undo, removals_unchanged, removals_undo
@@ -183,7 +184,8 @@ def _place_in_free_time(*, user: User, item: TaskItem, placement: dict,
 
 @transaction.atomic
 def changeset_undo(*, user: User, changeset_id: int, now: datetime | None = None) -> ChangeSet:
-    """Revert an apply exactly, unless something changed since (then refuse and say what)."""
+    """Revert an apply, a direct edit, a course change or a re-import exactly, unless something changed
+    since (then refuse and say what)."""
     changeset = ChangeSet.objects.select_for_update().filter(user=user, pk=changeset_id).first()
     if changeset is None:
         raise NotFoundError(_("Not found."), code="changeset_not_found")
@@ -201,6 +203,8 @@ def changeset_undo(*, user: User, changeset_id: int, now: datetime | None = None
         raise SlotConflictError(_("Another change took the old place of a moved block; move it back by hand."),
                                 code="slot_taken") from exc
     marks_undo(user=user, marked=list(changeset.marked))
+    # The old timetable first: blocks that sat in a deleted meeting go back into it (same ids).
+    timetable_restore(user=user, record=changeset.timetable or {})
     removals_undo(user=user, removed=list(changeset.removed))
     changeset.undone_at = now or timezone.now()
     changeset.save(update_fields=["undone_at"])
@@ -218,6 +222,7 @@ def _ensure_unchanged(changeset: ChangeSet) -> None:
             or items_placed != len(changeset.item_ids) \
             or not moves_unchanged(user=changeset.user, moves=list(changeset.moves)) \
             or not removals_unchanged(user=changeset.user, removed=list(changeset.removed)) \
-            or not marks_unchanged(user=changeset.user, marked=list(changeset.marked)):
+            or not marks_unchanged(user=changeset.user, marked=list(changeset.marked)) \
+            or not timetable_unchanged(user=changeset.user, record=changeset.timetable or {}):
         raise ConflictError(_("Blocks of this change were moved, removed or completed since; "
                               "undo them one by one instead."), code="undo_conflict")

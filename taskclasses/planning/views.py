@@ -27,8 +27,9 @@ from smartmate.platform.ratelimit import rate_limit_hit, user_key
 from smartmate.platform.redirects import is_local_path
 from taskclasses.planning import planning, previews
 from taskclasses.planning.agenda_presenter import agenda_days
+from taskclasses.planning.changeset_summaries import changeset_summary
 from taskclasses.planning.preview_presenter import changeset_view, preview_view
-from taskclasses.planning.week_presenter import board_rows
+from taskclasses.planning.week_presenter import board_rows, placed_blocks_get
 
 
 @login_required
@@ -44,16 +45,24 @@ def week_board(request: AuthedHttpRequest) -> HttpResponse:
     shown = preview_view(preview) if preview else None
     days: list[dict[str, Any]] = [{"number": n, "label": day_label(n), "date": d, "is_today": d == board.today}
                                   for n, d in enumerate(board.dates, start=1)]
-    rows = board_rows(board, preview=shown)
+    placed = None if shown else placed_blocks_get(user=request.user, board=board)
+    rows = board_rows(board, preview=shown, placed=placed)
     raw_day = request.GET.get("day", "")
     agenda = agenda_days(board, rows, {day["number"]: day["label"] for day in days},
                          day=int(raw_day) if raw_day.isdigit() else None)
     context = {"board": board, "rows": rows, "days": days, "agenda": agenda,
                "preview": shown, "preview_weeks": shown.weeks if shown else [],
-               "last_change": ChangeSet.objects.filter(user=request.user, undone_at__isnull=True).first(),
+               **_last_change_context(request),
                "previous_week": board.week - 1 if board.week > 1 else None,
                "next_week": board.week + 1 if board.week < board.weeks else None}
     return render(request, "schedule/week.html", context)
+
+
+def _last_change_context(request: AuthedHttpRequest) -> dict[str, Any]:
+    """The newest change still undoable and its line, for the banner above the board and the agenda."""
+    last_change = ChangeSet.objects.filter(user=request.user, undone_at__isnull=True).first()
+    return {"last_change": last_change,
+            "last_change_summary": changeset_summary(last_change) if last_change else ""}
 
 
 def _open_preview_or_none(request: AuthedHttpRequest) -> PlanPreview | None:

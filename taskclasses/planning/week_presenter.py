@@ -4,9 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from schedule.models import ScheduleEvent
+from accounts.models import User
+from schedule.core.weekspec import format_weeks
+from schedule.models import ScheduleEvent, ScheduleSlot
 from schedule.selectors import SectionRow, WeekBoard
+from taskclasses.models import Task, TaskItem
+from taskclasses.planning.direct_edits import block_version
 from taskclasses.planning.preview_presenter import MovedBlock, NoteBlock, PreviewBlock, PreviewView
+
+
+@dataclass(frozen=True)
+class EmbeddedBlock:
+    """A study block inside a filler course meeting; with its id and version the board can open or drag it."""
+
+    content: str
+    item_id: int | None = None  # None: shown only (under a preview, nothing on the board is edited)
+    version: str = ""
 
 
 @dataclass(frozen=True)
@@ -18,9 +31,75 @@ class BoardCell:
     moved: MovedBlock | None = None  # an existing block the preview moves here (free time)
     note: NoteBlock | None = None  # a quick note the preview puts here
     rowspan: int = 1
-    embedded: tuple[str, ...] = ()  # study blocks already inside this (filler) course meeting
+    embedded: tuple[EmbeddedBlock, ...] = ()  # study blocks already inside this (filler) course meeting
+    version: str = ""  # the event's study block or quick note, as the direct-edit API's version
+    series_weeks: str = ""  # a repeating custom event's weeks ("1-16单")
     embedded_suggestions: tuple[PreviewBlock, ...] = field(default=())
     embedded_moves: tuple[MovedBlock, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class PlacedBlocks:
+    """The week's applied blocks as direct edits need them: the embedded ones' ids, everyone's version."""
+
+    embedded: dict[int, tuple[EmbeddedBlock, ...]]  # host event id -> the study blocks inside it
+    versions: dict[int, str]  # event id of a study block or a quick note -> the block's version
+    series_weeks: dict[int, str] = field(default_factory=dict)  # custom event id -> its series' weeks ("1-16单")
+
+
+def placed_blocks_get(*, user: User, board: WeekBoard) -> PlacedBlocks:
+    """Read what the board's direct edits need: block ids, statuses and places, series weeks (four queries)."""
+    return PlacedBlocks(embedded=_embedded_blocks(user, board.week), versions=_event_block_versions(board.events),
+                        series_weeks=_series_weeks(user, board.events))
+
+
+def _series_weeks(user: User, events: tuple[ScheduleEvent, ...]) -> dict[int, str]:
+    """Each repeating event's weeks as the edit dialog shows them, so "所有周" starts from what is there."""
+    series = {e.series_id: e.pk for e in events if e.series_id is not None}
+    if not series:
+        return {}
+    weeks: dict[int, list[int]] = {}
+    rows = ScheduleEvent.objects.filter(user=user, series_id__in=list(series)).order_by("week")
+    for series_id, week in rows.values_list("series_id", "week"):
+        if series_id in series:
+            weeks.setdefault(series[series_id], []).append(week)
+    return {event_id: format_weeks(found) for event_id, found in weeks.items()}
+
+
+def _event_block_versions(events: tuple[ScheduleEvent, ...]) -> dict[int, str]:
+    item_ids = [e.task_item_id for e in events if e.task_item_id]
+    task_ids = [e.task_id for e in events if e.task_id]
+    item_status = dict(TaskItem.objects.filter(pk__in=item_ids).values_list("pk", "status")) if item_ids else {}
+    done = dict(Task.objects.filter(pk__in=task_ids).values_list("pk", "completed")) if task_ids else {}
+    versions = {}
+    for event in events:
+        if event.task_item_id:
+            status = item_status.get(event.task_item_id, "")
+        elif event.task_id:
+            status = "done" if done.get(event.task_id) else "placed"  # a note's status, as direct edits name it
+        else:
+            continue
+        versions[event.pk] = block_version(event_id=event.pk, week=event.week, day=event.day,
+                                           start_section=event.start_section, end_section=event.end_section,
+                                           host_event_id=None, status=status)
+    return versions
+
+
+def _embedded_blocks(user: User, week: int) -> dict[int, tuple[EmbeddedBlock, ...]]:
+    rows = (ScheduleSlot.objects.filter(user=user, week=week, embedded_item__isnull=False)
+            .order_by("event_id", "section")
+            .values_list("event_id", "embedded_item_id", "day", "section", "embedded_item__content",
+                         "embedded_item__status"))
+    held: dict[tuple[int, int], list] = {}
+    for event_id, item_id, day, section, content, status in rows:
+        held.setdefault((event_id, item_id), []).append((day, section, content, status))
+    found: dict[int, list[EmbeddedBlock]] = {}
+    for (event_id, item_id), slots in held.items():
+        day, first, content, status = slots[0]
+        version = block_version(event_id=None, week=week, day=day, start_section=first, end_section=slots[-1][1],
+                                host_event_id=event_id, status=status)
+        found.setdefault(event_id, []).append(EmbeddedBlock(content=content, item_id=item_id, version=version))
+    return {event_id: tuple(blocks) for event_id, blocks in found.items()}
 
 
 @dataclass(frozen=True)
@@ -30,11 +109,12 @@ class BoardRow:
 
 
 def board_rows(board: WeekBoard, suggestions: list[PreviewBlock] | None = None,
-               preview: PreviewView | None = None) -> list[BoardRow]:
+               preview: PreviewView | None = None, placed: PlacedBlocks | None = None) -> list[BoardRow]:
     """Return one row per section; a block's cell spans its sections (HTML rowspan).
 
     With ``preview``, its moves and quick notes are drawn too: a moved block appears at its new
-    place (saying where it came from) and no longer at its old one.
+    place (saying where it came from) and no longer at its old one. With ``placed`` (no preview),
+    the applied blocks carry their ids and versions so the board can edit them.
     """
     if preview is not None and suggestions is None:
         suggestions = preview.placements
@@ -56,9 +136,13 @@ def board_rows(board: WeekBoard, suggestions: list[PreviewBlock] | None = None,
         hosted_moves = tuple(m for m in moves if m.host_event_id == event.pk and m.week == board.week)
         gone = {m.content for m in moves if m.event_id is None and (m.from_week, m.from_day) == (event.week, event.day)
                 and event.start_section <= m.from_start_section <= event.end_section}
+        inside = (placed.embedded.get(event.pk, ()) if placed is not None
+                  else tuple(EmbeddedBlock(content) for content in board.embedded.get(event.pk, ())))
         put(event.day, event.start_section, event.end_section, event=event,
-            embedded=tuple(c for c in board.embedded.get(event.pk, ()) if c not in gone),
-            embedded_suggestions=hosted, embedded_moves=hosted_moves)
+            embedded=tuple(b for b in inside if b.content not in gone),
+            embedded_suggestions=hosted, embedded_moves=hosted_moves,
+            version=placed.versions.get(event.pk, "") if placed is not None else "",
+            series_weeks=placed.series_weeks.get(event.pk, "") if placed is not None else "")
     for block in suggestions:
         if block.host_event_id is None:
             put(block.day, block.start_section, block.end_section, suggestion=block)

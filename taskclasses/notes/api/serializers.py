@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from smartmate.platform.serializers import ModelSerializer, RFC3339DateTimeField
 from taskclasses.models import MAX_TITLE_LENGTH, Task
+from taskclasses.notes.models import QuadrantLesson
 
 NOTE_LIMIT = 500
 
@@ -94,3 +95,17 @@ class TaskOutputSerializer(ModelSerializer):
 
 class TaskScheduleInputSerializer(serializers.Serializer):
     week = serializers.IntegerField(min_value=1, max_value=30, required=False)
+
+
+class LessonOutputSerializer(ModelSerializer):
+    """A quadrant quick add learned from the student's correction."""
+
+    quadrant_label = serializers.SerializerMethodField()
+
+    class Meta:
+        model = QuadrantLesson
+        fields = ["id", "keyword", "quadrant", "quadrant_label", "learned_from", "times", "created_at", "updated_at"]
+        read_only_fields = fields
+
+    def get_quadrant_label(self, lesson: QuadrantLesson) -> str:
+        return str(Task.Quadrant(lesson.quadrant).label)

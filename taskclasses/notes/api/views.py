@@ -1,4 +1,5 @@
-"""Quick-note API: parse, create, list with filters, change, complete, restore, delete, schedule."""
+"""Quick-note API: parse, create, list with filters, change, complete, restore, delete, schedule,
+and the quadrants quick add learned from the student's corrections (list, forget one, forget all)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from schedule.api.serializers import EventOutputSerializer
 from smartmate.platform.idempotency import idempotent
 from smartmate.platform.ratelimit import rate_limit_hit, user_key
 from smartmate.platform.serializers import query_validate
-from taskclasses.notes import selectors, services
+from taskclasses.notes import lessons, selectors, services
 from taskclasses.notes.api.serializers import (
+    LessonOutputSerializer,
     QuickNoteParseInputSerializer,
     QuickNoteParseOutputSerializer,
     TaskCreateInputSerializer,
@@ -115,4 +117,28 @@ class TaskScheduleView(APIView):
     @extend_schema(responses={204: None})
     def delete(self, request: AuthedRequest, task_id: int) -> Response:
         services.task_unschedule(user=request.user, task_id=task_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LessonListView(APIView):
+    """What quick add learned from the student's quadrant corrections (GET), or forget it all (DELETE)."""
+
+    @extend_schema(responses=LessonOutputSerializer(many=True))
+    def get(self, request: AuthedRequest) -> Response:
+        return Response(LessonOutputSerializer(lessons.lesson_list(user=request.user), many=True).data)
+
+    @idempotent
+    @extend_schema(responses={204: None})
+    def delete(self, request: AuthedRequest) -> Response:
+        lessons.lessons_forget_all(user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LessonDetailView(APIView):
+    """Forget one learned quadrant; another student's id is a 404."""
+
+    @idempotent
+    @extend_schema(responses={204: None})
+    def delete(self, request: AuthedRequest, lesson_id: int) -> Response:
+        lessons.lesson_forget(user=request.user, lesson_id=lesson_id)
         return Response(status=status.HTTP_204_NO_CONTENT)

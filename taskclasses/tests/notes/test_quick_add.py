@@ -18,7 +18,10 @@ from taskclasses.notes.core.quick_add import (
     NoDeadlineReason,
     QuadrantReason,
     QuickNoteParse,
+    lesson_keyword,
+    matching_keyword,
     parse_quick_note,
+    quadrant_from_lesson,
 )
 from taskclasses.notes.core.quick_add_report import (
     DEFAULT_FIXTURE,
@@ -147,6 +150,20 @@ def test_before_the_weekend_means_by_friday() -> None:
     assert parse("这周末打扫宿舍").deadline == at("2026-03-15T23:59:00+08:00")
 
 
+def test_weekend_said_on_sunday_evening_is_today() -> None:
+    assert parse("周末打扫宿舍", now=SUNDAY_EVENING).deadline == at("2026-03-15T23:59:00+08:00")
+    assert parse("this weekend do laundry", now=SUNDAY_EVENING).deadline == at("2026-03-15T23:59:00+08:00")
+
+
+@pytest.mark.parametrize("now", [SATURDAY, SUNDAY_EVENING], ids=["saturday", "sunday"])
+@pytest.mark.parametrize("text", ["周末之前交读书笔记", "周末前交周报", "before the weekend: return the projector"])
+def test_before_the_weekend_said_on_the_weekend_is_never_in_the_past(text: str, now: datetime) -> None:
+    parsed = parse(text, now=now)
+
+    assert parsed.deadline == at("2026-03-20T23:59:00+08:00")  # the coming weekend's Friday
+    assert not parsed.is_past
+
+
 def test_english_next_friday_is_friday_of_next_week() -> None:
     assert parse("Report due next Friday", now=MONDAY).deadline == at("2026-03-27T23:59:00+08:00")
 
@@ -195,9 +212,15 @@ def test_yi_dian_meaning_a_bit_is_not_one_oclock() -> None:
     assert parsed.title == "快一点交作业"
 
 
-def test_month_end_and_next_month_start() -> None:
+def test_month_end_is_a_day_but_the_start_and_middle_are_ranges() -> None:
     assert parse("月底前交论文初稿").deadline == at("2026-03-31T23:59:00+08:00")
-    assert parse("下个月初交实习证明").deadline == at("2026-04-01T23:59:00+08:00")
+    for text in ("下个月初交实习证明", "月中交社会实践报告", "下旬去办签证", "月中左右还信用卡",
+                 "early next month visit grandma", "pay the bill mid next month", "clean the fridge mid-April",
+                 "beginning of next month renew the bus pass", "下半月交房租"):
+        parsed = parse(text)
+        assert (parsed.deadline, parsed.ambiguity_reason) == (None, AmbiguityReason.VAGUE_TIME), text
+    assert parse("月中左右还信用卡").title == "还信用卡"
+    assert parse("late next month submit the form").title == "submit the form"
 
 
 def test_day_of_month_already_passed_means_next_month() -> None:
@@ -328,6 +351,83 @@ def test_title_drops_joined_alternatives() -> None:
     assert parse("明天或者后天去银行").title == "去银行"
 
 
+@pytest.mark.parametrize(
+    ("text", "title", "important", "urgent"),
+    [
+        ("周五前完成实验报告 重要", "完成实验报告", True, False),
+        ("重要：下周三前交助学贷款材料", "交助学贷款材料", True, False),
+        ("整理错题本（重要）", "整理错题本", True, False),
+        ("急急急 周四前寄快递", "寄快递", False, True),
+        ("去银行开卡 急", "去银行开卡", False, True),
+        ("URGENT call the landlord", "call the landlord", False, True),
+        ("urgent: fix bike tire", "fix bike tire", False, True),
+        ("fix the printer!! important", "fix the printer", True, False),
+        ("交报告 重要 明天", "交报告", True, False),
+    ],
+)
+def test_priority_marker_leaves_the_title_and_counts(text: str, title: str, important: bool, urgent: bool) -> None:
+    parsed = parse(text)
+    unmarked = parse(title)
+
+    assert parsed.title == title
+    assert parsed.quadrant in ((1, 2) if important else (1, 3))
+    if important:
+        assert parsed.quadrant_reason in (QuadrantReason.IMPORTANT_URGENT, QuadrantReason.IMPORTANT_NOT_URGENT)
+    urgent_reasons = (QuadrantReason.IMPORTANT_URGENT, QuadrantReason.UNIMPORTANT_URGENT)
+    if urgent:
+        assert parsed.quadrant_reason in urgent_reasons
+        assert unmarked.quadrant_reason not in urgent_reasons  # the marker made the difference
+
+
+@pytest.mark.parametrize("text", ["急诊挂号", "important meeting with prof", "Urgent care visit", "这个很重要"])
+def test_marker_words_inside_the_task_are_kept(text: str) -> None:
+    assert parse(text).title == text
+
+
+@pytest.mark.parametrize(
+    ("text", "now", "deadline", "title"),
+    [
+        ("交周一实验课的报告 周五前", WEDNESDAY, "2026-03-13T23:59:00+08:00", "交周一实验课的报告"),
+        ("下周的组会PPT 明天做完", WEDNESDAY, "2026-03-12T23:59:00+08:00", "下周的组会PPT做完"),
+        ("周四之前看完下周一组会要讲的论文", WEDNESDAY, "2026-03-12T23:59:00+08:00", "看完下周一组会要讲的论文"),
+        ("prep slides for friday's seminar by wednesday", MONDAY, "2026-03-18T23:59:00+08:00",
+         "prep slides for friday's seminar"),
+        ("print handouts for the friday seminar tomorrow", WEDNESDAY, "2026-03-12T23:59:00+08:00",
+         "print handouts for the friday seminar"),
+        ("周一早八的课 今晚预习", WEDNESDAY, "2026-03-11T20:00:00+08:00", "周一早八的课预习"),  # day + its time
+    ],
+)
+def test_a_day_naming_the_task_leaves_the_deadline_to_the_other_phrase(
+    text: str, now: datetime, deadline: str, title: str
+) -> None:
+    parsed = parse(text, now=now)
+
+    assert (parsed.deadline, parsed.title, parsed.ambiguous) == (at(deadline), title, False)
+
+
+def test_a_day_naming_the_task_is_still_the_deadline_when_it_is_the_only_one() -> None:
+    assert parse("准备周六的面试").deadline == at("2026-03-14T23:59:00+08:00")
+    assert parse("3天后的早上去医院复诊").deadline == at("2026-03-14T09:00:00+08:00")  # one phrase
+
+
+def test_ddl_and_due_are_connectors_not_title_words() -> None:
+    assert parse("ddl周日 概率论作业").title == "概率论作业"
+    assert parse("概率论作业 ddl周日").title == "概率论作业"
+    assert parse("截止周五 投简历").title == "投简历"
+    assert parse("ddl是周五 交报告").title == "交报告"
+    assert parse("stats hw ddl fri").title == "stats hw"
+    assert parse("lab report due: thursday 5pm").title == "lab report"
+    assert parse("DDL 3月20日 课程论文").quadrant == 2  # a stated ddl marks an obligation
+
+
+def test_bare_hour_after_a_day_is_its_time_unless_it_counts_something() -> None:
+    dentist = parse("tomorrow 3 dentist")
+
+    assert (dentist.deadline, dentist.title) == (at("2026-03-12T15:00:00+08:00"), "dentist")
+    assert parse("mon 9 advisor meeting").deadline == at("2026-03-16T09:00:00+08:00")
+    assert parse("tomorrow 2 exams").deadline == at("2026-03-12T23:59:00+08:00")
+
+
 def test_title_keeps_a_time_word_that_names_the_task() -> None:
     parsed = parse("Movie night on Saturday at 8")
 
@@ -369,6 +469,23 @@ def test_urgency_word_makes_an_undated_important_task_quadrant_1() -> None:
     assert parsed.quadrant == 1
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["缴学费", "去医院复查", "看牙医", "去教务处盖章", "开在读证明", "打印成绩单", "报销差旅费", "办护照",
+     "充话费", "还钱给小王", "还书", "pay the phone bill", "dentist appointment", "annual checkup",
+     "get the form signed by the dean", "request official transcript", "return library books"],
+)
+def test_everyday_obligations_are_important(text: str) -> None:
+    assert parse(text).quadrant_reason is QuadrantReason.IMPORTANT_NOT_URGENT
+
+
+def test_reading_for_a_class_is_important_but_reviewing_notes_is_not() -> None:
+    assert parse("周四前读完讨论课的文献").quadrant == 1
+    assert parse("read the chapters for tuesday's lecture by monday").quadrant == 2
+    assert parse("Review lecture notes in 4 days").quadrant_reason is QuadrantReason.UNIMPORTANT_COMPLEX
+    assert parse("做证明题").quadrant_reason is not QuadrantReason.IMPORTANT_NOT_URGENT  # a proof, not a paper
+
+
 def test_stated_duration_sets_sections_and_lengthens_the_lead() -> None:
     parsed = parse("周六花2小时复习线代")
 
@@ -385,6 +502,35 @@ def test_threshold_of_a_past_deadline_is_the_deadline() -> None:
 
 def test_parsing_is_deterministic() -> None:
     assert parse("下周三15:00组会汇报") == parse("下周三15:00组会汇报")
+
+
+# --- learning from corrections (pure rules; storage in test_lessons.py) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("title", "keyword"),
+    [("去缴费", "缴费"), ("把宿舍网费交了", "宿舍网费交"), ("Problem set 4", "problem set"), ("go to the gym", "gym"),
+     ("去 12", "")],
+)
+def test_lesson_keyword_drops_filler_and_numbers(title: str, keyword: str) -> None:
+    assert lesson_keyword(title) == keyword
+
+
+def test_matching_keyword_is_the_longest_contained_one() -> None:
+    assert matching_keyword("下周整理实验数据", ["实验", "整理实验数据", "快递"]) == "整理实验数据"
+    assert matching_keyword("取快递", ["实验"]) is None
+
+
+@pytest.mark.parametrize(
+    ("learned", "reason", "quadrant"),
+    [(2, QuadrantReason.UNIMPORTANT_URGENT, 1), (1, QuadrantReason.UNIMPORTANT_SIMPLE, 2),
+     (4, QuadrantReason.IMPORTANT_NOT_URGENT, 4), (4, QuadrantReason.IMPORTANT_URGENT, 3),
+     (3, QuadrantReason.IMPORTANT_NOT_URGENT, 3)],
+)
+def test_a_lesson_keeps_the_kind_of_task_and_the_new_notes_urgency(
+    learned: int, reason: QuadrantReason, quadrant: int
+) -> None:
+    assert quadrant_from_lesson(learned, reason) == quadrant
 
 
 # --- purity -----------------------------------------------------------------------------------

@@ -79,7 +79,7 @@ def test_move_a_block_to_a_suggestion_and_undo_then_mark_one_done(live_page, tra
     choice.click()
     page.wait_for_selector("[data-test=edit-undo]:not([hidden])")
     summary = page.inner_text("[data-test=edit-undo-summary]")
-    assert summary.startswith("已将“概率论复习 #1”移到")
+    assert summary.startswith("已把「概率论复习 #1」移到")
     moved = ScheduleEvent.objects.get(task_item=first)
     assert (moved.week, moved.day, moved.start_section) != (before.week, before.day, before.start_section)
     page.click("[data-test=edit-undo-button]")
@@ -93,7 +93,7 @@ def test_move_a_block_to_a_suggestion_and_undo_then_mark_one_done(live_page, tra
     page.locator("[data-test=block-dialog]").wait_for(state="visible")
     page.click("[data-test=block-done]")
     page.wait_for_selector("[data-test=edit-undo]:not([hidden])")
-    assert page.inner_text("[data-test=edit-undo-summary]") == "已将“概率论复习 #2”标记为完成"
+    assert page.inner_text("[data-test=edit-undo-summary]") == "已标记完成「概率论复习 #2」"
     assert TaskItem.objects.get(pk=second.pk).status == TaskItem.Status.DONE
 
 

@@ -27,7 +27,7 @@ def test_a_move_answers_with_the_change_set_to_undo_and_the_block_now(auth_clien
                                 format="json", HTTP_ACCEPT_LANGUAGE="zh-hans")
     body = response.json()
     assert response.status_code == 200
-    assert body["summary"] == "已将“概率论复习 #1”移到第3周周四第9-10节"
+    assert body["summary"] == "已把「概率论复习 #1」移到 第 3 周 周四 第 9–10 节"
     assert body["block"]["starts_at"] == "2026-09-24T19:00:00+08:00" and body["block"]["date"] == "2026-09-24"
     undone = auth_client.post(f"/api/v1/changesets/{body['changeset_id']}/undo/")
     assert undone.status_code == 200 and undone.json()["kind"] == "move"
@@ -36,11 +36,11 @@ def test_a_move_answers_with_the_change_set_to_undo_and_the_block_now(auth_clien
 
 def test_remove_done_and_missed_answer_with_their_summaries(auth_client, item):
     done = auth_client.post(f"{BLOCKS}/item/{item.pk}/done/", HTTP_ACCEPT_LANGUAGE="zh-hans").json()
-    assert done["summary"] == "已将“概率论复习 #1”标记为完成" and done["block"]["status"] == "done"
+    assert done["summary"] == "已标记完成「概率论复习 #1」" and done["block"]["status"] == "done"
     missed = auth_client.post(f"{BLOCKS}/item/{item.pk}/missed/", HTTP_ACCEPT_LANGUAGE="zh-hans").json()
-    assert missed["summary"] == "已将“概率论复习 #1”标记为错过"
+    assert missed["summary"] == "已标记未完成「概率论复习 #1」"
     removed = auth_client.post(f"{BLOCKS}/item/{item.pk}/remove/", HTTP_ACCEPT_LANGUAGE="zh-hans").json()
-    assert removed["summary"] == "已将“概率论复习 #1”移出课表" and removed["block"] is None
+    assert removed["summary"] == "已移除「概率论复习 #1」（回到待安排）" and removed["block"] is None
 
 
 def test_a_move_onto_a_course_is_a_409_in_chinese_naming_it(auth_client, user, item):

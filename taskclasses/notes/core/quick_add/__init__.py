@@ -8,6 +8,7 @@ estimated sections and the urgency threshold. The rules and the evaluation of `d
 (not used) are in ../QUICK_ADD.md.
 """
 
+from .lessons import lesson_keyword, matching_keyword, quadrant_from_lesson
 from .parser import parse_quick_note
 from .quadrant import URGENCY_LEAD, urgency_lead, urgency_threshold
 from .result import AmbiguityReason, NoDeadlineReason, QuadrantReason, QuickNoteParse
@@ -18,7 +19,10 @@ __all__ = [
     "NoDeadlineReason",
     "QuadrantReason",
     "QuickNoteParse",
+    "lesson_keyword",
+    "matching_keyword",
     "parse_quick_note",
+    "quadrant_from_lesson",
     "urgency_lead",
     "urgency_threshold",
 ]

@@ -71,11 +71,13 @@ class Fragment:
     vague_yields_to_date: bool = False
     duration_minutes: int | None = None
     keep_in_title: bool = False  # "movie night": a time hint that is also part of the task's name
+    # "交周一实验课的报告 周五前": 周一 names the course, not the deadline (see object_days.py).
+    describes_task: bool = False
 
     @property
     def is_timing(self) -> bool:
-        """Whether the fragment says something about *when* (durations do not)."""
-        return self.duration_minutes is None
+        """Whether the fragment says something about *when* (durations and task words do not)."""
+        return self.duration_minutes is None and not self.describes_task
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,9 @@ from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .fragments import Context
+from .markers import find_priority_markers
 from .matching import find_fragments
+from .object_days import set_aside_object_days
 from .quadrant import estimate_sections, suggest_quadrant, urgency_threshold
 from .resolve import resolve_deadline
 from .result import QuickNoteParse
@@ -24,13 +26,14 @@ def parse_quick_note(text: str, *, now: datetime, tz: str) -> QuickNoteParse:
         raise ValueError("now must be timezone-aware")
     normalized = normalize(text)
     ctx = Context(text=normalized, now=now.astimezone(_zone(tz)), cjk=has_cjk(normalized))
-    fragments = find_fragments(ctx)
+    fragments = set_aside_object_days(find_fragments(ctx), ctx.text)
+    marks = find_priority_markers(ctx.text)
     resolution = resolve_deadline(fragments, ctx)
-    title = build_title(ctx.text, fragments)
+    title = build_title(ctx.text, fragments, marks.spans)
     sections = estimate_sections(fragments, ctx.text)
     threshold = urgency_threshold(resolution.deadline, ctx.now, sections)
     quadrant, quadrant_reason = suggest_quadrant(
-        title=title, text=ctx.text, now=ctx.now, threshold=threshold, sections=sections
+        title=title, text=ctx.text, now=ctx.now, threshold=threshold, sections=sections, marks=marks
     )
     timing = [fragment for fragment in fragments if fragment.is_timing]
     return QuickNoteParse(

@@ -17,6 +17,7 @@ import re
 from datetime import UTC, datetime, timedelta
 
 from .fragments import Fragment
+from .markers import PriorityMarks
 from .result import QuadrantReason
 
 URGENCY_LEAD = timedelta(hours=48)  # a deadline within 48 h makes a task urgent
@@ -32,13 +33,45 @@ def _words(chinese: str, english: str) -> re.Pattern[str]:
 _IMPORTANT = _words(
     r"考试|测验|小测|期中|期末|(?<![参思])考(?![虑察勤])|四级|六级|雅思|托福|作业|报告|ddl|截止|提交"
     r"|(?<![外社])交(?![流友通朋])|答辩|面试|笔试|报名|申请|简历|开会|组会|例会|班会|会议|汇报|展示|ppt"
-    r"|实验(?!室)|老师|导师|教授|辅导员|选课|抢课|签证|体测|缴费|奖学金|大创|竞赛",
+    r"|实验(?!室)|老师|导师|教授|辅导员|选课|抢课|签证|体测|缴费|奖学金|大创|竞赛|备考|文献",
     r"exams?|tests?|quiz(?:zes)?|midterms?|finals?|homework|hw|assignments?|problem\s+sets?|psets?"
     r"|reports?|essays?|deadlines?|due|submit|submission|hand\s+in|turn\s+in|defen[cs]e|interviews?"
     r"|register|registration|sign\s+up|apply|application|presentations?|demo|meetings?|professor|prof"
     r"|advisor|supervisor|teacher|ta|pay|tuition|rent|visa|cv|resume|scholarship|write-?ups?|check-?ins?|stand-?ups?"
     r"|gre|gmat|toefl|ielts|lsat|mcat",
 )
+# Everyday obligations: missing them costs money, health or a document (issue #20's outside
+# check found them all filed as errands). Fees and bills, medical visits, official paperwork,
+# and what is owed to someone.
+_OBLIGATION = _words(
+    r"学费|房租|水电费|电费|水费|话费|网费|校园网|物业费|缴|医院|医务室|医生|看病|门诊|急诊|诊所|[牙眼]科|口腔|体检|抽血|牙医"
+    r"|看牙|拔牙|复查|复诊"
+    r"|挂号|打针|疫苗"
+    r"|盖章|签字|签名|证明(?!题)|成绩单|报销|户口|社保|医保|护照|签证|通行证|身份证|学生证|居住证|档案|合同|协议|保险"
+    r"|还(?:图书馆|图书)?的?书|把[^,，。\s]{0,6}书还|书还(?:了|给|回)|还款|还信用卡|还花呗|还贷|还(?![没要是有在得需剩差])[^,，。\s]{0,4}(?:钱|块|元)",
+    r"bills?|fees?|tuition|rent|doctor(?:'s)?|dentist(?:'s)?|checkup|check-up|physical|clinic|hospital"
+    r"|blood\s+work|prescription|vaccin\w*|transcripts?|passport|visa|paperwork|notari[sz]e|lease|contract"
+    r"|insurance|id\s+card|residence\s+permit|repay|owes?",
+)
+# A form to sign, books to return: the verb and the object may be apart ("get the form signed").
+_OBLIGATION_PAIRS = re.compile(
+    r"\bforms?\b.*\bsign|\bsign\w*\b.*\bforms?\b|\breturn\w*\b.*\bbooks?\b", re.IGNORECASE
+)
+# Work done *for* a class session is coursework: "read the chapters for tuesday's lecture",
+# "readings for seminar", 为讨论课准备, 讨论课的文献 (文献 itself is in _IMPORTANT). Reviewing one's
+# own notes stays ordinary study (复习高数, review lecture notes: complex, not important), and
+# studying for an exam is already caught by the exam word. Making slides is a presentation;
+# printing them is an errand.
+_STUDY_FOR_COURSE = re.compile(
+    r"为[^,，。;；!?]{0,10}(?:课|讲座|研讨)|讨论课|研讨课"
+    r"|\b(?:study|studying|review|reviewing|read|reading|readings|prep|prepare|cram)\b[^,.;!?]{0,40}"
+    r"\bfor\b[^,.;!?]{0,20}\b(?:class|course|lecture|seminar|tutorial|recitation)s?\b"
+    r"|\b(?:prep|prepare|make|making|finish|do|work\s+on)\b[^,.;!?]{0,20}\bslides\b"
+    r"|\b(?:study|studying|cram|cramming|revise|revising)\s+for\b",  # "study for bio": exam preparation
+    re.IGNORECASE,
+)
+# "ddl周日 概率论作业": the connector leaves the title, but a stated deadline still marks an obligation.
+_DEADLINE_WORD = _words(r"ddl|截止|截至", r"ddl|due|deadline")
 _URGENT = _words(r"尽快|尽早|赶紧|马上|立刻|立即|紧急|加急|很急|急需",
                  r"urgent(?:ly)?|asap|as\s+soon\s+as\s+possible|right\s+away|immediately")
 _SIMPLE = _words(
@@ -82,12 +115,30 @@ def urgency_threshold(deadline: datetime | None, now: datetime, sections: int | 
     return max(lead_start, min(now, deadline))
 
 
+NO_MARKS = PriorityMarks()
+
+
+def is_important(title: str, text: str, marks: PriorityMarks = NO_MARKS) -> bool:
+    """Coursework, an everyday obligation, a stated deadline, or the student's own 重要/!!."""
+    return (
+        marks.important
+        or any(pattern.search(title) for pattern in (_IMPORTANT, _OBLIGATION, _OBLIGATION_PAIRS, _STUDY_FOR_COURSE))
+        or bool(_DEADLINE_WORD.search(text))
+    )
+
+
 def suggest_quadrant(
-    *, title: str, text: str, now: datetime, threshold: datetime | None, sections: int | None
+    *,
+    title: str,
+    text: str,
+    now: datetime,
+    threshold: datetime | None,
+    sections: int | None,
+    marks: PriorityMarks = NO_MARKS,
 ) -> tuple[int, QuadrantReason]:
     """The quadrant (1..4) and the branch of the rule that chose it."""
-    urgent = (threshold is not None and threshold <= now) or bool(_URGENT.search(text))
-    if _IMPORTANT.search(title):
+    urgent = (threshold is not None and threshold <= now) or marks.urgent or bool(_URGENT.search(text))
+    if is_important(title, text, marks):
         if urgent:
             return 1, QuadrantReason.IMPORTANT_URGENT
         return 2, QuadrantReason.IMPORTANT_NOT_URGENT

@@ -38,6 +38,7 @@ class QuadrantReason(StrEnum):
     UNIMPORTANT_SIMPLE = "unimportant_simple"
     UNIMPORTANT_COMPLEX = "unimportant_complex"
     UNIMPORTANT_DEFAULT = "unimportant_default"  # no effort signal: treated as simple
+    LEARNED = "learned"  # the student corrected a task with this keyword before (notes/models.py)
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date, timedelta
 
 from . import calendar_math as cal
@@ -25,6 +26,7 @@ _FIXED_HOLIDAYS = {"new years day": (1, 1), "new years": (1, 1), "new year": (1,
 _TIME_WORDS_BEFORE_NIGHT = frozenset({"at", "by", "on", "every", "today", "tomorrow", "tmr", "tmrw", *_WEEKDAYS})
 
 _WEEKDAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+_DAY_WORDS = ("today", "tonight", "tonite", "tomorrow", "tmrw", "tmr")
 _MONTH = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
           r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
 _ORDINAL = r"(?:st|nd|rd|th)?"
@@ -52,13 +54,15 @@ _VAGUE = "|".join([
 _VAGUE_SOFT = r"soon|later|asap|a\.s\.a\.p\.?|as soon as possible"
 _WEEK = (r"(?:by|before) next week|(?:the )?end of (?:the |this |next )?week|eow"
          r"|(?:(?:by|before) )?(?:the |this |next )?weekend|this week|within the week|next week")
-_MONTH_PART = (r"(?:the )?end of (?:the |this |next )?month|eom|month[- ]end"
-               r"|(?:the )?(?:start|beginning) of (?:the |this |next )?month|early next month"
-               r"|this month|next month")
+_MONTH_PART = r"(?:the )?end of (?:the |this |next )?month|eom|month[- ]end|this month|next month"
+# Parts of a month (or week) that are ranges of days, not a day (as 月初 / 月中 / 下旬): refused.
+_MONTH_RANGE = (rf"(?:early|mid|late)(?:-| )?(?:(?:this |next )?(?:month|week)|{_MONTH})"
+                r"|mid (?:of )?(?:the |this |next )?month"
+                r"|(?:the )?(?:start|beginning|middle) of (?:the |this |next )?month")
 
 
 def _day_word(m: re.Match[str], ctx: Context) -> Fragment:
-    word = m[0].lower()
+    word = (m.groupdict().get("d") or m[0]).lower()
     if "after" in word:
         return Fragment(day=ctx.today + timedelta(days=2))
     if word in ("tonight", "tonite"):
@@ -71,6 +75,8 @@ def _weekday(m: re.Match[str], ctx: Context) -> Fragment | None:
     # "SAT prep" and "the sun" are not days; these abbreviations count only as "Sat"/"Sun".
     if name.lower() in ("sat", "sun") and name not in ("Sat", "Sun"):
         return None
+    if name.lower() in _DAY_WORDS:
+        return _day_word(m, ctx)
     weekday = _WEEKDAYS[name.lower()]
     which = " ".join((m.groupdict().get("which") or "").lower().split())
     if which == "next" or m.groupdict().get("next_week") is not None:
@@ -86,8 +92,10 @@ def _week(m: re.Match[str], ctx: Context) -> Fragment:
     phrase = " ".join(m[0].lower().split())
     before = phrase.startswith(("by", "before"))
     if before and phrase.endswith("weekend"):
-        # Before the weekend = by Friday (next week's Friday for "before next weekend").
-        return Fragment(day=cal.weekday_in_week(ctx.today, 1 if "next" in phrase else 0, 5))
+        # Before the weekend = by Friday (next week's Friday for "before next weekend"). Said on
+        # Saturday or Sunday it is the coming weekend's Friday: never a Friday already past.
+        friday = cal.weekday_in_week(ctx.today, 1 if "next" in phrase else 0, 5)
+        return Fragment(day=friday if friday >= ctx.today else friday + timedelta(weeks=1))
     if before:  # by next week = before next week starts
         return Fragment(day=cal.end_of_week(ctx.today, 0))
     if "next" in phrase and ("end" in phrase or "weekend" in phrase):
@@ -100,8 +108,6 @@ def _week(m: re.Match[str], ctx: Context) -> Fragment:
 def _month(m: re.Match[str], ctx: Context) -> Fragment:
     phrase = " ".join(m[0].lower().split())
     months = 1 if "next" in phrase else 0
-    if any(word in phrase for word in ("start", "beginning", "early")):
-        return Fragment(day=cal.month_start(ctx.today, months))
     if "end" in phrase or months == 0:
         return Fragment(day=cal.month_end(ctx.today, months))
     return Fragment(vague=AmbiguityReason.MONTH_WITHOUT_DAY)  # "next month": which day?
@@ -142,6 +148,15 @@ def _month_name_date(m: re.Match[str], ctx: Context) -> Fragment:
 def _ordinal_day(m: re.Match[str], ctx: Context) -> Fragment:
     exact = cal.upcoming_day_of_month(ctx.today, int(m["d"]))
     return Fragment(day=exact) if exact else Fragment(vague=AmbiguityReason.INVALID_DATE)
+
+
+def _day_then_hour(m: re.Match[str], ctx: Context) -> Fragment | None:
+    """"tomorrow 3 dentist", "friday 10 group meeting": a bare hour right after a day is its time."""
+    day = _weekday(m, ctx)
+    hour = int(m["h"])
+    if day is None or not 1 <= hour <= 12:
+        return None
+    return replace(day, clock=Clock(hour, 0))
 
 
 def _clock(m: re.Match[str], ctx: Context) -> Fragment | None:
@@ -200,6 +215,7 @@ RULES: tuple[Rule, ...] = (
           _weekday),
     _rule("en_next_week_weekday", rf"next week(?:'s)? (?P<d>{_WEEKDAY})(?P<next_week>)", _weekday),
     _rule("en_week", _WEEK, _week),
+    _rule("en_month_range", _MONTH_RANGE, _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
     _rule("en_month", _MONTH_PART, _month),
     _rule("en_year_end", r"(?:the )?end of (?:the |this )?year|year[- ]end|eoy", _year_end),
     _rule("en_in_relative", rf"(?:in|within) (?P<n>{_COUNT}|half an?) (?P<unit>{_UNIT})", _relative),
@@ -210,6 +226,13 @@ RULES: tuple[Rule, ...] = (
     _rule("en_ordinal_day", r"the (?P<d>\d{1,2})(?:st|nd|rd|th)", _ordinal_day),
     _rule("en_clock_meridiem", r"(?:at )?(?P<h>\d{1,2})(?::(?P<m>\d{2}))? ?(?P<ap>[ap]\.?m\.?)", _clock),
     _rule("en_clock_colon", r"(?:at )?(?P<h>\d{1,2}):(?P<m>\d{2})", _clock),
+    # The hour must not count something: "tomorrow 2 exams", "friday 3 chapters" (a plural noun
+    # follows), "mon 5%". The day's own rule handles "next"/"this".
+    _rule("en_day_then_hour",
+          rf"(?:(?P<which>this|next) )?(?P<d>{_WEEKDAY}|{'|'.join(_DAY_WORDS)})\.? (?P<h>\d{{1,2}})"
+          r"(?! ?(?:%|st|nd|rd|th|[:/.]\d|[ap]\.?m|days?|hours?|weeks?|minutes?|mins?|hrs?|h\b))"
+          r"(?! \w+s\b)",
+          _day_then_hour),
     _rule("en_clock_at", r"at (?P<h>\d{1,2})(?! ?(?:%|st|nd|rd|th|days?|hours?|weeks?|minutes?|mins?))", _clock),
     _rule("en_noon", r"(?:at )?(?:noon|midday|midnight)", _noon_or_midnight),
     _rule("en_end_of_day", r"(?:the )?end of (?:the )?day|eod", _const(Fragment(period=Period.END_OF_DAY))),

@@ -45,7 +45,7 @@ _FREE = "|".join([
 ])
 # Phrases naming a time too vaguely to pick a date: refuse rather than guess.
 _VAGUE = "|".join([
-    r"改天|改日|过几天|过两天|过些天|过些日子|过一?阵子|过一?段时间|过会儿?",
+    r"改天|改日|过几天|过两天|过些天|过些日子|过一?阵子?|过一?段时间|过会儿?",
     r"最近|近期|近几天|这几天|这两天|下次|几天[后内]|几天之内|几个?小时后|几周后|明年",
     r"下个?学期(?:开学)?(?:之?前)?|开学(?:之前|以前|前|之后|以后|后)",  # bare 开学 is a noun (开学报到)
     r"(?:放假|期末|寒假|暑假|考试周)(?:之前|以前|前)|学期末",
@@ -101,7 +101,11 @@ def _week(m: re.Match[str], ctx: Context) -> Fragment:
 def _weekend(m: re.Match[str], ctx: Context) -> Fragment:
     weeks = _WEEKS_AHEAD[_prefix(m["prefix"])]
     if m["suffix"]:  # 周末前 = before the weekend starts = by Friday
-        return Fragment(day=cal.weekday_in_week(ctx.today, weeks, 5))
+        friday = cal.weekday_in_week(ctx.today, weeks, 5)
+        # Said on Saturday or Sunday, a bare 周末前 means the coming weekend: never a past Friday.
+        if not m["prefix"] and friday < ctx.today:
+            friday += timedelta(weeks=1)
+        return Fragment(day=friday)
     # A weekend as a deadline otherwise means its last day, Sunday.
     return Fragment(day=cal.end_of_week(ctx.today, weeks))
 
@@ -112,38 +116,20 @@ def _holiday(m: re.Match[str], ctx: Context) -> Fragment:
 
 
 def _month_part(m: re.Match[str], ctx: Context) -> Fragment:
-    if m["part"].endswith("旬"):  # 上旬/中旬/下旬: a ten-day range, no single day to pick
+    # 月初/月中/上旬/中旬/下旬 and anything "左右" are ranges of days, not a day: picking the 1st
+    # or the 15th put a date on the task the student never said. Only 月底/月末 is one day.
+    if m["part"] not in ("底", "末") or m["approx"]:
         return Fragment(vague=AmbiguityReason.VAGUE_TIME)
-    part = {"底": "end", "末": "end", "初": "start", "中": "middle"}[m["part"]]
     if m["m"]:
         month = parse_number(m["m"])
         if month is None or not 1 <= month <= 12:
             return Fragment(vague=AmbiguityReason.INVALID_DATE)
-        return Fragment(day=_named_month_part(ctx.today, month, part))
+        near = cal.month_day_near(ctx.today, month, cal.last_day_of_month(ctx.today.year, month))
+        assert near is not None  # a month's last day always exists
+        return Fragment(day=cal.month_end(near))
     if m["which"]:
-        first = cal.month_start(ctx.today, _MONTHS_AHEAD[_prefix(m["which"])])
-        return Fragment(day=_part_of(first, part))
-    # Bare 月底/月初/月中: the coming one (月初 said on the 11th = the 1st of next month).
-    this_month = _part_of(ctx.today.replace(day=1), part)
-    if this_month >= ctx.today:
-        return Fragment(day=this_month)
-    return Fragment(day=_part_of(cal.month_start(ctx.today, 1), part))
-
-
-def _part_of(first: date, part: str) -> date:
-    """月初 = the 1st, 月中 = the 15th, 月底 = the last day."""
-    if part == "start":
-        return first
-    if part == "middle":
-        return first.replace(day=15)
-    return cal.month_end(first)
-
-
-def _named_month_part(today: date, month: int, part: str) -> date:
-    day_in_month = {"start": 1, "middle": 15, "end": cal.last_day_of_month(today.year, month)}
-    near = cal.month_day_near(today, month, day_in_month[part])
-    assert near is not None  # days 1, 15 and the month's last day always exist
-    return _part_of(near.replace(day=1), part)
+        return Fragment(day=cal.month_end(ctx.today, _MONTHS_AHEAD[_prefix(m["which"])]))
+    return Fragment(day=cal.month_end(ctx.today))  # bare 月底: this month's, never passed
 
 
 def _month_only(m: re.Match[str], ctx: Context) -> Fragment:
@@ -257,8 +243,11 @@ RULES: tuple[Rule, ...] = (
     _rule("zh_weekend", r"(?P<prefix>(?<!一)下下个?|(?<!一)下个?|这个?|本)?周末(?P<suffix>之前|以前|前)?", _weekend),
     _rule("zh_week", r"(?P<prefix>(?<!一)下下个?|(?<!一)下个?|这个?|本)(?:周|星期|礼拜)"
                      r"(?P<suffix>之前|以前|前|之内|以内|内)?", _week),
-    _rule("zh_month_part", rf"(?:(?P<which>{_MONTH_WHICH})|(?P<m>{NUM}))?个?月(?P<part>底|末|初|上旬|中旬|下旬|中)",
-          _month_part),
+    _rule("zh_month_part", rf"(?:(?P<which>{_MONTH_WHICH})|(?P<m>{NUM}))?个?月(?P<part>底|末|初|上旬|中旬|下旬|中)"
+                           r"(?P<approx>左右|前后)?", _month_part),
+    # 上旬 / 下旬 without a month, 上半月 / 下半年: still ranges of days.
+    _rule("zh_ten_days", r"(?:上|中|下)旬(?:左右|前后)?|(?:上|下)半(?:个?月|年)",
+          _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
     _rule("zh_month_only", rf"(?P<which>{_MONTH_WHICH})月(?P<suffix>之前|以前|前|之内|以内|内)?",
           _month_only),
     _rule("zh_month_day_of", rf"(?P<which>{_MONTH_WHICH})月(?P<d>{NUM})[号日]?", _month_day_of),

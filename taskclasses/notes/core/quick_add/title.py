@@ -8,9 +8,11 @@ from .fragments import Fragment
 
 # Words that only tie a time phrase to the task: "之前" in 下周日之前, "by" in "by Friday".
 _AFTER_SPAN = re.compile(r"\s*(?:之前|以前|为止|之内|以内|前|内|的)")
+# "ddl" and "due" are students' connectors too ("ddl周日 概率论作业", "lab report due: thursday"):
+# they say "the deadline is", so they go with the time phrase, not into the title.
 _BEFORE_SPAN = re.compile(
-    r"(?:(?<![\w-])(?:by|before|until|till|due(?:\s+(?:on|by|in|at))?|on|at|in|for|no\s+later\s+than)"
-    r"|在|于|截止到|截至)\s*$",
+    r"(?:(?<![\w-])(?:by|before|until|till|due(?:\s+(?:on|by|in|at))?|(?:ddl|deadline)(?:\s*是)?|on|at|in|for"
+    r"|no\s+later\s+than)|在|于|截止(?:到|至|日期|时间)?(?:是)?|截至)\s*:?\s*$",
     re.IGNORECASE,
 )
 # What may sit between two time phrases and goes with them: 明天或者后天, tomorrow or Friday.
@@ -26,6 +28,7 @@ _EN_PREFIX = re.compile(
 )
 _EDGE = " ,.;:!?~-、—"
 _EMPTY_BRACKETS = re.compile(r"\(\s*\)|\[\s*\]|（\s*）")
+_CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
 _SPACE_BETWEEN_HAN = re.compile(r"(?<=[\u3400-\u9fff]) (?=[\u3400-\u9fff])")
 
 
@@ -51,15 +54,36 @@ def _widen(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def build_title(text: str, fragments: list[Fragment]) -> str:
-    """The note without its time phrases, request prefixes and stray punctuation."""
+def build_title(text: str, fragments: list[Fragment], markers: tuple[tuple[int, int], ...] = ()) -> str:
+    """The note without its time phrases, priority markers, request prefixes and stray punctuation."""
     kept, cursor = [], 0
-    for start, end in phrase_spans(text, fragments):
+    for start, end in _merge_overlaps([*phrase_spans(text, fragments), *markers]):
         kept.append(text[cursor:start])
         cursor = end
     kept.append(text[cursor:])
-    title = _strip_prefixes(_tidy(" ".join(kept)))
+    title = _strip_prefixes(_tidy(_join(kept)))
     return title or _tidy(text)
+
+
+def _merge_overlaps(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _join(pieces: list[str]) -> str:
+    """Glue what is left around a cut; no space where either side is Chinese (组会PPT 明天做完 -> 组会PPT做完)."""
+    joined = ""
+    for piece in (piece.strip() for piece in pieces):
+        if not piece:
+            continue
+        glue = "" if not joined or _CJK_CHAR.match(joined[-1]) or _CJK_CHAR.match(piece[0]) else " "
+        joined += glue + piece
+    return joined
 
 
 def _strip_prefixes(title: str) -> str:

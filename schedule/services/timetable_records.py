@@ -1,0 +1,173 @@
+"""Snapshots of timetable rows (courses, course meetings, their slots) and their exact restoration.
+
+A course edit or a re-import records here what it deleted, created and changed, as plain JSON for
+``ChangeSet.timetable``; undo puts every deleted row back with its original primary key (so change
+sets, previews and embedded blocks that point at a meeting stay valid), deletes what was created and
+reverts field changes. The record's keys are those documented on ``ChangeSet.timetable``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from schedule.exceptions import SlotConflictError
+from schedule.models import Course, ScheduleEvent, ScheduleSlot
+from smartmate.platform.exceptions import ConflictError
+
+COURSE_FIELDS = ("name", "teacher", "location", "is_filler")
+EVENT_FIELDS = ("kind", "source", "course_id", "title", "location", "note", "week", "day", "start_section",
+                "end_section")
+
+
+def empty_record() -> dict:
+    return {"courses_created": [], "events_created": [], "courses_deleted": [], "events_deleted": [],
+            "courses_changed": [], "events_changed": []}
+
+
+# --- Snapshots -----------------------------------------------------------------------------------------
+
+def course_row(course: Course) -> dict:
+    return {"id": course.pk, **{name: getattr(course, name) for name in COURSE_FIELDS}}
+
+
+def event_rows(events: Iterable[ScheduleEvent]) -> list[dict]:
+    """Each event as it is, with its slots (ids and sections), for ``events_deleted``."""
+    events = list(events)
+    slots: dict[int, list[dict]] = {}
+    for slot in ScheduleSlot.objects.filter(event__in=events).order_by("section"):
+        slots.setdefault(slot.event_id, []).append(
+            {"id": slot.pk, "week": slot.week, "day": slot.day, "section": slot.section})
+    return [{"id": event.pk, **{name: getattr(event, name) for name in EVENT_FIELDS},
+             "starts_at": event.starts_at.isoformat(), "ends_at": event.ends_at.isoformat(),
+             "slots": slots.get(event.pk, [])} for event in events]
+
+
+# --- Writes that keep a record ---------------------------------------------------------------------------
+
+def events_delete(*, user: User, event_ids: list[int], record: dict) -> None:
+    """Delete course meetings (their slots go with them), keeping each row in ``record``.
+
+    Blocks embedded in them must have been lifted first: the snapshot keeps no guests.
+    """
+    events = ScheduleEvent.objects.filter(user=user, pk__in=event_ids, kind=ScheduleEvent.Kind.COURSE)
+    record["events_deleted"].extend(event_rows(events.order_by("pk")))
+    events.delete()
+
+
+def course_delete_recorded(*, user: User, course: Course, record: dict) -> None:
+    """Delete a course with all its meetings, keeping the rows in ``record``."""
+    meeting_ids = list(course.events.values_list("pk", flat=True))
+    events_delete(user=user, event_ids=meeting_ids, record=record)
+    record["courses_deleted"].append(course_row(course))
+    Course.objects.filter(pk=course.pk).delete()
+
+
+def course_change_recorded(*, course: Course, values: dict, record: dict) -> None:
+    """Set some of a course's fields (a new name renames its meetings), keeping before and after."""
+    before = course_row(course)
+    for name, value in values.items():
+        setattr(course, name, value)
+    _save_course(course)
+    if before["name"] != course.name:
+        ScheduleEvent.objects.filter(course=course).update(title=course.name)
+    record["courses_changed"].append({"id": course.pk, "before": {k: before[k] for k in values},
+                                      "after": {k: getattr(course, k) for k in values}})
+
+
+def event_location_recorded(*, event_id: int, location: str, before: str, record: dict) -> None:
+    ScheduleEvent.objects.filter(pk=event_id).update(location=location)
+    record["events_changed"].append({"id": event_id, "before": {"location": before}, "after": {"location": location}})
+
+
+def _save_course(course: Course) -> None:
+    try:
+        with transaction.atomic():
+            course.save()
+    except IntegrityError as exc:
+        raise ConflictError(_("You already have a course with this name and teacher."),
+                            code="course_exists") from exc
+
+
+# --- Undo -------------------------------------------------------------------------------------------------
+
+def timetable_unchanged(*, user: User, record: dict) -> bool:
+    """Tell whether every row the change wrote is still as it left it (and nothing sits in its new meetings)."""
+    if not record:
+        return True
+    created = record.get("events_created", [])
+    if ScheduleEvent.objects.filter(user=user, pk__in=created).count() != len(created):
+        return False
+    if ScheduleSlot.objects.filter(event_id__in=created, embedded_item__isnull=False).exists():
+        return False
+    courses_created = record.get("courses_created", [])
+    if Course.objects.filter(user=user, pk__in=courses_created).count() != len(courses_created) or \
+            ScheduleEvent.objects.filter(course_id__in=courses_created).exclude(pk__in=created).exists():
+        return False
+    for change in record.get("courses_changed", []):
+        current = Course.objects.filter(user=user, pk=change["id"]).values(*change["after"]).first()
+        if current != change["after"]:
+            return False
+        # Undoing "now a filler course" must not leave blocks that were embedded since inside a plain course.
+        if change["before"].get("is_filler") is False and ScheduleSlot.objects.filter(
+                event__course_id=change["id"], embedded_item__isnull=False).exists():
+            return False
+    for change in record.get("events_changed", []):
+        if not ScheduleEvent.objects.filter(user=user, pk=change["id"], **change["after"]).exists():
+            return False
+    deleted = [row["id"] for row in record.get("events_deleted", [])]
+    return not ScheduleEvent.objects.filter(pk__in=deleted).exists() and \
+        not Course.objects.filter(pk__in=[row["id"] for row in record.get("courses_deleted", [])]).exists()
+
+
+def timetable_restore(*, user: User, record: dict) -> None:
+    """Put the timetable back as it was before the recorded change (inside the caller's transaction).
+
+    A section a restored meeting needs that is taken meanwhile raises SlotConflictError naming it.
+    """
+    if not record:
+        return
+    ScheduleEvent.objects.filter(user=user, pk__in=record.get("events_created", [])).delete()
+    Course.objects.filter(user=user, pk__in=record.get("courses_created", [])).delete()
+    for change in record.get("events_changed", []):
+        ScheduleEvent.objects.filter(user=user, pk=change["id"]).update(**change["before"])
+    for change in record.get("courses_changed", []):
+        course = Course.objects.get(user=user, pk=change["id"])
+        course_change_recorded(course=course, values=change["before"], record=empty_record())
+    try:
+        with transaction.atomic():
+            Course.objects.bulk_create(Course(user=user, **row) for row in record.get("courses_deleted", []))
+            _events_restore(user=user, rows=record.get("events_deleted", []))
+    except IntegrityError as exc:
+        raise _restore_conflict(user=user, rows=record.get("events_deleted", [])) from exc
+
+
+def _events_restore(*, user: User, rows: list[dict]) -> None:
+    events: list[ScheduleEvent] = []
+    slots: list[ScheduleSlot] = []
+    for row in rows:
+        fields = {k: v for k, v in row.items() if k not in ("slots", "starts_at", "ends_at")}
+        events.append(ScheduleEvent(user=user, starts_at=datetime.fromisoformat(row["starts_at"]),
+                                    ends_at=datetime.fromisoformat(row["ends_at"]), **fields))
+        slots.extend(ScheduleSlot(user=user, event_id=row["id"], **slot) for slot in row["slots"])
+    ScheduleEvent.objects.bulk_create(events, batch_size=500)
+    ScheduleSlot.objects.bulk_create(slots, batch_size=1000)
+
+
+def _restore_conflict(*, user: User, rows: list[dict]) -> SlotConflictError:
+    """Name the first meeting whose sections are taken now."""
+    for row in rows:
+        taken = ScheduleSlot.objects.filter(user=user, week=row["week"], day=row["day"],
+                                            section__in=[s["section"] for s in row["slots"]]) \
+            .select_related("event").first()
+        if taken is not None:
+            return SlotConflictError(
+                _("“%(course)s” cannot come back: week %(week)s, its sections are taken by “%(title)s”; "
+                  "move that first.") % {"course": row["title"], "week": row["week"], "title": taken.event.title},
+                code="slot_taken")
+    return SlotConflictError(_("The timetable changed meanwhile; this change cannot be undone."),
+                             code="undo_conflict")

@@ -1,0 +1,54 @@
+"""Course changes and re-imports that move study blocks, through a port the task classes fill in.
+
+Deleting a course meeting, a whole course, turning a filler course off or re-importing the timetable
+takes study blocks off the board: they wait to be planned again, which is the task classes' business
+(they sit above the schedule, README "Layout"). The schedule's pages and API call the editor here;
+``taskclasses/apps.py`` registers it when the app is ready (``taskclasses.planning.timetable_edits``).
+Every change is one ``ChangeSet`` that ``changeset_undo`` reverses; ``dry_run`` only reports.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from accounts.models import User
+from schedule.services.timetable_sync import DisplacedBlock, SyncPlan
+
+
+@dataclass(frozen=True)
+class TimetableEditResult:
+    """What a change did (or, in a dry run, would do): the blocks it displaces and its change set."""
+
+    dry_run: bool
+    displaced: tuple[DisplacedBlock, ...]
+    changeset_id: int | None = None
+    summary: str = ""
+    plan: SyncPlan | None = None  # a re-import's diff
+
+
+class TimetableEditor(Protocol):
+    def course_change(self, *, user: User, course_id: int, values: dict, dry_run: bool = False
+                      ) -> TimetableEditResult: ...
+
+    def course_remove(self, *, user: User, course_id: int, dry_run: bool = False) -> TimetableEditResult: ...
+
+    def meeting_remove(self, *, user: User, event_id: int, dry_run: bool = False) -> TimetableEditResult: ...
+
+    def timetable_sync(self, *, user: User, data: bytes, fmt: str, dry_run: bool = False,
+                       expected: str | None = None) -> TimetableEditResult: ...
+
+
+_editor: TimetableEditor | None = None
+
+
+def timetable_editor_set(editor: TimetableEditor | None) -> None:
+    global _editor
+    _editor = editor
+
+
+def timetable_editor() -> TimetableEditor:
+    """The registered editor; the task classes app is always installed with the schedule."""
+    if _editor is None:
+        raise RuntimeError("No timetable editor registered (taskclasses/apps.py registers it).")
+    return _editor
