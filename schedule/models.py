@@ -450,6 +450,9 @@ class SuspendedMeeting(models.Model):
     start_section = models.PositiveSmallIntegerField()
     end_section = models.PositiveSmallIntegerField()
     embedded = models.JSONField(default=list, blank=True)
+    # The meeting's own id: it comes back under it, so a change set that recorded the meeting (a course
+    # edit, a re-import) still finds it when it is undone.
+    event_pk = models.BigIntegerField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

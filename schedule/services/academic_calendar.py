@@ -266,7 +266,8 @@ class _Writer:
             SuspendedMeeting.objects.create(
                 user=self.user, course_id=meeting.course_id or 0, title=meeting.title, location=meeting.location,
                 note=meeting.note, source=meeting.source, week=meeting.week, day=meeting.day,
-                start_section=meeting.start_section, end_section=meeting.end_section, embedded=embedded)
+                start_section=meeting.start_section, end_section=meeting.end_section, embedded=embedded,
+                event_pk=meeting.pk)
             meeting.delete()
         return len(meetings)
 
@@ -315,12 +316,14 @@ class _Writer:
             return
         for block in blocks:
             block.delete()
+        same_id = record.event_pk if record.event_pk and not ScheduleEvent.objects.filter(
+            pk=record.event_pk).exists() else None
         self._create_event(kind=ScheduleEvent.Kind.COURSE, week=record.week, day=record.day,
-                                   first=record.start_section, last=record.end_section, title=record.title,
-                                   course_id=record.course_id, location=record.location, note=record.note,
-                                   source=record.source,
-                                   embedded={b.task_item_id: range(b.start_section, b.end_section + 1)
-                                             for b in blocks})
+                           first=record.start_section, last=record.end_section, title=record.title,
+                           course_id=record.course_id, location=record.location, note=record.note,
+                           source=record.source, pk=same_id,
+                           embedded={b.task_item_id: range(b.start_section, b.end_section + 1)
+                                     for b in blocks})
         record.delete()
 
     def _own_blocks_back(self, record: SuspendedMeeting) -> list[ScheduleEvent]:

@@ -28,6 +28,7 @@ from schedule.exceptions import ImportRejectedError, ImportTooComplexError
 from schedule.messages import import_problem_message, import_rejected_message, import_too_complex_message
 from schedule.models import Course, ScheduleEvent, ScheduleSlot
 from schedule.selectors import time_frame_get
+from schedule.services.academic_calendar import academic_calendar_sync
 
 CourseKey = tuple[str, str]  # (name, teacher): how a re-import recognises a course it already has
 
@@ -116,6 +117,8 @@ def _import(*, user: User, data: bytes, fmt: str, dry_run: bool, budget: WorkBud
         try:
             with transaction.atomic():
                 _write(user=user, occurrences=fresh, semester=semester, template=template, outcome=outcome)
+                # Holidays set the new meetings aside and make-up days copy them (a conflict refuses all).
+                academic_calendar_sync(user=user)
         except IntegrityError:
             # A slot was taken between the check and the write: name it and refuse the whole file.
             taken = {key: title for key, (title, _course) in _existing_meetings(user=user).items()}

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from schedule.exceptions import SlotConflictError
-from schedule.models import Course, ScheduleEvent, ScheduleSlot
+from schedule.models import Course, ScheduleEvent, ScheduleSlot, SuspendedMeeting
 from smartmate.platform.exceptions import ConflictError
 
 COURSE_FIELDS = ("name", "teacher", "location", "is_filler")
@@ -26,7 +26,16 @@ EVENT_FIELDS = ("kind", "source", "course_id", "title", "location", "note", "wee
 
 def empty_record() -> dict:
     return {"courses_created": [], "events_created": [], "courses_deleted": [], "events_deleted": [],
-            "courses_changed": [], "events_changed": []}
+            "courses_changed": [], "events_changed": [], "suspended_deleted": []}
+
+
+# The school calendar (schedule/services/academic_calendar.py) keeps a holiday's meetings aside as
+# SuspendedMeeting rows and adds make-up copies (source "calendar"). A change recorded here is recorded
+# on the timetable as imported: the suspended rows it deletes are kept too, a meeting it created that
+# the calendar then suspended counts as still there (it keeps its id in ``event_pk``), and the caller
+# runs ``academic_calendar_sync`` after the change and after its undo.
+SUSPENDED_FIELDS = ("course_id", "title", "location", "note", "source", "week", "day", "start_section",
+                    "end_section", "embedded", "event_pk")
 
 
 # --- Snapshots -----------------------------------------------------------------------------------------
@@ -59,9 +68,18 @@ def events_delete(*, user: User, event_ids: list[int], record: dict) -> None:
     events.delete()
 
 
+def suspended_delete(*, user: User, ids: list[int], record: dict) -> None:
+    """Delete meetings a holiday keeps aside, keeping each row in ``record``."""
+    rows = SuspendedMeeting.objects.filter(user=user, pk__in=ids).order_by("pk")
+    record.setdefault("suspended_deleted", []).extend(
+        {"id": row.pk, **{name: getattr(row, name) for name in SUSPENDED_FIELDS}} for row in rows)
+    rows.delete()
+
+
 def course_delete_recorded(*, user: User, course: Course, record: dict) -> None:
-    """Delete a course with all its meetings, keeping the rows in ``record``."""
+    """Delete a course with all its meetings (also those a holiday keeps aside), keeping the rows in ``record``."""
     meeting_ids = list(course.events.values_list("pk", flat=True))
+    suspended_delete(user=user, ids=list(course.suspended_meetings.values_list("pk", flat=True)), record=record)
     events_delete(user=user, event_ids=meeting_ids, record=record)
     record["courses_deleted"].append(course_row(course))
     Course.objects.filter(pk=course.pk).delete()
@@ -75,6 +93,7 @@ def course_change_recorded(*, course: Course, values: dict, record: dict) -> Non
     _save_course(course)
     if before["name"] != course.name:
         ScheduleEvent.objects.filter(course=course).update(title=course.name)
+        SuspendedMeeting.objects.filter(course=course).update(title=course.name)
     record["courses_changed"].append({"id": course.pk, "before": {k: before[k] for k in values},
                                       "after": {k: getattr(course, k) for k in values}})
 
@@ -100,13 +119,16 @@ def timetable_unchanged(*, user: User, record: dict) -> bool:
     if not record:
         return True
     created = record.get("events_created", [])
-    if ScheduleEvent.objects.filter(user=user, pk__in=created).count() != len(created):
+    present = ScheduleEvent.objects.filter(user=user, pk__in=created).count()
+    kept_aside = SuspendedMeeting.objects.filter(user=user, event_pk__in=created).count()
+    if present + kept_aside != len(created):
         return False
     if ScheduleSlot.objects.filter(event_id__in=created, embedded_item__isnull=False).exists():
         return False
     courses_created = record.get("courses_created", [])
     if Course.objects.filter(user=user, pk__in=courses_created).count() != len(courses_created) or \
-            ScheduleEvent.objects.filter(course_id__in=courses_created).exclude(pk__in=created).exists():
+            ScheduleEvent.objects.filter(course_id__in=courses_created).exclude(pk__in=created) \
+            .exclude(source=ScheduleEvent.Source.CALENDAR).exists():
         return False
     for change in record.get("courses_changed", []):
         current = Course.objects.filter(user=user, pk=change["id"]).values(*change["after"]).first()
@@ -132,6 +154,7 @@ def timetable_restore(*, user: User, record: dict) -> None:
     if not record:
         return
     ScheduleEvent.objects.filter(user=user, pk__in=record.get("events_created", [])).delete()
+    SuspendedMeeting.objects.filter(user=user, event_pk__in=record.get("events_created", [])).delete()
     Course.objects.filter(user=user, pk__in=record.get("courses_created", [])).delete()
     for change in record.get("events_changed", []):
         ScheduleEvent.objects.filter(user=user, pk=change["id"]).update(**change["before"])
@@ -142,6 +165,8 @@ def timetable_restore(*, user: User, record: dict) -> None:
         with transaction.atomic():
             Course.objects.bulk_create(Course(user=user, **row) for row in record.get("courses_deleted", []))
             _events_restore(user=user, rows=record.get("events_deleted", []))
+            SuspendedMeeting.objects.bulk_create(SuspendedMeeting(user=user, id=row["id"], **{
+                name: row[name] for name in SUSPENDED_FIELDS}) for row in record.get("suspended_deleted", []))
     except IntegrityError as exc:
         raise _restore_conflict(user=user, rows=record.get("events_deleted", [])) from exc
 

@@ -34,7 +34,7 @@ from schedule.core.time_model import SlotKey, span_bounds
 from schedule.core.weekspec import format_weeks
 from schedule.exceptions import ImportTooComplexError
 from schedule.messages import day_label, import_problem_message, import_too_complex_message
-from schedule.models import Course, ScheduleEvent, ScheduleSlot
+from schedule.models import Course, ScheduleEvent, ScheduleSlot, SuspendedMeeting
 from schedule.selectors import time_frame_get
 from schedule.services import imports
 from schedule.services.timetable_records import (
@@ -42,6 +42,7 @@ from schedule.services.timetable_records import (
     course_delete_recorded,
     event_location_recorded,
     events_delete,
+    suspended_delete,
 )
 
 CourseKey = tuple[str, str]
@@ -112,6 +113,7 @@ class SyncPlan:
     meeting_locations: dict[int, tuple[str, str]]  # event id -> (before, after)
     displaced: list[DisplacedBlock]
     digest: str = ""
+    delete_suspended: list[int] = field(default_factory=list)  # meetings a holiday keeps aside, no longer wanted
 
     def count(self, status: str) -> int:
         return sum(1 for course in self.courses if course.status == status)
@@ -138,12 +140,12 @@ class SyncPlan:
 
     @property
     def meetings_removed(self) -> int:
-        return len(self.delete_meetings)
+        return len(self.delete_meetings) + len(self.delete_suspended)
 
     @property
     def has_changes(self) -> bool:
         return bool(self.delete_meetings or self.create or self.remove_courses or self.course_locations
-                    or self.meeting_locations or self.create_courses)
+                    or self.meeting_locations or self.create_courses or self.delete_suspended)
 
 
 def user_has_courses(*, user: User) -> bool:
@@ -168,9 +170,13 @@ def timetable_sync_plan(*, user: User, data: bytes, fmt: str) -> SyncPlan:
 def _plan(*, user: User, courses: tuple[ImportedCourse, ...], occurrences: tuple[Occurrence, ...],
           budget: WorkBudget) -> SyncPlan:
     existing = {(c.name, c.teacher): c for c in Course.objects.filter(user=user)}
+    # The timetable as imported: a make-up day's copies are the calendar's (it redoes them after the
+    # sync), and a meeting a holiday keeps aside is still the student's meeting.
     meetings = {(e.course.name, e.course.teacher, e.week, e.day, e.start_section, e.end_section): e
                 for e in ScheduleEvent.objects.filter(user=user, kind=ScheduleEvent.Kind.COURSE)
-                .select_related("course") if e.course is not None}
+                .exclude(source=ScheduleEvent.Source.CALENDAR).select_related("course") if e.course is not None}
+    aside = {(m.course.name, m.course.teacher, m.week, m.day, m.start_section, m.end_section): m
+             for m in SuspendedMeeting.objects.filter(user=user).select_related("course")}
     wanted: dict[MeetingKey, Occurrence] = {}
     for occurrence in occurrences:
         budget.spend()
@@ -180,7 +186,7 @@ def _plan(*, user: User, courses: tuple[ImportedCourse, ...], occurrences: tuple
     for course in sorted(courses, key=lambda c: c.row):
         file_courses.setdefault((course.name, course.teacher), course)
     delete = sorted(meetings[k].pk for k in meetings.keys() - wanted.keys())
-    create = sorted((wanted[k] for k in wanted.keys() - meetings.keys()), key=lambda o: o.sort_key())
+    create = sorted((wanted[k] for k in wanted.keys() - meetings.keys() - aside.keys()), key=lambda o: o.sort_key())
     moved_place = {meetings[k].pk: (meetings[k].location, wanted[k].course.location)
                    for k in meetings.keys() & wanted.keys() if meetings[k].location != wanted[k].course.location}
     plan = SyncPlan(
@@ -189,10 +195,11 @@ def _plan(*, user: User, courses: tuple[ImportedCourse, ...], occurrences: tuple
         remove_courses=sorted(c.pk for k, c in existing.items() if k not in file_courses),
         course_locations={existing[k].pk: c.location for k, c in file_courses.items()
                           if k in existing and existing[k].location != c.location},
-        meeting_locations=moved_place, displaced=[])
+        meeting_locations=moved_place, displaced=[],
+        delete_suspended=sorted(aside[k].pk for k in aside.keys() - wanted.keys()))
     _displacement(user=user, plan=plan)
     _describe(plan=plan, existing=existing, meetings=list(meetings.values()), file_courses=file_courses,
-              occurrences=occurrences)
+              occurrences=occurrences, aside=list(aside.values()))
     plan.digest = _digest(plan)
     return plan
 
@@ -219,7 +226,8 @@ def _displacement(*, user: User, plan: SyncPlan) -> None:
     needed = {key for occurrence in plan.create for key in occurrence.slot_keys()}
     occupants = {}
     for slot in ScheduleSlot.objects.filter(user=user, week__in={k.week for k in needed}) \
-            .exclude(event_id__in=plan.delete_meetings).select_related("event"):
+            .exclude(event_id__in=plan.delete_meetings).exclude(event__source=ScheduleEvent.Source.CALENDAR) \
+            .select_related("event"):
         key = SlotKey(slot.week, slot.day, slot.section)
         if key in needed:
             occupants[key] = slot.event
@@ -252,11 +260,18 @@ def _arrangements(rows: list[tuple[int, int, int, str, int]]) -> list[Arrangemen
 
 
 def _describe(*, plan: SyncPlan, existing: dict[CourseKey, Course], meetings: list[ScheduleEvent],
-              file_courses: dict[CourseKey, ImportedCourse], occurrences: tuple[Occurrence, ...]) -> None:
+              file_courses: dict[CourseKey, ImportedCourse], occurrences: tuple[Occurrence, ...],
+              aside: list[SuspendedMeeting]) -> None:
     before: dict[CourseKey, list] = defaultdict(list)
     for e in meetings:
         assert e.course is not None
         before[(e.course.name, e.course.teacher)].append((e.day, e.start_section, e.end_section, e.location, e.week))
+    for m in aside:
+        before[(m.course.name, m.course.teacher)].append((m.day, m.start_section, m.end_section, m.location, m.week))
+    aside_removed: dict[CourseKey, int] = defaultdict(int)
+    for m in aside:
+        if m.pk in plan.delete_suspended:
+            aside_removed[(m.course.name, m.course.teacher)] += 1
     after: dict[CourseKey, list] = defaultdict(list)
     for o in occurrences:
         c = o.course
@@ -272,7 +287,8 @@ def _describe(*, plan: SyncPlan, existing: dict[CourseKey, Course], meetings: li
                           course_id=existing[key].pk if key in existing else None,
                           before=_arrangements(before[key]), after=_arrangements(after[key]),
                           meetings_added=added_by[key],
-                          meetings_removed=sum(1 for pk in deleted if by_meeting.get(pk) == key))
+                          meetings_removed=sum(1 for pk in deleted if by_meeting.get(pk) == key)
+                          + aside_removed[key])
         diff.displaced = [b for b in plan.displaced if _displaced_by(b, key, by_meeting, plan.create)]
         if status == CHANGED and diff.before == diff.after and not diff.displaced:
             plan.unchanged += 1
@@ -290,7 +306,7 @@ def _displaced_by(block: DisplacedBlock, key: CourseKey, by_meeting: dict[int, C
 
 
 def _digest(plan: SyncPlan) -> str:
-    body = {"delete": plan.delete_meetings, "remove": plan.remove_courses,
+    body = {"delete": plan.delete_meetings, "aside": plan.delete_suspended, "remove": plan.remove_courses,
             "create": [[o.course.name, o.course.teacher, o.week, o.course.day, o.course.start_section,
                         o.course.end_section, o.course.location] for o in plan.create],
             "courses": sorted([c.name, c.teacher] for c in plan.create_courses),
@@ -301,7 +317,14 @@ def _digest(plan: SyncPlan) -> str:
 
 
 def timetable_sync_write(*, user: User, plan: SyncPlan, record: dict) -> None:
-    """Write the plan's timetable rows, recording them (the displaced blocks must be lifted already)."""
+    """Write the plan's timetable rows, recording them (the displaced blocks must be lifted already).
+
+    The caller runs ``academic_calendar_sync`` afterwards: make-up copies are dropped here first (they
+    are the calendar's, redone from the new timetable), and new meetings on a holiday are set aside then.
+    """
+    ScheduleEvent.objects.filter(user=user, kind=ScheduleEvent.Kind.COURSE,
+                                 source=ScheduleEvent.Source.CALENDAR).delete()
+    suspended_delete(user=user, ids=plan.delete_suspended, record=record)
     events_delete(user=user, event_ids=plan.delete_meetings, record=record)
     for course in Course.objects.filter(user=user, pk__in=plan.remove_courses):
         course_delete_recorded(user=user, course=course, record=record)

@@ -221,13 +221,13 @@ def test_switching_off_over_a_block_in_the_freed_holiday_time_is_refused(timetab
     assert SuspendedMeeting.objects.filter(user=timetable).count() == 2
 
 
-def test_a_reimport_during_a_holiday_is_suspended_again_by_the_sync_without_doubling(timetable):
+def test_a_reimport_during_a_holiday_is_suspended_at_once_and_a_second_sync_doubles_nothing(timetable):
     from schedule.services.academic_calendar import academic_calendar_sync
 
     calendar_day_create(user=timetable, day=DayInput("holiday", "国庆节", date(2026, 10, 1), date(2026, 10, 7)))
     school_calendar_switch(user=timetable, follows=True)
-    import_csv(timetable, "高等数学,4,1,2,王老师,二教1101,1-16")  # the import sees the holiday's sections free
-    assert meetings(timetable, 4, 4) == [("高等数学", "import")]
+    import_csv(timetable, "高等数学,4,1,2,王老师,二教1101,1-16")  # the import runs the sync itself
+    assert meetings(timetable, 4, 4) == []
     academic_calendar_sync(user=timetable)
     assert meetings(timetable, 4, 4) == []
     school_calendar_switch(user=timetable, follows=False)

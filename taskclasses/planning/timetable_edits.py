@@ -20,6 +20,7 @@ from accounts.models import User
 from schedule.exceptions import SlotConflictError
 from schedule.models import CalendarSettings, ChangeSet, Course, ScheduleEvent
 from schedule.services import imports
+from schedule.services.academic_calendar import academic_calendar_sync
 from schedule.services.timetable_records import (
     course_change_recorded,
     course_delete_recorded,
@@ -76,6 +77,9 @@ def blocks_lift(*, user: User, blocks: list[DisplacedBlock]) -> list[dict]:
 
 def _recorded(*, user: User, removed: list[dict], record: dict, summary: dict,
               kind: str = ChangeSet.Kind.COURSE) -> ChangeSet:
+    # The school calendar follows the new timetable: holidays set its meetings aside, make-up days copy
+    # them (a conflict there refuses the whole change, as the caller's transaction rolls back).
+    academic_calendar_sync(user=user)
     record["summary"] = {**summary, "blocks": len(removed)}
     return ChangeSet.objects.create(user=user, kind=kind, removed=removed, timetable=record)
 
@@ -138,6 +142,9 @@ def meeting_remove(*, user: User, event_id: int, dry_run: bool = False) -> Timet
         user=user, pk=event_id, kind=ScheduleEvent.Kind.COURSE).first()
     if meeting is None:
         raise NotFoundError(_("This class meeting is not on your timetable."), code="meeting_not_found")
+    if meeting.source == ScheduleEvent.Source.CALENDAR:
+        raise AppError(_("This class is on a make-up day of your school calendar; change the calendar in "
+                         "Settings instead."), code="makeup_meeting")
     displaced = embedded_blocks(event_ids=[meeting.pk])
     if dry_run:
         return _result(None, displaced)
