@@ -17,6 +17,7 @@ from django.db import models
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from accounts.data_erase import account_delete
 from accounts.data_export import user_data_archive
 from accounts.data_ports import user_data_counts
 from accounts.models import User
@@ -142,16 +143,17 @@ def test_a_student_with_nothing_gets_an_empty_but_valid_archive(user):
     assert archive.testzip() is None
 
 
-def test_the_exported_timetable_imports_back_with_the_importer(user, other_user):
+def test_export_delete_and_import_the_timetable_back_into_a_new_account(user):
     import_csv(user, "高等数学,1,1,2,王老师,二教1101,1-16", "大学英语,3,3,4,李老师,一教201,1-8")
-
+    mine = sorted(Course.objects.filter(user=user).values_list("name", "location"))
     ics = archive_of(user).read("calendar.ics")
-    outcome = timetable_import(user=other_user, data=ics, fmt="ics")
+
+    account_delete(user=user, password=DEFAULT_PASSWORD)
+    again = UserFactory(username=user.username)  # the student comes back later
+    outcome = timetable_import(user=again, data=ics, fmt="ics")
 
     assert outcome.created_events == 16 + 8
-    mine = sorted(Course.objects.filter(user=user).values_list("name", flat=True))
-    theirs = sorted(Course.objects.filter(user=other_user).values_list("name", flat=True))
-    assert theirs == mine
+    assert sorted(Course.objects.filter(user=again).values_list("name", "location")) == mine
 
 
 def test_deleting_leaves_no_trace_anywhere_and_other_students_untouched(fake_llm, memory_on, user, other_user,
