@@ -33,9 +33,9 @@ def test_anonymous_request_is_a_401(api_client, db):
 
 
 def test_wrong_method_is_a_405(auth_client):
-    response = auth_client.delete("/api/v1/me/")
+    response = auth_client.put("/api/v1/me/", {}, format="json")
     assert response.status_code == 405
-    assert response.json() == {"code": "method_not_allowed", "message": 'Method "DELETE" not allowed.',
+    assert response.json() == {"code": "method_not_allowed", "message": 'Method "PUT" not allowed.',
                                "detail": None}
 
 

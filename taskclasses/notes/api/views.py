@@ -128,7 +128,7 @@ class LessonListView(APIView):
         return Response(LessonOutputSerializer(lessons.lesson_list(user=request.user), many=True).data)
 
     @idempotent
-    @extend_schema(responses={204: None})
+    @extend_schema(responses={204: None}, operation_id="v1_tasks_lessons_forget_all")
     def delete(self, request: AuthedRequest) -> Response:
         lessons.lessons_forget_all(user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
