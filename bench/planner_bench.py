@@ -1,6 +1,7 @@
 """Benchmark the planner against the baseline planner: the public set, then 50 freshly generated instances.
 
     python -m bench.planner_bench [--repeat 3] [--inner 21] [--only public|generated] [--keep DIR]
+                                  [--seed-base N] [--batches 1]
 
 The benchmark kit (validator, oracle, baseline, generator, runner) is not part of this repository:
 it is read from BENCH_DIR, and docs/planner-contract.md says what it checks.  For each set it runs
@@ -9,14 +10,19 @@ the kit's run.py (validity, placed/oracle, steady evenness, rapid earliness, tim
 (interpreter start-up, imports, JSON in and out, planning), and then times `plan()` alone in
 this process on the same instances (`--inner` runs each, after one warm-up run; the instance is
 read before the clock starts).  Both timings are printed side by side per instance, with their
-totals.  The first set is the kit's public one, the second is made by its gen.py with fixed
-seeds (a mix of small, medium, large and tight) in a temporary directory.
+totals.  The first set is the kit's public one; then come `--batches` batches of 50 made by its
+gen.py (a mix of small, medium, large and tight) in a temporary directory.  Each batch draws a
+fresh seed base at run time, because twenty public instances or one fixed batch are easy to tune
+to; the base is printed, and `--seed-base N` repeats a batch exactly.  Every set gets its own
+summary, plus a line per size (the kit's summary mixes them).
 Both planners run on the interpreter running this script, so the time ratio is fair.
 """
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
+import random
 import shlex
 import statistics
 import subprocess
@@ -32,8 +38,11 @@ from schedule.core.planning import instance_from_json, plan
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BENCH_DIR = REPO_ROOT.parent / "shared" / "bench" / "planner"
 
-# (size, first seed, count): 50 instances, seeds disjoint from the public set (1001-1020).
-GENERATED_MIX = (("small", 5001, 12), ("medium", 5101, 14), ("large", 5201, 10), ("tight", 5301, 14))
+# (size, count): 50 instances per batch; the seeds are base, base + 1, ... for every size (gen.py
+# seeds its generator with "size:seed", so the sizes do not share draws).
+GENERATED_MIX = (("small", 12), ("medium", 14), ("large", 10), ("tight", 14))
+# Fresh bases are drawn above the public set's seeds (1001-1020) and the old fixed ones (5001-5314).
+FRESH_SEED_RANGE = (100_000, 1_000_000_000)
 
 
 @dataclass(frozen=True)
@@ -50,18 +59,22 @@ def main(argv: list[str] | None = None) -> int:
     if not (BENCH_DIR / "run.py").is_file():
         print(f"benchmark not found at {BENCH_DIR}", file=sys.stderr)
         return 2
+    _compile_planner()
     summaries: dict[str, list[str]] = {}
     status = 0
     if args.only in (None, "public"):
         code, summaries["public set (20 instances)"] = _bench_set(BENCH_DIR / "public", args)
         status |= code
     if args.only in (None, "generated"):
-        with tempfile.TemporaryDirectory(prefix="planner-bench-") as scratch:
-            folder = Path(args.keep) if args.keep else Path(scratch)
-            folder.mkdir(parents=True, exist_ok=True)
-            count = _generate(folder)
-            code, summaries[f"generated set ({count} instances, gen.py fixed seeds)"] = _bench_set(folder, args)
-            status |= code
+        for base in _seed_bases(args):
+            print(f"\n=== generated batch: gen.py seed base {base} (repeat with --seed-base {base})")
+            with tempfile.TemporaryDirectory(prefix="planner-bench-") as scratch:
+                folder = Path(args.keep) / f"base_{base}" if args.keep else Path(scratch)
+                folder.mkdir(parents=True, exist_ok=True)
+                count = _generate(folder, base)
+                title = f"generated batch ({count} instances, gen.py seed base {base})"
+                code, summaries[title] = _bench_set(folder, args)
+                status |= code
     print("\n=== summaries ===")
     for title, lines in summaries.items():
         print(f"--- {title}")
@@ -76,12 +89,33 @@ def _parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--inner", type=int, default=21, help="in-process runs of plan() per instance")
     parser.add_argument("--only", choices=["public", "generated"], help="run one of the two sets")
     parser.add_argument("--keep", help="write the generated instances here instead of a temporary directory")
+    parser.add_argument("--seed-base", type=int, help="generate the batch from this seed base instead of a fresh one")
+    parser.add_argument("--batches", type=int, default=1, help="fresh generated batches of 50 to run")
     return parser.parse_args(argv)
 
 
-def _generate(folder: Path) -> int:
-    """Write the generated instances into `folder`; return how many there are."""
-    jobs = [(size, seed) for size, first, count in GENERATED_MIX for seed in range(first, first + count)]
+def _compile_planner() -> None:
+    """Write the planner's bytecode cache, so every timed process starts as an installed planner does.
+
+    Python writes it on the first import, unless PYTHONDONTWRITEBYTECODE is set (as in some
+    sandboxes): then each of the bench's hundreds of processes would recompile every module
+    edited since the cache was last written, timing the compiler instead of the planner.
+    """
+    compileall.compile_dir(REPO_ROOT / "schedule" / "core", quiet=1)
+
+
+def _seed_bases(args: argparse.Namespace) -> list[int]:
+    """Return the seed base of every batch: the one asked for, or fresh ones drawn now."""
+    if args.seed_base is not None:
+        return [args.seed_base]
+    # SystemRandom, not the seeded module generator: each run must see instances nobody tuned to.
+    draw = random.SystemRandom()
+    return [draw.randrange(*FRESH_SEED_RANGE) for _ in range(max(args.batches, 1))]
+
+
+def _generate(folder: Path, base: int) -> int:
+    """Write the batch of seed base `base` into `folder`; return how many instances there are."""
+    jobs = [(size, seed) for size, count in GENERATED_MIX for seed in range(base, base + count)]
 
     def make(job: tuple[str, int]) -> None:
         size, seed = job
@@ -101,7 +135,52 @@ def _bench_set(instances: Path, args: argparse.Namespace) -> tuple[int, list[str
     code, summary, rows = _run_bench(instances, args.repeat)
     lines = _timing_table(rows, timings)
     print("\n".join(lines))
-    return code, summary + lines[-2:]
+    return code, summary + lines[-2:] + _per_size_lines(rows)
+
+
+def _per_size_lines(rows: list[dict]) -> list[str]:
+    """Return one line of figures per instance size (the size is part of every instance file name)."""
+    sizes: dict[str, list[dict]] = {}
+    for row in rows:
+        size = next((z for z, _ in GENERATED_MIX if z in row["instance"]), "other")
+        sizes.setdefault(size, []).append(row)
+    return [_size_line(size, group) for size, group in sizes.items()]
+
+
+def _size_line(size: str, rows: list[dict]) -> str:
+    """Summarise one size like run.py does: validity, placed/oracle, paired evenness and earliness."""
+    valid = sum(row["planner"]["valid"] for row in rows)
+    ratio = statistics.mean((row["planner"]["metrics"] or {}).get("placed_over_oracle", 0.0)
+                            if row["planner"]["valid"] else 0.0 for row in rows)
+    ev_p, ev_b = _paired(rows, "evenness_cv")
+    ea_p, ea_b = _paired(rows, "earliness")
+    worst = [m.get("steady_max_per_day") for m in (row["planner"]["metrics"] for row in rows) if m]
+    worst_days = [w for w in worst if w is not None]
+    return (f"  {size:<7} n={len(rows):<3} valid {valid}/{len(rows)}  placed/oracle {ratio:.3f}  "
+            f"evenness {_mean_text(ev_p)} vs {_mean_text(ev_b)} ({len(ev_p)} steady)  "
+            f"earliness {_mean_text(ea_p, 3)} vs {_mean_text(ea_b, 3)} ({len(ea_p)} rapid)  "
+            f"worst steady items/day {max(worst_days) if worst_days else '-'}")
+
+
+def _paired(rows: list[dict], key: str) -> tuple[list[float], list[float]]:
+    """Return the planner's and the baseline's values of a class measure, over classes both placed."""
+    ours, theirs = [], []
+    for row in rows:
+        mine, base = row["planner"]["metrics"], row["baseline"]["metrics"]
+        if not (mine and base):
+            continue
+        by_id = {c["id"]: c for c in base["classes"]}
+        for figure in mine["classes"]:
+            other = by_id.get(figure["id"])
+            if other and figure.get(key) is not None and other.get(key) is not None:
+                ours.append(figure[key])
+                theirs.append(other[key])
+    return ours, theirs
+
+
+def _mean_text(values: list[float], digits: int = 2) -> str:
+    """Return the mean of values, or '-' for none."""
+    return f"{statistics.mean(values):.{digits}f}" if values else "-"
 
 
 def _run_bench(instances: Path, repeat: int) -> tuple[int, list[str], list[dict]]:

@@ -12,37 +12,69 @@ How a plan is made:
                 class places (the most possible); when not everything fits, the loss is shared
                 out by placed share (water-filling);
 3. placement    classes choose pairs one after the other, the one with the least room to
-                spare first: rapid classes their earliest free candidates, steady classes
-                pairs spread evenly over their free candidates; every choice is checked
-                against the flow, so the counts of step 2 are always reached;
+                spare first (a rapid class's room counting half): rapid classes their earliest
+                free candidates, steady classes the free pairs nearest to targets spread evenly
+                over their candidates; every choice is checked against the flow, so the counts
+                of step 2 are always reached;
 4. spreading    items move onto pairs left free when that evens out a steady class or brings
                 a rapid class forward;
+   exchange     items also move onto pairs other classes hold, which those classes give up for
+                the mover's old pair or a free one of their own, when that lowers the total of
+                the steady classes' unevenness and the rapid classes' lateness;
 5. report       each class's pairs go to its items in time order (item k before item k+1,
                 the unplaced items are the last ones), with feasibility figures and reasons.
 
-Modules: model (the typed problem and result), contract (JSON <-> model), engine (`plan`),
-and the steps above.  Pure Python and standard library only: no Django, no clock, no I/O.
+Modules: model (the typed problem and result), vocabulary (its constants), contract (JSON <->
+model), engine (`plan`, and `solve` for the steps), records (light stand-ins for the model that
+only the command-line planner builds, for a faster start) and the steps above.  Pure Python and
+standard library only: no Django, no clock, no I/O.
 """
-from schedule.core.planning.contract import InstanceError, instance_from_json, result_to_json
-from schedule.core.planning.engine import plan
-from schedule.core.planning.model import (
-    RAPID,
-    REASON_NO_CANDIDATE_SLOTS,
-    REASON_SHARED_SLOTS_EXHAUSTED,
-    REASON_WINDOW_TOO_SMALL,
-    STEADY,
-    ClassFeasibility,
-    GridDay,
-    ItemSpec,
-    OccupiedSection,
-    Placement,
-    PlanningInstance,
-    PlanningResult,
-    Strategy,
-    TaskClassSpec,
-    UnplacedItem,
-    UnplacedReason,
-)
+TYPE_CHECKING = False        # see vocabulary.py; at run time the names below load on first use
+if TYPE_CHECKING:
+    from schedule.core.planning.contract import InstanceError, instance_from_json, result_to_json
+    from schedule.core.planning.engine import plan
+    from schedule.core.planning.model import (
+        RAPID,
+        REASON_NO_CANDIDATE_SLOTS,
+        REASON_SHARED_SLOTS_EXHAUSTED,
+        REASON_WINDOW_TOO_SMALL,
+        STEADY,
+        ClassFeasibility,
+        GridDay,
+        ItemSpec,
+        OccupiedSection,
+        Placement,
+        PlanningInstance,
+        PlanningResult,
+        Strategy,
+        TaskClassSpec,
+        UnplacedItem,
+        UnplacedReason,
+    )
+
+# The module each public name comes from.  They are imported on first use (PEP 562) rather than
+# here, because the command-line planner imports this package's steps directly and must not pay
+# for creating the typed model's dataclasses (see vocabulary.py and records.py).
+_HOMES = {
+    "InstanceError": "contract", "instance_from_json": "contract", "result_to_json": "contract",
+    "plan": "engine",
+    **{name: "model" for name in (
+        "RAPID", "REASON_NO_CANDIDATE_SLOTS", "REASON_SHARED_SLOTS_EXHAUSTED", "REASON_WINDOW_TOO_SMALL",
+        "STEADY", "ClassFeasibility", "GridDay", "ItemSpec", "OccupiedSection", "Placement",
+        "PlanningInstance", "PlanningResult", "Strategy", "TaskClassSpec", "UnplacedItem", "UnplacedReason")},
+}
+
+
+def __getattr__(name: str) -> object:
+    """Import a public name from its module on first use, then keep it here."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "ClassFeasibility", "GridDay", "InstanceError", "ItemSpec", "OccupiedSection", "Placement",

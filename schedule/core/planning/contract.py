@@ -7,22 +7,21 @@ figures go inside `stats`, an open object of which the checks read only `plannin
 """
 from __future__ import annotations
 
-from datetime import date
-from typing import Any
-
-from schedule.core.planning.model import (
+from schedule.core.planning.vocabulary import (
     DAYS_PER_WEEK,
     ITEM_SECTIONS,
     MAX_SECTIONS_PER_DAY,
     SECTIONS_PER_DAY,
     STRATEGIES,
-    GridDay,
-    ItemSpec,
-    OccupiedSection,
-    PlanningInstance,
-    PlanningResult,
-    TaskClassSpec,
 )
+
+TYPE_CHECKING = False        # see vocabulary.py: keeps `typing` and the model out of the planner process
+if TYPE_CHECKING:
+    from datetime import date
+    from types import ModuleType
+    from typing import Any
+
+    from schedule.core.planning.model import PlanningInstance, PlanningResult
 
 PLANNER_NAME = "smartmate-planner/1"
 
@@ -35,13 +34,20 @@ class InstanceError(ValueError):
 
 def instance_from_json(data: object) -> PlanningInstance:
     """Validate a contract instance object and return it typed; raise InstanceError if it is malformed."""
+    from schedule.core.planning import model  # here, not above: the command line reads into records
+    instance: PlanningInstance = read_instance(data, model)
+    return instance
+
+
+def read_instance(data: object, kinds: ModuleType) -> Any:
+    """Validate a contract instance object and build it from `kinds`: the model module, or records."""
     data = _mapping(data, "the instance")
     weeks = _integer(data.get("weeks"), "weeks", low=1)
     # Extension beyond contract v1: a template of up to 16 sections (8 pairs).
     sections = _integer(data.get("sections_per_day", SECTIONS_PER_DAY), "sections_per_day", low=2,
                         high=MAX_SECTIONS_PER_DAY)
-    occupied = tuple(_occupied(row, sections) for row in _list(data.get("occupied", []), "occupied"))
-    classes = tuple(_task_class(tc, sections // ITEM_SECTIONS)
+    occupied = tuple(_occupied(row, sections, kinds) for row in _list(data.get("occupied", []), "occupied"))
+    classes = tuple(_task_class(tc, sections // ITEM_SECTIONS, kinds)
                     for tc in _list(data.get("task_classes", []), "task_classes"))
     class_ids = [tc.id for tc in classes]
     if len(set(class_ids)) != len(class_ids):
@@ -49,14 +55,14 @@ def instance_from_json(data: object) -> PlanningInstance:
     item_ids = [item.id for tc in classes for item in tc.items]
     if len(set(item_ids)) != len(item_ids):
         raise InstanceError("duplicate item id")
-    return PlanningInstance(weeks=weeks, occupied=occupied, task_classes=classes,
-                            semester_start=_iso_date(data.get("semester_start")), sections_per_day=sections)
+    return kinds.PlanningInstance(weeks=weeks, occupied=occupied, task_classes=classes,
+                                  semester_start=_iso_date(data.get("semester_start")), sections_per_day=sections)
 
 
-def _occupied(row: object, sections_per_day: int) -> OccupiedSection:
+def _occupied(row: object, sections_per_day: int, kinds: ModuleType) -> Any:
     """Validate one occupied-section row."""
     row = _mapping(row, "an occupied row")
-    return OccupiedSection(
+    return kinds.OccupiedSection(
         event_id=_integer(row.get("event_id"), "occupied.event_id"),
         week=_integer(row.get("week"), "occupied.week"),
         day=_integer(row.get("day"), "occupied.day", low=1, high=DAYS_PER_WEEK),
@@ -66,48 +72,50 @@ def _occupied(row: object, sections_per_day: int) -> OccupiedSection:
     )
 
 
-def _task_class(data: object, pairs_per_day: int) -> TaskClassSpec:
+def _task_class(data: object, pairs_per_day: int, kinds: ModuleType) -> Any:
     """Validate one task class and its items."""
     data = _mapping(data, "a task class")
     class_id = _integer(data.get("id"), "task_classes.id")
     strategy = data.get("strategy")
     if strategy not in STRATEGIES:
         raise InstanceError(f"class {class_id}: strategy must be one of {', '.join(STRATEGIES)}")
-    start = _grid_day(data.get("start"), f"class {class_id}: start")
-    end = _grid_day(data.get("end"), f"class {class_id}: end")
-    if end < start:
+    start = _grid_day(data.get("start"), f"class {class_id}: start", kinds)
+    end = _grid_day(data.get("end"), f"class {class_id}: end", kinds)
+    if (end.week, end.day) < (start.week, start.day):
         raise InstanceError(f"class {class_id}: the window ends before it starts")
     excluded = frozenset(_integer(k, f"class {class_id}: excluded slot", low=1, high=pairs_per_day)
                          for k in _list(data.get("excluded_slots", []), f"class {class_id}: excluded_slots"))
     excluded_days = frozenset(_integer(d, f"class {class_id}: excluded day", low=1, high=DAYS_PER_WEEK)
                               for d in _list(data.get("excluded_days", []), f"class {class_id}: excluded_days"))
-    items = tuple(_item(item, class_id) for item in _list(data.get("items", []), f"class {class_id}: items"))
-    return TaskClassSpec(id=class_id, strategy=strategy, start=start, end=end, items=items,
-                         excluded_slots=excluded, allow_filler=bool(data.get("allow_filler", False)),
-                         name=str(data.get("name") or ""), excluded_days=excluded_days)
+    items = tuple(_item(item, class_id, kinds)
+                  for item in _list(data.get("items", []), f"class {class_id}: items"))
+    return kinds.TaskClassSpec(id=class_id, strategy=strategy, start=start, end=end, items=items,
+                               excluded_slots=excluded, allow_filler=bool(data.get("allow_filler", False)),
+                               name=str(data.get("name") or ""), excluded_days=excluded_days)
 
 
-def _item(data: object, class_id: int) -> ItemSpec:
+def _item(data: object, class_id: int, kinds: ModuleType) -> Any:
     """Validate one item; contract v1 items always take one 2-section pair."""
     data = _mapping(data, f"class {class_id}: an item")
     item_id = _integer(data.get("id"), f"class {class_id}: item id")
     sections = _integer(data.get("sections", ITEM_SECTIONS), f"item {item_id}: sections")
     if sections != ITEM_SECTIONS:
         raise InstanceError(f"item {item_id}: only {ITEM_SECTIONS}-section items are supported")
-    return ItemSpec(id=item_id, sections=sections, content=str(data.get("content") or ""))
+    return kinds.ItemSpec(id=item_id, sections=sections, content=str(data.get("content") or ""))
 
 
-def _grid_day(data: object, what: str) -> GridDay:
+def _grid_day(data: object, what: str, kinds: ModuleType) -> Any:
     """Validate a window end: (week, day)."""
     data = _mapping(data, what)
-    return GridDay(week=_integer(data.get("week"), f"{what}.week", low=1),
-                   day=_integer(data.get("day"), f"{what}.day", low=1, high=DAYS_PER_WEEK))
+    return kinds.GridDay(week=_integer(data.get("week"), f"{what}.week", low=1),
+                         day=_integer(data.get("day"), f"{what}.day", low=1, high=DAYS_PER_WEEK))
 
 
 def _iso_date(value: object) -> date | None:
     """Parse an ISO date, or return None when it is missing or unreadable (it is informational)."""
     if not isinstance(value, str):
         return None
+    from datetime import date  # here: only an instance with a start date pays for the import
     try:
         return date.fromisoformat(value)
     except ValueError:

@@ -1,16 +1,31 @@
-"""Plan an instance: candidates, fair counts, pair choice, polishing, then the typed result."""
+"""Plan an instance: candidates, fair counts, pair choice, polishing, exchanges, then the result."""
 from __future__ import annotations
 
 from schedule.core.planning.candidates import class_candidates, usable_pairs
-from schedule.core.planning.model import PlanningInstance, PlanningResult
+from schedule.core.planning.exchange import exchange
 from schedule.core.planning.placement import place_classes
 from schedule.core.planning.report import planning_result
 from schedule.core.planning.sharing import fair_pool
 from schedule.core.planning.spreading import polish
 
+TYPE_CHECKING = False        # see vocabulary.py: `solve` also runs on records, without the model
+if TYPE_CHECKING:
+    from typing import Any
+
+    from schedule.core.planning.candidates import Pair
+    from schedule.core.planning.model import PlanningInstance, PlanningResult
+
 
 def plan(instance: PlanningInstance) -> PlanningResult:
     """Place as many items as possible, each class in item order, spread or packed by its strategy."""
+    return planning_result(instance.task_classes, *solve(instance))
+
+
+def solve(instance: Any) -> tuple[list[Pair], list[list[int]], list[list[int]]]:
+    """Return the usable pairs, each class's candidate pair ids and the candidate positions it holds.
+
+    Reads the instance's attributes only, so a typed instance and its records stand-in plan alike.
+    """
     pairs, day_keys = usable_pairs(instance)
     classes = instance.task_classes
     candidates = [class_candidates(pairs, day_keys, spec) for spec in classes]
@@ -19,4 +34,5 @@ def plan(instance: PlanningInstance) -> PlanningResult:
     pool = fair_pool(candidates, demands)
     positions = place_classes(candidates, pool.placed, strategies, pool, len(pairs))
     polish(candidates, positions, strategies, len(pairs))
-    return planning_result(classes, pairs, candidates, positions)
+    exchange(candidates, positions, strategies, len(pairs))
+    return pairs, candidates, positions

@@ -8,24 +8,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from typing import Literal
 
-DAYS_PER_WEEK = 7
-SECTIONS_PER_DAY = 12  # the bench grid; a student's template may have up to MAX_SECTIONS_PER_DAY
-MAX_SECTIONS_PER_DAY = 16
-ITEM_SECTIONS = 2      # every item occupies one aligned pair: sections 2k-1 and 2k
-
-Strategy = Literal["steady", "rapid"]
-STEADY: Strategy = "steady"
-RAPID: Strategy = "rapid"
-STRATEGIES: tuple[Strategy, ...] = (STEADY, RAPID)
-
-# Why an item stayed unplaced.
-UnplacedReason = Literal["no_candidate_slots", "window_too_small", "shared_slots_exhausted"]
-REASON_NO_CANDIDATE_SLOTS: UnplacedReason = "no_candidate_slots"
-REASON_WINDOW_TOO_SMALL: UnplacedReason = "window_too_small"
-REASON_SHARED_SLOTS_EXHAUSTED: UnplacedReason = "shared_slots_exhausted"
-
+# The constants and the Literal aliases live in vocabulary.py (the planning steps and the
+# command-line planner use them without this module's dataclasses); they are re-exported here.
+from schedule.core.planning.vocabulary import (  # noqa: F401
+    DAYS_PER_WEEK,
+    ITEM_SECTIONS,
+    MAX_SECTIONS_PER_DAY,
+    RAPID,
+    REASON_NO_CANDIDATE_SLOTS,
+    REASON_SHARED_SLOTS_EXHAUSTED,
+    REASON_WINDOW_TOO_SMALL,
+    SECTIONS_PER_DAY,
+    STEADY,
+    STRATEGIES,
+    Strategy,
+    UnplacedReason,
+)
 
 # --------------------------------------------------------------------------- the problem
 

@@ -1,21 +1,21 @@
 """Build the typed result: placements in item order, unplaced items with reasons, per-class figures."""
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from schedule.core.planning.candidates import Pair
-from schedule.core.planning.model import (
+from schedule.core.planning.vocabulary import (
     ITEM_SECTIONS,
     REASON_NO_CANDIDATE_SLOTS,
     REASON_SHARED_SLOTS_EXHAUSTED,
     REASON_WINDOW_TOO_SMALL,
-    ClassFeasibility,
-    Placement,
-    PlanningResult,
-    TaskClassSpec,
-    UnplacedItem,
-    UnplacedReason,
 )
+
+TYPE_CHECKING = False        # see vocabulary.py: the command line builds records, not the model
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from types import ModuleType
+    from typing import Any
+
+    from schedule.core.planning.candidates import Pair
+    from schedule.core.planning.model import ClassFeasibility, PlanningResult, TaskClassSpec, UnplacedReason
 
 
 def planning_result(classes: Sequence[TaskClassSpec], pairs: list[Pair], candidates: list[list[int]],
@@ -24,24 +24,32 @@ def planning_result(classes: Sequence[TaskClassSpec], pairs: list[Pair], candida
 
     `candidates` are each class's usable pair ids, `positions` the sorted indexes into them it holds.
     """
-    figures = _feasibility(classes, candidates, positions)
-    placements: list[Placement] = []
-    unplaced: list[UnplacedItem] = []
+    from schedule.core.planning import model  # here, not above: the command line builds records
+    result: PlanningResult = build_result(classes, pairs, candidates, positions, model)
+    return result
+
+
+def build_result(classes: Sequence[Any], pairs: list[Pair], candidates: list[list[int]],
+                 positions: list[list[int]], kinds: ModuleType) -> Any:
+    """Build the result of planning_result from `kinds`: the model module, or records."""
+    figures = _feasibility(classes, candidates, positions, kinds)
+    placements: list[Any] = []
+    unplaced: list[Any] = []
     for spec, pair_ids, held, figure in zip(classes, candidates, positions, figures):
         for item, position in zip(spec.items, sorted(held)):
             week, day, k, host = pairs[pair_ids[position]]
-            placements.append(Placement(item_id=item.id, class_id=spec.id, week=week, day=day,
-                                        section_start=ITEM_SECTIONS * k - 1, section_end=ITEM_SECTIONS * k,
-                                        host_event_id=host))
+            placements.append(kinds.Placement(item_id=item.id, class_id=spec.id, week=week, day=day,
+                                              section_start=ITEM_SECTIONS * k - 1, section_end=ITEM_SECTIONS * k,
+                                              host_event_id=host))
         if figure.placed < figure.demand:
             reason, detail = unplaced_reason(figure)
-            unplaced.extend(UnplacedItem(item_id=item.id, class_id=spec.id, reason=reason, detail=detail)
+            unplaced.extend(kinds.UnplacedItem(item_id=item.id, class_id=spec.id, reason=reason, detail=detail)
                             for item in spec.items[figure.placed:])
-    return PlanningResult(placements=tuple(placements), unplaced=tuple(unplaced), classes=figures)
+    return kinds.PlanningResult(placements=tuple(placements), unplaced=tuple(unplaced), classes=figures)
 
 
-def _feasibility(classes: Sequence[TaskClassSpec], candidates: list[list[int]],
-                 positions: list[list[int]]) -> tuple[ClassFeasibility, ...]:
+def _feasibility(classes: Sequence[Any], candidates: list[list[int]],
+                 positions: list[list[int]], kinds: ModuleType) -> tuple[Any, ...]:
     """Count, per class, its candidate pairs, those other classes may use, and those they hold."""
     users: dict[int, int] = {}               # pair id -> classes with items that may use it
     holder: dict[int, int] = {}              # pair id -> class holding it in the plan
@@ -55,7 +63,7 @@ def _feasibility(classes: Sequence[TaskClassSpec], candidates: list[list[int]],
     for cls, (spec, pair_ids) in enumerate(zip(classes, candidates)):
         own_use = 1 if spec.demand else 0
         others = [holder[p] for p in pair_ids if holder.get(p, cls) != cls]
-        figures.append(ClassFeasibility(
+        figures.append(kinds.ClassFeasibility(
             class_id=spec.id, strategy=spec.strategy, demand=spec.demand, candidate_slots=len(pair_ids),
             shared_slots=sum(1 for p in pair_ids if users.get(p, 0) > own_use),
             taken_by_other_classes=len(others), placed=len(positions[cls]),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bisect import insort
 
-from schedule.core.planning.model import STEADY
+from schedule.core.planning.vocabulary import STEADY
 
 # A sweep moves every item at most once; polishing converges long before this many.
 MAX_SWEEPS = 64

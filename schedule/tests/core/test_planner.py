@@ -413,3 +413,125 @@ def test_planner_imports_nothing_outside_the_standard_library_and_itself():
             elif isinstance(node, ast.ImportFrom) and node.module:
                 imported.add(node.module.split(".")[0])
     assert imported <= allowed
+
+
+# --------------------------------------------------------------------------- exchanges between classes
+
+def steps_before_exchange(data: dict) -> tuple[list[list[int]], list[list[int]], list[str], int]:
+    """Run the planning steps up to polishing; return candidates, positions, strategies and the pair count."""
+    from schedule.core.planning.candidates import class_candidates, usable_pairs
+    from schedule.core.planning.placement import place_classes
+    from schedule.core.planning.sharing import fair_pool
+    from schedule.core.planning.spreading import polish
+
+    instance = instance_from_json(data)
+    pairs, keys = usable_pairs(instance)
+    candidates = [class_candidates(pairs, keys, spec) for spec in instance.task_classes]
+    strategies: list[str] = [spec.strategy for spec in instance.task_classes]
+    pool = fair_pool(candidates, [spec.demand for spec in instance.task_classes])
+    positions = place_classes(candidates, pool.placed, strategies, pool, len(pairs))
+    polish(candidates, positions, strategies, len(pairs))
+    return candidates, positions, strategies, len(pairs)
+
+
+def plan_cost(bench: dict, candidates, positions, strategies) -> float:
+    """The exchange's objective, computed with the bench's own measures: evenness + weight x lateness."""
+    from schedule.core.planning.exchange import RAPID_WEIGHT
+
+    total = 0.0
+    for pair_ids, held, strategy in zip(candidates, positions, strategies):
+        if not held:
+            continue
+        if strategy == "steady":
+            total += bench["validate"].evenness_cv(held, len(pair_ids))
+        else:
+            total += RAPID_WEIGHT * (1 - bench["validate"].earliness(held, len(pair_ids)))
+    return total
+
+
+def test_exchange_lowers_the_cost_keeps_every_count_and_shares_no_pair(bench):
+    from schedule.core.planning.exchange import exchange
+
+    rng = random.Random(20261201)
+    lowered = 0
+    for _ in range(120):
+        candidates, positions, strategies, pair_count = steps_before_exchange(random_instance(rng))
+        before = [list(held) for held in positions]
+        cost_before = plan_cost(bench, candidates, before, strategies)
+        exchange(candidates, positions, strategies, pair_count)
+        cost_after = plan_cost(bench, candidates, positions, strategies)
+        assert cost_after <= cost_before + 1e-9
+        lowered += cost_after < cost_before - 1e-9
+        assert [len(held) for held in positions] == [len(held) for held in before]
+        assert all(held == sorted(set(held)) and all(0 <= x < len(ids) for x in held)
+                   for ids, held in zip(candidates, positions))
+        used = [ids[x] for ids, held in zip(candidates, positions) for x in held]
+        assert len(used) == len(set(used))
+    assert lowered > 0        # the property is not vacuous: some plans did improve
+
+
+def test_steady_class_gets_a_share_of_the_stretch_a_rapid_class_starts_with():
+    # Both classes may use all 42 pairs of the week.  The rapid class, with less slack, chooses
+    # first and takes days 1-3; without exchanges the steady class would have nothing there.
+    instance = PlanningInstance(weeks=1, task_classes=(task_class(1, 7), task_class(2, 18, "rapid")))
+    result = plan(instance)
+    steady_days = sorted(p.day for p in result.placements if p.class_id == 1)
+    rapid_days = sorted(p.day for p in result.placements if p.class_id == 2)
+    assert steady_days[0] <= 2 and steady_days[-1] >= 6          # spread over the week
+    assert rapid_days[-1] <= 4                                   # still done early in the week
+    assert len(steady_days) == 7 and len(rapid_days) == 18
+
+
+def test_rapid_class_alone_keeps_its_earliest_candidates_after_exchanges():
+    instance = PlanningInstance(weeks=2, task_classes=(task_class(1, 20, "rapid", end=(2, 7)),
+                                                       task_class(2, 4, "steady", start=(2, 1), end=(2, 7))))
+    result = plan(instance)
+    rapid = [(p.week, p.day, p.section_start) for p in result.placements if p.class_id == 1]
+    assert rapid == [(1, day, section) for day in (1, 2, 3, 4) for section in (1, 3, 5, 7, 9, 11)][:20]
+
+
+# --------------------------------------------------------------------------- start-up of the command line
+
+def test_command_line_planner_starts_without_the_typed_model_or_typing():
+    # The bench times whole processes: the frozen dataclasses and `typing` were a third of start-up.
+    completed = subprocess.run([sys.executable, "-X", "importtime", "-m", "schedule.core.planner"],
+                               input=json.dumps({"weeks": 1, "occupied": [], "task_classes": []}),
+                               capture_output=True, text=True, cwd=REPO_ROOT, timeout=60)
+    assert completed.returncode == 0
+    imported = {line.rsplit("|", 1)[-1].strip() for line in completed.stderr.splitlines() if "|" in line}
+    assert {"dataclasses", "typing", "inspect", "schedule.core.planning.model"} & imported == set()
+    assert "schedule.core.planning.records" in imported
+
+
+def test_records_give_the_same_result_json_as_the_typed_model(bench):
+    from schedule.core.planning import records
+    from schedule.core.planning.contract import read_instance
+    from schedule.core.planning.engine import solve
+    from schedule.core.planning.report import build_result
+
+    for name, data in bench["instances"].items():
+        light = read_instance(data, records)
+        assert result_to_json(build_result(light.task_classes, *solve(light), records)) == bench["results"][name], name
+
+
+def test_package_names_load_on_first_use():
+    import schedule.core.planning as planning
+    from schedule.core.planning.engine import plan as engine_plan
+
+    assert planning.plan is engine_plan
+    with pytest.raises(AttributeError):
+        planning.no_such_name  # noqa: B018
+
+
+# --------------------------------------------------------------------------- the bench's batches
+
+def test_bench_draws_fresh_seed_bases_unless_one_is_given():
+    from bench import planner_bench
+
+    fixed = planner_bench._parse_args(["--seed-base", "4242", "--batches", "3"])
+    assert planner_bench._seed_bases(fixed) == [4242]
+    fresh = planner_bench._seed_bases(planner_bench._parse_args(["--batches", "3"]))
+    low, high = planner_bench.FRESH_SEED_RANGE
+    assert len(fresh) == 3 and all(low <= base < high for base in fresh)
+    # Drawn from the system's randomness: three more are (with overwhelming odds) not the same three.
+    assert planner_bench._seed_bases(planner_bench._parse_args(["--batches", "3"])) != fresh
