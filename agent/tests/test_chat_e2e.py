@@ -32,7 +32,7 @@ from agent.tests.factories import make_conversation, reply, route
 from agent.timeline import TimelineEmitter
 from schedule.models import PlanPreview
 from smartmate.llm.fake_server import FakeLLMServer
-from smartmate.tests.live_server import daphne_serving, log_in
+from smartmate.tests.live_server import daphne_serving, log_in, wait_until
 from taskclasses.tests.factories import make_task_class
 
 ANSWER = "你好！我是时伴，今天想学点什么？"
@@ -79,10 +79,10 @@ def test_a_student_says_hello_and_watches_the_answer_stream_in(page, chat_server
     expect(page.locator("[data-test=chat-user-message] .chat-text")).to_have_text("你好")
     answer = page.locator("[data-test=chat-assistant-message] .chat-text")
     # Part of the answer is on screen before the rest has been written: it streams.
-    page.wait_for_function(
-        "([selector, full]) => { const node = document.querySelector(selector);"
-        " return node && node.textContent.length > 0 && node.textContent.length < full.length; }",
-        arg=["[data-test=chat-assistant-message] .chat-text", ANSWER])
+    wait_until(page,
+               "([selector, full]) => { const node = document.querySelector(selector);"
+               " return node && node.textContent.length > 0 && node.textContent.length < full.length; }",
+               ["[data-test=chat-assistant-message] .chat-text", ANSWER])
     expect(answer).to_have_text(ANSWER)
     expect(page.locator("[data-test=chat-send]")).to_be_enabled()
     expect(page.locator("[data-test=chat-error]")).to_be_hidden()

@@ -119,3 +119,19 @@ def log_in(page, username: str) -> None:
     page.fill("#id_password", DEFAULT_PASSWORD)
     page.click("[data-test=login-submit]")
     page.wait_for_url(f"{page.base_url}/")
+
+
+def wait_until(page, expression: str, arg=None, *, timeout: float = 15.0, interval: float = 0.02) -> None:
+    """Poll a JavaScript expression (or function, given ``arg``) until it is truthy.
+
+    Not ``page.wait_for_function``: its polling evaluates the predicate with ``eval`` inside the page,
+    which the site's Content-Security-Policy (no 'unsafe-eval') refuses whenever the first check is
+    false. ``page.evaluate`` goes through the DevTools protocol, which the policy does not govern.
+    """
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not (page.evaluate(expression, arg) if arg is not None else page.evaluate(expression)):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout} s: {expression}")
+        page.wait_for_timeout(interval * 1000)

@@ -58,8 +58,10 @@
     form.elements.teacher.value = "";
     form.elements.location.value = "";
     form.elements.is_filler.value = cell.classList.contains("filler") ? "1" : "0";
+    // Until the course arrives the form is read-only: an answer landing after the student's first
+    // change would otherwise overwrite it (and "save" would then change nothing).
+    setLoading(true);
     dialog.showModal();
-    form.elements.name.focus();
     try {
       const response = await fetch(`/api/v1/schedule/courses/${cell.dataset.courseId}/`, { credentials: "same-origin" });
       course = await response.json();
@@ -70,7 +72,15 @@
       form.elements.is_filler.value = course.is_filler ? "1" : "0";
     } catch (error) {
       showError(error.message);
+    } finally {
+      setLoading(false);
+      form.elements.name.focus();
     }
+  }
+
+  function setLoading(loading) {
+    Array.from(form.elements).forEach((element) => { element.disabled = loading; });
+    dialog.dataset.loaded = loading ? "false" : "true";
   }
 
   function courseUrl() { return `/api/v1/schedule/courses/${cell.dataset.courseId}/`; }

@@ -13,7 +13,7 @@ def _type_note(page, text: str) -> None:
     page.wait_for_selector("#quick-add-form[data-ready='1']", state="attached")
     page.fill("#quick-add-text", text)
     page.wait_for_selector("[data-test=quick-add-preview]:not([hidden])")
-    page.wait_for_function("document.getElementById('quick-add-form').dataset.parsed === '1'")
+    page.wait_for_selector("#quick-add-form[data-parsed='1']", state="attached")
 
 
 @pytest.mark.e2e

@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import cast
 
 import pytest
+from playwright.sync_api import expect
 
 from accounts.models import User
 from accounts.tests.factories import UserFactory
 from schedule.models import Course, ScheduleEvent, ScheduleSlot
 from schedule.tests.factories import DEMO_CSV, import_csv
-from smartmate.tests.live_server import log_in
+from smartmate.tests.live_server import log_in, wait_until
 from taskclasses.models import TaskItem
 from taskclasses.tests.factories import make_task_class
 from taskclasses.tests.planning.test_planning_e2e import _in_week_three_now
@@ -43,7 +44,7 @@ def test_delete_one_meeting_for_a_holiday_then_undo(live_page, transactional_db)
     dialog = page.locator("[data-test=course-dialog]")
     dialog.wait_for(state="visible")
     assert page.inner_text("[data-test=course-dialog-title]") == "形势与政策"
-    page.wait_for_function("document.querySelector('[data-test=course-teacher]').value === '赵立新'")
+    expect(page.locator("[data-test=course-teacher]")).to_have_value("赵立新")
     page.click("[data-test=course-delete-meeting]")
     page.locator("[data-test=course-confirm]").wait_for(state="visible")
     assert page.inner_text("[data-test=course-confirm-text]").startswith("删除「形势与政策」")
@@ -56,7 +57,7 @@ def test_delete_one_meeting_for_a_holiday_then_undo(live_page, transactional_db)
     assert TaskItem.objects.get(pk=item.pk).status == TaskItem.Status.PENDING
     page.click("[data-test=edit-undo-button]")
     page.wait_for_selector('td[data-course-id][data-day="1"]')
-    page.wait_for_function("!sessionStorage.getItem('smartmate.board.undo')")
+    wait_until(page, "!sessionStorage.getItem('smartmate.board.undo')")
     assert ScheduleSlot.objects.filter(event_id=meeting.pk, embedded_item=item).count() == 2
 
 
@@ -107,7 +108,7 @@ def test_a_course_in_the_phone_agenda_opens_the_course_dialog(live_page, transac
     page.goto(f"{page.base_url}/schedule/?week=4&day=1")
     page.wait_for_selector("#course-edit[data-ready=true]", state="attached")
     page.locator(".agenda-item[data-course-id] .agenda-time").first.click()
-    page.locator("[data-test=course-dialog]").wait_for(state="visible")
+    page.locator("[data-test=course-dialog][data-loaded=true]").wait_for(state="visible")
     assert page.inner_text("[data-test=course-dialog-title]") == "形势与政策"
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.click("[data-test=course-delete-course]")
@@ -125,8 +126,8 @@ def test_turning_the_filler_mark_off_lists_the_block_and_keyboard_opens_the_dial
     page.wait_for_selector("#course-edit[data-ready=true]", state="attached")
     page.focus('td[data-course-id][data-day="1"]')
     page.keyboard.press("Enter")
-    page.locator("[data-test=course-dialog]").wait_for(state="visible")
-    page.wait_for_function("document.querySelector('[data-test=course-filler]').value === '1'")
+    page.locator("[data-test=course-dialog][data-loaded=true]").wait_for(state="visible")
+    assert page.input_value("[data-test=course-filler]") == "1"
     page.select_option("[data-test=course-filler]", "0")
     page.click("[data-test=course-save]")
     page.locator("[data-test=course-confirm]").wait_for(state="visible")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from accounts.tests.factories import UserFactory
 from smartmate.tests.live_server import log_in
@@ -34,7 +35,7 @@ def test_create_a_class_of_sixteen_blocks_then_move_one_down(live_page, transact
     assert _contents(page)[:2] == ["概率论复习 #1", "概率论复习 #2"]
     page.locator("[data-test=item]").first.locator("[data-test=item-down]").click()
     page.wait_for_url(f"{page.base_url}/plans/{task_class.pk}/#items")
-    page.wait_for_function("document.querySelector('[data-test=item-content]').value === '概率论复习 #2'")
+    expect(page.locator("[data-test=item-content]").first).to_have_value("概率论复习 #2")
     assert _contents(page)[:3] == ["概率论复习 #2", "概率论复习 #1", "概率论复习 #3"]
     page.goto(f"{page.base_url}/plans/")
     assert page.inner_text("[data-test=task-class] [data-test=placed-count]") == "已安排 0 / 16"
