@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import forms as auth_forms
@@ -52,7 +54,7 @@ class UsernameValidator(UnicodeUsernameValidator):
     message = _("A username may contain only letters (Chinese characters too), digits and @ . + - _.")
 
 
-USERNAME_ERRORS = {  # formatted with the validator's limit_value when shown
+USERNAME_ERRORS: dict[str, Any] = {  # formatted with the validator's limit_value when shown
     "min_length": _("A username needs at least %(limit_value)d characters."),
     "max_length": _("A username has at most %(limit_value)d characters."),
 }

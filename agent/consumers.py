@@ -35,6 +35,7 @@ from agent.contracts import (
     frame_from_json,
 )
 from agent.exceptions import TicketInvalid
+from agent.services.recovery import turn_recover
 from agent.services.tickets import ticket_redeem
 from agent.services.turns import turn_cancel, turn_regenerate, turn_resume, turn_start
 from agent.state import TurnOptions
@@ -110,6 +111,8 @@ class AgentConsumer(AsyncJsonWebsocketConsumer):
             await database_sync_to_async(rate_limit_hit)("chat", user_key(self.user))
         if isinstance(frame, Replay):
             await self._follow(frame.conversation_id, after_seq=frame.after_seq)
+            # A reconnect: a turn whose worker died is ended (or resumed) now, so the replay shows how.
+            await database_sync_to_async(turn_recover)(conversation_id=frame.conversation_id)
             await self._send_stored()
         elif isinstance(frame, ChatSend):
             await self._follow(frame.conversation_id)

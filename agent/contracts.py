@@ -7,7 +7,7 @@ and the tests round-trip each of them through JSON. Change the document with the
 Client frames: ``chat.send``, ``chat.resume``, ``chat.regenerate``, ``chat.cancel``, ``replay``.
 Server events, stored and numbered by ``seq`` per conversation: ``status``, ``context``,
 ``reasoning.delta``, ``assistant.delta``, ``tool.call``, ``tool.result``, ``confirm.request``,
-``ask.user``, ``preview.ready``, ``usage``, ``error`` and ``turn.done`` (always a turn's last).
+``ask.user``, ``preview.ready``, ``usage``, ``answer.reset``, ``error`` and ``turn.done`` (always a turn's last).
 A refused client frame is answered by an ``error`` frame that is not stored and has no ``seq``.
 """
 
@@ -138,6 +138,19 @@ class TurnDone:
 
 
 @dataclass(frozen=True)
+class AnswerReset:
+    """A turn runs again after its worker died: show ``text`` (and ``reasoning``) as its answer so far.
+
+    What the dead attempt streamed after its last checkpoint is streamed again by the new attempt;
+    a client that kept it would show that part twice.
+    """
+
+    text: str = ""
+    reasoning: str = ""
+    type: ClassVar[str] = "answer.reset"
+
+
+@dataclass(frozen=True)
 class ErrorEvent:
     """Something went wrong; the same ``{code, message, detail}`` shape as every API error."""
 
@@ -153,10 +166,10 @@ class ErrorEvent:
 
 
 Event = (StatusEvent | AssistantDelta | ReasoningDelta | ToolCallEvent | ToolResultEvent | ConfirmRequest
-         | AskUser | PreviewReady | ContextUsage | UsageEvent | TurnDone | ErrorEvent)
+         | AskUser | PreviewReady | ContextUsage | UsageEvent | AnswerReset | TurnDone | ErrorEvent)
 EVENT_TYPES: dict[str, type[Event]] = {kind.type: kind for kind in (
     StatusEvent, AssistantDelta, ReasoningDelta, ToolCallEvent, ToolResultEvent, ConfirmRequest, AskUser,
-    PreviewReady, ContextUsage, UsageEvent, TurnDone, ErrorEvent)}
+    PreviewReady, ContextUsage, UsageEvent, AnswerReset, TurnDone, ErrorEvent)}
 
 
 def event_payload(event: Event) -> dict[str, Any]:

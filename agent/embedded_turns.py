@@ -52,6 +52,11 @@ class EmbeddedTurns:
             self._running[student_id] += 1
         self._start(student_id, turn_id, work)
 
+    def pending(self, turn_id: str) -> bool:
+        """Tell whether the turn ``turn_id`` is running or waiting here (it needs no second hand-off)."""
+        with self._lock:
+            return turn_id in self._unfinished
+
     def join(self, timeout: float = 30.0) -> bool:
         """Wait until every submitted turn has finished; return whether they did in time."""
         deadline = time.monotonic() + timeout
@@ -128,6 +133,13 @@ def start() -> EmbeddedTurns:
 def submit(*, student_id: int, turn_id: str, work: Work) -> None:
     """Run the turn ``turn_id`` of ``student_id`` on this process's pool (started if it was not)."""
     start().submit(student_id=student_id, turn_id=turn_id, work=work)
+
+
+def pending(turn_id: str) -> bool:
+    """Tell whether this process runs the turn ``turn_id`` or has it waiting for a thread."""
+    with _process_pool_lock:
+        pool = _process_pool
+    return pool is not None and pool.pending(turn_id)
 
 
 def join(timeout: float = 30.0) -> bool:

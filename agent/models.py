@@ -17,6 +17,15 @@ class Conversation(models.Model):
     running_turn_id = models.UUIDField(null=True, blank=True)
     turn_started_at = models.DateTimeField(null=True, blank=True)
     cancel_requested = models.BooleanField(default=False)
+    # The turn is a lease, not a lock (agent.services.leases): the row, not the Celery message, is the
+    # truth. ``turn_sent_at``: when the turn was last handed to a worker; ``lease_expires_at``: NULL
+    # until a worker starts it, then renewed by that worker's heartbeat (``lease_owner`` names the
+    # attempt); ``turn_attempts``: hand-offs so far; ``turn_language``: what a re-sent turn runs in.
+    turn_sent_at = models.DateTimeField(null=True, blank=True)
+    lease_expires_at = models.DateTimeField(null=True, blank=True)
+    lease_owner = models.CharField(max_length=32, blank=True, default="")
+    turn_attempts = models.PositiveSmallIntegerField(default=0)
+    turn_language = models.CharField(max_length=16, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -24,7 +33,9 @@ class Conversation(models.Model):
         verbose_name = _("conversation")
         verbose_name_plural = _("conversations")
         ordering = ["-updated_at", "-id"]
-        indexes = [models.Index(fields=["user", "archived", "-updated_at"], name="conversation_user_list")]
+        indexes = [models.Index(fields=["user", "archived", "-updated_at"], name="conversation_user_list"),
+                   # The turn sweeper looks only at conversations with a running turn.
+                   models.Index(fields=["running_turn_id"], name="conversation_running_turn")]
 
     def __str__(self) -> str:
         return self.title or f"#{self.pk}"

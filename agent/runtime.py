@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.utils.translation import gettext as _
 
 from agent.contracts import ErrorEvent, StatusEvent, TurnDone
@@ -65,6 +66,8 @@ def _run_node(graph: Graph, node: str, state: TurnState, deps: Deps) -> tuple[Tu
         if not graph.allows(node, step.next):
             raise GraphError(f"Node {node!r} may not go to {step.next!r}.")
         state, next_node = step.state, step.next
+    except SoftTimeLimitExceeded:  # the whole turn is out of time: its process edge ends it (services.running)
+        raise
     except TurnCancelled as stopped:  # mid-stream: keep what the student already saw
         state, next_node = _cancelled(graph, state, deps, answer=stopped.partial_text)
     except AppError as exc:

@@ -7,7 +7,17 @@ from celery import shared_task
 from agent.services.running import turn_run
 
 
-@shared_task(name="agent.run_turn", acks_late=True)
+# acks_late: a message whose worker dies is delivered again. The turn row decides what that delivery
+# does (agent.services.leases): resume the turn, or skip it if it is over or held by a live attempt.
+@shared_task(name="agent.run_turn", acks_late=True, ignore_result=True)
 def run_turn(conversation_id: int, turn_id: str, language: str) -> None:
     """Run one turn; a redelivered task resumes it from its last checkpoint (or skips a finished one)."""
     turn_run(conversation_id=conversation_id, turn_id=turn_id, language=language)
+
+
+@shared_task(name="agent.sweep_turns", ignore_result=True)
+def sweep_turns() -> dict[str, int]:
+    """Resume or end turns whose worker died, and re-send turns whose message was lost (run by beat)."""
+    from agent.services.recovery import turns_sweep  # here: recovery -> dispatch imports this module
+
+    return turns_sweep()

@@ -19,14 +19,18 @@ class TimelineEmitter:
     """
 
     def __init__(self, *, conversation_id: int, turn_id: str,
-                 send: Callable[[int, dict], None] = broadcast) -> None:
+                 send: Callable[[int, dict], None] = broadcast, guard: Callable[[], None] | None = None) -> None:
         self.conversation_id = conversation_id
         self.turn_id = turn_id
         self._send = send
+        # Called before each event; raises when this attempt lost the turn's lease (agent.services.leases).
+        self._guard = guard
         last = TimelineEvent.objects.filter(conversation_id=conversation_id).aggregate(last=Max("seq"))["last"]
         self.next_seq = (last or 0) + 1
 
     def __call__(self, event: Event) -> Envelope:
+        if self._guard is not None:
+            self._guard()
         envelope = Envelope(seq=self.next_seq, conversation_id=self.conversation_id, turn_id=self.turn_id,
                             event=event)
         TimelineEvent.objects.create(conversation_id=self.conversation_id, seq=envelope.seq, type=event.type,

@@ -229,8 +229,12 @@ CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 360, minimum=1)
 # Above the longest retry countdown, so a late-acked task is not redelivered while it waits.
 _visibility_timeout = env_int("CELERY_VISIBILITY_TIMEOUT", 7200, minimum=60)
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": _visibility_timeout}
-# A task still running when the broker connection drops is redelivered anyway (acks_late).
-CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# Off: a broker blip must not kill the turns that are streaming. Cancelling them (SIGTERM -> SystemExit)
+# lost 14 of 20 answers on a 12 s Redis restart. A turn keeps running on the database and its lease
+# (agent.services.leases); its message, if redelivered later, finds the turn finished or leased and is
+# skipped. Every task here is safe to run on: outbox consumers are guarded by receipts, memory jobs by
+# their own lease rows.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Task names say where they run: agent.* and memory.* have their own queues; outbox events go to
 # their topic's queue (smartmate.platform.outbox.registry) whatever this says.
@@ -272,6 +276,10 @@ if OUTBOX_CLAIM_TIMEOUT <= CELERY_TASK_TIME_LIMIT:
 
 # django-celery-beat's DatabaseScheduler writes these into its tables when beat starts (idempotent);
 # the admin shows them under Periodic tasks.
+# /healthz: each dependency check gets this long (they run at once) before it is reported down.
+HEALTH_CHECK_TIMEOUT = env_float("HEALTH_CHECK_TIMEOUT", 0.8, minimum=0.05)
+# How often beat runs the assistant's turn sweeper (agent.services.leases; the lease settings are below).
+AGENT_TURN_SWEEP_INTERVAL = env_int("AGENT_TURN_SWEEP_INTERVAL", 10, minimum=1)
 CELERY_BEAT_SCHEDULE = {
     "outbox-sweep": {
         "task": "smartmate.outbox_sweep",
@@ -284,6 +292,13 @@ CELERY_BEAT_SCHEDULE = {
         "task": "memory.maintenance",
         "schedule": 30.0,
         "options": {"expires": 30.0},
+    },
+    "agent-turn-sweep": {
+        # Resume or end turns whose worker died, re-send turns whose Celery message was lost. On the
+        # default queue: the agent queue may be full of the very turns it has to rescue.
+        "task": "agent.sweep_turns",
+        "schedule": float(AGENT_TURN_SWEEP_INTERVAL),
+        "options": {"expires": float(AGENT_TURN_SWEEP_INTERVAL), "queue": "default"},
     },
     "promote-quick-notes": {
         # Quick notes past their urgency threshold move 2 → 1 and 4 → 3 (lists also promote on read).
@@ -358,6 +373,18 @@ AGENT_EMBEDDED_TURNS = env_int("AGENT_EMBEDDED_TURNS", 4, minimum=1, maximum=64)
 AGENT_EMBEDDED_TURNS_PER_STUDENT = env_int("AGENT_EMBEDDED_TURNS_PER_STUDENT", 1, minimum=1, maximum=64)
 # Name a conversation with the model after its first answer (stage "title"; falls back to its first words).
 AGENT_AUTO_TITLES = env_bool("AGENT_AUTO_TITLES", True)
+# A running turn holds a lease its worker renews every AGENT_TURN_HEARTBEAT seconds; a lease not renewed
+# for AGENT_TURN_LEASE seconds means the worker died, and the turn sweeper (beat, every
+# AGENT_TURN_SWEEP_INTERVAL s, set above) resumes it from its checkpoint, or ends it with an error once it was
+# handed out AGENT_TURN_MAX_ATTEMPTS times. A turn handed off but not started within
+# AGENT_TURN_RESEND_AFTER seconds (its Celery message lost with Redis) is handed off again.
+AGENT_TURN_LEASE = env_int("AGENT_TURN_LEASE", 30, minimum=3)
+AGENT_TURN_HEARTBEAT = env_float("AGENT_TURN_HEARTBEAT", 10.0, minimum=0.1)
+AGENT_TURN_RESEND_AFTER = env_int("AGENT_TURN_RESEND_AFTER", 20, minimum=1)
+AGENT_TURN_MAX_ATTEMPTS = env_int("AGENT_TURN_MAX_ATTEMPTS", 3, minimum=1, maximum=10)
+if AGENT_TURN_HEARTBEAT * 2 > AGENT_TURN_LEASE:
+    raise ImproperlyConfigured("AGENT_TURN_HEARTBEAT must be at most half of AGENT_TURN_LEASE, or one slow "
+                               "renewal lets a live turn's lease expire.")
 LLM_STAGE_OVERRIDES: dict = {}  # per-stage tweaks in code, e.g. {"plan": {"temperature": 0.1}}
 TOKEN_LIMIT_DEFAULT = env_int("TOKEN_LIMIT_DEFAULT", 200_000, minimum=0)
 

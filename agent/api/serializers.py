@@ -59,6 +59,12 @@ class ConversationDetailOutputSerializer(serializers.Serializer):
     running_turn = RunningTurnOutputSerializer(allow_null=True)
 
 
+class ConversationStateOutputSerializer(serializers.Serializer):
+    running = serializers.BooleanField(help_text="Whether a turn runs now (a dead one was ended or resumed first).")
+    turn_id = serializers.CharField(allow_null=True, help_text="The running turn, or null.")
+    last_seq = serializers.IntegerField(help_text="The seq of the latest stored event (0: none).")
+
+
 class TimelineEventOutputSerializer(ModelSerializer):
     # A declared field: the serializer's metaclass takes it off the class, so ``.data`` stays the property.
     data = serializers.JSONField(  # type: ignore[assignment]  # see above

@@ -17,17 +17,20 @@ from agent.api.serializers import (
     ConversationListQuerySerializer,
     ConversationOutputSerializer,
     ConversationRenameInputSerializer,
+    ConversationStateOutputSerializer,
     TicketOutputSerializer,
     TimelineEventOutputSerializer,
     TimelineQuerySerializer,
     TurnStartedOutputSerializer,
 )
+from agent.models import Conversation
 from agent.services.conversations import (
     conversation_archive,
     conversation_create,
     conversation_delete,
     conversation_rename,
 )
+from agent.services.recovery import turn_recover
 from agent.services.tickets import ticket_create
 from agent.services.turns import turn_regenerate
 from smartmate.platform.idempotency import idempotent
@@ -35,8 +38,17 @@ from smartmate.platform.ratelimit import rate_limit_hit, user_key
 from smartmate.platform.serializers import query_validate
 
 
-def _detail(request: Request, conversation_id: int) -> dict:
+def _settled(request: Request, conversation_id: int) -> Conversation:
+    """Return the conversation after ending or resuming a turn whose worker died (the page asks on load
+    and on reconnect, so it never waits for a turn nothing runs)."""
     conversation = selectors.conversation_get(user=request.user, conversation_id=conversation_id)
+    if conversation.is_running and turn_recover(conversation_id=conversation.pk) != "running":
+        conversation.refresh_from_db()
+    return conversation
+
+
+def _detail(request: Request, conversation_id: int) -> dict:
+    conversation = _settled(request, conversation_id)
     return ConversationDetailOutputSerializer({
         "conversation": conversation,
         "messages": selectors.message_list(conversation=conversation),
@@ -85,6 +97,18 @@ class ConversationDetailView(APIView):
     def delete(self, request: AuthedRequest, conversation_id: int) -> Response:
         conversation_delete(user=request.user, conversation_id=conversation_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ConversationStateView(APIView):
+    """Whether a turn runs in the conversation now; a turn whose worker died is ended or resumed first."""
+
+    @extend_schema(responses=ConversationStateOutputSerializer)
+    def get(self, request: Request, conversation_id: int) -> Response:
+        conversation = _settled(request, conversation_id)
+        turn_id = str(conversation.running_turn_id) if conversation.running_turn_id else None
+        return Response(ConversationStateOutputSerializer({
+            "running": turn_id is not None, "turn_id": turn_id,
+            "last_seq": selectors.last_seq_get(conversation=conversation)}).data)
 
 
 class ConversationArchiveView(APIView):

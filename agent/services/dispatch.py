@@ -10,6 +10,7 @@ hands its events to the server's event loop (see ``agent.broadcast``).
 
 from __future__ import annotations
 
+import logging
 from functools import partial
 
 from django.conf import settings
@@ -20,6 +21,8 @@ from agent.models import Conversation
 from agent.services.running import turn_run
 from agent.tasks import run_turn as run_turn_task
 
+log = logging.getLogger("agent.dispatch")
+
 
 def turn_dispatch(*, student_id: int, conversation_id: int, turn_id: str, language: str) -> None:
     """Queue the turn on Celery (broker configured) or on the embedded pool (embedded mode).
@@ -27,16 +30,37 @@ def turn_dispatch(*, student_id: int, conversation_id: int, turn_id: str, langua
     Call it once the turn's transaction has committed (``transaction.on_commit``): the worker reads
     the turn's message and lock from the database.
     """
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        # The broker may be down (Redis restarting): the turn row stays handed off, and the sweeper
+        # hands it off again once the broker is back (agent.services.recovery), as the outbox does.
+        turn_redispatch(student_id=student_id, conversation_id=conversation_id, turn_id=turn_id, language=language)
+        return
     try:
-        if settings.CELERY_TASK_ALWAYS_EAGER:
-            embedded_turns.submit(student_id=student_id, turn_id=turn_id,
-                                  work=partial(_turn_thread, conversation_id, turn_id, language))
-        else:
-            run_turn_task.delay(conversation_id, turn_id, language)
+        embedded_turns.submit(student_id=student_id, turn_id=turn_id,
+                              work=partial(_turn_thread, conversation_id, turn_id, language))
     except Exception:
         # Nothing will run the turn: free the conversation so the student can try again.
         Conversation.objects.filter(pk=conversation_id, running_turn_id=turn_id).update(running_turn_id=None)
         raise
+
+
+def turn_redispatch(*, student_id: int, conversation_id: int, turn_id: str, language: str) -> bool:
+    """Hand a turn to a worker again (its message was lost, or its worker died); return whether it went.
+
+    Unlike ``turn_dispatch`` a failure leaves the turn as it is: the sweeper tries again, then ends it.
+    """
+    try:
+        if settings.CELERY_TASK_ALWAYS_EAGER:
+            if not embedded_turns.pending(turn_id):
+                embedded_turns.submit(student_id=student_id, turn_id=turn_id,
+                                      work=partial(_turn_thread, conversation_id, turn_id, language))
+        else:
+            run_turn_task.delay(conversation_id, turn_id, language)
+    except Exception as exc:  # noqa: BLE001 - the broker is down: the next sweep tries again (no traceback)
+        log.warning("Could not hand turn %s to a worker (%s: %s); the turn sweeper will try again",
+                    turn_id, type(exc).__name__, exc)
+        return False
+    return True
 
 
 def _turn_thread(conversation_id: int, turn_id: str, language: str) -> None:

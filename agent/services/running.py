@@ -11,16 +11,28 @@ from collections.abc import Callable
 from functools import partial
 from typing import Literal, cast
 
+from celery.exceptions import SoftTimeLimitExceeded
+from django.db import transaction
 from django.utils import timezone, translation
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from agent.broadcast import broadcast
-from agent.contracts import ErrorEvent, StatusEvent, TurnDone
+from agent.contracts import AnswerReset, ErrorEvent, StatusEvent, TurnDone
 from agent.deps import Deps, UsageMeter
 from agent.graph import GRAPH, TERMINAL_PHASES
-from agent.models import Checkpoint, Conversation, Message
+from agent.models import Checkpoint, Conversation, Message, TimelineEvent
 from agent.runtime import run_turn
 from agent.selectors import history_list
+from agent.services.leases import (
+    LeaseHeartbeat,
+    LeaseLost,
+    TurnLease,
+    lease_claim,
+    lease_release,
+    with_database_retries,
+)
 from agent.state import HistoryMessage, TurnOptions, TurnState
 from agent.timeline import TimelineEmitter
 from agent.turn_services import DjangoTurnServices
@@ -29,40 +41,111 @@ from schedule.models import PlanPreview
 from smartmate.llm import get_llm_client
 
 log = logging.getLogger("agent.services")
+StrOrPromise = str | Promise
+# What the student reads when a turn dies (stored with the error event, in the turn's language).
+TIMED_OUT = gettext_lazy("The answer took too long and was stopped. Please try again, perhaps with a shorter request.")
+CRASHED = gettext_lazy("Something went wrong on our side. Please try again in a moment.")
+INTERRUPTED = gettext_lazy("The assistant was interrupted before it finished. Please send your message again.")
 
 
 def turn_run(*, conversation_id: int, turn_id: str, language: str) -> None:
     """Run (or resume after a crash) the turn ``turn_id`` to its end, then release the conversation.
 
-    A turn that no longer holds the lock (a duplicate delivery, a conversation deleted meanwhile)
-    is skipped.
+    The attempt first takes the turn's lease (``agent.services.leases``) and renews it while it runs.
+    A turn that is over, or whose lease another live attempt holds (a duplicate delivery), is skipped.
+    However this attempt dies, the student gets an ``error`` and ``turn.done`` and the conversation is
+    freed; only a killed process says nothing, and then its lease runs out and the sweeper takes over.
     """
-    conversation = Conversation.objects.select_related("user").filter(pk=conversation_id).first()
-    if conversation is None or str(conversation.running_turn_id) != turn_id:
-        log.info("Turn %s of conversation %s is not running any more; skipped", turn_id, conversation_id)
+    lease = lease_claim(conversation_id=conversation_id, turn_id=turn_id)
+    if lease is None:
+        log.info("Turn %s of conversation %s is over or held by another attempt; skipped", turn_id, conversation_id)
         return
     done_sender = TurnDoneAfterRelease()
-    emitter = TimelineEmitter(conversation_id=conversation_id, turn_id=turn_id, send=done_sender)
+    error: ErrorEvent | None = None
     try:
-        with translation.override(language):
-            _run_graph(conversation, turn_id, language, emitter)
-    except Exception:  # the process edge: log, tell the student, free the conversation
-        log.exception("Turn %s of conversation %s crashed", turn_id, conversation_id)
-        _close_crashed_turn(emitter)
-    finally:
-        Conversation.objects.filter(pk=conversation_id, running_turn_id=turn_id).update(
-            running_turn_id=None, turn_started_at=None, cancel_requested=False)
-        done_sender.release()
+        with LeaseHeartbeat(lease):
+            try:
+                with translation.override(language):
+                    _run_graph(lease, language, done_sender)
+            except SoftTimeLimitExceeded:
+                log.warning("Turn %s of conversation %s hit the soft time limit", turn_id, conversation_id)
+                error = _turn_error(language, "turn_timeout", TIMED_OUT)
+            except Exception:  # the process edge: log, tell the student, free the conversation
+                log.exception("Turn %s of conversation %s crashed", turn_id, conversation_id)
+                error = _turn_error(language, "internal_error", CRASHED)
+    except LeaseLost:
+        log.warning("Turn %s of conversation %s: another attempt took over; this one stops", turn_id, conversation_id)
+        return  # the attempt holding the lease now reports and releases
+    except BaseException:  # SystemExit (SIGTERM), KeyboardInterrupt: the process is going away
+        log.warning("Turn %s of conversation %s was stopped with its process", turn_id, conversation_id)
+        _settle(lease, _turn_error(language, "turn_interrupted", INTERRUPTED), done_sender)
+        raise
+    _settle(lease, error, done_sender)
 
 
-def _run_graph(conversation: Conversation, turn_id: str, language: str, emitter: TimelineEmitter) -> None:
+def _turn_error(language: str, code: str, message: StrOrPromise) -> ErrorEvent:
+    with translation.override(language):
+        return ErrorEvent(code=code, message=str(message))
+
+
+def _settle(lease: TurnLease, error: ErrorEvent | None, done_sender: TurnDoneAfterRelease) -> None:
+    """End the turn: report ``error`` (if the turn failed) and free the conversation, through a database blip.
+
+    If the database stays away longer than the retries, the lease runs out and the sweeper ends or
+    resumes the turn (``agent.services.recovery``).
+    """
+    def settle() -> bool:
+        if error is not None:
+            turn_close_with_error(lease, error, send=done_sender)
+        return lease_release(lease)
+
+    with_database_retries(settle, what=f"end turn {lease.turn_id}")
+    done_sender.release()
+
+
+def turn_close_with_error(lease: TurnLease, error: ErrorEvent, *, send: Callable[[int, dict], None] = broadcast) -> None:
+    """Store and send ``error`` and a failed ``turn.done`` for the turn, unless it already sent its ``turn.done``.
+
+    Records the outcome on the checkpoint (phase ``failed``) so no later attempt resumes it. Safe to
+    call again after a failure half-way (a retry, the sweeper): a turn never gets two ``turn.done``.
+    """
+    if _has_ended(lease):
+        return
+    emitter = TimelineEmitter(conversation_id=lease.conversation_id, turn_id=lease.turn_id, send=send)
+    with transaction.atomic():
+        emitter(error)
+        emitter(TurnDone(outcome="failed"))
+        Checkpoint.objects.filter(conversation_id=lease.conversation_id, turn_id=lease.turn_id).exclude(
+            phase__in=TERMINAL_PHASES).update(phase="failed")
+
+
+def _run_graph(lease: TurnLease, language: str, send: Callable[[int, dict], None]) -> None:
+    if _has_ended(lease):
+        return  # its worker died between its turn.done and the release: only the release is left to do
+    conversation = Conversation.objects.select_related("user").get(pk=lease.conversation_id)
+    turn_id = lease.turn_id
+    emitter = TimelineEmitter(conversation_id=conversation.pk, turn_id=turn_id, send=send, guard=lease.check)
     state, start = _turn_state(conversation, turn_id, language)
-    if start != GRAPH.start:
+    if start != GRAPH.start or _ran_before(conversation.pk, turn_id):
+        # An earlier attempt died: what it streamed after its checkpoint is streamed again now, so the
+        # page is told what the answer is so far and drops the rest (docs/event-protocol.md).
         emitter(StatusEvent(code="resumed", message=_("Picking up where the assistant stopped…")))
+        emitter(AnswerReset(text=state.answer, reasoning=state.reasoning))
     services = DjangoTurnServices(user=conversation.user, conversation_id=conversation.pk, turn_id=turn_id)
     deps = Deps(llm=get_llm_client, emit=emitter, services=services, clock=timezone.now,
                 meter=UsageMeter(state.usage))
-    run_turn(GRAPH, state, deps, checkpoint=partial(_checkpoint_save, conversation.pk, turn_id), start=start)
+    run_turn(GRAPH, state, deps, checkpoint=partial(_checkpoint_save, lease), start=start)
+
+
+def _has_ended(lease: TurnLease) -> bool:
+    """Tell whether the turn already stored its ``turn.done`` (its last event)."""
+    return TimelineEvent.objects.filter(conversation_id=lease.conversation_id, turn_id=lease.turn_id,
+                                        type=TurnDone.type).exists()
+
+
+def _ran_before(conversation_id: int, turn_id: str) -> bool:
+    """Tell whether an earlier attempt of the turn already sent events."""
+    return TimelineEvent.objects.filter(conversation_id=conversation_id, turn_id=turn_id).exists()
 
 
 class TurnDoneAfterRelease:
@@ -122,15 +205,7 @@ def _carried_over(checkpoint: Checkpoint | None) -> tuple[Working | None, int | 
     return working_from_json(state.get("working"), now=timezone.now()), preview_id
 
 
-def _checkpoint_save(conversation_id: int, turn_id: str, phase: str, state: TurnState) -> None:
-    Checkpoint.objects.update_or_create(conversation_id=conversation_id,
-                                        defaults={"turn_id": turn_id, "phase": phase, "state": state.to_json()})
-
-
-def _close_crashed_turn(emitter: TimelineEmitter) -> None:
-    try:
-        emitter(ErrorEvent(code="internal_error",
-                           message=_("Something went wrong on our side. Please try again in a moment.")))
-        emitter(TurnDone(outcome="failed"))
-    except Exception:  # the database itself may be what failed
-        log.exception("Could not report the crash of turn %s", emitter.turn_id)
+def _checkpoint_save(lease: TurnLease, phase: str, state: TurnState) -> None:
+    lease.check()  # an attempt that lost the turn must not overwrite the one that took it over
+    Checkpoint.objects.update_or_create(conversation_id=lease.conversation_id,
+                                        defaults={"turn_id": lease.turn_id, "phase": phase, "state": state.to_json()})

@@ -2,9 +2,10 @@
 
 One running turn per conversation: ``turn_start`` takes the conversation's lock with a conditional
 UPDATE (``running_turn_id`` NULL -> the new turn), which only one of two racing requests can win; the
-turn releases it the same way when it ends (``agent.services.running``). A lock older than
-``STALE_TURN_AFTER`` (a worker that died) may be taken over. A started turn is handed to a worker
-once its transaction commits (``agent.services.dispatch``).
+turn releases it the same way when it ends (``agent.services.running``). While it runs, its worker
+holds a lease on it (``agent.services.leases``); a turn whose worker died is resumed or ended by the
+sweeper, or by the next message here (``agent.services.recovery``). A started turn is handed to a
+worker once its transaction commits (``agent.services.dispatch``).
 """
 
 from __future__ import annotations
@@ -29,11 +30,13 @@ from agent.graph import GRAPH
 from agent.models import Checkpoint, Conversation, Message
 from agent.selectors import conversation_get
 from agent.services.dispatch import turn_dispatch
+from agent.services.recovery import turn_recover
 from agent.services.running import turn_history
 from agent.state import PendingInteraction, Resume, TurnOptions, TurnState, TurnUsage
 from agent.titles import title_from
 
-STALE_TURN_AFTER = timedelta(minutes=10)  # above CELERY_TASK_TIME_LIMIT: only a dead worker holds it that long
+# Above CELERY_TASK_TIME_LIMIT: only a dead worker holds it that long; a last resort behind the lease sweeper.
+STALE_TURN_AFTER = timedelta(minutes=10)
 
 
 @dataclass(frozen=True)
@@ -53,9 +56,10 @@ def turn_start(*, user: User, conversation_id: int, text: str, language: str | N
     """
     text = _valid_text(text)
     language = _language(language)
+    _settle_dead_turn(user, conversation_id)
     with transaction.atomic():
         conversation = conversation_get(user=user, conversation_id=conversation_id)
-        turn_id = _lock_for_turn(conversation)
+        turn_id = _lock_for_turn(conversation, language)
         if not conversation.title:
             Conversation.objects.filter(pk=conversation.pk, title="").update(title=title_from(text))
         message = Message.objects.create(conversation=conversation, role=Message.Role.USER, content=text,
@@ -81,6 +85,7 @@ def turn_resume(*, user: User, conversation_id: int, interaction_id: str,
     accept is what the server stored with the card, never something the client sends.
     """
     language = _language(language)
+    _settle_dead_turn(user, conversation_id)
     with transaction.atomic():
         conversation = conversation_get(user=user, conversation_id=conversation_id)
         checkpoint = Checkpoint.objects.select_for_update().filter(conversation=conversation).first()
@@ -88,7 +93,7 @@ def turn_resume(*, user: User, conversation_id: int, interaction_id: str,
         assert checkpoint is not None  # _open_interaction refused a missing one
         if action == "answer":
             text = _valid_text(text)
-        turn_id = _lock_for_turn(conversation)
+        turn_id = _lock_for_turn(conversation, language)
         state = TurnState.from_json(checkpoint.state, now=timezone.now())
         shown = text or (_("Accepted: %(what)s") if action == "accept" else _("Declined: %(what)s")) % {
             "what": pending.prompt[:200]}
@@ -110,13 +115,14 @@ def turn_regenerate(*, user: User, conversation_id: int, language: str | None = 
     new turn starts with the same text and page choices. Refused while a turn runs.
     """
     language = _language(language)
+    _settle_dead_turn(user, conversation_id)
     with transaction.atomic():
         conversation = conversation_get(user=user, conversation_id=conversation_id)
         last = conversation.messages.filter(role=Message.Role.USER).order_by("-created_at", "-pk").first()
         if last is None:
             raise NothingToRegenerate(_("There is no message to answer again yet."),
                                       detail={"conversation_id": conversation.pk})
-        turn_id = _lock_for_turn(conversation)
+        turn_id = _lock_for_turn(conversation, language)
         Message.objects.filter(conversation=conversation, turn_id=last.turn_id).delete()
         Checkpoint.objects.filter(conversation=conversation).update(phase="completed")
         message = Message.objects.create(conversation=conversation, role=Message.Role.USER, content=last.content,
@@ -125,16 +131,32 @@ def turn_regenerate(*, user: User, conversation_id: int, language: str | None = 
     return TurnStarted(conversation_id=conversation.pk, turn_id=turn_id, message_id=message.pk)
 
 
-def _lock_for_turn(conversation: Conversation) -> str:
-    """Take the conversation for a new turn and return its id; raise TurnBusyError if one runs."""
+def _lock_for_turn(conversation: Conversation, language: str) -> str:
+    """Take the conversation for a new turn and return its id; raise TurnBusyError if one runs.
+
+    The turn is handed off (``turn_sent_at``) but not leased yet: the worker that starts it takes the
+    lease (``agent.services.leases``). A turn older than ``STALE_TURN_AFTER`` whose lease is not
+    alive is taken over as a last resort (the sweeper normally ends such a turn within a minute).
+    """
     now = timezone.now()
     turn_id = str(uuid.uuid4())
-    free = Q(running_turn_id__isnull=True) | Q(turn_started_at__lt=now - STALE_TURN_AFTER)
-    taken = Conversation.objects.filter(free, pk=conversation.pk).update(
-        running_turn_id=turn_id, turn_started_at=now, cancel_requested=False, updated_at=now)
+    stale = Q(turn_started_at__lt=now - STALE_TURN_AFTER) & (
+        Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now))
+    taken = Conversation.objects.filter(Q(running_turn_id__isnull=True) | stale, pk=conversation.pk).update(
+        running_turn_id=turn_id, turn_started_at=now, cancel_requested=False, updated_at=now, turn_sent_at=now,
+        turn_attempts=1, lease_expires_at=None, lease_owner="", turn_language=language)
     if not taken:
         raise TurnBusyError.in_conversation(conversation.pk)
     return turn_id
+
+
+def _settle_dead_turn(user: User, conversation_id: int) -> None:
+    """End or resume a turn of this conversation whose worker died, so a new message need not wait for beat.
+
+    Outside the new turn's transaction: what it reports is sent at once and must not roll back with
+    a refused message.
+    """
+    turn_recover(conversation_id=conversation_get(user=user, conversation_id=conversation_id).pk)
 
 
 def _dispatch_on_commit(user: User, conversation: Conversation, turn_id: str, language: str) -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from agent.contracts import (
     EVENT_TYPES,
+    AnswerReset,
     AskUser,
     AssistantDelta,
     ChatCancel,
@@ -44,6 +45,7 @@ EVENTS = [
     ContextUsage(parts={"system": 300, "memory": 40, "history": 120, "tools": 0, "message": 8}, used=468,
                  budget=24000),
     UsageEvent(prompt_tokens=220, completion_tokens=13, total_tokens=233, calls=2),
+    AnswerReset(text="已经说到这里", reasoning=""),
     TurnDone(outcome="completed", message_id=12),
     ErrorEvent(code="busy", message="Still answering.", detail={"conversation_id": 3}),
 ]
@@ -52,7 +54,7 @@ EVENTS = [
 def test_every_event_type_of_the_protocol_has_an_example_here():
     assert {event.type for event in EVENTS} == set(EVENT_TYPES) == {
         "status", "assistant.delta", "reasoning.delta", "tool.call", "tool.result", "confirm.request", "ask.user",
-        "preview.ready", "context", "usage", "turn.done", "error"}
+        "preview.ready", "context", "usage", "answer.reset", "turn.done", "error"}
 
 
 @pytest.mark.parametrize("event", EVENTS, ids=lambda event: event.type)

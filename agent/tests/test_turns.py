@@ -195,16 +195,20 @@ def test_a_crashed_turn_resumes_from_its_last_checkpoint(fake_llm, user):
     fake_llm.script(route("reply"), reply("你好！"))
     started = turn_start(user=user, conversation_id=conversation.pk, text="你好")
     embedded_turns.join(timeout=20)
-    # Pretend the worker died after the chat node: lock still held, checkpoint at "deliver".
+    # Pretend the worker died after the chat node: lock still held, checkpoint at "deliver", and the
+    # deliver node's events (usage, turn.done) never written.
     checkpoint = Checkpoint.objects.get(conversation=conversation)
     Checkpoint.objects.filter(pk=checkpoint.pk).update(phase="deliver")
+    TimelineEvent.objects.filter(turn_id=started.turn_id, type__in=["usage", "turn.done"]).delete()
     Conversation.objects.filter(pk=conversation.pk).update(running_turn_id=started.turn_id)
     done_before = TimelineEvent.objects.filter(conversation=conversation).count()
 
     turn_run(conversation_id=conversation.pk, turn_id=started.turn_id, language="en")
 
     resumed = timeline(conversation, after_seq=done_before)
-    assert types(resumed) == ["status", "usage", "turn.done"] and resumed[0]["code"] == "resumed"
+    assert types(resumed) == ["status", "answer.reset", "usage", "turn.done"] and resumed[0]["code"] == "resumed"
+    # The page is told the answer so far (the chat node's, from the checkpoint) and drops anything else.
+    assert resumed[1]["text"] == "你好！"
     assert Message.objects.filter(conversation=conversation, role="assistant").count() == 1
     assert len(fake_llm.requests) == 2
 

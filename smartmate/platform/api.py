@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import logging
+import sys
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -27,8 +29,27 @@ def error_body(code: str, message: str, detail: Any = None) -> dict[str, Any]:
     return {"code": code, "message": message, "detail": detail}
 
 
+# How long a client should wait before retrying while the database is unavailable.
+DATABASE_RETRY_AFTER = 5
+
+
+def database_unavailable(exc: BaseException | None) -> bool:
+    """Tell whether ``exc`` says the database cannot be reached (down, restarting, gone away), not a bug."""
+    return isinstance(exc, (OperationalError, InterfaceError))
+
+
+def service_unavailable_body() -> dict[str, Any]:
+    return error_body("service_unavailable", _("The service is briefly unavailable. Please try again in a few "
+                                               "seconds."), {"retry_after": DATABASE_RETRY_AFTER})
+
+
 def exception_handler(exc: Exception, context: dict) -> Response | None:
     """Render every handled error as ``{code, message, detail}``; unknown errors stay 500s."""
+    if database_unavailable(exc):  # a restart or blip: the client should retry, not report a bug
+        logger.warning("Database unavailable during %s", context.get("request") and context["request"].path,
+                       exc_info=exc)
+        return Response(service_unavailable_body(), status=503,
+                        headers={"Retry-After": str(DATABASE_RETRY_AFTER)})
     if isinstance(exc, RateLimited):
         return Response(exc.as_dict(), status=exc.status, headers={"Retry-After": str(exc.retry_after)})
     if isinstance(exc, AppError):
@@ -108,10 +129,30 @@ def not_found_view(request: HttpRequest, exception: Exception | None = None) -> 
 
 
 def server_error_view(request: HttpRequest) -> HttpResponse:
-    """Answer an unhandled error without leaking internals."""
+    """Answer an unhandled error without leaking internals; an unreachable database is a 503, not a 500.
+
+    Django calls this while handling the exception (also one raised by middleware, e.g. the session or
+    the student's time zone reading the database), so ``sys.exc_info()`` names it.
+    """
+    if database_unavailable(sys.exc_info()[1]):
+        return service_unavailable_view(request)
     if _wants_json(request):
         return JsonResponse(error_body("server_error", _("Something went wrong on our side.")), status=500)
     return render(request, "500.html", status=500)
+
+
+def service_unavailable_view(request: HttpRequest) -> HttpResponse:
+    """Answer while the database is unavailable: JSON 503 under /api/, a friendly page elsewhere; both say
+    when to retry. The page uses no base template: that would read the session from the database."""
+    if _wants_json(request):
+        response: HttpResponse = JsonResponse(service_unavailable_body(), status=503)
+        response["Retry-After"] = str(DATABASE_RETRY_AFTER)
+        return response
+    # A person reloads more gently than a client retries: the page refreshes itself after this long.
+    page_retry = DATABASE_RETRY_AFTER * 6
+    response = render(request, "503.html", {"retry_after": page_retry}, status=503)
+    response["Retry-After"] = str(page_retry)
+    return response
 
 
 def csrf_failure_view(request: HttpRequest, reason: str = "") -> HttpResponse:

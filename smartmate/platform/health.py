@@ -1,7 +1,9 @@
-"""Readiness checks for /healthz: each dependency reports ok or down, quickly."""
+"""Readiness checks for /healthz: each dependency reports ok or down, quickly (all within HEALTH_CHECK_TIMEOUT)."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
 import time
 import uuid
 from collections.abc import Callable
@@ -14,7 +16,10 @@ from celery import current_app
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, connections
+
+# The longest a check's own waits may last, though /healthz stops waiting at HEALTH_CHECK_TIMEOUT.
+CHECK_THREAD_LIMIT = 5.0
 
 
 @dataclass(frozen=True)
@@ -53,10 +58,15 @@ def check_broker() -> None:
 
 
 def check_channel_layer() -> None:
-    layer = get_channel_layer()
-    channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.send)(channel, {"type": "health.ping"})
-    if async_to_sync(layer.receive)(channel).get("type") != "health.ping":
+    async_to_sync(_channel_layer_ping)(get_channel_layer())
+
+
+async def _channel_layer_ping(layer) -> None:
+    # Bounded, so a check thread left behind by run_checks' deadline still ends on its own.
+    channel = await layer.new_channel()
+    await layer.send(channel, {"type": "health.ping"})
+    message = await asyncio.wait_for(layer.receive(channel), timeout=CHECK_THREAD_LIMIT)
+    if message.get("type") != "health.ping":
         raise RuntimeError("channel layer returned a different message")
 
 
@@ -90,18 +100,38 @@ def _checks() -> list[tuple[str, Callable[[], None], bool]]:
     return checks
 
 
-def run_checks() -> list[CheckResult]:
-    """Run every configured check and time it; a failing check never raises."""
-    results = []
-    for name, check, required in _checks():
-        started = time.perf_counter()
-        try:
-            check()
-        except Exception as exc:  # noqa: BLE001 - the point is to report any failure
-            results.append(CheckResult(name, False, required, _ms(started), f"{type(exc).__name__}: {exc}"))
-        else:
-            results.append(CheckResult(name, True, required, _ms(started)))
-    return results
+def run_checks(timeout: float | None = None) -> list[CheckResult]:
+    """Run every configured check at once, each in its own thread; a failing or slow check never raises.
+
+    /healthz must answer within a second even when a dependency hangs (the channel-layer check took
+    up to 9 s under load): a check that has not answered within ``timeout`` (HEALTH_CHECK_TIMEOUT)
+    is reported down with a TimeoutError, and its thread is left to finish on its own.
+    """
+    timeout = settings.HEALTH_CHECK_TIMEOUT if timeout is None else timeout
+    checks = _checks()
+    answers: dict[str, CheckResult] = {}
+    started = time.perf_counter()
+    threads = [threading.Thread(target=_run_one, args=(name, check, required, answers), daemon=True,
+                                name=f"healthz-{name}") for name, check, required in checks]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(max(0.0, timeout - (time.perf_counter() - started)))
+    return [answers.get(name) or CheckResult(name, False, required, timeout * 1000,
+                                             f"TimeoutError: no answer within {timeout:g} s")
+            for name, _check, required in checks]
+
+
+def _run_one(name: str, check: Callable[[], None], required: bool, answers: dict[str, CheckResult]) -> None:
+    started = time.perf_counter()
+    try:
+        check()
+    except Exception as exc:  # noqa: BLE001 - the point is to report any failure
+        answers[name] = CheckResult(name, False, required, _ms(started), f"{type(exc).__name__}: {exc}")
+    else:
+        answers[name] = CheckResult(name, True, required, _ms(started))
+    finally:
+        connections.close_all()  # this thread's own connections; nothing else would close them
 
 
 def _ms(started: float) -> float:

@@ -27,7 +27,12 @@
   let opened = false; // the open conversation's stored messages are on the page: its events may come
   let replayAsked = -1; // the lastSeq a gap replay was asked for (asked once per gap)
   let socket = null;
-  let retries = 0;
+  let retries = 0; // failed connections in a row: the backoff grows with them
+  let openedAt = 0; // when the socket last opened (0: not open)
+  // What the server last said about the open conversation: {running, turnKey, seq}. A turn it called
+  // not running (its worker died and it was ended) never keeps Send disabled, whatever the page saw.
+  let serverState = null;
+  let lastFrameAt = 0; // when the last event of the open conversation arrived
   let closedForGood = false;
   let storedTurns = new Map(); // normalised turn id -> {user, assistant} stored messages
   const turns = new Map(); // normalised turn id -> the view of that turn
@@ -47,8 +52,14 @@
     errorBox.hidden = !message;
   }
 
-  // Only the newest turn can be running (one turn per conversation, and a turn always ends with turn.done).
-  const activeTurn = () => (lastTurn && lastTurn.started && !lastTurn.outcome ? lastTurn : null);
+  // Only the newest turn can be running (one turn per conversation, and a turn always ends with turn.done),
+  // and only while the server does not say otherwise: a turn with no event after the server answered
+  // "not running" is over, even if its turn.done never reached the page.
+  const activeTurn = () => {
+    if (!lastTurn || !lastTurn.started || lastTurn.outcome) return null;
+    if (serverState && !serverState.running && lastTurn.seq <= serverState.seq) return null;
+    return lastTurn;
+  };
 
   function refreshRunning() {
     const running = awaiting || activeTurn() !== null;
@@ -170,6 +181,7 @@
 
   function reset() {
     lastSeq = 0;
+    serverState = null;
     liveFrom = 0;
     awaiting = false;
     opened = false;
@@ -209,6 +221,8 @@
       const known = conversations.find((c) => c.id === id);
       if (known) Object.assign(known, detail.conversation); else conversations.unshift(detail.conversation);
       window.history.replaceState(null, "", `${config.page}${id}/`);
+      applyState({ running: Boolean(detail.running_turn),
+        turn_id: detail.running_turn ? detail.running_turn.turn_id : null, last_seq: detail.last_seq });
       renderList();
       refreshRunning();
       follow(); // replays the whole timeline: tool calls, cards, and the running turn's answer so far
@@ -250,7 +264,7 @@
     block.append(reasoning, flow, answer, after, meta);
     messages.append(block);
     const turn = { key, block, reasoning, flow, answer, after, meta, raw: "", stored: false, started: false,
-      outcome: null, tools: new Map(), timer: 0 };
+      outcome: null, tools: new Map(), timer: 0, seq: 0 };
     turns.set(key, turn);
     lastTurn = turn;
     if (stored.assistant) showStoredAnswer(turn, stored.assistant);
@@ -369,6 +383,8 @@
     if (frame.seq <= liveFrom && !storedTurns.has(turnKey(frame.turn_id))) return;
     const turn = turnFor(frame.turn_id);
     turn.started = true;
+    turn.seq = frame.seq;
+    lastFrameAt = Date.now();
     if (PROGRESS.has(frame.type)) closeCardsBefore(frame.seq);
     if (frame.seq > liveFrom) awaiting = false;
     const handler = handlers[frame.type];
@@ -444,6 +460,13 @@
       turn.flow.append(line);
       if (live) showError(event.message);
     },
+    "answer.reset": (event, turn) => { // the turn runs again after its worker died: its answer so far
+      if (turn.stored) return;
+      turn.raw = event.text || "";
+      renderAnswer(turn);
+      turn.reasoning.querySelector(".chat-reasoning-text").textContent = event.reasoning || "";
+      turn.reasoning.hidden = !event.reasoning;
+    },
     "turn.done": (event, turn, live) => {
       turn.outcome = event.outcome;
       turn.block.dataset.done = event.outcome;
@@ -471,13 +494,43 @@
     if (currentId && opened) send({ type: "replay", conversation_id: currentId, after_seq: lastSeq });
   }
 
+  /** Remember what the server says runs in the open conversation, and let Send follow it. */
+  function applyState(state) {
+    serverState = { running: Boolean(state.running), turnKey: turnKey(state.turn_id), seq: state.last_seq || 0 };
+    if (!state.running && lastTurn && !lastTurn.outcome) {
+      lastTurn.answer.removeAttribute("aria-busy");
+      if (!awaiting) setStatus("");
+    }
+    refreshRunning();
+  }
+
+  /** Ask the server whether a turn runs now (it ends a turn whose worker died first): on reconnect, after
+   * Stop, and when a running turn has been silent for a while. */
+  async function syncState() {
+    const id = currentId;
+    if (!id || !opened) return;
+    try {
+      const state = await api("GET", `${conversationUrl(id)}state/`);
+      if (id === currentId) applyState(state);
+    } catch (error) { /* the server is away: the next reconnect asks again */ }
+  }
+
+  // A running turn that stays silent this long may have lost its worker: ask the server.
+  const SILENT_TURN_MS = 30000;
+  window.setInterval(() => {
+    if (activeTurn() && Date.now() - lastFrameAt > SILENT_TURN_MS) { lastFrameAt = Date.now(); syncState(); }
+  }, 5000);
+
+  const STABLE_SOCKET_MS = 10000;
+
   function connect() {
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${window.location.host}${config.socket}`);
     socket.addEventListener("open", () => {
-      retries = 0;
+      openedAt = Date.now();
       if (status.textContent === text.connecting || status.textContent === text.reconnecting) setStatus("");
       follow(); // after a reconnect this replays exactly what was missed
+      syncState();
     });
     socket.addEventListener("message", (message) => {
       try { onFrame(JSON.parse(message.data)); } catch (error) { console.error(error); }
@@ -495,6 +548,10 @@
       awaiting = false;
       refreshRunning();
       setStatus(text.reconnecting);
+      // Only a connection that stayed up resets the backoff: a server that accepts and drops at once
+      // (Redis down behind it) would otherwise be reconnected to about once a second.
+      if (openedAt && Date.now() - openedAt > STABLE_SOCKET_MS) retries = 0;
+      openedAt = 0;
       retries += 1;
       // Backoff with jitter (0.5 s doubling to 10 s) so a restarted server is not hit by every tab at once.
       const delay = Math.min(10000, 500 * 2 ** Math.min(retries - 1, 5));
@@ -544,6 +601,7 @@
   });
   stopButton.addEventListener("click", () => {
     if (currentId && send({ type: "chat.cancel", conversation_id: currentId })) setStatus(text.stopping);
+    syncState(); // a turn whose worker died has nothing to stop it: the server ends it and says so
   });
   document.querySelector("[data-test=chat-new]").addEventListener("click", startBlank);
 
