@@ -1,7 +1,7 @@
 """Top-level routes: pages, the API under /api/v1/, schema, admin, health and metrics."""
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from accounts import urls as accounts_urls
@@ -10,7 +10,8 @@ from schedule import calendar_views
 from smartmate import views
 from smartmate.platform import csp
 
-api_v1 = [
+api_v1: list[URLPattern | URLResolver] = [
+    path("", views.ApiRootView.as_view(), name="api-root"),
     path("", include("accounts.api.urls")),
     path("", include("schedule.api.urls")),
     path("", include("taskclasses.notes.api.urls")),
@@ -49,6 +50,7 @@ urlpatterns = [
     path("api/schema/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     # The browsable API's "Log in" link (namespace rest_framework) goes to the gated login page.
     path("api-auth/", include((browsable_api_auth, "rest_framework"))),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("healthz", views.healthz, name="healthz"),
     path("metrics", views.metrics, name="metrics"),
     path("csp-report", csp.csp_report, name="csp-report"),

@@ -9,10 +9,17 @@ import ipaddress
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from accounts.requests import AuthedHttpRequest
 from schedule.now_next import now_next_get
@@ -23,6 +30,33 @@ from smartmate.platform.metrics import render_metrics
 from taskclasses.notes.presenters import quadrant_board_get
 from taskclasses.notes.selectors import overdue_count, recently_completed_list
 from taskclasses.notes.services import tasks_promote
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico whatever the page says: send them to the vendored icon."""
+    return redirect(static("img/favicon.svg"), permanent=True)
+
+
+class ApiRootView(APIView):
+    """The API's entry points, so /api/v1/ answers in the browsable API instead of a 404."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(exclude=True)
+    def get(self, request: Request) -> Response:
+        names = {"me": "v1:me", "courses": "v1:schedule-courses", "semester": "v1:me-calendar",
+                 "school_calendar": "v1:school-calendar",
+                 "tasks": "v1:tasks", "task_classes": "v1:task-classes", "previews": "v1:previews",
+                 "conversations": "v1:agent-conversations", "memories": "v1:memories",
+                 "schema": "schema", "docs": "swagger-ui"}
+        links = {}
+        for key, name in names.items():
+            try:
+                links[key] = request.build_absolute_uri(reverse(name))
+            except NoReverseMatch:  # an app left out of this deployment
+                continue
+        return Response(links)
 
 
 @never_cache

@@ -36,7 +36,9 @@ from taskclasses.planning.week_presenter import board_rows, placed_blocks_get
 def week_board(request: AuthedHttpRequest) -> HttpResponse:
     """Show one week: section times down, days across, today highlighted, a preview overlaid."""
     raw_week = request.GET.get("week", "")
-    week = int(raw_week) if raw_week.isdigit() else None
+    if raw_week and not raw_week.isdigit():  # ?week=abc: show this week under its own address
+        return redirect("planning:week")
+    week = int(raw_week) if raw_week else None
     preview = _open_preview_or_none(request)
     try:
         board = selectors.week_board_get(user=request.user, week=week)
