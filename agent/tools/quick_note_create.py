@@ -17,14 +17,14 @@ from taskclasses.models import Task
 from taskclasses.notes.services import task_create_from_text
 from taskclasses.planning.boards import note_entry
 
-QUADRANTS = {1: "重要且紧急", 2: "重要不紧急", 3: "简单不重要", 4: "复杂不重要"}
+QUADRANTS = {1: "重要且紧急", 2: "重要不紧急", 3: "紧急不重要", 4: "不紧急不重要"}
 
 
 class QuickNoteCreateTool(Tool):
     name = "quick_note_create"
     description = ("新建一条随口记任务（四象限）。text 写学生的原话（含时间说法，如「下周日之前交概率论作业」），"
                    "系统会解析标题、截止时间和象限；确有把握时可以用 quadrant 指定象限（1 重要紧急，2 重要不紧急，"
-                   "3 简单不重要，4 复杂不重要）。新任务会作为待安排条目出现在工作日程里。")
+                   "3 紧急不重要（含琐事），4 不紧急不重要）。新任务会作为待安排条目出现在工作日程里。")
     parameters = {
         "type": "object",
         "properties": {
