@@ -10,6 +10,7 @@ from schedule.models import ChangeSet, PlanPreview, ScheduleEvent
 from schedule.selectors import time_frame_get
 from taskclasses.models import Task, TaskItem
 from taskclasses.planning.changeset_summaries import changeset_summary
+from taskclasses.planning.unplaced_reasons import unplaced_reason_text
 
 
 @dataclass(frozen=True)
@@ -116,8 +117,10 @@ def preview_view(preview: PlanPreview) -> PreviewView:
             item_id=p["item_id"], class_id=p["class_id"], content=contents.get(p["item_id"], ""), week=p["week"],
             day=p["day"], start_section=p["start_section"], end_section=p["end_section"], starts_at=starts_at,
             ends_at=ends_at, host_event_id=p["host_event_id"], host_title=hosts.get(p["host_event_id"])))
+    figures = {row["class_id"]: row for row in preview.feasibility or []}
     unplaced = [UnplacedBlock(item_id=u["item_id"], class_id=u["class_id"], content=contents.get(u["item_id"], ""),
-                              reason=u["reason"], detail=u["detail"]) for u in preview.unplaced]
+                              reason=u["reason"], detail=unplaced_reason_text(u["reason"], figures.get(u["class_id"])))
+                for u in preview.unplaced]
     return PreviewView(id=preview.pk, status=preview.status, source=preview.source, expires_at=preview.expires_at,
                        task_class_ids=list(preview.task_class_ids), placements=blocks, unplaced=unplaced,
                        feasibility=list(preview.feasibility), conversation_id=preview.conversation_id,
