@@ -74,14 +74,16 @@ def _task_action(action):
 
 @_task_action
 def complete(request: AuthedHttpRequest, task_id: int) -> None:
-    """Tick a task off."""
-    services.task_complete(user=request.user, task_id=task_id)
+    """Tick a task off (said so: the note leaves its quadrant, and the student should know where it went)."""
+    task = services.task_complete(user=request.user, task_id=task_id)
+    messages.success(request, _("Done: %(title)s. It is under Completed if you want it back.") % {"title": task.title})
 
 
 @_task_action
 def restore(request: AuthedHttpRequest, task_id: int) -> None:
     """Put a completed task back."""
-    services.task_restore(user=request.user, task_id=task_id)
+    task = services.task_restore(user=request.user, task_id=task_id)
+    messages.success(request, _("Back in its quadrant: %(title)s") % {"title": task.title})
 
 
 @_task_action

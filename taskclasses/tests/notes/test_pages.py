@@ -64,3 +64,14 @@ def test_another_students_task_buttons_are_404(client, user, other_user):
     for action in ("complete", "restore", "schedule", "unschedule", "delete"):
         assert client.post(f"/tasks/{task.pk}/{action}/").status_code == 404
     assert Task.objects.filter(pk=task.pk, completed=False).exists()
+
+
+def test_completing_and_restoring_say_so_in_chinese(client, user):
+    task = make_task(user, title="交实验报告")
+    client.force_login(user)
+
+    done = client.post(f"/tasks/{task.pk}/complete/", follow=True, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    back = client.post(f"/tasks/{task.pk}/restore/", follow=True, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+
+    assert "已完成「交实验报告」。想恢复的话，它在“已完成”里。" in done
+    assert "「交实验报告」已回到原来的象限" in back
