@@ -120,14 +120,16 @@ class ScheduleEventAdmin(admin.ModelAdmin):
     list_filter = ("kind", "source")
     search_fields = ("title", "user__username")
     raw_id_fields = ("user", "course")
+    readonly_fields = ("starts_at", "ends_at")
+    inlines = [ScheduleSlotInline]
 
+    # Read-only: an event edited here would not move its slots or keep the school calendar in step;
+    # students edit through the board, operators through the services (README, the Django shell).
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: SuspendedMeeting | None = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: ScheduleEvent | None = None) -> bool:
         return False
-    readonly_fields = ("starts_at", "ends_at")
-    inlines = [ScheduleSlotInline]
 
 
 @admin.register(ScheduleSlot)

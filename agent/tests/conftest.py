@@ -26,3 +26,32 @@ def _no_turn_left_running():
     from agent import embedded_turns
 
     assert embedded_turns.shutdown(timeout=20), "a turn thread was still running after the test"
+
+
+@pytest.fixture(scope="module")
+def chat_server(django_db_setup, django_db_blocker, tmp_path_factory):
+    """A daphne child whose model is a fake LLM in this process, in embedded mode (turns in threads), for
+    the chat page tests; yields (base URL, the fake)."""
+    import urllib.request
+
+    from django.db import connection
+
+    from smartmate.llm.fake_server import FakeLLMServer
+    from smartmate.tests.live_server import daphne_serving
+
+    with django_db_blocker.unblock():
+        database_name = str(connection.settings_dict["NAME"])
+    fake = FakeLLMServer().start()
+    # The child reads its settings from the environment: point it at the fake, and keep it embedded
+    # even in the Redis CI pass (no Celery worker runs beside these tests). Automatic titles and memory
+    # extraction are off: their model calls would take scripted replies meant for the next turn.
+    extra_env = {"LLM_BASE_URL": fake.base_url, "LLM_API_KEY": "test", "REDIS_URL": "", "CELERY_BROKER_URL": "",
+                 "AGENT_AUTO_TITLES": "false", "MEMORY_ENABLED": "false"}
+    try:
+        with daphne_serving(database_name, tmp_path_factory.mktemp("chat") / "daphne.log", extra_env) as base_url:
+            # Warm it up (the first request loads templates and URLconfs) so a busy machine does not eat
+            # into the page's own timeouts.
+            urllib.request.urlopen(f"{base_url}/accounts/login/", timeout=60).close()
+            yield base_url, fake
+    finally:
+        fake.stop()

@@ -98,3 +98,14 @@ def resume(user: User, conversation: Conversation, interaction_id: str, action: 
 def last_of(frames: list[dict[str, Any]], kind: str) -> dict[str, Any]:
     """Return the last frame of type ``kind``."""
     return [frame for frame in frames if frame["type"] == kind][-1]
+
+
+def shown_answer(frames: list[dict[str, Any]]) -> str:
+    """The answer as the chat page builds it: deltas appended, ``answer.reset`` replacing what came before."""
+    text = ""
+    for frame in frames:
+        if frame["type"] == "assistant.delta":
+            text += frame["text"]
+        elif frame["type"] == "answer.reset":
+            text = frame["text"]
+    return text

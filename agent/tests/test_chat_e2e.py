@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.request
 import uuid
-from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
@@ -31,34 +29,11 @@ from agent.models import Conversation, Message
 from agent.tests.factories import make_conversation, reply, route
 from agent.timeline import TimelineEmitter
 from schedule.models import PlanPreview
-from smartmate.llm.fake_server import FakeLLMServer
-from smartmate.tests.live_server import daphne_serving, log_in, wait_until
+from smartmate.tests.live_server import log_in, wait_until
 from taskclasses.tests.factories import make_task_class
 
 ANSWER = "你好！我是时伴，今天想学点什么？"
 
-
-@pytest.fixture(scope="module")
-def chat_server(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator[tuple[str, FakeLLMServer]]:
-    """A daphne child whose model is a fake LLM in this process, in embedded mode (turns in threads)."""
-    from django.db import connection
-
-    with django_db_blocker.unblock():
-        database_name = str(connection.settings_dict["NAME"])
-    fake = FakeLLMServer().start()
-    # The child reads its settings from the environment: point it at the fake, and keep it embedded
-    # even in the Redis CI pass (no Celery worker runs beside this test). Automatic titles and memory
-    # extraction are off: their model calls would take scripted replies meant for the next turn.
-    extra_env = {"LLM_BASE_URL": fake.base_url, "LLM_API_KEY": "test", "REDIS_URL": "", "CELERY_BROKER_URL": "",
-                 "AGENT_AUTO_TITLES": "false", "MEMORY_ENABLED": "false"}
-    try:
-        with daphne_serving(database_name, tmp_path_factory.mktemp("chat") / "daphne.log", extra_env) as base_url:
-            # Warm it up (first request loads templates and URLconfs) so a busy machine does not eat
-            # into the page's own timeouts.
-            urllib.request.urlopen(f"{base_url}/accounts/login/", timeout=60).close()
-            yield base_url, fake
-    finally:
-        fake.stop()
 
 
 @pytest.mark.e2e

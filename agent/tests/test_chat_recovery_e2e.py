@@ -8,9 +8,7 @@ send the next message at once.
 
 from __future__ import annotations
 
-import urllib.request
 import uuid
-from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
@@ -22,28 +20,10 @@ from agent.contracts import AnswerReset, AssistantDelta, Event, StatusEvent, Tur
 from agent.models import Conversation, Message
 from agent.tests.factories import make_conversation, reply, route
 from agent.timeline import TimelineEmitter
-from smartmate.llm.fake_server import FakeLLMServer
-from smartmate.tests.live_server import daphne_serving, log_in
+from smartmate.tests.live_server import log_in
 
 pytestmark = pytest.mark.e2e
 
-
-@pytest.fixture(scope="module")
-def chat_server(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator[tuple[str, FakeLLMServer]]:
-    """A daphne child in embedded mode whose model is a fake LLM in this process."""
-    from django.db import connection
-
-    with django_db_blocker.unblock():
-        database_name = str(connection.settings_dict["NAME"])
-    fake = FakeLLMServer().start()
-    extra_env = {"LLM_BASE_URL": fake.base_url, "LLM_API_KEY": "test", "REDIS_URL": "", "CELERY_BROKER_URL": "",
-                 "AGENT_AUTO_TITLES": "false", "MEMORY_ENABLED": "false"}
-    try:
-        with daphne_serving(database_name, tmp_path_factory.mktemp("chat") / "daphne.log", extra_env) as base_url:
-            urllib.request.urlopen(f"{base_url}/accounts/login/", timeout=60).close()
-            yield base_url, fake
-    finally:
-        fake.stop()
 
 
 def _stored_turn(conversation: Conversation, text: str, events: list[Event]) -> str:

@@ -20,7 +20,7 @@ from django.db import connection
 from agent.models import Conversation, Message, TimelineEvent
 from agent.services.recovery import turns_sweep
 from agent.services.turns import turn_start
-from agent.tests.factories import make_conversation, reply, route, timeline
+from agent.tests.factories import make_conversation, reply, route, shown_answer, timeline
 from smartmate.tests.worker import worker_start, worker_stop
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
@@ -55,16 +55,6 @@ def start_worker(log_path) -> subprocess.Popen:
 def frames_of(conversation: Conversation, turn_id: str) -> list[dict]:
     return [frame for frame in timeline(conversation) if frame["turn_id"] == turn_id]
 
-
-def shown_answer(frames: list[dict]) -> str:
-    """The answer as the chat page builds it: deltas appended, ``answer.reset`` replacing what came before."""
-    text = ""
-    for frame in frames:
-        if frame["type"] == "assistant.delta":
-            text += frame["text"]
-        elif frame["type"] == "answer.reset":
-            text = frame["text"]
-    return text
 
 
 def wait_for(condition, *, seconds: float, sweep: bool = False) -> float:

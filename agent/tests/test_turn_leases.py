@@ -25,7 +25,7 @@ from agent.services.leases import LeaseHeartbeat, LeaseLost, lease_claim, lease_
 from agent.services.recovery import turn_recover, turns_sweep
 from agent.services.running import turn_run
 from agent.services.turns import turn_start
-from agent.tests.factories import make_conversation, reply, route, timeline, types
+from agent.tests.factories import make_conversation, reply, route, shown_answer, timeline, types
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -50,16 +50,6 @@ def handed_off(conversation: Conversation, *, text: str = "你好", sent_ago: fl
 def turn_frames(conversation: Conversation, turn_id: str) -> list[dict]:
     return [frame for frame in timeline(conversation) if frame["turn_id"] == turn_id]
 
-
-def shown_answer(frames: list[dict]) -> str:
-    """The answer as the chat page builds it: deltas appended, ``answer.reset`` replacing what came before."""
-    text = ""
-    for frame in frames:
-        if frame["type"] == "assistant.delta":
-            text += frame["text"]
-        elif frame["type"] == "answer.reset":
-            text = frame["text"]
-    return text
 
 
 def is_free(conversation: Conversation) -> bool:
