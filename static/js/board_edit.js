@@ -60,6 +60,7 @@
   // --- The event dialog: a new event in a free cell, or an existing custom event edited ---
   const heading = eventDialog.querySelector("[data-test=event-dialog-heading]");
   const scopeBox = eventDialog.querySelector("[data-test=event-scope]");
+  const weeksHelp = eventDialog.querySelector("[data-test=event-weeks-help]");
   const weeksInput = eventForm.elements.weeks;
   const weeksPlaceholder = weeksInput.placeholder;
   let editing = null;  // the custom event's cell while editing, null for a new event
@@ -107,6 +108,7 @@
     scopeBox.hidden = true;
     weeksInput.disabled = false;
     weeksInput.placeholder = weeksPlaceholder;
+    weeksHelp.textContent = weeksHelp.dataset.textNew;
     eventForm.elements.day.value = String(day);
     eventForm.elements.start_section.value = String(section);
     fitEnd(false);
@@ -130,6 +132,8 @@
     scopeBox.hidden = !repeating;
     weeksInput.value = repeating ? data.seriesWeeks || "" : "";
     weeksInput.placeholder = weeksPlaceholder;
+    // Emptying the weeks of a repeating event keeps them (the API changes weeks only when given).
+    weeksHelp.textContent = repeating ? weeksHelp.dataset.textEdit : weeksHelp.dataset.textNew;
     syncScope();
     showEventDialog(cell, Number(data.eventDay), Number(data.startSection));
   }

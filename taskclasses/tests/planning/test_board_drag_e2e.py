@@ -216,6 +216,7 @@ def test_edit_a_repeating_event_for_all_weeks(live_page, transactional_db):
     assert page.input_value("[data-test=event-weeks]") == "1-8"
     assert page.is_disabled("[data-test=event-weeks]")  # "只改这一周" first: the weeks stay
     assert "只改这一周" in dialog.inner_text() and "所有周" in dialog.inner_text()
+    assert page.inner_text("[data-test=event-weeks-help]").startswith("留空则保持原来的周次")
 
     page.fill("[data-test=event-title]", " ")
     page.click("[data-test=event-save]")
