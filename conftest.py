@@ -137,6 +137,20 @@ def _fresh_cache(request: pytest.FixtureRequest):
     yield
 
 
+@pytest.fixture(autouse=True)
+def _rate_limit_clock_stands_still(request: pytest.FixtureRequest, monkeypatch):
+    """Counters count in fixed windows of the wall clock: a test whose requests straddle a window's
+    end would see its count restart and flake. The clock stands still inside one window; a test that
+    moves between windows patches ``smartmate.platform.ratelimit.clock`` itself."""
+    if not _django_active(request):
+        yield
+        return
+    from smartmate.platform import ratelimit
+
+    monkeypatch.setattr(ratelimit, "clock", lambda: 1_800_000_010.0)  # 10 s into a minute and an hour
+    yield
+
+
 @pytest.fixture
 def user(db):
     from accounts.tests.factories import UserFactory
