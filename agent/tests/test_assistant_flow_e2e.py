@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from accounts.tests.factories import UserFactory
 from agent.tests.factories import plan, reply, route, tool_call
-from agent.tests.test_chat_e2e import _open_chat, chat_server  # noqa: F401 - the live server fixture
+from agent.tests.test_chat_e2e import _open_chat
 from agent.tools.working_schedule import working_load
 from schedule.models import CalendarSettings, ScheduleEvent
 from schedule.tests.factories import import_csv, make_task_class
@@ -49,7 +49,7 @@ def _review_on_thursday_evening(student, monday: date):
 
 @pytest.mark.e2e
 def test_the_assistant_moves_a_review_and_plans_next_week_applied_from_the_chat(
-        page, chat_server, transactional_db):  # noqa: F811 - pytest passes the fixture imported above
+        page, chat_server, transactional_db):
     base_url, fake = chat_server
     student = UserFactory()
     monday = _semester_in_week_three(student)
