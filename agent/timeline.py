@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from agent.broadcast import broadcast
@@ -14,8 +15,9 @@ from agent.models import TimelineEvent
 class TimelineEmitter:
     """Give each event the conversation's next ``seq``, store it, and send it to the conversation's sockets.
 
-    Only the turn holding the conversation's lock emits, so the next number is read once and then
-    counted here; the unique (conversation, seq) constraint stops a stray second writer.
+    Only the turn holding the conversation's lease emits (a stray writer is stopped by ``guard``), so
+    the next number is read once and then counted here; the unique (conversation, seq) constraint is
+    the database's check of that count.
     """
 
     def __init__(self, *, conversation_id: int, turn_id: str,
@@ -25,16 +27,30 @@ class TimelineEmitter:
         self._send = send
         # Called before each event; raises when this attempt lost the turn's lease (agent.services.leases).
         self._guard = guard
-        last = TimelineEvent.objects.filter(conversation_id=conversation_id).aggregate(last=Max("seq"))["last"]
-        self.next_seq = (last or 0) + 1
+        self.next_seq = self._last_stored() + 1
+
+    def _last_stored(self) -> int:
+        last = TimelineEvent.objects.filter(conversation_id=self.conversation_id).aggregate(last=Max("seq"))["last"]
+        return last or 0
 
     def __call__(self, event: Event) -> Envelope:
         if self._guard is not None:
             self._guard()
-        envelope = Envelope(seq=self.next_seq, conversation_id=self.conversation_id, turn_id=self.turn_id,
-                            event=event)
-        TimelineEvent.objects.create(conversation_id=self.conversation_id, seq=envelope.seq, type=event.type,
-                                     turn_id=self.turn_id, payload=event_payload(event))
+        try:
+            envelope = self._store(event)
+        except IntegrityError:
+            # A turn stopped between storing an event and counting it (a signal, the soft time limit)
+            # left the count one behind; its closing error must still be stored: count from the table.
+            self.next_seq = self._last_stored() + 1
+            envelope = self._store(event)
         self.next_seq += 1
         self._send(self.conversation_id, envelope.to_json())
+        return envelope
+
+    def _store(self, event: Event) -> Envelope:
+        envelope = Envelope(seq=self.next_seq, conversation_id=self.conversation_id, turn_id=self.turn_id,
+                            event=event)
+        with transaction.atomic():  # a refused insert must not break the caller's transaction
+            TimelineEvent.objects.create(conversation_id=self.conversation_id, seq=envelope.seq, type=event.type,
+                                         turn_id=self.turn_id, payload=event_payload(event))
         return envelope

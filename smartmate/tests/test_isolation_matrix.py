@@ -41,6 +41,7 @@ METHODS = ("get", "post", "put", "patch", "delete")
 
 # Routes that are not per-student objects, with the reason.
 PUBLIC = {
+    "api/v1/": "the API's entry points (links), no data",
     "api/v1/auth/register/": "creates an account",
     "api/v1/auth/token/": "logs in",
     "api/v1/auth/token/refresh/": "exchanges a refresh token",
@@ -54,6 +55,7 @@ PUBLIC = {
     "accounts/register/": "creates an account",
     "i18n/setlang/": "switches the language",
     "healthz": "liveness probe, no data",
+    "favicon.ico": "the site's icon",
     "metrics": "operator metrics, no student data",
     "csp-report": "browsers' Content-Security-Policy violation reports, no student data",
     # A feed URL is a secret capability by design (calendar apps cannot log in): holding the
