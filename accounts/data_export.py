@@ -48,10 +48,12 @@ class _Chunks:
     def __init__(self) -> None:
         self._parts: list[bytes] = []
         self._written = 0
+        self.waiting = 0  # bytes written and not yet taken
 
     def write(self, data: bytes) -> int:
         self._parts.append(bytes(data))
         self._written += len(data)
+        self.waiting += len(data)
         return len(data)
 
     def tell(self) -> int:  # zipfile asks where it is; it never seeks back on an unseekable stream
@@ -60,12 +62,8 @@ class _Chunks:
     def flush(self) -> None:
         return None
 
-    @property
-    def waiting(self) -> int:
-        return sum(len(part) for part in self._parts)
-
     def take(self) -> bytes:
-        data, self._parts = b"".join(self._parts), []
+        data, self._parts, self.waiting = b"".join(self._parts), [], 0
         return data
 
 

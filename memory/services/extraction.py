@@ -316,7 +316,7 @@ def decide(client, pending: list[Pending], *, record, outcome: Outcome) -> None:
     aliases = {f"m{n}": row for n, row in enumerate(sorted(rows.values(), key=lambda r: r.pk), start=1)}
     facts = {f"f{n}": item for n, item in enumerate(pending, start=1)}
     payload = {
-        "existing": [_existing_for_prompt(alias, row, aliases, pending) for alias, row in aliases.items()],
+        "existing": _existing_for_prompt(aliases, pending),
         "new": [_new_for_prompt(ref, item.fact) for ref, item in facts.items()],
     }
     messages = [ChatMessage.system(render("decide")), ChatMessage.user(json.dumps(payload, ensure_ascii=False))]
@@ -350,14 +350,17 @@ def decide(client, pending: list[Pending], *, record, outcome: Outcome) -> None:
             item.action, item.target, item.reason = "NONE", item.near_duplicate_of, "near duplicate"
 
 
-def _existing_for_prompt(alias: str, row: MemoryItem, aliases: dict[str, MemoryItem],
-                         pending: list[Pending]) -> dict[str, str]:
-    entry = {"ref": alias, "type": row.memory_type, "content": row.content}
-    partner = next((item.learned_with[row.pk] for item in pending if row.pk in item.learned_with), None)
-    partner_alias = next((ref for ref, other in aliases.items() if other.pk == partner), None)
-    if partner_alias is not None:
-        entry["learned_with"] = partner_alias
-    return entry
+def _existing_for_prompt(aliases: dict[str, MemoryItem], pending: list[Pending]) -> list[dict[str, str]]:
+    """The memories shown to the model, each detail naming the memory it was learned with."""
+    alias_of = {row.pk: alias for alias, row in aliases.items()}
+    partners = {pk: anchor for item in pending for pk, anchor in item.learned_with.items()}
+    entries = []
+    for alias, row in aliases.items():
+        entry = {"ref": alias, "type": row.memory_type, "content": row.content}
+        if partners.get(row.pk) in alias_of:
+            entry["learned_with"] = alias_of[partners[row.pk]]
+        entries.append(entry)
+    return entries
 
 
 def _new_for_prompt(ref: str, fact: Fact) -> dict[str, str]:

@@ -229,6 +229,13 @@ def academic_calendar_sync(*, user: User) -> SyncOutcome:
     return _sync(user=user, calendar=_locked_calendar(user))
 
 
+def makeup_copies_drop(*, user: User) -> None:
+    """Delete every make-up copy (they are derived): before rows are restored or rewritten under them;
+    ``academic_calendar_sync`` makes the wanted ones again afterwards."""
+    ScheduleEvent.objects.filter(user=user, kind=ScheduleEvent.Kind.COURSE,
+                                 source=ScheduleEvent.Source.CALENDAR).delete()
+
+
 def _sync(*, user: User, calendar: CalendarSettings) -> SyncOutcome:
     semester, template = calendar.semester(user.time_zone), calendar.template()
     resolved = school_calendar_get(user=user, calendar=calendar)

@@ -37,6 +37,7 @@ from schedule.messages import day_label, import_problem_message, import_too_comp
 from schedule.models import Course, ScheduleEvent, ScheduleSlot, SuspendedMeeting
 from schedule.selectors import time_frame_get
 from schedule.services import imports
+from schedule.services.academic_calendar import makeup_copies_drop
 from schedule.services.timetable_records import (
     course_change_recorded,
     course_delete_recorded,
@@ -322,8 +323,7 @@ def timetable_sync_write(*, user: User, plan: SyncPlan, record: dict) -> None:
     The caller runs ``academic_calendar_sync`` afterwards: make-up copies are dropped here first (they
     are the calendar's, redone from the new timetable), and new meetings on a holiday are set aside then.
     """
-    ScheduleEvent.objects.filter(user=user, kind=ScheduleEvent.Kind.COURSE,
-                                 source=ScheduleEvent.Source.CALENDAR).delete()
+    makeup_copies_drop(user=user)
     suspended_delete(user=user, ids=plan.delete_suspended, record=record)
     events_delete(user=user, event_ids=plan.delete_meetings, record=record)
     for course in Course.objects.filter(user=user, pk__in=plan.remove_courses):

@@ -21,7 +21,7 @@ from schedule.core.board_suggest import suggest_places
 from schedule.core.time_model import TimeModelError
 from schedule.exceptions import SlotConflictError
 from schedule.models import ChangeSet, PlanPreview, ScheduleEvent, ScheduleSlot
-from schedule.services.academic_calendar import academic_calendar_sync
+from schedule.services.academic_calendar import academic_calendar_sync, makeup_copies_drop
 from schedule.services.events import Span, event_create
 from schedule.services.timetable_records import timetable_restore, timetable_unchanged
 from smartmate.platform.exceptions import AppError, ConflictError, NotFoundError
@@ -207,8 +207,7 @@ def changeset_undo(*, user: User, changeset_id: int, now: datetime | None = None
     # The old timetable first: blocks that sat in a deleted meeting go back into it (same ids). Make-up
     # copies are the calendar's: dropped first so they hold no section, redone by the sync after.
     if changeset.timetable:
-        ScheduleEvent.objects.filter(user=user, kind=ScheduleEvent.Kind.COURSE,
-                                     source=ScheduleEvent.Source.CALENDAR).delete()
+        makeup_copies_drop(user=user)
     timetable_restore(user=user, record=changeset.timetable or {})
     removals_undo(user=user, removed=list(changeset.removed))
     if changeset.timetable:
