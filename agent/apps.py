@@ -8,6 +8,7 @@ class AgentConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts.signals import credentials_revoked
+        from agent import tasks  # noqa: F401 - registers the tasks that services queue by name
         from agent.memory_sources import messages_for_memory
         from agent.receivers import tickets_revoke_on_credentials_revoked
         from memory.conversations import message_reader_set

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from agent.services.dispatch import RUN_TURN_TASK
+from agent.services.recovery import turns_sweep
 from agent.services.running import turn_run
 
 
 # acks_late: a message whose worker dies is delivered again. The turn row decides what that delivery
 # does (agent.services.leases): resume the turn, or skip it if it is over or held by a live attempt.
-@shared_task(name="agent.run_turn", acks_late=True, ignore_result=True)
+@shared_task(name=RUN_TURN_TASK, acks_late=True, ignore_result=True)
 def run_turn(conversation_id: int, turn_id: str, language: str) -> None:
     """Run one turn; a redelivered task resumes it from its last checkpoint (or skips a finished one)."""
     turn_run(conversation_id=conversation_id, turn_id=turn_id, language=language)
@@ -18,6 +20,4 @@ def run_turn(conversation_id: int, turn_id: str, language: str) -> None:
 @shared_task(name="agent.sweep_turns", ignore_result=True)
 def sweep_turns() -> dict[str, int]:
     """Resume or end turns whose worker died, and re-send turns whose message was lost (run by beat)."""
-    from agent.services.recovery import turns_sweep  # here: recovery -> dispatch imports this module
-
     return turns_sweep()

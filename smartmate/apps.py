@@ -8,7 +8,10 @@ class SmartmateConfig(AppConfig):
 
     def ready(self) -> None:
         # Registers the OpenAPI extensions for our authentication classes.
-        from smartmate import schema  # noqa: F401 - imported for what it registers
+        from smartmate import (
+            schema,  # noqa: F401 - imported for what it registers
+            tasks,  # noqa: F401 - registers the tasks that services queue by name
+        )
         from smartmate.checks import DEPLOY_CHECKS
 
         for check in DEPLOY_CHECKS:

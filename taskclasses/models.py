@@ -156,4 +156,4 @@ class TaskItem(models.Model):
 
 
 # Models kept beside their feature, registered with this app (see the module for why).
-from taskclasses.notes.models import QuadrantLesson  # noqa: E402, F401
+from taskclasses.notes.models import QuadrantLesson  # noqa: E402, F401 - after this module's models, which it refers to; imported to register it

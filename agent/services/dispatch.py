@@ -19,9 +19,11 @@ from django.db import close_old_connections, connection
 from agent import embedded_turns
 from agent.models import Conversation
 from agent.services.running import turn_run
-from agent.tasks import run_turn as run_turn_task
+from smartmate.platform.task_queue import task_send
 
 log = logging.getLogger("agent.dispatch")
+
+RUN_TURN_TASK = "agent.run_turn"  # registered by agent.tasks, which imports this module
 
 
 def turn_dispatch(*, student_id: int, conversation_id: int, turn_id: str, language: str) -> None:
@@ -55,7 +57,7 @@ def turn_redispatch(*, student_id: int, conversation_id: int, turn_id: str, lang
                 embedded_turns.submit(student_id=student_id, turn_id=turn_id,
                                       work=partial(_turn_thread, conversation_id, turn_id, language))
         else:
-            run_turn_task.delay(conversation_id, turn_id, language)
+            task_send(RUN_TURN_TASK, args=[conversation_id, turn_id, language], queue="agent")
     except Exception as exc:  # noqa: BLE001 - the broker is down: the next sweep tries again (no traceback)
         log.warning("Could not hand turn %s to a worker (%s: %s); the turn sweeper will try again",
                     turn_id, type(exc).__name__, exc)

@@ -28,8 +28,11 @@ from memory.services.items import memory_enabled
 from memory.services.vectors import memory_vectors_resync
 from smartmate.llm import LLMNotConfigured
 from smartmate.platform.outbox.backoff import retry_delay
+from smartmate.platform.task_queue import task_send
 
 log = logging.getLogger("memory.jobs")
+
+RUN_JOB_TASK = "memory.run_job"  # registered by memory.tasks, which imports this module
 
 Status = MemoryJob.Status
 EARLY_TOLERANCE = timedelta(milliseconds=500)
@@ -80,10 +83,8 @@ def _is_card_answer(text: str) -> bool:
 
 
 def _send(job_id: int, countdown: float | None = None) -> None:
-    from memory.tasks import memory_job_run  # tasks import this module
-
     try:
-        memory_job_run.apply_async(args=[job_id], queue="memory", countdown=countdown)
+        task_send(RUN_JOB_TASK, args=[job_id], queue="memory", countdown=countdown)
     except Exception:  # a broker outage must not fail the turn; maintenance resends
         log.exception("memory: could not queue job %s; maintenance will resend it", job_id)
 

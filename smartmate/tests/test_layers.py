@@ -13,6 +13,7 @@ inside a function to dodge a cycle is still the cycle.
 from __future__ import annotations
 
 import ast
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -155,3 +156,23 @@ def test_a_cycle_is_found(monkeypatch):
     monkeypatch.setattr(f"{__name__}.project_modules", lambda: {name: Path(name) for name in fake})
     monkeypatch.setattr(f"{__name__}.imports_of", lambda module, path: fake[module])
     assert app_cycles() == [["accounts", "schedule", "accounts"]]
+
+
+NOQA_WITHOUT_REASON = re.compile(r"#\s*noqa(?::\s*[A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)?\s*$")
+
+
+def test_every_noqa_says_why():
+    """A silenced lint rule says why on the same line (``# noqa: BLE001 - the reason``)."""
+    bare = []
+    for root in (*APP_ORDER, TOP, "bench"):
+        for path in sorted((PROJECT_ROOT / root).rglob("*.py")):
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+                if NOQA_WITHOUT_REASON.search(line):
+                    bare.append(f"{path.relative_to(PROJECT_ROOT)}:{number}")
+    assert bare == []
+
+
+def test_a_bare_noqa_is_caught():
+    assert NOQA_WITHOUT_REASON.search("x = 1  # noqa: F401")
+    assert NOQA_WITHOUT_REASON.search("x = 1  # noqa")
+    assert not NOQA_WITHOUT_REASON.search("x = 1  # noqa: F401 - registers the model")

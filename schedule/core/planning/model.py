@@ -11,7 +11,7 @@ from datetime import date
 
 # The constants and the Literal aliases live in vocabulary.py (the planning steps and the
 # command-line planner use them without this module's dataclasses); they are re-exported here.
-from schedule.core.planning.vocabulary import (  # noqa: F401
+from schedule.core.planning.vocabulary import (  # noqa: F401 - re-exported for the model's users
     DAYS_PER_WEEK,
     ITEM_SECTIONS,
     MAX_SECTIONS_PER_DAY,

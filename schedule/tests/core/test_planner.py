@@ -520,7 +520,7 @@ def test_package_names_load_on_first_use():
 
     assert planning.plan is engine_plan
     with pytest.raises(AttributeError):
-        planning.no_such_name  # noqa: B018
+        planning.no_such_name  # noqa: B018 - the attribute lookup itself is what must fail
 
 
 # --------------------------------------------------------------------------- the bench's batches

@@ -24,8 +24,11 @@ from smartmate.platform.models import ConsumerReceipt, IdempotencyRecord, Outbox
 from smartmate.platform.outbox import registry
 from smartmate.platform.outbox.background import background_submit
 from smartmate.platform.outbox.backoff import retry_delay
+from smartmate.platform.task_queue import task_send
 
 logger = logging.getLogger(__name__)
+
+CONSUME_TASK = "smartmate.outbox_consume"  # registered by outbox.tasks, which imports this module
 
 Status = OutboxEvent.Status
 # A message may reach a worker slightly before its countdown by another host's clock.
@@ -69,17 +72,15 @@ def outbox_dispatch(*, event_ids: Iterable[int]) -> int:
 
 
 def _send(pk: int, event_uuid: uuid.UUID, topic: str, countdown: float) -> bool:
-    from smartmate.platform.outbox.tasks import outbox_consume  # the tasks module imports this one
-
     spec = registry.topic_get(topic)
     queue = spec.queue if spec else "default"
     if spec is not None and spec.background and _celery_is_eager() and settings.OUTBOX_BACKGROUND_IN_PROCESS:
         # Eager Celery would run the slow consumer right here, in the publisher's thread.
-        background_submit(partial(outbox_consume.apply_async, args=[str(event_uuid)], queue=queue))
+        background_submit(partial(task_send, CONSUME_TASK, args=[str(event_uuid)], queue=queue))
         metrics.OUTBOX_DISPATCHED.labels(topic).inc()
         return True
     try:
-        outbox_consume.apply_async(args=[str(event_uuid)], queue=queue, countdown=countdown or None)
+        task_send(CONSUME_TASK, args=[str(event_uuid)], queue=queue, countdown=countdown or None)
     except Exception:  # a broker outage must not fail the committed business request
         logger.exception("outbox: could not hand event %s to Celery; it stays pending", pk)
         OutboxEvent.objects.filter(pk=pk, status=Status.DISPATCHED).update(

@@ -10,7 +10,7 @@ from celery import shared_task
 from smartmate.platform.outbox import services as outbox
 
 
-@shared_task(name="smartmate.outbox_consume", ignore_result=True)
+@shared_task(name=outbox.CONSUME_TASK, ignore_result=True)
 def outbox_consume(event_uuid: str) -> str:
     """Consume one outbox event. Retries are driven by the event row (see outbox.services), not Celery."""
     return outbox.outbox_event_consume(event_uuid=event_uuid)
