@@ -49,8 +49,10 @@ def broadcast(conversation_id: int, frame: dict[str, Any]) -> None:
             asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop).result(SEND_TIMEOUT_SECONDS)
         else:
             async_to_sync(layer.group_send)(group, message)
-    except Exception:  # a lost live event is replayed from the timeline by seq
-        log.warning("Could not broadcast event %s to %s", frame.get("seq"), group, exc_info=True)
+    except Exception as exc:  # noqa: BLE001 - a lost live event is replayed from the timeline by seq
+        # One line, no traceback: while Redis restarts every event of every running turn lands here.
+        log.warning("Could not broadcast event %s to %s (%s: %s); the page replays it from the timeline",
+                    frame.get("seq"), group, type(exc).__name__, exc)
 
 
 def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:

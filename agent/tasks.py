@@ -9,9 +9,10 @@ from agent.services.recovery import turns_sweep
 from agent.services.running import turn_run
 
 
-# acks_late: a message whose worker dies is delivered again. The turn row decides what that delivery
-# does (agent.services.leases): resume the turn, or skip it if it is over or held by a live attempt.
-@shared_task(name=RUN_TURN_TASK, acks_late=True, ignore_result=True)
+# Acknowledged as it starts (settings: CELERY_TASK_ACKS_LATE). A worker that dies mid-turn leaves a lease
+# that runs out; the sweeper hands the turn out again, and the turn row decides what that delivery does
+# (agent.services.leases): resume the turn, or skip it if it is over or held by a live attempt.
+@shared_task(name=RUN_TURN_TASK, acks_late=False, ignore_result=True)
 def run_turn(conversation_id: int, turn_id: str, language: str) -> None:
     """Run one turn; a redelivered task resumes it from its last checkpoint (or skips a finished one)."""
     turn_run(conversation_id=conversation_id, turn_id=turn_id, language=language)

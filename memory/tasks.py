@@ -7,7 +7,7 @@ from celery import shared_task
 from memory.services import jobs
 
 
-@shared_task(name=jobs.RUN_JOB_TASK, ignore_result=True, acks_late=True)
+@shared_task(name=jobs.RUN_JOB_TASK, acks_late=False, ignore_result=True)  # its lease row redoes it
 def memory_job_run(job_id: int) -> str:
     """Run one extraction job. Retries are driven by the job row (see services.jobs), not Celery."""
     return jobs.memory_job_run(job_id=job_id)

@@ -221,12 +221,17 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_URL = CELERY_BROKER_URL or "memory://"
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", REDIS_URL or "cache+memory://")
 CELERY_TASK_DEFAULT_QUEUE = "default"
+# Short tasks (outbox events) are acknowledged after they run, and redelivered at once when their pool
+# process dies. Long ones (assistant turns, memory jobs) are acknowledged as they start (acks_late=False
+# on the task) and redone from their database rows by the sweepers: a late-acknowledged message held
+# while Redis went away crashed the worker's main process (kombu 5.7 restore_unacked: 'NoneType' ...
+# 'hostname'), and a turn is held for seconds to minutes. No task is sent with a countdown either.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 300, minimum=1)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 360, minimum=1)
-# Above the longest retry countdown, so a late-acked task is not redelivered while it waits.
+# Above any delay a message could wait in a worker (none is sent with a countdown: retries wait in their tables).
 _visibility_timeout = env_int("CELERY_VISIBILITY_TIMEOUT", 7200, minimum=60)
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": _visibility_timeout}
 # Off: a broker blip must not kill the turns that are streaming. Cancelling them (SIGTERM -> SystemExit)
@@ -267,7 +272,7 @@ IDEMPOTENCY_TTL_HOURS = env_int("IDEMPOTENCY_TTL_HOURS", 24, minimum=1)
 IDEMPOTENCY_LOCK_TIMEOUT = env_int("IDEMPOTENCY_LOCK_TIMEOUT", 60, minimum=1)
 
 if max(OUTBOX_RETRY_MAX_DELAY, OUTBOX_ORDER_RECHECK) >= _visibility_timeout:
-    # A countdown task sits unacknowledged in the worker; past the visibility timeout Redis hands it out again.
+    # Kept as a guard should a countdown ever come back: past the visibility timeout Redis hands a waiting task out again.
     raise ImproperlyConfigured("OUTBOX_RETRY_MAX_DELAY and OUTBOX_ORDER_RECHECK must stay below "
                                "CELERY_VISIBILITY_TIMEOUT.")
 if OUTBOX_CLAIM_TIMEOUT <= CELERY_TASK_TIME_LIMIT:

@@ -82,17 +82,11 @@ def _is_card_answer(text: str) -> bool:
     return False
 
 
-def _send(job_id: int, countdown: float | None = None) -> None:
+def _send(job_id: int) -> None:
     try:
-        task_send(RUN_JOB_TASK, args=[job_id], queue="memory", countdown=countdown)
+        task_send(RUN_JOB_TASK, args=[job_id], queue="memory")
     except Exception:  # a broker outage must not fail the turn; maintenance resends
         log.exception("memory: could not queue job %s; maintenance will resend it", job_id)
-
-
-def _eager() -> bool:
-    from celery import current_app as app
-
-    return bool(app.conf.task_always_eager)
 
 
 def memory_job_run(*, job_id: int) -> str:
@@ -141,9 +135,7 @@ def _fail(job: MemoryJob, token: str, exc: Exception) -> str:
                  locked_at=None, locked_by="", updated_at=now)
     metrics.JOBS.labels("failed").inc()
     log.warning("memory: job %s failed attempt %s, retrying in %.1f s: %s", job.pk, job.attempts, delay, error)
-    if not _eager():
-        _send(job.pk, countdown=delay)  # in-process Celery cannot wait: maintenance runs it once due
-    return "retry"
+    return "retry"  # maintenance (beat, every 30 s) sends it again once due; no countdown message waits in a worker
 
 
 def memory_jobs_rerun(*, job_ids: list[int]) -> int:

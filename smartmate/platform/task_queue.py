@@ -13,6 +13,10 @@ from typing import Any
 from celery import current_app
 
 
-def task_send(name: str, *, args: list[Any], queue: str, countdown: float | None = None) -> None:
-    """Queue the task registered as ``name`` (raises what the broker raises when it is down)."""
-    current_app.tasks[name].apply_async(args=args, queue=queue, countdown=countdown)
+def task_send(name: str, *, args: list[Any], queue: str) -> None:
+    """Queue the task registered as ``name`` to run now (raises what the broker raises when it is down).
+
+    No countdowns: work that is not due yet waits in its table for a sweeper. A message a worker holds
+    unacknowledged until its countdown crashed that worker when Redis restarted (kombu 5.7).
+    """
+    current_app.tasks[name].apply_async(args=args, queue=queue)

@@ -90,7 +90,7 @@ def test_dispatch_sends_the_event_to_its_topics_queue(db, sent):
         with transaction.atomic():
             event = outbox_publish(topic="test.memory", aggregate="user:1", payload={})
         assert outbox_dispatch(event_ids=[event.pk]) == 1
-    assert sent == [{"args": [str(event.uuid)], "queue": "memory", "countdown": None}]
+    assert sent == [{"args": [str(event.uuid)], "queue": "memory"}]
     assert OutboxEvent.objects.get().status == Status.DISPATCHED
 
 

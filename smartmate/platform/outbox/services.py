@@ -31,7 +31,7 @@ logger = logging.getLogger(__name__)
 CONSUME_TASK = "smartmate.outbox_consume"  # registered by outbox.tasks, which imports this module
 
 Status = OutboxEvent.Status
-# A message may reach a worker slightly before its countdown by another host's clock.
+# A message may reach a worker slightly before the event is due by another host's clock.
 EARLY_TOLERANCE = timedelta(milliseconds=500)
 CLEANUP_BATCH = 5000
 
@@ -55,23 +55,26 @@ def outbox_publish(*, topic: str, aggregate: str, payload: dict) -> OutboxEvent:
 
 
 def outbox_dispatch(*, event_ids: Iterable[int]) -> int:
-    """Hand pending events to Celery (with a countdown when not yet due); return how many were sent."""
+    """Hand pending events that are due to Celery; return how many were sent.
+
+    An event not yet due (a retry, an order recheck) waits in the table, and the sweeper hands it over
+    once due: no message with a countdown is ever held by a worker, unacknowledged, when Redis goes
+    away (holding one crashed the worker; see CELERY_TASK_ACKS_LATE in settings).
+    """
     now = timezone.now()
-    eager = _celery_is_eager()
     rows = OutboxEvent.objects.filter(pk__in=list(event_ids), status=Status.PENDING).order_by("pk")
     sent = 0
     for pk, event_uuid, topic, due in rows.values_list("pk", "uuid", "topic", "next_attempt_at"):
-        countdown = max(0.0, (due - now).total_seconds())
-        if eager and countdown > 0:
-            continue  # in-process Celery cannot wait: the sweeper hands it over once due
+        if due > now:
+            continue
         marked = OutboxEvent.objects.filter(pk=pk, status=Status.PENDING).update(
             status=Status.DISPATCHED, dispatched_at=now, updated_at=now)
-        if marked and _send(pk, event_uuid, topic, countdown):
+        if marked and _send(pk, event_uuid, topic):
             sent += 1
     return sent
 
 
-def _send(pk: int, event_uuid: uuid.UUID, topic: str, countdown: float) -> bool:
+def _send(pk: int, event_uuid: uuid.UUID, topic: str) -> bool:
     spec = registry.topic_get(topic)
     queue = spec.queue if spec else "default"
     if spec is not None and spec.background and _celery_is_eager() and settings.OUTBOX_BACKGROUND_IN_PROCESS:
@@ -80,7 +83,7 @@ def _send(pk: int, event_uuid: uuid.UUID, topic: str, countdown: float) -> bool:
         metrics.OUTBOX_DISPATCHED.labels(topic).inc()
         return True
     try:
-        task_send(CONSUME_TASK, args=[str(event_uuid)], queue=queue, countdown=countdown or None)
+        task_send(CONSUME_TASK, args=[str(event_uuid)], queue=queue)
     except Exception:  # a broker outage must not fail the committed business request
         logger.exception("outbox: could not hand event %s to Celery; it stays pending", pk)
         OutboxEvent.objects.filter(pk=pk, status=Status.DISPATCHED).update(
