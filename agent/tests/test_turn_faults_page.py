@@ -200,7 +200,7 @@ def _settled(page, question: str) -> str:
     return outcome
 
 
-def test_redis_restarts_while_an_answer_streams_then_the_next_message_is_answered(page, stack):
+def test_redis_restarts_while_an_answer_streams_then_the_next_message_is_answered(stack, page):
     student = UserFactory()
     _open_chat(page, stack.base_url, student.username)
     _ask(page, "明天有什么课？")
@@ -216,7 +216,7 @@ def test_redis_restarts_while_an_answer_streams_then_the_next_message_is_answere
     expect(page.locator("[data-test=chat-send]")).to_be_enabled()
 
 
-def test_the_worker_is_killed_while_an_answer_streams_and_the_answer_arrives_once(page, stack):
+def test_the_worker_is_killed_while_an_answer_streams_and_the_answer_arrives_once(stack, page):
     student = UserFactory()
     _open_chat(page, stack.base_url, student.username)
     _ask(page, "后天呢？")
