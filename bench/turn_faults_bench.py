@@ -19,7 +19,10 @@ for every open question. For each phase it prints:
 - the longest time a conversation stayed busy after its question (students wait as the chat page
   does: after 30 s without an event they ask for the conversation's state);
 - duplicate ``turn.done``, answers shown twice (the page's rendering: deltas, ``answer.reset``),
-  and extra model calls (charged again) beyond the two a turn needs.
+  and extra model calls beyond the two a turn needs: the call a fault cut off is made again. The
+  operator pays for it; the student's quota is charged only for calls that finished (a call cut off
+  mid-stream reports no usage), so a student pays twice only if a process dies in the moment between
+  a call's end and the checkpoint after it.
 """
 
 from __future__ import annotations
