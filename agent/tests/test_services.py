@@ -60,14 +60,14 @@ def test_with_a_broker_the_turn_goes_to_the_celery_agent_queue(user, settings, m
                                                                 django_capture_on_commit_callbacks):
     settings.CELERY_TASK_ALWAYS_EAGER = False
     queued = []
-    monkeypatch.setattr("agent.tasks.run_turn.delay", lambda *args: queued.append(args))
+    monkeypatch.setattr("agent.tasks.run_turn.apply_async", lambda args, queue: queued.append((*args, queue)))
     conversation = make_conversation(user)
 
     with django_capture_on_commit_callbacks(execute=True):
         started = turn_start(user=user, conversation_id=conversation.pk, text="一段很长的话" * 10,
                              language="en")
 
-    assert queued == [(conversation.pk, started.turn_id, "en")]
+    assert queued == [(conversation.pk, started.turn_id, "en", "agent")]
     assert Conversation.objects.get(pk=conversation.pk).title == ("一段很长的话" * 5)[:29] + "…"
     assert settings.CELERY_TASK_ROUTES["agent.*"] == {"queue": "agent"}
 
@@ -80,7 +80,7 @@ def test_a_lock_left_by_a_dead_worker_is_taken_over_after_ten_minutes(user, sett
     from django.utils import timezone
 
     settings.CELERY_TASK_ALWAYS_EAGER = False
-    monkeypatch.setattr("agent.tasks.run_turn.delay", lambda *args: None)
+    monkeypatch.setattr("agent.tasks.run_turn.apply_async", lambda args, queue: None)
     conversation = make_conversation(user)
     Conversation.objects.filter(pk=conversation.pk).update(
         running_turn_id="00000000-0000-0000-0000-000000000009", turn_started_at=timezone.now() - timedelta(minutes=11))
