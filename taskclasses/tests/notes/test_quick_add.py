@@ -145,8 +145,11 @@ def test_this_week_weekday_already_passed_is_kept_and_flagged_past() -> None:
     assert not parsed.ambiguous
 
 
-def test_before_the_weekend_means_by_friday() -> None:
-    assert parse("周末前交周记").deadline == at("2026-03-13T23:59:00+08:00")
+def test_before_the_weekend_means_by_its_sunday() -> None:
+    # Product promise (tuning4): "X前 / before X" is the end of day X, and the weekend ends on Sunday.
+    assert parse("周末前交周记").deadline == at("2026-03-15T23:59:00+08:00")
+    assert parse("下周末之前整理实验数据").deadline == at("2026-03-22T23:59:00+08:00")
+    assert parse("Read two papers before the weekend").deadline == at("2026-03-15T23:59:00+08:00")
     assert parse("这周末打扫宿舍").deadline == at("2026-03-15T23:59:00+08:00")
 
 
@@ -160,8 +163,9 @@ def test_weekend_said_on_sunday_evening_is_today() -> None:
 def test_before_the_weekend_said_on_the_weekend_is_never_in_the_past(text: str, now: datetime) -> None:
     parsed = parse(text, now=now)
 
-    assert parsed.deadline == at("2026-03-20T23:59:00+08:00")  # the coming weekend's Friday
+    assert parsed.deadline == at("2026-03-15T23:59:00+08:00")  # this weekend's Sunday: still ahead
     assert not parsed.is_past
+    assert parsed.quadrant in (1, 3)  # due within 48 h
 
 
 def test_english_next_friday_is_friday_of_next_week() -> None:
@@ -462,11 +466,16 @@ def test_unimportant_task_due_soon_is_quadrant_3_even_when_complex() -> None:
     assert parse("今晚复习高数").quadrant_reason is QuadrantReason.UNIMPORTANT_URGENT
 
 
-def test_urgency_word_makes_an_undated_important_task_quadrant_1() -> None:
-    parsed = parse("尽快把报销单交了")
+@pytest.mark.parametrize("text", ["尽快把报销单交了", "马上去教务处交材料", "Submit CV ASAP"])
+def test_urgency_word_makes_an_undated_important_task_quadrant_1(text: str) -> None:
+    # Product promise (tuning4): 尽快/马上/ASAP rank the task; they are no (vague) time.
+    parsed = parse(text)
 
-    assert parsed.ambiguous
+    assert parsed.deadline is None
+    assert not parsed.ambiguous
+    assert parsed.no_deadline_reason == NoDeadlineReason.NOT_GIVEN
     assert parsed.quadrant == 1
+    assert not any(word in parsed.title for word in ("尽快", "马上", "ASAP"))
 
 
 @pytest.mark.parametrize(
@@ -531,6 +540,92 @@ def test_a_lesson_keeps_the_kind_of_task_and_the_new_notes_urgency(
     learned: int, reason: QuadrantReason, quadrant: int
 ) -> None:
     assert quadrant_from_lesson(learned, reason) == quadrant
+
+
+# --- tuning4: quadrant and English -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "quadrant"), [("3点去社团活动室开会", 3), ("club meeting at 3", 3), ("明天下午3点开组会", 1)])
+def test_a_clubs_meeting_is_not_coursework(text: str, quadrant: int) -> None:
+    assert parse(text).quadrant == quadrant
+
+
+@pytest.mark.parametrize(
+    ("text", "quadrant"),
+    [("周五前写完周报", 2), ("明天上午9点实验室周会", 1), ("4月20日下午2点半去大使馆面签", 2), ("有时间做个个人博客", 4)],
+)
+def test_tuning4_kinds_of_task(text: str, quadrant: int) -> None:
+    assert parse(text).quadrant == quadrant
+
+
+@pytest.mark.parametrize("text", ["finish weekly report by friday", "lab weekly meeting tomorrow 9am"])
+def test_weekly_before_a_noun_names_the_task_and_is_not_recurring(text: str) -> None:
+    parsed = parse(text)
+
+    assert not parsed.ambiguous
+    assert "weekly" in parsed.title
+
+
+def test_weekly_alone_is_still_recurring() -> None:
+    assert parse("call grandma weekly").ambiguity_reason is AmbiguityReason.RECURRING
+
+
+def test_lower_case_sat_is_a_day_at_the_end_of_a_note_but_not_in_sat_prep() -> None:
+    assert parse("movie night w roommates sat").deadline is not None
+    assert parse("SAT prep book").deadline is None
+
+
+def test_urgent_means_within_48_hours_of_now() -> None:
+    friday_evening = datetime.fromisoformat("2026-04-17T19:40:00+08:00")
+
+    assert parse("周日下午去看牙医", now=friday_evening).quadrant == 1  # 43 h
+    assert parse("周日前交读书报告", now=friday_evening).quadrant == 2  # 52 h
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "day"),
+    [
+        ("6月前完成个人项目", "完成个人项目", "2026-05-31"),
+        ("personal project by june", "personal project", "2026-05-31"),
+        ("before may: renew passport", "renew passport", "2026-04-30"),
+    ],
+)
+def test_before_a_month_is_the_end_of_the_month_before(text: str, title: str, day: str) -> None:
+    parsed = parse(text)
+
+    assert parsed.deadline == at(f"{day}T23:59:00+08:00")
+    assert parsed.title == title
+
+
+def test_before_a_month_already_begun_is_next_years() -> None:
+    assert parse("3月前交论文").deadline == at("2027-02-28T23:59:00+08:00")
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("call mom 2nite", "2026-03-11T20:00"),
+        ("hw due 2moro", "2026-03-12T23:59"),
+        ("pay phone bill b4 friday", "2026-03-13T23:59"),
+        ("laundry sun night", "2026-03-15T20:00"),
+    ],
+)
+def test_texting_spellings(text: str, day: str) -> None:
+    parsed = parse(text)
+
+    assert parsed.deadline == at(day + ":00+08:00")
+    assert not any(word in parsed.title for word in ("2nite", "2moro", "b4", "sun"))
+
+
+def test_some_other_day_is_vague() -> None:
+    assert parse("watch a movie some other day").ambiguity_reason is AmbiguityReason.VAGUE_TIME
+
+
+def test_a_day_before_the_object_stays_in_the_title() -> None:
+    parsed = parse("今晚把周末读书会的书单发群里", now=SATURDAY)
+
+    assert parsed.title == "把周末读书会的书单发群里"
+    assert parsed.deadline == at("2026-03-14T20:00:00+08:00")
 
 
 # --- purity -----------------------------------------------------------------------------------

@@ -56,6 +56,16 @@ def month_start(today: date, months_ahead: int) -> date:
     return add_months(today.replace(day=1), months_ahead)
 
 
+def before_month(today: date, month: int) -> date | None:
+    """6月前 / "before June": the last day before the coming 1st of that month (None: no month 13)."""
+    if not 1 <= month <= 12:
+        return None
+    first = date(today.year, month, 1)
+    if first <= today:  # 3月前 said in March or later: next year's March
+        first = date(today.year + 1, month, 1)
+    return first - timedelta(days=1)
+
+
 def safe_date(year: int, month: int, day: int) -> date | None:
     """The date, or None when it does not exist (2月30日, month 13)."""
     try:

@@ -20,14 +20,15 @@ from .result import AmbiguityReason
 # 的 is checked separately: "3天后的早上" is one time phrase, not a day describing 早上.
 _ZH_EVENT = re.compile(
     r"(?!上课)[\u4e00-\u9fff]{0,3}课(?!外|间)|组会|班会|例会|周会|讲座|活动|晚会|聚会|比赛|考试|小测|测验|面试|答辩"
-    r"|汇报|展示|研讨|讨论|实验"
+    r"|汇报|展示|研讨|讨论|实验|读书会|分享会|聚餐"
 )
 _EN_EVENT = re.compile(
     r"\s+(?:seminar|lecture|class|lab|meeting|quiz|test|exam|midterm|session|party|event|talk|tutorial"
     r"|workshop|recitation|section|discussion|presentation|game|match|shift)s?\b",
     re.IGNORECASE,
 )
-_POSSESSIVE = re.compile(r"的|['’]s\b")
+# 下周要交的开题报告: "要交的 / 要用的" also says which object, like 的 (tuning4).
+_POSSESSIVE = re.compile(r"(?:要[交用做考讲]的)|的|['’]s\b")
 # Refusals that a describing day would otherwise cause: 下周的组会 is not "next week, which day?".
 _DAYLESS_PERIODS = (AmbiguityReason.WEEK_WITHOUT_DAY, AmbiguityReason.MONTH_WITHOUT_DAY)
 

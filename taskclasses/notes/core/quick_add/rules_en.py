@@ -27,6 +27,9 @@ _TIME_WORDS_BEFORE_NIGHT = frozenset({"at", "by", "on", "every", "today", "tomor
 
 _WEEKDAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 _DAY_WORDS = ("today", "tonight", "tonite", "tomorrow", "tmrw", "tmr")
+# Texting spellings (tuning4), read as the word they stand for.
+_TEXTING_DAY_WORDS = {"2day": "today", "tdy": "today", "2nite": "tonight", "2night": "tonight",
+                      "2morrow": "tomorrow", "2moro": "tomorrow", "tmrrw": "tomorrow", "tmw": "tomorrow"}
 _MONTH = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
           r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
 _ORDINAL = r"(?:st|nd|rd|th)?"
@@ -46,12 +49,18 @@ _FREE = "|".join([
     r"when i(?:'m| am) free|in my (?:free|spare) time",
 ])
 _VAGUE = "|".join([
-    r"in a while|one of these days|next time",
+    r"in a while|one of these days|next time|some other (?:day|time)|another (?:day|time)",
     r"(?:in|within) (?:a few|a couple(?: of)?|few|several|some) (?:minutes|hours|days|weeks|months)",
     r"(?:sometime|some time) (?:next|this) (?:week|month)",
 ])
 # Vague only when nothing else dates the note: "later today" is today, "call mom later" is vague.
-_VAGUE_SOFT = r"soon|later|asap|a\.s\.a\.p\.?|as soon as possible"
+_VAGUE_SOFT = r"soon|later"
+# ASAP says how urgent the task is, not when it is due (product promise, tuning4): no date, not
+# ambiguous, cut from the title; quadrant.py still reads it in the text as "urgent".
+_URGENCY_ADVERB = r"asap|a\.s\.a\.p\.?|as soon as possible|right away|immediately"
+# "weekly report", "lab weekly meeting": a kind of task, not a repetition.
+_WEEKLY_NOUN = (r"(?! (?:reports?|meetings?|quiz(?:zes)?|readings?|summar(?:y|ies)|reviews?|updates?"
+                r"|check-?ins?|seminars?|labs?|journals?|logs?|reflections?|assignments?|problems?|tasks?))")
 _WEEK = (r"(?:by|before) next week|(?:the )?end of (?:the |this |next )?week|eow"
          r"|(?:(?:by|before) )?(?:the |this |next )?weekend|this week|within the week|next week")
 _MONTH_PART = r"(?:the )?end of (?:the |this |next )?month|eom|month[- ]end|this month|next month"
@@ -63,6 +72,7 @@ _MONTH_RANGE = (rf"(?:early|mid|late)(?:-| )?(?:(?:this |next )?(?:month|week)|{
 
 def _day_word(m: re.Match[str], ctx: Context) -> Fragment:
     word = (m.groupdict().get("d") or m[0]).lower()
+    word = _TEXTING_DAY_WORDS.get(word, word)
     if "after" in word:
         return Fragment(day=ctx.today + timedelta(days=2))
     if word in ("tonight", "tonite"):
@@ -72,8 +82,9 @@ def _day_word(m: re.Match[str], ctx: Context) -> Fragment:
 
 def _weekday(m: re.Match[str], ctx: Context) -> Fragment | None:
     name = m["d"]
-    # "SAT prep" and "the sun" are not days; these abbreviations count only as "Sat"/"Sun".
-    if name.lower() in ("sat", "sun") and name not in ("Sat", "Sun"):
+    # "SAT prep" and "the sun" are not days; these abbreviations count only as "Sat"/"Sun", or
+    # in lower case where a day is the only reading: last word of the note, or after on/by/this/next.
+    if name.lower() in ("sat", "sun") and name not in ("Sat", "Sun") and not _plainly_a_day(m, ctx):
         return None
     if name.lower() in _DAY_WORDS:
         return _day_word(m, ctx)
@@ -88,14 +99,23 @@ def _weekday(m: re.Match[str], ctx: Context) -> Fragment | None:
     return Fragment(day=cal.upcoming_weekday(ctx.today, weekday), roll_days=7)
 
 
+def _plainly_a_day(m: re.Match[str], ctx: Context) -> bool:
+    """Lower-case "sat"/"sun" ending the note ("movie night w roommates sat") or after a day connector."""
+    if m.groupdict().get("which"):
+        return True
+    at_end = not ctx.text[m.end() :].strip(" .!?")
+    timed = re.match(r"\s+(?:morning|afternoon|evening|night|noon|at\b|\d)", ctx.text[m.end() :], re.IGNORECASE)
+    after_connector = re.search(r"\b(?:on|by|before|b4|until|due)\s+$", ctx.text[: m.start()], re.IGNORECASE)
+    return at_end or bool(timed or after_connector)
+
+
 def _week(m: re.Match[str], ctx: Context) -> Fragment:
     phrase = " ".join(m[0].lower().split())
     before = phrase.startswith(("by", "before"))
     if before and phrase.endswith("weekend"):
-        # Before the weekend = by Friday (next week's Friday for "before next weekend"). Said on
-        # Saturday or Sunday it is the coming weekend's Friday: never a Friday already past.
-        friday = cal.weekday_in_week(ctx.today, 1 if "next" in phrase else 0, 5)
-        return Fragment(day=friday if friday >= ctx.today else friday + timedelta(weeks=1))
+        # "before X" is the end of day X (product promise, tuning4), and the weekend ends on Sunday;
+        # until tuning4 it was Friday, "before the weekend starts".
+        return Fragment(day=cal.end_of_week(ctx.today, 1 if "next" in phrase else 0))
     if before:  # by next week = before next week starts
         return Fragment(day=cal.end_of_week(ctx.today, 0))
     if "next" in phrase and ("end" in phrase or "weekend" in phrase):
@@ -137,6 +157,13 @@ def _relative(m: re.Match[str], ctx: Context) -> Fragment | None:
     if unit.startswith("w"):
         return Fragment(day=ctx.today + timedelta(weeks=int(count)))
     return Fragment(day=cal.add_months(ctx.today, int(count)))
+
+
+def _before_month(m: re.Match[str], ctx: Context) -> Fragment:
+    # "by June" / "before June" = by the end of May, as 6月前 (tuning4: "personal project by june").
+    month = _MONTHS[m["mon"][:3].lower()]
+    day = cal.before_month(ctx.today, month)
+    return Fragment(day=day) if day else Fragment(vague=AmbiguityReason.INVALID_DATE)
 
 
 def _month_name_date(m: re.Match[str], ctx: Context) -> Fragment:
@@ -202,14 +229,17 @@ def _rule(name: str, pattern: str, handler: Handler) -> Rule:
 
 
 RULES: tuple[Rule, ...] = (
-    _rule("en_recurring", rf"every (?:day|morning|night|evening|week|month|weekday|{_WEEKDAY})|daily|weekly|monthly",
+    _rule("en_recurring",
+          rf"every (?:day|morning|night|evening|week|month|weekday|{_WEEKDAY})|daily|weekly{_WEEKLY_NOUN}|monthly",
           _const(Fragment(vague=AmbiguityReason.RECURRING))),
     _rule("en_free", _FREE, _const(Fragment(free_time=True))),
     _rule("en_vague", _VAGUE, _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
+    _rule("en_urgency_adverb", _URGENCY_ADVERB, _const(Fragment())),
     _rule("en_vague_soft", _VAGUE_SOFT, _const(Fragment(vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True))),
     _rule("en_holiday", _HOLIDAY, _holiday),
     _rule("en_movable_holiday", _MOVABLE_HOLIDAY, _const(Fragment(vague=AmbiguityReason.MOVABLE_HOLIDAY))),
-    _rule("en_day_word", r"(?:the )?day after tomorrow|today|tonight|tonite|tomorrow|tmrw?|tmr", _day_word),
+    _rule("en_day_word", r"(?:the )?day after tomorrow|today|tonight|tonite|tomorrow|tmrw?|tmr"
+          rf"|{'|'.join(_TEXTING_DAY_WORDS)}", _day_word),
     _rule("en_weekday",
           rf"(?:(?P<which>this coming|coming|this|next|last) )?(?P<d>{_WEEKDAY})\.?(?P<next_week> next week)?",
           _weekday),
@@ -220,6 +250,7 @@ RULES: tuple[Rule, ...] = (
     _rule("en_year_end", r"(?:the )?end of (?:the |this )?year|year[- ]end|eoy", _year_end),
     _rule("en_in_relative", rf"(?:in|within) (?P<n>{_COUNT}|half an?) (?P<unit>{_UNIT})", _relative),
     _rule("en_relative_from_now", rf"(?P<n>{_COUNT}) (?P<unit>{_UNIT}) (?:from now|later)", _relative),
+    _rule("en_before_month", rf"(?:by|before|until|till|b4) (?P<mon>{_MONTH})\.?(?! ?\d)", _before_month),
     _rule("en_month_name_date", rf"(?P<mon>{_MONTH})\.? (?P<d>\d{{1,2}}){_ORDINAL}{_YEAR}", _month_name_date),
     _rule("en_day_month_name", rf"(?:the )?(?P<d>\d{{1,2}}){_ORDINAL} (?:of )?(?P<mon>{_MONTH}){_YEAR}",
           _month_name_date),

@@ -50,8 +50,11 @@ _VAGUE = "|".join([
     r"下个?学期(?:开学)?(?:之?前)?|开学(?:之前|以前|前|之后|以后|后)",  # bare 开学 is a noun (开学报到)
     r"(?:放假|期末|寒假|暑假|考试周)(?:之前|以前|前)|学期末",
 ])
-# Vague only when nothing else dates the note: 今天晚点 is today, 明天尽快 is tomorrow.
-_VAGUE_SOFT = r"晚些时候|晚些|晚一点|晚点|稍晚|稍后|待会儿?|等会儿?|回头|尽快|尽早|赶紧"
+# Vague only when nothing else dates the note: 今天晚点 is today, 明天早点 is tomorrow.
+_VAGUE_SOFT = r"晚些时候|晚些|晚一点|晚点|稍晚|稍后|待会儿?|等会儿?|回头|早点|早一点"
+# 尽快/马上 say how urgent the task is, not when it is due (product promise, tuning4): no date, not
+# ambiguous, cut from the title; quadrant.py still reads them in the text as "urgent".
+_URGENCY_ADVERB = r"尽快|尽早|赶紧|赶快|马上|立刻|立即"
 # Holidays on fixed Gregorian dates; the lunar ones are refused rather than guessed.
 _FIXED_HOLIDAYS = {
     "元旦": (1, 1), "情人节": (2, 14), "妇女节": (3, 8), "愚人节": (4, 1), "劳动节": (5, 1),
@@ -100,13 +103,8 @@ def _week(m: re.Match[str], ctx: Context) -> Fragment:
 
 def _weekend(m: re.Match[str], ctx: Context) -> Fragment:
     weeks = _WEEKS_AHEAD[_prefix(m["prefix"])]
-    if m["suffix"]:  # 周末前 = before the weekend starts = by Friday
-        friday = cal.weekday_in_week(ctx.today, weeks, 5)
-        # Said on Saturday or Sunday, a bare 周末前 means the coming weekend: never a past Friday.
-        if not m["prefix"] and friday < ctx.today:
-            friday += timedelta(weeks=1)
-        return Fragment(day=friday)
-    # A weekend as a deadline otherwise means its last day, Sunday.
+    # A weekend as a deadline means its last day, Sunday; 周末前 too, because "X前" is the end of
+    # day X (product promise, tuning4; it was Friday, "before the weekend starts", until then).
     return Fragment(day=cal.end_of_week(ctx.today, weeks))
 
 
@@ -130,6 +128,12 @@ def _month_part(m: re.Match[str], ctx: Context) -> Fragment:
     if m["which"]:
         return Fragment(day=cal.month_end(ctx.today, _MONTHS_AHEAD[_prefix(m["which"])]))
     return Fragment(day=cal.month_end(ctx.today))  # bare 月底: this month's, never passed
+
+
+def _before_month(m: re.Match[str], ctx: Context) -> Fragment:
+    # 6月前 = by the end of May, as 下个月之前 = by the end of this month (tuning4: "6月前完成个人项目"
+    # had no date and kept "6月前" in its title).
+    return _day_or_invalid(cal.before_month(ctx.today, parse_number(m["m"]) or 0))
 
 
 def _month_only(m: re.Match[str], ctx: Context) -> Fragment:
@@ -233,6 +237,7 @@ RULES: tuple[Rule, ...] = (
           _const(Fragment(vague=AmbiguityReason.RECURRING))),
     _rule("zh_free", _FREE, _const(Fragment(free_time=True))),
     _rule("zh_vague", _VAGUE, _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
+    _rule("zh_urgency_adverb", _URGENCY_ADVERB, _const(Fragment())),
     _rule("zh_vague_soft", _VAGUE_SOFT,
           _const(Fragment(vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True))),
     _rule("zh_holiday", "|".join(sorted(_FIXED_HOLIDAYS, key=len, reverse=True)), _holiday),
@@ -250,6 +255,7 @@ RULES: tuple[Rule, ...] = (
           _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
     _rule("zh_month_only", rf"(?P<which>{_MONTH_WHICH})月(?P<suffix>之前|以前|前|之内|以内|内)?",
           _month_only),
+    _rule("zh_before_month", rf"(?P<m>{NUM})月份?(?:之前|以前|前)", _before_month),
     _rule("zh_month_day_of", rf"(?P<which>{_MONTH_WHICH})月(?P<d>{NUM})[号日]?", _month_day_of),
     _rule("zh_year_end", r"(?P<which>今年|明年|本年)?年(?:底|末)", _year_end),
     _rule("zh_absolute", rf"(?:(?P<y>\d{{4}})年)?(?P<m>{NUM})月(?P<d>{NUM})[日号]?", _absolute),

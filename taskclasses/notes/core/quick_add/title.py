@@ -11,7 +11,7 @@ _AFTER_SPAN = re.compile(r"\s*(?:之前|以前|为止|之内|以内|前|内|的)
 # "ddl" and "due" are students' connectors too ("ddl周日 概率论作业", "lab report due: thursday"):
 # they say "the deadline is", so they go with the time phrase, not into the title.
 _BEFORE_SPAN = re.compile(
-    r"(?:(?<![\w-])(?:by|before|until|till|due(?:\s+(?:on|by|in|at))?|(?:ddl|deadline)(?:\s*是)?|on|at|in|for"
+    r"(?:(?<![\w-])(?:by|before|b4|until|till|due(?:\s+(?:on|by|in|at))?|(?:ddl|deadline)(?:\s*是)?|on|at|in|for"
     r"|no\s+later\s+than)|在|于|截止(?:到|至|日期|时间)?(?:是)?|截至)\s*:?\s*$",
     re.IGNORECASE,
 )
@@ -29,6 +29,7 @@ _EN_PREFIX = re.compile(
 _EDGE = " ,.;:!?~-、—"
 _EMPTY_BRACKETS = re.compile(r"\(\s*\)|\[\s*\]|（\s*）")
 _CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
+_SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+(?=[,，;；])")
 _SPACE_BETWEEN_HAN = re.compile(r"(?<=[\u3400-\u9fff]) (?=[\u3400-\u9fff])")
 
 
@@ -95,5 +96,6 @@ def _strip_prefixes(title: str) -> str:
 def _tidy(title: str) -> str:
     title = _EMPTY_BRACKETS.sub("", title)
     title = " ".join(title.split())
+    title = _SPACE_BEFORE_PUNCTUATION.sub("", title)  # "database final , review" after a cut
     title = _SPACE_BETWEEN_HAN.sub("", title)
     return title.strip(_EDGE)
