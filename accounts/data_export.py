@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import zipfile
 from collections.abc import Callable, Iterator
-from datetime import date, datetime
+from datetime import date, datetime, time
 from decimal import Decimal
 from typing import IO, Any
 from uuid import UUID
@@ -117,7 +117,7 @@ def _area_json(user: User, area: DataArea) -> Iterator[bytes]:
 
 def _plain(value: Any) -> Any:
     """JSON for what ``values()`` returns besides JSON types."""
-    if isinstance(value, (datetime, date)):
+    if isinstance(value, (datetime, date, time)):   # time: an exam's hours, the preview time
         return value.isoformat()
     if isinstance(value, (UUID, Decimal)):
         return str(value)

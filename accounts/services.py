@@ -64,12 +64,22 @@ def token_quota_check(*, user: User, now: datetime | None = None) -> int:
     user.refresh_from_db(fields=["token_usage", "token_limit", "token_window_started_at"])
     left = user.token_limit - user.token_usage
     if left <= 0:
-        resets_at = (user.token_window_started_at or timezone.now()) + TOKEN_WINDOW
-        raise TokenQuotaExceededError(
-            _("You have used this week's assistant quota."),
-            detail={"limit": user.token_limit, "used": user.token_usage, "resets_at": resets_at.isoformat()},
-        )
+        raise token_quota_exceeded(user)
     return left
+
+
+def token_quota_exceeded(user: User) -> TokenQuotaExceededError:
+    """The error for a used-up window, with the limit, the usage and when it resets (``user`` freshly read)."""
+    resets_at = (user.token_window_started_at or timezone.now()) + TOKEN_WINDOW
+    return TokenQuotaExceededError(
+        _("You have used this week's assistant quota."),
+        detail={"limit": user.token_limit, "used": user.token_usage, "resets_at": resets_at.isoformat()},
+    )
+
+
+def token_window_reset_if_due(*, user: User, now: datetime) -> None:
+    """Open a fresh weekly window when the last one is over (or none was opened yet)."""
+    _reset_window_if_due(user=user, now=now)
 
 
 def token_usage_record(*, user: User, tokens: int, now: datetime | None = None) -> None:

@@ -8,6 +8,7 @@ the socket stays open.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from typing import Any
 from urllib.parse import parse_qs
@@ -176,21 +177,41 @@ class AgentConsumer(AsyncJsonWebsocketConsumer):
 
 
 def _decode(text_data: str | None) -> ClientFrame:
+    """Parse one text frame; anything that is not a JSON object of the contract is ``malformed_frame``."""
     if text_data is None:
-        raise FrameError(_("Send frames as JSON text."), code="malformed_frame")
-    size = len(text_data.encode("utf-8"))
+        raise _malformed(_("Send frames as JSON text."))
+    try:
+        size = len(text_data.encode("utf-8"))
+    except UnicodeEncodeError:  # lone surrogates: not UTF-8 text at all
+        raise _malformed(_("The frame is not valid UTF-8 text.")) from None
     if size > MAX_FRAME_BYTES:
         raise FrameError(_("The frame is too large: at most %(max)s bytes.") % {"max": MAX_FRAME_BYTES},
                          code="frame_too_large", detail={"max": MAX_FRAME_BYTES, "size": size})
     try:
         data = json_loads_bounded(text_data)
     except JSONTooDeep as exc:
-        raise FrameError(_("The frame nests too deeply: at most %(max)s levels.") % {"max": exc.max_depth},
-                         code="malformed_json", detail={"max_depth": exc.max_depth}) from None
+        raise _malformed(_("The frame nests too deeply: at most %(max)s levels.") % {"max": exc.max_depth},
+                         {"max_depth": exc.max_depth}) from None
     except ValueError as exc:
-        raise FrameError(_("The frame is not valid JSON."), code="malformed_frame",
-                         detail={"error": str(exc)}) from None
+        raise _malformed(_("The frame is not valid JSON."), {"error": str(exc)}) from None
+    if not isinstance(data, dict):
+        raise _malformed(_("A frame must be a JSON object."))
+    if not _is_utf8_clean(data):
+        # "\ud800" escapes decode to lone surrogates, which no database or socket can carry further.
+        raise _malformed(_("The frame is not valid UTF-8 text."))
     return frame_from_json(data)
+
+
+def _malformed(message: str, detail: dict[str, Any] | None = None) -> FrameError:
+    return FrameError(message, code="malformed_frame", detail=detail or {})
+
+
+def _is_utf8_clean(data: dict[str, Any]) -> bool:
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except (UnicodeEncodeError, ValueError):
+        return False
+    return True
 
 
 def _language_of(scope: dict[str, Any]) -> str:

@@ -23,7 +23,7 @@ from smartmate.platform.exceptions import AppError
 MAX_TEXT_LENGTH = 4000
 MAX_FRAME_BYTES = 16 * 1024
 
-Outcome = Literal["completed", "failed", "cancelled", "interrupted"]
+Outcome = Literal["completed", "failed", "cancelled", "interrupted", "truncated"]
 
 
 # --- Server events ----------------------------------------------------------------------------------
@@ -59,9 +59,10 @@ class ToolCallEvent:
     """The assistant calls a tool."""
 
     call_id: str
-    name: str
+    name: str  # for the details fold and clients; students see ``label``
     arguments: dict[str, Any] = field(default_factory=dict)
     summary: str = ""
+    label: str = ""
     type: ClassVar[str] = "tool.call"
 
 
@@ -74,6 +75,7 @@ class ToolResultEvent:
     status: Literal["done", "failed", "blocked"]
     summary: str = ""
     result: dict[str, Any] = field(default_factory=dict)
+    label: str = ""
     type: ClassVar[str] = "tool.result"
 
 
@@ -284,6 +286,7 @@ FRAME_TYPES: dict[str, type[ClientFrame]] = {kind.type: kind for kind in (ChatSe
 RESUME_ACTIONS = ("accept", "reject", "answer")
 THINKING_CHOICES = ("auto", "on", "off")
 MAX_TASK_CLASSES = 20
+MAX_ID = 2**63 - 1
 
 
 def frame_to_json(frame: ClientFrame) -> dict[str, Any]:
@@ -353,7 +356,7 @@ def _is_int(value: Any) -> TypeGuard[int]:
 
 def _positive_int(data: dict[str, Any], name: str) -> int:
     value = data.get(name)
-    if not _is_int(value) or value < 1:
+    if not _is_int(value) or not 1 <= value <= MAX_ID:  # past 64 bits no database can look it up
         raise FrameError(f"{name} must be a conversation id (a positive whole number).", detail={"field": name})
     return value
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any, Protocol
 
+from accounts.quota import call_reservation
 from agent.contracts import Event
 from agent.state import TurnOptions, TurnUsage
 from agent.streaming import CancelWatch
@@ -39,14 +40,20 @@ class PromptContext:
     week: int | None
     weeks: int
     timetable: tuple[TimetableEntry, ...] = ()
+    # Tomorrow's too: "我明天有什么课" is then answered from the prompt, without a tool round.
+    tomorrow: tuple[TimetableEntry, ...] = ()
     memory: str = ""  # the memory block: what the assistant remembers that bears on this message
 
 
 class Toolbox(Protocol):
     """The assistant's tools as a node sees them (``agent.toolbox`` wraps ``agent.tools.registry``)."""
 
-    def specs(self, route: str) -> list[ToolSpec]:
-        """Return the tools offered to the model for ``route`` (execute, quick_note)."""
+    def specs(self, route: str, packs: Sequence[str] = ()) -> list[ToolSpec]:
+        """Return the tools of ``packs`` (none: the default packs of ``route``: execute, quick_note)."""
+        ...
+
+    def packs_default(self, route: str) -> tuple[str, ...]:
+        """The packs a route gets when nothing named any."""
         ...
 
     def check(self, name: str, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -59,6 +66,14 @@ class Toolbox(Protocol):
 
     def confirmation(self, name: str, args: Mapping[str, Any], working: Working | None) -> str:
         """Return what the student is asked to accept."""
+        ...
+
+    def label(self, name: str) -> str:
+        """Return the tool's translated label (students never see raw tool names)."""
+        ...
+
+    def needs_confirmation(self, name: str, args: Mapping[str, Any], seen: Sequence[str]) -> bool:
+        """Whether this call waits for the student's confirmation (every write; web_fetch of a made-up URL)."""
         ...
 
     def run(self, name: str, args: Mapping[str, Any], *, call_id: str, working: Working | None,
@@ -74,12 +89,13 @@ class TurnServices(Protocol):
         """Return today's date, semester week, timetable and memories relevant to ``query``."""
         ...
 
-    def quota_check(self) -> None:
-        """Raise TokenQuotaExceededError when the student has no tokens left."""
+    def quota_reserve(self, tokens: int) -> int:
+        """Hold ``tokens`` of the student's window for one model call (accounts.quota); return what was held.
+        Raises QuotaExceeded when nothing is left."""
         ...
 
-    def usage_record(self, usage: Usage) -> None:
-        """Charge one model call's real usage to the student."""
+    def quota_settle(self, reserved: int, used: int) -> None:
+        """Replace one call's reservation by the tokens it really used."""
         ...
 
     def cancel_requested(self) -> bool:
@@ -157,12 +173,18 @@ class Deps:
         Raises LLMNotConfigured, TokenQuotaExceededError (before any request) or an LLMError.
         """
         client = self.llm()
-        self.services.quota_check()
+        # Reserved before the request, so concurrent calls cannot all pass a check and overspend together.
+        reserved = self.services.quota_reserve(call_reservation(client, stage, messages, tools, config))
+        used: list[int] = []
+
+        def charge(usage: Usage) -> None:
+            self.meter.add(usage)
+            used.append(usage.total_tokens)
+
         if on_delta is not None:
             on_delta = CancelWatch(on_delta, self.services.cancel_requested)  # raises TurnCancelled
-        return client.complete(stage, messages, tools=tools, on_delta=on_delta, config=config,
-                               record_usage=self._charge)
-
-    def _charge(self, usage: Usage) -> None:
-        self.meter.add(usage)
-        self.services.usage_record(usage)
+        try:
+            return client.complete(stage, messages, tools=tools, on_delta=on_delta, config=config,
+                                   record_usage=charge)
+        finally:
+            self.services.quota_settle(reserved, sum(used))

@@ -52,6 +52,13 @@ class EmbeddedTurns:
             self._running[student_id] += 1
         self._start(student_id, turn_id, work)
 
+    def would_wait(self, student_id: int) -> bool:
+        """Tell whether a turn of ``student_id`` submitted now would wait: for the student's own line
+        (fair share) or for a free thread (every thread busy)."""
+        with self._lock:
+            return (self._running[student_id] >= max(1, self._per_student())
+                    or sum(self._running.values()) >= max(1, self._threads()))
+
     def pending(self, turn_id: str) -> bool:
         """Tell whether the turn ``turn_id`` is running or waiting here (it needs no second hand-off)."""
         with self._lock:
@@ -133,6 +140,11 @@ def start() -> EmbeddedTurns:
 def submit(*, student_id: int, turn_id: str, work: Work) -> None:
     """Run the turn ``turn_id`` of ``student_id`` on this process's pool (started if it was not)."""
     start().submit(student_id=student_id, turn_id=turn_id, work=work)
+
+
+def would_wait(student_id: int) -> bool:
+    """Tell whether a turn of ``student_id`` submitted now would wait for a thread or its fair share."""
+    return start().would_wait(student_id)
 
 
 def pending(turn_id: str) -> bool:

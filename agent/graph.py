@@ -5,7 +5,7 @@ The flow::
     chat ─┬─ reply (streamed) ─────────────────────────────────────────► deliver ─► END
           ├─ execute / quick note ─► execute ⟲ ─────────────────────────► deliver ─► END
           └─ plan ─► confirm ─► interrupt ─► deliver ─► END   (the student accepts or rejects)
-    chat (resume: plan accepted) ─► [rough_build] ─► execute ⟲ ─► deliver ─► END
+    chat (resume: plan accepted) ─► [rough_build ─► optimise] ─► execute ⟲ ─► deliver ─► END
     chat (resume: plan rejected) ─► plan ─► …                      (replan with the reason)
     plan / execute ─► interrupt (ask_user) ─► deliver ─► END; the answer resumes at chat ─► plan / execute
     execute (write) ─► confirm ─► interrupt ─► deliver ─► END; accept / reject resumes at chat ─► execute
@@ -23,12 +23,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from agent.deps import Deps
-from agent.nodes import END, Step, chat, confirm, deliver, execute, interrupt, plan, rough_build
+from agent.nodes import END, Step, chat, confirm, deliver, execute, interrupt, optimise, plan, rough_build
 from agent.state import TurnState
 
 __all__ = ["END", "GRAPH", "Graph", "Node", "Step", "TERMINAL_PHASES"]
 # Phases of a finished turn (the outcome's status); the others are node names.
-TERMINAL_PHASES: tuple[str, ...] = ("completed", "failed", "cancelled", "interrupted")
+TERMINAL_PHASES: tuple[str, ...] = ("completed", "failed", "cancelled", "interrupted", "truncated")
 
 
 Node = Callable[[TurnState, Deps], Step]
@@ -64,6 +64,7 @@ NODES: Mapping[str, Node] = {
     "plan": plan.run,
     "confirm": confirm.run,
     "rough_build": rough_build.run,
+    "optimise": optimise.run,
     "execute": execute.run,
     "interrupt": interrupt.run,
     "deliver": deliver.run,
@@ -73,7 +74,8 @@ EDGES: Mapping[str, frozenset[str]] = {
     "chat": frozenset({"deliver", "plan", "execute", "rough_build"}),
     "plan": frozenset({"confirm", "interrupt", "deliver"}),
     "confirm": frozenset({"interrupt"}),
-    "rough_build": frozenset({"execute"}),
+    "rough_build": frozenset({"optimise", "execute"}),
+    "optimise": frozenset({"execute"}),
     "execute": frozenset({"execute", "confirm", "interrupt", "deliver"}),
     "interrupt": frozenset({"deliver"}),
     "deliver": frozenset({END}),

@@ -54,6 +54,14 @@ class Message(models.Model):
         TOOL = "tool", _("Tool")
         SYSTEM = "system", _("System")
 
+    class Outcome(models.TextChoices):
+        COMPLETED = "completed", _("Completed")
+        FAILED = "failed", _("Failed")
+        CANCELLED = "cancelled", _("Stopped")
+        INTERRUPTED = "interrupted", _("Waiting for the student")
+        # Cut at the model's length limit: the answer is stored as far as it went, and said so.
+        TRUNCATED = "truncated", _("Cut off at the length limit")
+
     conversation = models.ForeignKey(Conversation, on_delete=models.CASCADE, related_name="messages")
     role = models.CharField(_("role"), max_length=16, choices=Role.choices)
     content = models.TextField(_("content"), blank=True)
@@ -63,8 +71,8 @@ class Message(models.Model):
     completion_tokens = models.PositiveIntegerField(default=0)
     # The page's choices sent with a student's message: task_class_ids, thinking, always_execute.
     options = models.JSONField(default=dict, blank=True)
-    # How the turn that wrote an assistant message ended: completed, failed, cancelled, interrupted.
-    outcome = models.CharField(_("outcome"), max_length=16, blank=True, default="")
+    # How the turn that wrote an assistant message ended ("" for messages from outside a turn).
+    outcome = models.CharField(_("outcome"), max_length=16, blank=True, default="", choices=Outcome.choices)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -18,11 +18,11 @@ from django.conf import settings
 from django.db import transaction
 
 from accounts.exceptions import TokenQuotaExceededError
-from accounts.services import token_quota_check, token_usage_record
+from accounts.quota import reserved_complete
 from agent.models import Conversation, Message
 from agent.prompts import render
 from agent.titles import TITLE_LENGTH, title_from
-from smartmate.llm import ChatMessage, LLMNotConfigured, Usage, get_llm_client
+from smartmate.llm import ChatMessage, LLMNotConfigured, get_llm_client
 from smartmate.platform.exceptions import AppError
 from smartmate.platform.outbox.registry import consumes, topic_register
 from smartmate.platform.outbox.topics import TURN_FINISHED
@@ -64,19 +64,12 @@ def conversation_title_write(conversation_id: int) -> None:
 
 
 def _model_title(user, messages) -> str:
-    def charge(usage: Usage) -> None:
-        token_usage_record(user=user, tokens=usage.total_tokens)
-
-    try:
-        token_quota_check(user=user)  # background calls spend the same weekly quota as turns
-    except TokenQuotaExceededError:
-        return ""
-
     dialogue = "\n".join(f"{message.role}: {message.content[:500]}" for message in messages)
     try:
-        completion = get_llm_client().complete(
-            "title", [ChatMessage.system(render("title")), ChatMessage.user(dialogue)], record_usage=charge)
-    except LLMNotConfigured:
+        # Background calls reserve from the same weekly quota as turns (accounts.quota).
+        completion = reserved_complete(get_llm_client(), user, "title",
+                                       [ChatMessage.system(render("title")), ChatMessage.user(dialogue)])
+    except (LLMNotConfigured, TokenQuotaExceededError):
         return ""
     except AppError as exc:
         log.info("No title for a conversation of user %s: %s", user.pk, exc.code)

@@ -245,7 +245,8 @@ class Resume:
 class Outcome:
     """How the turn ended; ``code`` and ``message`` say why when it did not complete."""
 
-    status: Literal["completed", "failed", "cancelled", "interrupted"]
+    # truncated: the answer was cut at the model's length limit (stored whole as far as it went).
+    status: Literal["completed", "failed", "cancelled", "interrupted", "truncated"]
     code: str = ""
     message: str = ""
 
@@ -265,6 +266,7 @@ class TurnChanges(TypedDict, total=False):
     history: tuple[HistoryMessage, ...]
     language: str
     route: Route
+    packs: tuple[str, ...]
     options: TurnOptions
     resume: Resume | None
     plan: Plan | None
@@ -293,6 +295,7 @@ class TurnState:
     history: tuple[HistoryMessage, ...] = ()
     language: str = "zh-hans"
     route: Route = ""
+    packs: tuple[str, ...] = ()  # the tool packs the execute stage is offered (route, plan, request_tools)
     options: TurnOptions = field(default_factory=TurnOptions)
     resume: Resume | None = None
     plan: Plan | None = None
@@ -322,7 +325,8 @@ class TurnState:
         return {
             "conversation_id": self.conversation_id, "turn_id": self.turn_id, "user_text": self.user_text,
             "history": [dataclasses.asdict(message) for message in self.history], "language": self.language,
-            "route": self.route, "options": _options_to_json(self.options), "resume": _asdict_or_none(self.resume),
+            "route": self.route, "options": _options_to_json(self.options),
+            "resume": _asdict_or_none(self.resume),
             "plan": self.plan.to_json() if self.plan is not None else None, "plan_confirmed": self.plan_confirmed,
             "scratch": [message.to_openai() for message in self.scratch], "rounds": self.rounds,
             "working": working_to_json(self.working) if self.working is not None else None,
@@ -331,6 +335,8 @@ class TurnState:
             "usage": dataclasses.asdict(self.usage),
             "pending": self.pending.to_json() if self.pending is not None else None,
             "outcome": _asdict_or_none(self.outcome), "version": self.version,
+            # Written only when named, so a checkpoint without packs keeps the version-2 shape.
+            **({"packs": list(self.packs)} if self.packs else {}),
         }
 
     @classmethod
@@ -344,6 +350,7 @@ class TurnState:
             conversation_id=data["conversation_id"], turn_id=data["turn_id"], user_text=data["user_text"],
             history=tuple(HistoryMessage(**message) for message in data.get("history", ())),
             language=data.get("language", "zh-hans"), route=data.get("route", ""),
+            packs=tuple(data.get("packs", ())),
             options=TurnOptions.from_json(data.get("options")),
             resume=Resume(**data["resume"]) if data.get("resume") else None,
             plan=Plan.from_json(data["plan"]) if data.get("plan") else None,

@@ -1,12 +1,13 @@
 """The Django side of ``agent.deps.Toolbox``: the tool registry bound to one student's turn.
 
 The user id in every ``ToolContext`` comes from here (the turn's owner), never from the model's
-arguments. Which tools a route offers is decided here too: a quick note needs only the task tools.
+arguments. Which tools a stage is offered is decided here too: the tool packs it asked for (or its
+route's default packs: a quick note needs only the notes pack).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils import timezone
@@ -14,11 +15,9 @@ from django.utils import timezone
 from accounts.models import User
 from agent.state import TurnOptions
 from agent.tools.base import ToolContext, ToolResult
-from agent.tools.registry import arguments_check, tool_get, tool_specs
+from agent.tools.registry import DEFAULT_PACKS, arguments_check, pack_tools, tool_get, tool_label, tool_specs
 from agent.working import Working
 from smartmate.llm import ToolSpec
-
-QUICK_NOTE_TOOLS = ("quick_note_create", "query_tasks")
 
 
 class RegistryToolbox:
@@ -29,9 +28,13 @@ class RegistryToolbox:
         self.conversation_id = conversation_id
         self.language = language
 
-    def specs(self, route: str) -> list[ToolSpec]:
-        """Return the tools the model is offered for ``route``."""
-        return tool_specs(QUICK_NOTE_TOOLS if route == "quick_note" else None)
+    def specs(self, route: str, packs: Sequence[str] = ()) -> list[ToolSpec]:
+        """Return the tools of ``packs`` (none named: the route's default packs), and no others."""
+        return tool_specs(pack_tools(packs or self.packs_default(route)))
+
+    def packs_default(self, route: str) -> tuple[str, ...]:
+        """The packs a route gets when neither the route stage nor a plan named any."""
+        return DEFAULT_PACKS.get(route, DEFAULT_PACKS["execute"])
 
     def check(self, name: str, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Validate the model's arguments against the tool's schema."""
@@ -40,6 +43,15 @@ class RegistryToolbox:
     def writes(self, name: str) -> bool:
         """Tell whether the tool changes anything."""
         return tool_get(name).writes
+
+    def needs_confirmation(self, name: str, args: Mapping[str, Any], seen: Sequence[str]) -> bool:
+        """Whether this call waits for the student: every write, and a read whose tool says so."""
+        tool = tool_get(name)
+        return tool.writes or tool.needs_confirmation(args, seen)
+
+    def label(self, name: str) -> str:
+        """Return the tool's translated label for the student's timeline."""
+        return tool_label(name)
 
     def confirmation(self, name: str, args: Mapping[str, Any], working: Working | None) -> str:
         """Return the text of the confirmation card (or the timeline line) for this call."""

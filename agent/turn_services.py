@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.db.models import Count, Q
@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 
 from accounts.exceptions import TokenQuotaExceededError
 from accounts.models import User
-from accounts.services import token_quota_check, token_usage_record
+from accounts.quota import token_quota_reserve, token_quota_settle
 from agent.deps import PromptContext, TimetableEntry
 from agent.exceptions import QuotaExceeded
 from agent.models import Conversation, Message
@@ -25,11 +25,11 @@ from agent.tools.working_schedule import working_load, working_publish, working_
 from agent.working import Working, working_for
 from memory.recall import memory_prompt_block
 from schedule.selectors import semester_week_get, today_events_list
-from smartmate.llm import Usage
 from smartmate.platform.outbox.services import outbox_publish
 from taskclasses.models import TaskClass, TaskItem
 
 log = logging.getLogger("agent.turn_services")
+ONE_DAY = timedelta(days=1)
 
 
 class DjangoTurnServices:
@@ -48,14 +48,18 @@ class DjangoTurnServices:
         """Return today's date, semester week, timetable and the memories relevant to ``query``."""
         now = self._now()
         week = semester_week_get(user=self.user, now=now)
+        return PromptContext(today=week.today, now=now.astimezone(self.user.zone), week=week.week,
+                             weeks=week.weeks, timetable=self._timetable(now), tomorrow=self._timetable(now + ONE_DAY),
+                             memory=self._memory(query))
+
+    def _timetable(self, moment: datetime) -> tuple[TimetableEntry, ...]:
+        """The events of the day ``moment`` falls on, in the student's time zone."""
         zone = self.user.zone
-        entries = tuple(
+        return tuple(
             TimetableEntry(start=f"{event.starts_at.astimezone(zone):%H:%M}",
                            end=f"{event.ends_at.astimezone(zone):%H:%M}", title=event.title,
                            location=event.location)
-            for event in today_events_list(user=self.user, now=now))
-        return PromptContext(today=week.today, now=now.astimezone(zone), week=week.week, weeks=week.weeks,
-                             timetable=entries, memory=self._memory(query))
+            for event in today_events_list(user=self.user, now=moment))
 
     def _memory(self, query: str) -> str:
         # Memory helps but never blocks a turn: a failing store means an answer without it.
@@ -65,17 +69,17 @@ class DjangoTurnServices:
             log.exception("Memory recall failed for user %s; answering without memory", self.user.pk)
             return ""
 
-    def quota_check(self) -> None:
-        """Raise QuotaExceeded when the student has no tokens left this week."""
+    def quota_reserve(self, tokens: int) -> int:
+        """Hold ``tokens`` for one model call; raise QuotaExceeded when the week's quota is used up."""
         try:
-            token_quota_check(user=self.user, now=self._now())
+            return token_quota_reserve(user=self.user, tokens=tokens, now=self._now())
         except TokenQuotaExceededError as exc:
             raise QuotaExceeded(_("You have used this week's assistant quota. It resets on %(date)s.") % {
                 "date": exc.detail["resets_at"][:10]}, detail=exc.detail) from exc
 
-    def usage_record(self, usage: Usage) -> None:
-        """Charge one call's usage to the student."""
-        token_usage_record(user=self.user, tokens=usage.total_tokens, now=self._now())
+    def quota_settle(self, reserved: int, used: int) -> None:
+        """Charge one call's real usage in place of its reservation."""
+        token_quota_settle(user=self.user, reserved=reserved, used=used)
 
     def cancel_requested(self) -> bool:
         """Tell whether the student asked this turn to stop."""

@@ -85,6 +85,9 @@ def _strings() -> dict[str, object]:
         "failed": _("The answer did not finish."),
         "cancelled": _("Stopped."),
         "interrupted": _("Waiting for your answer."),
+        "truncated": _("The answer was cut off at the length limit."),
+        "continue": _("Continue"),
+        "continuePrompt": _("Please continue from where the answer was cut off."),
         "tokens": _("tokens"),
         "sessionExpired": _("Your session has ended. Log in again to keep chatting."),
         "requestFailed": _("The request failed. Please try again."),
@@ -94,6 +97,7 @@ def _strings() -> dict[str, object]:
         "taskClassesNone": _("Task classes"),
         # The tool timeline
         "toolRunning": _("Running…"),
+        "toolStep": _("A tool step"),
         "toolStatus": {"done": _("Done"), "failed": _("Failed"), "blocked": _("Blocked")},
         "toolArguments": _("Arguments"),
         "toolResult": _("Result"),

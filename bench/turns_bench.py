@@ -51,6 +51,16 @@ ReplyScript = Mapping[str, Any]
 BACKGROUND_STAGES = ("memory", "title")
 # The fake's answer once a turn's script is used up: what a background stage gets ("no facts found").
 BACKGROUND_REPLY: ReplyScript = {"text": '{"facts": []}'}
+# How a background call's prompt begins (the title, memory extraction and decisions): those run beside
+# the turns now, so the fake answers them by rule and they never take a reply scripted for a turn.
+BACKGROUND_PROMPTS = ("给下面这段对话起一个简短的标题", "【任务：记忆")
+
+
+def background_responder(request: Any) -> ReplyScript | None:
+    """Answer a title or memory call with BACKGROUND_REPLY; leave the turn's calls to the script."""
+    messages = request.body.get("messages") or [{}]
+    first = str(messages[0].get("content") or "")
+    return BACKGROUND_REPLY if first.startswith(BACKGROUND_PROMPTS) else None
 
 ROUTE_REPLY: ReplyScript = {"text": '{"route": "reply", "reason": "a question the assistant can answer"}'}
 ANSWER = ("明天下午你有两节课：14:00-15:35 的概率论（教三 201）和 15:55-17:30 的大学物理实验（实验楼 305）。"
@@ -67,6 +77,10 @@ class Scenario:
     script: tuple[ReplyScript, ...]
     text: str = "明天下午我有什么课？"
     outcome: str = "completed"
+    student: str = "bench"  # "demo": the demo student (smartmate.demo: timetable, notes, task classes)
+    # Accept the card the turn ended on and run this script in the resumed turn (calls counted together).
+    accept_script: tuple[ReplyScript, ...] | None = None
+    accept_outcome: str = "completed"
 
 
 PLAN = {"text": '{"goal": "下周复习概率论", "steps": [{"title": "查看空闲时间", "done_when": "列出空闲时段"}, '
@@ -93,6 +107,16 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario("quick_note_to_card", ({"text": '{"route": "quick_note"}'},
                                     _tool("quick_note_create", '{"text": "周五下午交概率论作业"}')),
              text="记一下周五下午交概率论作业", outcome="interrupted"),
+    # On the demo student: tomorrow's courses are in the route stage's summary, so it answers directly.
+    Scenario("demo_tomorrow_courses", (ROUTE_REPLY, {"text": ANSWER}), text="我明天有什么课", student="demo"),
+    # The same question when the model still looks it up: one read tool from the schedule-read pack.
+    Scenario("demo_tomorrow_courses_lookup", ({"text": '{"route": "execute", "packs": ["schedule_read"]}'},
+                                              _tool("query_range", '{"date": "2026-09-23"}'), {"text": ANSWER}),
+             text="我明天有什么课", student="demo"),
+    # Plan -> confirm (the card) -> accept -> execute: the whole flow's calls and prompt tokens.
+    Scenario("demo_plan_confirm_execute", ({"text": '{"route": "plan"}'}, PLAN), text="帮我安排下周的复习计划",
+             outcome="interrupted", student="demo",
+             accept_script=(_tool("query_available_slots", '{"week": 14}'), {"text": ANSWER})),
 )
 
 
@@ -107,6 +131,7 @@ class ModelCall:
     started: float
     ended: float
     callbacks: float
+    prompt_estimate: int = 0  # the prompt's estimated tokens, tool schemas included (smartmate.llm.usage)
 
     @property
     def model_seconds(self) -> float:
@@ -141,12 +166,17 @@ class TimedClient:
                     spent[0] += time.perf_counter() - started
             return run
 
+        from smartmate.llm import Completion
+        from smartmate.llm.usage import estimate_usage
+
+        prompt = estimate_usage(messages, tools, Completion(text="")).prompt_tokens
         started = time.perf_counter()
         try:
             return self.inner.complete(stage, messages, tools, timed(on_delta), config=config,
                                        record_usage=timed(record_usage))
         finally:
-            call = ModelCall(stage=stage, started=started, ended=time.perf_counter(), callbacks=spent[0])
+            call = ModelCall(stage=stage, started=started, ended=time.perf_counter(), callbacks=spent[0],
+                             prompt_estimate=prompt)
             with self._lock:
                 self.calls.append(call)
 
@@ -195,6 +225,7 @@ class ScenarioResult:
     calls: list[int] = field(default_factory=list)
     background_calls: Counter = field(default_factory=Counter)
     prompt_tokens: list[int] = field(default_factory=list)
+    prompt_estimates: list[int] = field(default_factory=list)
     completion_tokens: list[int] = field(default_factory=list)
     events: list[int] = field(default_factory=list)
 
@@ -209,6 +240,16 @@ def bench_user() -> Any:
     user = User.objects.create(username=f"bench-{secrets.token_hex(4)}", password="!", token_limit=2_000_000_000)
     CalendarSettings.objects.create(user=user, semester_start=date(2026, 9, 7), semester_weeks=20,
                                     section_times=default_section_times())
+    return user
+
+
+def demo_user() -> Any:
+    """The demo student (seeded into the bench database), with a quota no benchmark can use up."""
+    from accounts.models import User
+    from smartmate.demo import seed_demo
+
+    user, _lines = seed_demo()
+    User.objects.filter(pk=user.pk).update(token_limit=2_000_000_000)
     return user
 
 
@@ -250,7 +291,39 @@ def _one_turn(scenario: Scenario, *, fake: Any, client: TimedClient, user: Any) 
     frames = [envelope.to_json() for envelope in events_after(conversation=conversation, after_seq=0, limit=10_000)
               if envelope.turn_id == turn.turn_id]
     error = _problem(scenario, fake=fake, frames=frames, finished=finished)
-    return _Turn(wall=ended - started, cpu=cpu, calls=calls, frames=frames, error=error,
+    measured = _Turn(wall=ended - started, cpu=cpu, calls=calls, frames=frames, error=error,
+                     rounds=rounds_framework(started, ended, calls))
+    if scenario.accept_script is None or error:
+        return measured
+    accepted = _accept(scenario, fake=fake, client=client, user=user, conversation=conversation, frames=frames)
+    return _Turn(wall=measured.wall + accepted.wall, cpu=measured.cpu + accepted.cpu,
+                 calls=measured.calls + accepted.calls, frames=measured.frames + accepted.frames,
+                 error=accepted.error, rounds=measured.rounds + accepted.rounds)
+
+
+def _accept(scenario: Scenario, *, fake: Any, client: TimedClient, user: Any, conversation: Any,
+            frames: list[dict[str, Any]]) -> _Turn:
+    """Accept the card the first turn ended on and run the resumed turn with ``accept_script``."""
+    import dataclasses
+
+    from agent import embedded_turns
+    from agent.selectors import events_after
+    from agent.services.turns import turn_resume
+
+    assert scenario.accept_script is not None
+    card = next(frame for frame in reversed(frames) if frame["type"] == "confirm.request")
+    fake.script(*scenario.accept_script)
+    started, cpu_started = time.perf_counter(), time.process_time()
+    turn = turn_resume(user=user, conversation_id=conversation.pk, interaction_id=card["interaction_id"],
+                       action="accept")
+    finished = embedded_turns.join(timeout=60)
+    ended, cpu = time.perf_counter(), time.process_time() - cpu_started
+    calls = client.take()
+    resumed = [envelope.to_json() for envelope in events_after(conversation=conversation, after_seq=0, limit=10_000)
+               if envelope.turn_id == turn.turn_id]
+    error = _problem(dataclasses.replace(scenario, outcome=scenario.accept_outcome), fake=fake, frames=resumed,
+                     finished=finished)
+    return _Turn(wall=ended - started, cpu=cpu, calls=calls, frames=resumed, error=error,
                  rounds=rounds_framework(started, ended, calls))
 
 
@@ -281,11 +354,13 @@ def _record(result: ScenarioResult, turn: _Turn) -> None:
     result.model_ms.append(model * 1000)
     result.framework_ms.append((turn.wall - model) * 1000)
     result.round_ms.extend(seconds * 1000 for seconds in turn.rounds)
-    usage: Mapping[str, Any] = next((frame for frame in reversed(turn.frames) if frame["type"] == "usage"), {})
+    usages = [frame for frame in turn.frames if frame["type"] == "usage"]  # one per turn (two when resumed)
     result.calls.append(sum(call.stage not in BACKGROUND_STAGES for call in turn.calls))
     result.background_calls.update(call.stage for call in turn.calls if call.stage in BACKGROUND_STAGES)
-    result.prompt_tokens.append(int(usage.get("prompt_tokens", 0)))
-    result.completion_tokens.append(int(usage.get("completion_tokens", 0)))
+    result.prompt_tokens.append(sum(int(usage.get("prompt_tokens", 0)) for usage in usages))
+    result.prompt_estimates.append(sum(call.prompt_estimate for call in turn.calls
+                                       if call.stage not in BACKGROUND_STAGES))
+    result.completion_tokens.append(sum(int(usage.get("completion_tokens", 0)) for usage in usages))
     result.events.append(len(turn.frames))
 
 
@@ -306,13 +381,18 @@ def timed_llm_client() -> Iterator[TimedClient]:
 def measure(scenarios: Sequence[Scenario], *, fake: Any, turns: int, warmup: int = 0) -> list[ScenarioResult]:
     """Run every scenario against ``fake`` (already configured as the LLM); Django and the database are ready."""
     fake.set_fallback(BACKGROUND_REPLY)
+    fake.set_responder(background_responder)
     try:
         with timed_llm_client() as client:
-            user = bench_user()
-            return [run_scenario(scenario, fake=fake, client=client, user=user, turns=turns, warmup=warmup)
+            students = {"bench": bench_user()}
+            if any(scenario.student == "demo" for scenario in scenarios):
+                students["demo"] = demo_user()
+            return [run_scenario(scenario, fake=fake, client=client, user=students[scenario.student], turns=turns,
+                                 warmup=warmup)
                     for scenario in scenarios]
     finally:
         fake.set_fallback(None)
+        fake.set_responder(None)
 
 
 # --- Setting up a process to benchmark in ---------------------------------------------------------------
@@ -363,7 +443,8 @@ def report_lines(results: Sequence[ScenarioResult]) -> list[str]:
                                sorted(result.background_calls.items())) or "none"
         lines.append(f"{result.name}: turns {result.turns}, errors {len(result.errors)}, model calls/turn "
                      f"{mean(result.calls):.0f} (+ background/turn: {background}), prompt tokens/turn "
-                     f"{mean(result.prompt_tokens):.0f}, completion "
+                     f"{mean(result.prompt_tokens):.0f} (estimated with tool schemas: "
+                     f"{mean(result.prompt_estimates):.0f}), completion "
                      f"tokens/turn {mean(result.completion_tokens):.0f}, events/turn {mean(result.events):.0f}")
         if ok:
             turn, framework, rounds, model, cpu = (percentiles(values) for values in (

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy
 
 from accounts.admin import UserAdmin
 from accounts.models import User
+from schedule.exams.models import Exam
 from schedule.models import (
     CalendarDay,
     CalendarFeed,
@@ -161,3 +162,11 @@ class ChangeSetAdmin(admin.ModelAdmin):
     search_fields = ("user__username",)
     raw_id_fields = ("user", "preview")
     readonly_fields = ("event_ids", "embedded_slot_ids", "item_ids", "applied_at")
+
+
+@admin.register(Exam)
+class ExamAdmin(admin.ModelAdmin):
+    list_display = ("title", "user", "date", "start_time", "end_time", "place")
+    search_fields = ("title", "user__username")
+    raw_id_fields = ("user", "course")
+    date_hierarchy = "date"

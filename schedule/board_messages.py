@@ -6,9 +6,9 @@ reads the same wherever it came from. The English templates are the table of doc
 (a test keeps them equal); Chinese comes from the catalog.
 
 Placeholders: ``{entry}``, ``{occupant}``, ``{host}``, ``{guest}``, ``{later}``, ``{other}`` are
-names of board entries; ``{day}``, ``{first}``, ``{last}`` dates with their weekday (``{last}`` is
-a section number in ``beyond_last_section``); ``{sections}`` a run of sections; ``{weekday}`` a day
-name.
+names of board entries; ``{protected}`` the name of a protected time; ``{day}``, ``{first}``, ``{last}``
+dates with their weekday (``{last}`` is a section number in ``beyond_last_section``); ``{sections}`` a
+run of sections; ``{weekday}`` a day name.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from schedule.messages import DAY_LABELS
 REFUSAL_TEMPLATES: Mapping[str, Promise] = {
     "unknown_entry": gettext_lazy("There is no item {entry} on this schedule."),
     "locked": gettext_lazy("“{entry}” is fixed: it cannot be moved or removed."),
+    "pinned": gettext_lazy("“{entry}” is pinned: unpin it to move or remove it."),
     "not_pending": gettext_lazy("“{entry}” already has a place; move it instead."),
     "not_placed": gettext_lazy("“{entry}” has no place yet; place it first."),
     "existing_not_removable": gettext_lazy("“{entry}” is already on your timetable; it can be moved, "
@@ -43,6 +44,12 @@ REFUSAL_TEMPLATES: Mapping[str, Promise] = {
     "outside_class_window": gettext_lazy("{day} is outside this plan's dates ({first} to {last})."),
     "excluded_day": gettext_lazy("This plan excludes {weekday}."),
     "excluded_block": gettext_lazy("This plan excludes sections {sections}."),
+    "protected_time": gettext_lazy("{day}, sections {sections}: your protected time “{protected}” stays free of study."),
+    "after_latest_section": gettext_lazy("You study until section {latest} at the latest; this block would end in "
+                                         "section {end}."),
+    "daily_cap": gettext_lazy("{day} already has your daily cap of study blocks ({cap})."),
+    "buffer_too_small": gettext_lazy("Your rules keep {buffer} free section(s) between study blocks; “{other}” is "
+                                     "too close."),
     "slot_taken": gettext_lazy("{day}, sections {sections}: taken by “{occupant}”."),
     "host_has_guest": gettext_lazy("“{host}” already holds “{guest}” in sections {sections}."),
     "not_inside_host": gettext_lazy("“{entry}” would stick out of “{host}”; a block must fit inside the course."),

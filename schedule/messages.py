@@ -8,11 +8,20 @@ parameters do not fit falls back to the core's English message, so nothing is ev
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from schedule.core.importers import ImportProblem
+from schedule.core.importers import ImportNotice, ImportProblem
+from schedule.core.importers.clashes import UNNAMED_OCCUPANT
+from schedule.core.importers.notices import (
+    DatesOutsideSemester,
+    MergedDuplicate,
+    RepeatClipped,
+    SnappedToSections,
+    WeeksClipped,
+)
 
 DAY_LABELS = [gettext_lazy("Monday"), gettext_lazy("Tuesday"), gettext_lazy("Wednesday"),
               gettext_lazy("Thursday"), gettext_lazy("Friday"), gettext_lazy("Saturday"), gettext_lazy("Sunday")]
@@ -23,7 +32,7 @@ PROBLEM_TEMPLATES: Mapping[str, Any] = {
     "undecodable": gettext_lazy("The file is not readable text; save it as UTF-8 (or GBK) and try again."),
     "unknown_format": gettext_lazy("Unknown timetable format {format}; use csv, ics or json."),
     "no_courses": gettext_lazy("The file contains no courses."),
-    "missing_column": gettext_lazy("The header has no {column} column."),
+    "missing_column": gettext_lazy("The header has no “{header}” column ({field})."),
     "missing_value": gettext_lazy("{field} is empty."),
     "too_long": gettext_lazy("{field} is longer than {limit} characters."),
     "invalid_value": gettext_lazy("{field} has an unreadable value “{value}”."),
@@ -31,9 +40,9 @@ PROBLEM_TEMPLATES: Mapping[str, Any] = {
     "invalid_section": gettext_lazy("{field} “{value}” is not a section number."),
     "unknown_section": gettext_lazy("Section {value} is outside the section template (sections 1..{count})."),
     "reversed_sections": gettext_lazy("The course starts at section {start} but ends at section {end}."),
-    "clash": gettext_lazy("Clashes with row {other_row} ({other_name}) on {day_label}, sections {sections}, "
+    "clash": gettext_lazy("Clashes with row {other_row} ({other_name}) on {day_label}, {sections_label}, "
                           "weeks {weeks}."),
-    "clash_with_existing": gettext_lazy("{name} clashes with {occupant} on {day_label}, sections {sections}, "
+    "clash_with_existing": gettext_lazy("{name} clashes with {occupant} on {day_label}, {sections_label}, "
                                         "weeks {weeks}."),
     "invalid_json": gettext_lazy("The file is not valid JSON: {error}."),
     "json_too_deep": gettext_lazy("The file nests lists and objects too deeply to be a timetable."),
@@ -52,7 +61,7 @@ PROBLEM_TEMPLATES: Mapping[str, Any] = {
     "invalid_weeks": gettext_lazy("Cannot read the weeks “{spec}”; use forms like 1-16, 1-16单, 2-16双 or 1,3,5-7."),
     "reversed_weeks": gettext_lazy("The week range {first}-{last} runs backwards."),
     "no_weeks": gettext_lazy("The week range “{part}” contains no week."),
-    "week_out_of_range": gettext_lazy("Week {week} is outside the semester (weeks 1..{limit})."),
+    "week_out_of_range": gettext_lazy("Week {week} is outside the semester, which has weeks 1 to {max_week}."),
 }
 
 FIELD_LABELS: Mapping[str, Any] = {
@@ -69,10 +78,12 @@ def import_problem_message(problem: ImportProblem) -> str:
         return problem.message
     params = dict(problem.params)
     params.setdefault("field", FIELD_LABELS.get(problem.field or "", problem.field or ""))
-    if "max_week" in params:  # a week-spec problem names the semester's last week "max_week"
-        params.setdefault("limit", params["max_week"])
     if isinstance(params.get("day"), int) and 1 <= params["day"] <= 7:
         params["day_label"] = DAY_LABELS[params["day"] - 1]
+    if "first" in params and "last" in params and problem.code in ("clash", "clash_with_existing"):
+        params["sections_label"] = sections_label(params["first"], params["last"])
+    if params.get("occupant") == UNNAMED_OCCUPANT:
+        params["occupant"] = gettext("an existing entry")
     try:
         return str(template).format(**params)
     except (KeyError, IndexError, ValueError):
@@ -85,7 +96,7 @@ def week_spec_message(code: str, english: str, detail: Mapping[str, Any]) -> str
     if template is None:
         return english
     try:
-        return str(template).format(**{"limit": detail.get("max_week"), **detail})
+        return str(template).format(**detail)
     except (KeyError, IndexError, ValueError):
         return english
 
@@ -110,6 +121,49 @@ def import_too_complex_message(limit_seconds: float) -> str:
 
 def day_label(day: int) -> str:
     return str(DAY_LABELS[day - 1]) if 1 <= day <= 7 else str(day)
+
+
+def sections_label(first: int, last: int) -> str:
+    """Return "sections 1–2" (第 1–2 节), or "section 3" for a single one; the wording the board uses."""
+    if first == last:
+        return gettext("section %(first)s") % {"first": first}
+    return gettext("sections %(first)s–%(last)s") % {"first": first, "last": last}
+
+
+def import_notice_message(notice: ImportNotice) -> str:
+    """Say what the importer adjusted, in the active language, from the notice's own typed fields."""
+    match notice:
+        case SnappedToSections():
+            return gettext("%(name)s (%(start)s–%(end)s) is off the section times; it was placed on %(sections)s "
+                           "(%(section_start)s–%(section_end)s).") % {
+                "name": notice.name, "start": f"{notice.start:%H:%M}", "end": f"{notice.end:%H:%M}",
+                "sections": sections_label(notice.first, notice.last),
+                "section_start": f"{notice.section_start:%H:%M}", "section_end": f"{notice.section_end:%H:%M}"}
+        case RepeatClipped():
+            return gettext("%(name)s repeats past the end of the semester; only meetings up to %(last_day)s, the "
+                           "semester's last day, were kept.") % {
+                "name": notice.name, "last_day": _day_text(notice.last_day)}
+        case DatesOutsideSemester():
+            return ngettext("%(count)d meeting of %(name)s falls outside the semester (%(first)s to %(last)s) and "
+                            "was left out.",
+                            "%(count)d meetings of %(name)s fall outside the semester (%(first)s to %(last)s) and "
+                            "were left out.", notice.count) % {
+                "count": notice.count, "name": notice.name, "first": _day_text(notice.first_day),
+                "last": _day_text(notice.last_day)}
+        case WeeksClipped():
+            return gettext("Weeks %(weeks)s of %(name)s are after the semester, which has weeks 1 to %(max_week)s; "
+                           "they were left out.") % {
+                "weeks": notice.dropped_text, "name": notice.name, "max_week": notice.max_week}
+        case MergedDuplicate():
+            return gettext("Row %(row)s repeats %(name)s in weeks %(weeks)s; the two rows were merged into "
+                           "one.") % {"row": notice.duplicate_row, "name": notice.name,
+                                      "weeks": notice.shared_weeks_text}
+    return notice.message  # a notice kind added to the core before its wording here
+
+
+def _day_text(day: date) -> str:
+    # "1月24日" in Chinese: Django's zh MONTH_DAY_FORMAT pads the month ("01月24日").
+    return gettext("%(month)s/%(day)s") % {"month": day.month, "day": day.day}
 
 
 TIME_ERROR_TEMPLATES: Mapping[tuple[str, str], Any] = {

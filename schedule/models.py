@@ -97,6 +97,8 @@ class CalendarSettings(models.Model):
     # Off: the timetable runs as imported; on: holidays suspend courses and make-up days run another
     # day's (the rows follow, see schedule/services/academic_calendar.py).
     follows_school_calendar = models.BooleanField(_("follow the school calendar"), default=False)
+    # From this time of day the dashboard previews tomorrow (taskclasses/tomorrow.py).
+    preview_after = models.TimeField(_("preview tomorrow from"), default=time(20, 0))
     updated_at = models.DateTimeField(auto_now=True)
 
     objects = CalendarSettingsManager()
@@ -463,3 +465,8 @@ class SuspendedMeeting(models.Model):
 
     def __str__(self) -> str:
         return f"{self.title} W{self.week} D{self.day} {self.start_section}-{self.end_section} (suspended)"
+
+
+# Models kept beside their feature, registered with this app (see the module).
+from schedule.exams.models import Exam  # noqa: E402, F401 - after this module's models, which it refers to
+from schedule.student_rules.models import StudyRules  # noqa: E402, F401 - the student's rules, kept beside their feature

@@ -16,3 +16,14 @@ class SmartmateConfig(AppConfig):
 
         for check in DEPLOY_CHECKS:
             register(check, Tags.security, deploy=True)
+        self._admin_in_the_operators_language()
+
+    @staticmethod
+    def _admin_in_the_operators_language() -> None:
+        # The admin registered every model while it started (it comes first in INSTALLED_APPS).
+        from django.contrib import admin
+
+        from smartmate.admin_labels import catalogue_default_field_names, translate_permission_choices
+
+        catalogue_default_field_names()
+        translate_permission_choices(admin.site)

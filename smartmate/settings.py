@@ -285,6 +285,8 @@ if OUTBOX_CLAIM_TIMEOUT <= CELERY_TASK_TIME_LIMIT:
 HEALTH_CHECK_TIMEOUT = env_float("HEALTH_CHECK_TIMEOUT", 0.8, minimum=0.05)
 # How often beat runs the assistant's turn sweeper (agent.services.leases; the lease settings are below).
 AGENT_TURN_SWEEP_INTERVAL = env_int("AGENT_TURN_SWEEP_INTERVAL", 10, minimum=1)
+# Embedded defaults (no beat): an open notifications socket produces its student's reminders this often.
+REMINDERS_EMBEDDED_INTERVAL = env_float("REMINDERS_EMBEDDED_INTERVAL", 30.0, minimum=0.5)
 CELERY_BEAT_SCHEDULE = {
     "outbox-sweep": {
         "task": "smartmate.outbox_sweep",
@@ -308,6 +310,12 @@ CELERY_BEAT_SCHEDULE = {
     "promote-quick-notes": {
         # Quick notes past their urgency threshold move 2 → 1 and 4 → 3 (lists also promote on read).
         "task": "taskclasses.promote_due_tasks",
+        "schedule": 60.0,
+        "options": {"expires": 60.0},
+    },
+    "produce-reminders": {
+        # Blocks starting soon, deadlines today, notes turned urgent, missed blocks (taskclasses.reminders).
+        "task": "taskclasses.produce_reminders",
         "schedule": 60.0,
         "options": {"expires": 60.0},
     },

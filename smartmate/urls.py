@@ -7,7 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from accounts import urls as accounts_urls
 from accounts import views as accounts_views
 from schedule import calendar_views
-from smartmate import views
+from smartmate import pwa, views
 from smartmate.platform import csp
 
 api_v1: list[URLPattern | URLResolver] = [
@@ -17,6 +17,7 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", include("taskclasses.notes.api.urls")),
     path("", include("taskclasses.plans.api.urls")),
     path("", include("taskclasses.planning.api.urls")),
+    path("", include("taskclasses.reminders.api.urls")),
     path("agent/", include("agent.api.urls")),
     path("", include("memory.api.urls")),
 ]
@@ -40,6 +41,7 @@ urlpatterns = [
     path("schedule/", include("schedule.urls")),
     path("tasks/", include("taskclasses.notes.urls")),  # quick notes
     path("plans/", include("taskclasses.plans.urls")),  # study plans (task classes)
+    path("reminders/", include("taskclasses.reminders.urls")),
     path("assistant/", include("agent.urls")),
     path("memory/", include("memory.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
@@ -51,6 +53,8 @@ urlpatterns = [
     # The browsable API's "Log in" link (namespace rest_framework) goes to the gated login page.
     path("api-auth/", include((browsable_api_auth, "rest_framework"))),
     path("favicon.ico", views.favicon, name="favicon"),
+    path("sw.js", pwa.service_worker, name="service-worker"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("healthz", views.healthz, name="healthz"),
     path("metrics", views.metrics, name="metrics"),
     path("csp-report", csp.csp_report, name="csp-report"),

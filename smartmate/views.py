@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.requests import AuthedHttpRequest
+from schedule.exams.selectors import exam_countdowns
 from schedule.now_next import now_next_get
 from schedule.selectors import calendar_settings_get, semester_week_get, today_events_list
 from smartmate.platform.api import error_body
@@ -30,6 +31,8 @@ from smartmate.platform.metrics import render_metrics
 from taskclasses.notes.presenters import quadrant_board_get
 from taskclasses.notes.selectors import overdue_count, recently_completed_list
 from taskclasses.notes.services import tasks_promote
+from taskclasses.planning.catch_up import catch_up_count
+from taskclasses.tomorrow import tomorrow_preview_due
 
 
 @require_GET
@@ -127,10 +130,16 @@ def dashboard(request: AuthedHttpRequest) -> HttpResponse:
     """Show the student's overview: where we are in the semester."""
     calendar = calendar_settings_get(user=request.user)
     tasks_promote(user=request.user)
-    context = {"calendar": calendar, "week": semester_week_get(user=request.user),
+    week = semester_week_get(user=request.user)
+    context = {"calendar": calendar, "week": week,
                "today_events": today_events_list(user=request.user),
                "now_next": now_next_get(user=request.user),
                "quadrants": quadrant_board_get(user=request.user),
                "recently_completed": recently_completed_list(user=request.user),
-               "overdue": overdue_count(user=request.user), "now": timezone.now()}
+               "overdue": overdue_count(user=request.user), "now": timezone.now(),
+               # Exams: countdowns, and tomorrow's preview after the student's preview time (taskclasses/tomorrow.py).
+               "exam_countdowns": exam_countdowns(user=request.user, today=week.today),
+               "tomorrow": tomorrow_preview_due(user=request.user),
+               # "补上落下的 3 次复习": blocks gone by and not done (taskclasses/planning/catch_up.py).
+               "heal": {"catch_up": catch_up_count(user=request.user)}}
     return render(request, "dashboard.html", context)

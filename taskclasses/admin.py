@@ -36,3 +36,6 @@ class TaskItemAdmin(admin.ModelAdmin):
     search_fields = ("content", "task_class__name", "task_class__user__username")
     raw_id_fields = ("task_class",)
     readonly_fields = ("created_at", "updated_at")
+
+
+from taskclasses.reminders.admin import ReminderAdmin, ReminderSettingsAdmin  # noqa: E402, F401 - registers them

@@ -100,6 +100,7 @@ class TaskClass(models.Model):
     class Strategy(models.TextChoices):
         STEADY = "steady", _("Steady: spread evenly")
         RAPID = "rapid", _("Rapid: as early as possible")
+        SPACED = "spaced", _("Spaced: revision at growing intervals before an exam")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="task_classes")
     name = models.CharField(_("name"), max_length=100)
@@ -110,6 +111,9 @@ class TaskClass(models.Model):
     excluded_days = models.JSONField(_("excluded days"), default=list, blank=True, validators=[validate_days])
     allow_filler = models.BooleanField(_("may use filler courses"), default=True)
     section_budget = models.PositiveSmallIntegerField(_("section budget"), null=True, blank=True)
+    # The exam a spaced class revises for: its blocks go back from the exam's date (schedule/core/planning/spaced.py).
+    exam = models.ForeignKey("schedule.Exam", on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="task_classes", verbose_name=_("exam"))
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -139,6 +143,8 @@ class TaskItem(models.Model):
     content = models.CharField(_("content"), max_length=200)
     sections = models.PositiveSmallIntegerField(_("sections"), default=2)
     status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.PENDING)
+    # Why the block sits where it sits (schedule.core.planning.reasons: codes and figures, no text).
+    placement_reason = models.JSONField(_("why it is placed here"), default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -157,3 +163,4 @@ class TaskItem(models.Model):
 
 # Models kept beside their feature, registered with this app (see the module for why).
 from taskclasses.notes.models import QuadrantLesson  # noqa: E402, F401 - after this module's models, which it refers to; imported to register it
+from taskclasses.reminders.models import Reminder, ReminderSettings  # noqa: E402, F401 - registers them

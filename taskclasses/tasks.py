@@ -4,3 +4,4 @@ Each task lives with its feature; importing it here registers it with the worker
 """
 
 from taskclasses.notes.promotion import promote_due_tasks  # noqa: F401 - registers the task for autodiscovery
+from taskclasses.reminders.tasks import produce_reminders  # noqa: F401 - registers the task for autodiscovery

@@ -1,7 +1,7 @@
-"""Reserved for helper MODELS's schema change (filled in this session; empty until then)."""
+"""Real models' habits: an assistant message records a cut answer (``truncated``) among its outcomes."""
 
 from django.conf import settings
-from django.db import migrations
+from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
@@ -11,4 +11,14 @@ class Migration(migrations.Migration):
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
-    operations: list[migrations.operations.base.Operation] = []
+    operations = [
+        migrations.AlterField(
+            model_name="message",
+            name="outcome",
+            field=models.CharField(blank=True, choices=[("completed", "Completed"), ("failed", "Failed"),
+                                                        ("cancelled", "Stopped"),
+                                                        ("interrupted", "Waiting for the student"),
+                                                        ("truncated", "Cut off at the length limit")],
+                                   default="", max_length=16, verbose_name="outcome"),
+        ),
+    ]

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agent.state import TurnState
+from django.utils.translation import gettext as _
+
+from agent.state import Outcome, TurnState
 
 END = "end"
+
+
+def cut_off() -> Outcome:
+    """The outcome of an answer the model cut at its length limit (stored as cut; the page offers to go on)."""
+    return Outcome("truncated", "length_limit", _("The answer was cut off at the length limit."))
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ Route: the model (stage ``route``, JSON mode) answers ``{"route": "reply" | "pla
 problem named, up to ``ROUTE_ATTEMPTS`` answers in all; then an ``error`` (``llm_malformed_output``).
 A ``reply`` streams the answer (stage ``deliver``) through ``assistant.delta`` / ``reasoning.delta``
 as the model writes it; ``deep`` (or the student's thinking toggle) asks the model to reason first.
+A reply cut at the model's length limit ends the turn ``truncated``; a cut route answer is malformed.
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ from django.utils.translation import gettext as _
 
 from agent.contracts import ErrorEvent, StatusEvent
 from agent.deps import Deps
-from agent.nodes import Step
+from agent.nodes import Step, cut_off
 from agent.prompting import context_usage, conversation_messages, stage_config
 from agent.prompts import render, system_prompt
 from agent.state import ROUTES, Outcome, PlanConfirmation, Route, TurnState
 from agent.streaming import DeltaBatcher
+from agent.tool_packs import packs_checked
 from smartmate.llm import ChatMessage, Completion, LLMStreamInterrupted, MalformedOutput
 
 ROUTE_ATTEMPTS = 3
@@ -36,7 +38,7 @@ def run(state: TurnState, deps: Deps) -> Step:
     context = deps.services.prompt_context(state.user_text)
     system = system_prompt(context)
     history = conversation_messages(state, fixed_tokens=len(system) // 2)
-    route, deep, corrections, problem = _route(deps, system, history)
+    route, deep, corrections, problem, packs = _route(deps, system, history)
     if route is None:
         message = _("The assistant could not decide how to handle your message: its answer was malformed "
                     "%(count)s times in a row. Please try again.") % {"count": ROUTE_ATTEMPTS}
@@ -47,7 +49,7 @@ def run(state: TurnState, deps: Deps) -> Step:
                             message=state.user_text))
     # A new request starts afresh: an earlier plan or unanswered card does not carry over.
     fresh = state.updated(route=route, corrections=corrections, pending=None, plan=None, plan_confirmed=False,
-                          scratch=(), rounds=0, actions=())
+                          scratch=(), rounds=0, actions=(), packs=packs)
     if route == "plan":
         return Step("plan", fresh)
     if route in ("execute", "quick_note"):
@@ -67,8 +69,10 @@ def _resume(state: TurnState) -> Step:
     return Step(pending.resume_node, state)  # a tool confirmation or a question: its node reads ``resume``
 
 
-def _route(deps: Deps, system: str, history: list[ChatMessage]) -> tuple[Route | None, bool, int, str]:
-    """Return (route or None after too many malformed answers, deep, corrections made, last problem)."""
+def _route(deps: Deps, system: str,
+           history: list[ChatMessage]) -> tuple[Route | None, bool, int, str, tuple[str, ...]]:
+    """Return (route or None after too many malformed answers, deep, corrections made, last problem,
+    the tool packs it asked for)."""
     config = dataclasses.replace(deps.llm().stage_config("route"), json_mode=True)
     messages = [ChatMessage.system(f"{system}\n\n{render('route')}"), *history]
     problem = ""
@@ -76,11 +80,19 @@ def _route(deps: Deps, system: str, history: list[ChatMessage]) -> tuple[Route |
         completion = deps.complete("route", messages, config=config)
         route, deep, problem = _parse_route(completion)
         if route is not None:
-            return route, deep, attempt, ""
+            return route, deep, attempt, "", _packs_named(completion)
         # The model's own mistake: show it what was wrong and let it try again.
         messages += [ChatMessage.assistant(completion.text or ""),
                      ChatMessage.user(render("correction", problem=problem))]
-    return None, False, ROUTE_ATTEMPTS, problem
+    return None, False, ROUTE_ATTEMPTS, problem, ()
+
+
+def _packs_named(completion: Completion) -> tuple[str, ...]:
+    """The known tool packs the route answer named (unknown names are dropped, not corrected)."""
+    try:
+        return packs_checked(completion.json().get("packs"))
+    except MalformedOutput:
+        return ()
 
 
 def _parse_route(completion: Completion) -> tuple[Route | None, bool, str]:
@@ -108,4 +120,7 @@ def _reply(state: TurnState, deps: Deps, system: str, history: list[ChatMessage]
         return Step("deliver", state.updated(answer=partial, outcome=Outcome("failed", exc.code, str(exc.message))))
     finally:
         stream.flush()  # also when the student cancelled: what was received is shown, then stored
-    return Step("deliver", state.updated(answer=completion.text, reasoning=completion.reasoning))
+    answered = state.updated(answer=completion.text, reasoning=completion.reasoning)
+    if completion.truncated:  # cut at the model's length limit: stored as cut, and the page says so
+        return Step("deliver", answered.updated(outcome=cut_off()))
+    return Step("deliver", answered)

@@ -23,7 +23,7 @@ def run(state: TurnState, deps: Deps) -> Step:
     if isinstance(data, PlanConfirmation):
         data = dataclasses.replace(data, card=_plan_card(data, pending.prompt, deps))
     elif isinstance(data, ToolConfirmation):
-        data = dataclasses.replace(data, card=_tool_card(data, pending.prompt))
+        data = dataclasses.replace(data, card=_tool_card(data, pending.prompt, deps))
     return Step("interrupt", state.updated(pending=dataclasses.replace(pending, data=data)))
 
 
@@ -36,6 +36,14 @@ def _plan_card(data: PlanConfirmation, prompt: str, deps: Deps) -> ConfirmCard:
                                 "task_class_ids": plan["task_class_ids"], "task_classes": names})
 
 
-def _tool_card(data: ToolConfirmation, prompt: str) -> ConfirmCard:
-    return ConfirmCard(title=_("Make this change?"), summary=prompt,
-                       details={"tool": data.call.name, "arguments": data.call.arguments})
+def _tool_card(data: ToolConfirmation, prompt: str, deps: Deps) -> ConfirmCard:
+    details = {"tool": data.call.name, "arguments": data.call.arguments}
+    if deps.services.tools.writes(data.call.name):
+        return ConfirmCard(title=_("Make this change?"), summary=prompt, details=details)
+    # A read that asked first (web_fetch of an address the model built): the card shows the whole
+    # address, since its path or query may carry something from the conversation.
+    url = str(data.call.arguments.get("url", ""))
+    return ConfirmCard(title=_("Let the assistant open this address?"), summary=prompt,
+                       details={**details, "url": url, "warning": _(
+                           "The assistant built this address itself. Check that it does not carry anything "
+                           "private from your conversation before you accept.")})

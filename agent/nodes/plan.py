@@ -20,7 +20,8 @@ from agent.nodes import Step
 from agent.prompting import conversation_messages, stage_config
 from agent.prompts import render, system_prompt
 from agent.state import Outcome, PendingInteraction, Plan, PlanConfirmation, PlanQuestion, PlanStep, TurnState
-from smartmate.llm import ChatMessage, MalformedOutput, extract_json_object
+from agent.tool_packs import packs_checked
+from smartmate.llm import ChatMessage, Completion, MalformedOutput
 
 PLAN_ATTEMPTS = 3
 MAX_STEPS = 8
@@ -44,9 +45,11 @@ def run(state: TurnState, deps: Deps) -> Step:
     for attempt in range(PLAN_ATTEMPTS):
         messages = [ChatMessage.system(system), *history, *(_text_only(message) for message in scratch)]
         completion = deps.complete("plan", messages, config=config)
-        decision, problem = _parse(completion.text, state)
+        decision, problem = _parse(completion, state)
         if decision is not None:
-            return _decided(state, decision, [*scratch, ChatMessage.assistant(completion.text)],
+            # The packs the plan's execution needs (none named: the route's defaults).
+            planned = state.updated(packs=packs_checked(completion.json().get("packs")) or state.packs)
+            return _decided(planned, decision, [*scratch, ChatMessage.assistant(completion.text)],
                             corrections=state.corrections + attempt)
         scratch += [ChatMessage.assistant(completion.text or ""),
                     ChatMessage.user(render("plan_correction", problem=problem))]
@@ -80,10 +83,12 @@ def _text_only(message: ChatMessage) -> ChatMessage:
     return ChatMessage(role=message.role, content=message.content)
 
 
-def _parse(text: str, state: TurnState) -> tuple[Plan | _Question | None, str]:
-    """Return (plan or question, "") or (None, what is wrong with the answer, for the model)."""
+def _parse(completion: Completion, state: TurnState) -> tuple[Plan | _Question | None, str]:
+    """Return (plan or question, "") or (None, what is wrong with the answer, for the model).
+
+    A plan cut at the length limit is malformed, even when a fragment of it parses."""
     try:
-        data = extract_json_object(text or "")
+        data = completion.json()
     except MalformedOutput as exc:
         return None, exc.problem
     question = data.get("question")

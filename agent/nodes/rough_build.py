@@ -23,9 +23,11 @@ def run(state: TurnState, deps: Deps) -> Step:
     deps.emit(StatusEvent(code="rough_build", message=_("Placing the study blocks…")))
     call_id = f"rough-{uuid.uuid5(uuid.NAMESPACE_URL, state.turn_id).hex[:12]}"
     deps.emit(ToolCallEvent(call_id=call_id, name="rough_build", arguments={"task_class_ids": ids},
-                            summary=_("Run the planner for the chosen task classes")))
+                            summary=_("Run the planner for the chosen task classes"), label=_("Run the planner")))
     working = state.working if state.working is not None else deps.services.working_load(ids)
     working, summary = deps.services.rough_build(ids, working)
-    deps.emit(ToolResultEvent(call_id=call_id, name="rough_build", status="done", summary=summary))
+    deps.emit(ToolResultEvent(call_id=call_id, name="rough_build", status="done", summary=summary,
+                              label=_("Run the planner")))
     action = Action(tool="rough_build", status="done", summary=summary)
-    return Step("execute", state.updated(working=working, actions=(*state.actions, action), scratch=(), rounds=0))
+    # The optimise phase improves the suggestions (analysis, move, swap) before the execute rounds.
+    return Step("optimise", state.updated(working=working, actions=(*state.actions, action), scratch=(), rounds=0))

@@ -10,7 +10,7 @@ from functools import cache
 from importlib import resources
 from string import Template
 
-from agent.deps import PromptContext
+from agent.deps import PromptContext, TimetableEntry
 
 WEEKDAYS = ("星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日")
 
@@ -34,11 +34,12 @@ def system_prompt(context: PromptContext) -> str:
         week_line = f"现在不在学期内（学期共 {context.weeks} 周）。"
     else:
         week_line = f"本学期第 {context.week} 周（共 {context.weeks} 周）。"
-    if context.timetable:
-        timetable = "\n".join(
-            f"- {entry.start}–{entry.end} {entry.title}" + (f"（{entry.location}）" if entry.location else "")
-            for entry in context.timetable)
-    else:
-        timetable = "今天没有安排。"
-    return render("system", now_line=now_line, week_line=week_line, timetable=timetable,
+    return render("system", now_line=now_line, week_line=week_line,
+                  timetable=_day_lines(context.timetable, "今天没有安排。"),
+                  tomorrow=_day_lines(context.tomorrow, "明天没有安排。"),
                   memory=context.memory.strip() or "（暂无）")
+
+
+def _day_lines(entries: tuple[TimetableEntry, ...], empty: str) -> str:
+    return "\n".join(f"- {entry.start}–{entry.end} {entry.title}" + (f"（{entry.location}）" if entry.location else "")
+                     for entry in entries) or empty

@@ -15,10 +15,14 @@ from functools import partial
 
 from django.conf import settings
 from django.db import close_old_connections, connection
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from agent import embedded_turns
+from agent.contracts import StatusEvent
 from agent.models import Conversation
 from agent.services.running import turn_run
+from agent.timeline import TimelineEmitter
 from smartmate.platform.task_queue import task_send
 
 log = logging.getLogger("agent.dispatch")
@@ -33,11 +37,14 @@ def turn_dispatch(*, student_id: int, conversation_id: int, turn_id: str, langua
     the turn's message and lock from the database.
     """
     if not settings.CELERY_TASK_ALWAYS_EAGER:
+        _announce_queued(conversation_id, turn_id, language)  # until a worker takes it from the queue
         # The broker may be down (Redis restarting): the turn row stays handed off, and the sweeper
         # hands it off again once the broker is back (agent.services.recovery), as the outbox does.
         turn_redispatch(student_id=student_id, conversation_id=conversation_id, turn_id=turn_id, language=language)
         return
     try:
+        if embedded_turns.would_wait(student_id):
+            _announce_queued(conversation_id, turn_id, language)
         embedded_turns.submit(student_id=student_id, turn_id=turn_id,
                               work=partial(_turn_thread, conversation_id, turn_id, language))
     except Exception:
@@ -63,6 +70,17 @@ def turn_redispatch(*, student_id: int, conversation_id: int, turn_id: str, lang
                     turn_id, type(exc).__name__, exc)
         return False
     return True
+
+
+def _announce_queued(conversation_id: int, turn_id: str, language: str) -> None:
+    """Tell the student's page the turn waits (for a worker, a free thread or its fair share), so a
+    silent pause reads as "queued", not as a hang. Stored before the turn can start, so it comes first."""
+    try:
+        with translation.override(language):
+            message = _("Waiting for a free assistant…")
+        TimelineEmitter(conversation_id=conversation_id, turn_id=turn_id)(StatusEvent(code="queued", message=message))
+    except Exception:  # a missing notice must never keep the turn from running
+        log.warning("Could not announce queued turn %s", turn_id, exc_info=True)
 
 
 def _turn_thread(conversation_id: int, turn_id: str, language: str) -> None:

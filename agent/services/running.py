@@ -144,8 +144,10 @@ def _has_ended(lease: TurnLease) -> bool:
 
 
 def _ran_before(conversation_id: int, turn_id: str) -> bool:
-    """Tell whether an earlier attempt of the turn already sent events."""
-    return TimelineEvent.objects.filter(conversation_id=conversation_id, turn_id=turn_id).exists()
+    """Tell whether an earlier attempt of the turn already sent events (its ``queued`` notice, sent
+    before any attempt, does not count)."""
+    return TimelineEvent.objects.filter(conversation_id=conversation_id, turn_id=turn_id).exclude(
+        type=StatusEvent.type, payload__code="queued").exists()
 
 
 class TurnDoneAfterRelease:

@@ -29,7 +29,7 @@ def test_the_turn_benchmark_runs_every_scenario_without_errors(fake_llm):
 
     for scenario, result in zip(SCENARIOS, results):
         assert (result.name, result.turns, result.errors) == (scenario.name, 3, [])
-        assert result.calls == [len(scenario.script)] * 3
+        assert result.calls == [len(scenario.script) + len(scenario.accept_script or ())] * 3
         assert len(result.round_ms) == sum(result.calls) + sum(result.background_calls.values())
         assert all(tokens > 0 for tokens in result.prompt_tokens + result.completion_tokens)
         assert all(0 <= framework <= turn for framework, turn in zip(result.framework_ms, result.turn_ms))

@@ -153,8 +153,15 @@ async def test_a_second_message_while_the_turn_runs_gets_a_busy_error_frame(fake
     ('{"type": "chat.send", "conversation_id": 1}', "invalid_frame"),
     ("x" * (16 * 1024 + 1), "frame_too_large"),
     # The probe: a 16 KB [[[[…]]]] frame answered internal_error and logged a RecursionError.
-    ("[" * 8000 + "]" * 8000, "malformed_json"),
-    ('{"type": "chat.send", "conversation_id": 1, "text": ' + "[" * 70 + "]" * 70 + "}", "malformed_json"),
+    ("[" * 8000 + "]" * 8000, "malformed_frame"),
+    ('{"type": "chat.send", "conversation_id": 1, "text": ' + "[" * 70 + "]" * 70 + "}", "malformed_frame"),
+    ("[1, 2]", "malformed_frame"),
+    ("42", "malformed_frame"),
+    ('"chat.send"', "malformed_frame"),
+    ("null", "malformed_frame"),
+    ("\ud800{}", "malformed_frame"),  # a lone surrogate: not UTF-8 text
+    ('{"type": "chat.send", "conversation_id": 1, "text": "\\ud800"}', "malformed_frame"),
+    ('{"type": "replay", "conversation_id": 1' + "0" * 40 + "}", "invalid_frame"),
 ])
 async def test_a_bad_frame_gets_an_error_frame_and_the_socket_stays_open(user, raw, code):
     communicator = await connect(user)

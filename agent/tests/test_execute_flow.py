@@ -11,6 +11,7 @@ import pytest
 from agent.models import Checkpoint
 from agent.tests.factories import last_of, make_conversation, plan, reply, resume, route, run_turn, tool_call, types
 from agent.tests.legacy_working import legacy_scene, legacy_working
+from agent.tools.registry import pack_tools
 from schedule.core.board import Board, Entry, Kind
 from schedule.core.board_codec import board_from_json
 from schedule.models import Course, PlanPreview, ScheduleEvent
@@ -141,7 +142,7 @@ def test_a_quick_note_waits_for_confirmation_then_is_saved_once(fake_llm, studen
     card = last_of(run_turn(student, conversation, "帮我记一下明天下午三点交实验报告"), "confirm.request")
     quick_note_request = fake_llm.requests[-1]
     assert {tool["function"]["name"] for tool in quick_note_request.body["tools"]} == {
-        "quick_note_create", "query_tasks", "ask_user"}
+        *pack_tools(["notes"]), "ask_user", "request_tools"}  # the notes pack: quick notes, queries, forgetting
     assert not Task.objects.filter(user=student).exists()
 
     fake_llm.script(reply("已记录。"))

@@ -22,7 +22,7 @@ node wraps it as a tool result and the system prompt says so.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, ClassVar, Literal
@@ -64,13 +64,26 @@ class Tool:
     """Base class of the tools; subclasses set the class attributes and implement ``run``."""
 
     name: ClassVar[str]
+    # What students see on the timeline instead of ``name``: a gettext_lazy string with a Chinese
+    # entry in the catalog (agent/tests/test_tool_labels.py checks every registered tool has one).
+    label: ClassVar[Any] = None
+    # The tool pack it comes in (agent.tools.registry.PACKS): a stage is offered only the packs its
+    # route or plan asked for. A tool without one is offered in every execute stage.
+    pack: ClassVar[str] = ""
     description: ClassVar[str]  # for the model: what it does, when to use it (Chinese-first)
     parameters: ClassVar[Mapping[str, Any]] = {"type": "object", "properties": {}, "additionalProperties": False}
     writes: ClassVar[bool] = False
 
     def confirmation(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> str:
-        """Return what the student is asked to accept, in their language, with real dates and names."""
-        return self.name
+        """Return what the student is asked to accept, in their language, with real dates and names.
+
+        Also the timeline line of a read call: by default none (its label says enough), never the raw name."""
+        return str(self.label or "") if self.writes else ""
+
+    def needs_confirmation(self, args: Mapping[str, Any], seen: Sequence[str]) -> bool:
+        """Whether this call waits for the student's confirmation although the tool does not write
+        (``seen``: the student's messages and this turn's search results). Writes always wait."""
+        return False
 
     def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         """Do the call (``args`` already validated against ``parameters``)."""

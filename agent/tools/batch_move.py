@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from agent.tools import board_text as text
 from agent.tools import common
@@ -19,6 +19,8 @@ MAX_MOVES = 20
 
 class BatchMoveTool(Tool):
     name = "batch_move"
+    label = gettext_lazy("Move several blocks")
+    pack = "schedule_write"
     description = ("一次移动多个已有位置的条目（最多 20 个），原子操作：全部成功才生效，任何一个失败则全部不变。"
                    "各条目先一起拿起再逐个放下，所以可以互相占用对方原来的位置。")
     parameters = {

@@ -7,6 +7,7 @@ from datetime import date
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
@@ -20,6 +21,8 @@ from taskclasses.plans.services import task_class_create
 
 class CreateTaskClassTool(Tool):
     name = "create_task_class"
+    label = gettext_lazy("Create a task class")
+    pack = "task_classes"
     description = ("新建一个任务类（学习计划）：名称、起止日期、按顺序的学习块（items 给出每块内容，或 item_count 给出块数），"
                    "策略 steady（均匀分布）或 rapid（集中突击），可排除节次对（1=1-2节…）和星期（1=周一…7=周日），"
                    "是否允许嵌入水课。学生确认后才写入；之后可以对它做粗排。")

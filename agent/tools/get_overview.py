@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from agent.tools import board_text as text
 from agent.tools import common
@@ -13,11 +14,13 @@ from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.working import Working
 from schedule.core.board import Board, Kind
 
-STRATEGIES = {"steady": "均匀分布", "rapid": "集中突击"}
+STRATEGIES = {"steady": "均匀分布", "rapid": "集中突击", "spaced": "考前间隔复习"}
 
 
 class GetOverviewTool(Tool):
     name = "get_overview"
+    label = gettext_lazy("Look at the schedule overview")
+    pack = "schedule_read"
     description = ("查看整个规划窗口的工作日程概览：每天的课程、学习块、随口记和空闲节次，待安排条目，"
                    "以及各任务类的约束（时间窗口、排除的节次和星期、是否允许嵌入水课）。编号 [n] 用于其他工具。")
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from agent.tools import board_text as text
 from agent.tools import common
@@ -20,6 +21,8 @@ KINDS = {Kind.COURSE: "课程（来自课表）", Kind.CUSTOM: "学生自己的�
 
 class GetTaskInfoTool(Tool):
     name = "get_task_info"
+    label = gettext_lazy("Look at one item's details")
+    pack = "schedule_read"
     description = "查看一个条目的详情：名称、类型、状态、是否固定、时长、位置（含真实日期时间）、所属任务类和顺序、嵌入关系。"
     parameters = {
         "type": "object",

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.models import User
 from agent.tools.base import Tool, ToolContext, ToolResult
@@ -25,6 +25,8 @@ from memory.services.items import memory_forget_many
 
 class ForgetMemoriesTool(Tool):
     name = "forget_memories"
+    label = gettext_lazy("Forget memories")
+    pack = "notes"
     description = ("彻底忘掉学生要求忘掉的长期记忆（连同历史版本，不可恢复）。只在学生明确说“别再记着…”“忘掉…”时使用；"
                    "某件事只是变了或不再成立时不要用。memories 写要忘掉的记忆原文（照抄提示中记忆段落里的内容），"
                    "或学生说的关键词；确认卡片会列出将被忘掉的记忆。")

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from agent.tools import board_text as text
 from agent.tools import common
@@ -16,6 +17,8 @@ from schedule.core.board_edits import Move
 
 class MoveTool(Tool):
     name = "move"
+    label = gettext_lazy("Move a block")
+    pack = "schedule_write"
     description = ("把一个已有位置的学习块或随口记（建议的，或课表里已有的）移到新的日期和开始节次。"
                    "课程、学生自己的日程、水课本身和已开始的条目不能移动。未安排的条目请用 place。"
                    "失败时日程不变，并告诉你冲突和可用位置。")

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from agent.tools import board_text as text
 from agent.tools import common
@@ -16,6 +17,8 @@ from schedule.core.board_edits import Place
 
 class PlaceTool(Tool):
     name = "place"
+    label = gettext_lazy("Place a block")
+    pack = "schedule_write"
     description = ("把一个待安排（pending）的条目放到某天某节开始的位置（只改工作日程，学生确认预览后才写入课表）。"
                    "时长由条目决定；开始节次须为奇数；遇到允许嵌入的水课会自动嵌入。"
                    "失败时日程不变，并告诉你冲突和可用位置。")

@@ -7,6 +7,7 @@ from datetime import date
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from agent.tools import board_text as text
 from agent.tools import common
@@ -22,6 +23,8 @@ MAX_LIMIT = 50
 
 class QueryAvailableSlotsTool(Tool):
     name = "query_available_slots"
+    label = gettext_lazy("Find free time")
+    pack = "schedule_read"
     description = ("查找可以放下一个块的位置：先列空闲时段，再列可嵌入的水课。开始节次都是奇数。"
                    "给 task_id 时按该条目的时长和所属任务类的约束（窗口、排除节次/星期、是否允许水课）查找；"
                    "也可以用 task_class_id 套用某任务类的约束。可按日期、工作日/周末、星期、教学周范围、节次范围、时长筛选。")

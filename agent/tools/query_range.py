@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from agent.tools import board_text as text
 from agent.tools import common
@@ -18,6 +19,8 @@ from schedule.selectors import day_notes_get
 
 class QueryRangeTool(Tool):
     name = "query_range"
+    label = gettext_lazy("Look at one day's sections")
+    pack = "schedule_read"
     description = ("查看某一天（或这天的某几节）的详细占用：每一节是空闲还是被哪个条目占用，"
                    "以及水课是否可嵌入。只给 date 时看整天。")
     parameters = {

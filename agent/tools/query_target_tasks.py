@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from agent.tools import board_text as text
 from agent.tools import common
@@ -20,6 +21,8 @@ WORKABLE = (Kind.STUDY, Kind.NOTE)
 
 class QueryTargetTasksTool(Tool):
     name = "query_target_tasks"
+    label = gettext_lazy("List study blocks and notes")
+    pack = "schedule_read"
     description = ("列出可以操作的学习块和随口记（不含课程），可按状态（existing 已有 / moved 待移动 / suggested 建议 / "
                    "pending 待安排 / all）、任务类、类型、日期范围筛选；按时间排序。enqueue=true 时把结果加入逐个处理队列。")
     parameters = {

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import F
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
@@ -19,6 +20,8 @@ from taskclasses.notes.services import tasks_promote
 
 class QueryTasksTool(Tool):
     name = "query_tasks"
+    label = gettext_lazy("Look up quick notes")
+    pack = "notes"
     description = ("查询学生的随口记任务（四象限）：可按象限、关键词、截止日期范围筛选，按截止时间或象限排序。"
                    "默认不含已完成的，最多返回 limit 条（默认 5，最多 20）。")
     parameters = {

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from agent.tools import board_text as text
 from agent.tools import common
@@ -18,6 +19,8 @@ from schedule.core.board_errors import BoardError
 
 class QueueApplyHeadMoveTool(Tool):
     name = "queue_apply_head_move"
+    label = gettext_lazy("Place the current queue item")
+    pack = "schedule_write"
     description = ("把队列的当前条目放到（待安排的）或移到（已有位置的）指定日期和开始节次。"
                    "成功则标记完成；失败则日程不变、尝试次数加一，并给出冲突和可用位置。")
     parameters = {

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
@@ -15,6 +16,8 @@ from agent.working import Working
 
 class QueuePopHeadTool(Tool):
     name = "queue_pop_head"
+    label = gettext_lazy("Take the next queue item")
+    pack = "schedule_write"
     description = ("取出队列的下一个条目作为当前条目（如果已有当前条目则继续用它）。"
                    "之后用 queue_apply_head_move 给它定位置，或用 queue_skip_head 跳过。")
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
@@ -15,6 +16,8 @@ from agent.working import Working
 
 class QueueSkipHeadTool(Tool):
     name = "queue_skip_head"
+    label = gettext_lazy("Skip the current queue item")
+    pack = "schedule_write"
     description = "跳过队列的当前条目（保持它现在的位置不变），并写明原因。"
     parameters = {
         "type": "object",

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
@@ -15,6 +16,8 @@ from agent.working import Working
 
 class QueueStatusTool(Tool):
     name = "queue_status"
+    label = gettext_lazy("Check the queue")
+    pack = "schedule_write"
     description = "查看逐个处理队列的状态：待处理、已完成、已跳过的数量，当前条目，接下来的编号和上一次的错误。"
 
     def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:

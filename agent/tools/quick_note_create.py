@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
@@ -22,6 +23,8 @@ QUADRANTS = {1: "重要且紧急", 2: "重要不紧急", 3: "紧急不重要", 4
 
 class QuickNoteCreateTool(Tool):
     name = "quick_note_create"
+    label = gettext_lazy("Jot down a quick note")
+    pack = "notes"
     description = ("新建一条随口记任务（四象限）。text 写学生的原话（含时间说法，如「下周日之前交概率论作业」），"
                    "系统会解析标题、截止时间和象限；确有把握时可以用 quadrant 指定象限（1 重要紧急，2 重要不紧急，"
                    "3 紧急不重要（含琐事），4 不紧急不重要）。新任务会作为待安排条目出现在工作日程里。")

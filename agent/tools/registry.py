@@ -1,6 +1,7 @@
 """The assistant's tools, listed explicitly, and the checks of the model's arguments against their schemas.
 
-To add a tool: copy a sibling module, add its TOOL here, add tests/tools/test_<tool>.py.
+To add a tool: copy a sibling module (with its translated ``label`` and its ``pack``, one of
+agent.tool_packs.PACKS), add its TOOL here, add tests/tools/test_<tool>.py.
 """
 
 from __future__ import annotations
@@ -9,12 +10,19 @@ from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from agent.tool_packs import DEFAULT_PACKS, PACKS, packs_checked
 from agent.tools import (
+    analyze_health,
+    analyze_rhythm,
     batch_move,
     create_task_class,
+    explain_placement,
     get_overview,
     get_task_info,
     memory_forget,
+    min_context_switch,
     move,
     place,
     query_available_slots,
@@ -26,6 +34,7 @@ from agent.tools import (
     queue_skip_head,
     queue_status,
     quick_note_create,
+    spread_even,
     swap,
     unplace,
     web_fetch,
@@ -36,14 +45,21 @@ from agent.tools.errors import ToolArgumentError, UnknownTool
 from smartmate.llm import ToolSpec
 
 _MODULES = (
-    get_overview, query_range, query_available_slots, query_target_tasks, get_task_info,
+    get_overview, query_range, query_available_slots, query_target_tasks, get_task_info, explain_placement,
     queue_status, queue_pop_head, queue_skip_head,
     place, move, swap, batch_move, unplace, queue_apply_head_move,
     quick_note_create, query_tasks, create_task_class,
     web_search, web_fetch,
     memory_forget,
+    analyze_health, analyze_rhythm, spread_even, min_context_switch,
 )
 TOOLS: Mapping[str, Tool] = {module.TOOL.name: module.TOOL for module in _MODULES}
+__all__ = ["DEFAULT_PACKS", "PACKS", "TOOLS", "pack_tools", "packs_checked", "tool_get", "tool_label", "tool_specs"]
+
+def pack_tools(packs: Iterable[str]) -> list[str]:
+    """The names of the tools in ``packs``, plus the tools that name no pack (offered everywhere)."""
+    wanted = set(packs)
+    return [name for name, tool in TOOLS.items() if not tool.pack or tool.pack in wanted]
 
 
 def tool_get(name: str) -> Tool:
@@ -53,6 +69,13 @@ def tool_get(name: str) -> Tool:
         raise UnknownTool(f"没有名为 {name!r} 的工具。可用的工具：{', '.join(TOOLS)}。",
                           detail={"name": name, "tools": list(TOOLS)})
     return tool
+
+
+def tool_label(name: str) -> str:
+    """Return the tool's label in the active language (never its raw name: that is for the model)."""
+    tool = TOOLS.get(name)
+    label = tool.label if tool is not None else None
+    return str(label) if label else _("A tool step")
 
 
 def _chosen(names: Iterable[str] | None) -> list[Tool]:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from agent.tools import board_text as text
 from agent.tools import common
@@ -16,6 +17,8 @@ from schedule.core.board_edits import Swap
 
 class SwapTool(Tool):
     name = "swap"
+    label = gettext_lazy("Swap two items")
+    pack = "schedule_write"
     description = ("交换两个已有位置、时长相同的学习块或随口记的位置。课程和固定日程不能交换。"
                    "同一任务类的两个块交换会打乱顺序，除非学生同意打乱顺序，否则会被拒绝。")
     parameters = {

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from agent.tools import board_text as text
 from agent.tools import common
@@ -16,6 +17,8 @@ from schedule.core.board_edits import Unplace
 
 class UnplaceTool(Tool):
     name = "unplace"
+    label = gettext_lazy("Take a block off the schedule")
+    pack = "schedule_write"
     description = ("撤下一个本次对话中建议（suggested）的学习块或随口记，让它恢复为待安排。"
                    "课表里已有的条目不能撤下（可以用 move 移动），课程和固定日程不能操作。")
     parameters = {

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 from django.db import transaction
 
-from accounts.services import token_usage_record
+from accounts.quota import ReservingClient
 from memory import metrics
 from memory.core.dedup import DedupPolicy, MemoryText, Verdict, check_duplicate, content_hash, dedupe_batch
 from memory.core.gate import GateVerdict
@@ -120,7 +120,8 @@ def memory_extract_and_apply(*, job: MemoryJob, min_confidence: float, max_facts
     if not text:
         return outcome
     answer = (job.assistant_message.content if job.assistant_message else "").strip()[:MAX_ANSWER_CHARS]
-    client = get_llm_client()
+    # Each call reserves from the weekly quota first and is charged what it used (accounts.quota).
+    client = ReservingClient(get_llm_client(), job.user)
     usage: list[Usage] = []
     try:
         facts = extract_facts(client, text, answer, record=usage.append, max_facts=max_facts,
@@ -141,7 +142,6 @@ def memory_extract_and_apply(*, job: MemoryJob, min_confidence: float, max_facts
     finally:
         outcome.llm_calls = len(usage)
         outcome.tokens = sum(u.total_tokens for u in usage)
-        token_usage_record(user=job.user, tokens=outcome.tokens)
     return outcome
 
 

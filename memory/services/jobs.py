@@ -19,6 +19,7 @@ from django.db.models import F, Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
+from accounts.exceptions import TokenQuotaExceededError
 from accounts.models import User
 from memory import metrics
 from memory.conversations import messages_get
@@ -107,6 +108,8 @@ def memory_job_run(*, job_id: int) -> str:
             candidates_per_fact=settings.MEMORY_DECISION_CANDIDATES)
     except LLMNotConfigured:
         return _finish(job, token, Status.SKIPPED, {"skipped": "no language model is configured"})
+    except TokenQuotaExceededError:  # retrying cannot help before the window resets
+        return _finish(job, token, Status.SKIPPED, {"skipped": "the weekly assistant quota is used up"})
     except Exception as exc:  # noqa: BLE001 - process edge: recorded on the job, retried with backoff
         return _fail(job, token, exc)
     return _finish(job, token, Status.SUCCEEDED, outcome.as_dict())

@@ -243,6 +243,11 @@ class PlannedCourseSerializer(serializers.Serializer):
     new_meetings = serializers.IntegerField()
     existing_meetings = serializers.IntegerField()
     is_filler = serializers.BooleanField()
+    start_time = serializers.CharField(help_text="The first section's start, HH:MM.")
+    end_time = serializers.CharField(help_text="The last section's end, HH:MM.")
+    notices = serializers.ListField(child=serializers.CharField(),
+                                    help_text="What the importer adjusted to read this row (snapped times, "
+                                              "clipped weeks, merged duplicates), in the student's language.")
 
 
 class ImportOutcomeSerializer(serializers.Serializer):

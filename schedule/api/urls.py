@@ -1,6 +1,8 @@
 from django.urls import path
 
 from schedule.api import calendar_views, views
+from schedule.exams import api as exam_views
+from schedule.student_rules import api as rules_api
 
 urlpatterns = [
     path("me/calendar/", views.CalendarView.as_view(), name="me-calendar"),
@@ -9,6 +11,9 @@ urlpatterns = [
     path("calendar/days/<int:day_id>/", calendar_views.CalendarDayDetailView.as_view(), name="calendar-day"),
     path("calendar/import/", calendar_views.CalendarIcsImportView.as_view(), name="calendar-import"),
     path("calendar/national/", calendar_views.CalendarNationalView.as_view(), name="calendar-national"),
+    path("exams/", exam_views.ExamListView.as_view(), name="exams"),
+    path("exams/<int:exam_id>/", exam_views.ExamDetailView.as_view(), name="exam"),
+    path("rules/", rules_api.RulesView.as_view(), name="study-rules"),
     path("schedule/week/", views.WeekView.as_view(), name="schedule-week"),
     path("schedule/today/", views.TodayView.as_view(), name="schedule-today"),
     path("schedule/events/", views.EventListView.as_view(), name="schedule-events"),

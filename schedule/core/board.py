@@ -29,6 +29,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
+from schedule.core.student_rules import StudentRules
 from schedule.core.time_model import SectionTemplate, Semester
 
 
@@ -102,6 +103,7 @@ class Entry:
     item_id: int | None = None
     task_id: int | None = None
     deadline: datetime | None = None
+    pinned: bool = False  # the student pinned this block: no edit moves or removes it
 
     @property
     def placed(self) -> bool:
@@ -209,6 +211,7 @@ class Board:
     classes: tuple[ClassRules, ...] = ()
     planned_class_ids: tuple[int, ...] = ()  # the classes being planned: their pending items are loaded
     next_id: int = 0  # the id add_pending gives next; 0 means one past the highest id
+    rules: StudentRules = StudentRules()  # the student's own rules (cap, buffer, protected times, latest)
     # Indexes, derived from the fields above (and carried from board to board by the edits).
     _by_id: Mapping[int, Entry] = field(init=False, repr=False, compare=False)
     _by_day: Mapping[date, tuple[int, ...]] = field(init=False, repr=False, compare=False)
@@ -319,7 +322,7 @@ class Board:
         board = object.__new__(Board)
         values = {"calendar": self.calendar, "window": self.window, "clock": self.clock,
                   "entries": tuple(by_id.values()), "classes": self.classes,
-                  "planned_class_ids": self.planned_class_ids,
+                  "planned_class_ids": self.planned_class_ids, "rules": self.rules,
                   "next_id": max(next_id or self.next_id, max(changed, default=0) + 1),
                   "_by_id": by_id, "_by_day": by_day,
                   "_by_class": _class_index(by_id.values()) if new_ids else self._by_class,

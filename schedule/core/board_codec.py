@@ -9,9 +9,11 @@ The document (``FORMAT`` / ``VERSION`` say which; keys with their default value 
      "clock": {"today": "2026-09-14", "started": 0},
      "planned_class_ids": [3], "next_id": 42,
      "classes": [{"id", "name", "strategy", "first", "last", "excluded_days", "excluded_pairs", "allow_filler"}],
+     "rules"?: {"daily_cap"?, "buffer"?, "latest_section"?,                 # the student's own rules
+                "protected"?: [{"name", "first", "last", "days"}]},
      "entries": [{"id", "kind", "length", "name", "place": {"day", "start", "end", "host"?} | absent,
                   "origin": {...} | absent, "filler"?, "class_id"?, "order"?, "event_id"?, "item_id"?,
-                  "task_id"?, "deadline"? (ISO datetime)}]}
+                  "task_id"?, "deadline"? (ISO datetime), "pinned"?}]}
 
 ``board_from_legacy_working`` reads the assistant's working schedule as it was stored before the
 board existed (the format ``agent.tools.working_schedule`` wrote then: ``"version": 1``, no ``"format"``),
@@ -38,6 +40,7 @@ from schedule.core.board import (
     Position,
     clock_at,
 )
+from schedule.core.student_rules import ProtectedTime, StudentRules
 from schedule.core.time_model import SectionTemplate, Semester, TimeModelError
 
 FORMAT = "board"
@@ -55,7 +58,7 @@ class BoardFormatError(InvalidBoardError):
 def board_to_json(board: Board) -> dict[str, Any]:
     """The board as plain JSON values, deterministic (entries by id, classes by id)."""
     semester = board.calendar.semester
-    return {
+    document = {
         "format": FORMAT, "version": VERSION,
         "semester": {"start": semester.start_monday.isoformat(), "weeks": semester.weeks, "tz": semester.tz},
         "sections": [list(pair) for pair in board.calendar.template.to_hhmm()],
@@ -65,6 +68,23 @@ def board_to_json(board: Board) -> dict[str, Any]:
         "classes": [_class_json(c) for c in board.classes],
         "entries": [_entry_json(e) for e in board.entries],
     }
+    if board.rules:
+        document["rules"] = _rules_json(board.rules)
+    return document
+
+
+def _rules_json(rules: StudentRules) -> dict[str, Any]:
+    value: dict[str, Any] = {}
+    if rules.daily_cap is not None:
+        value["daily_cap"] = rules.daily_cap
+    if rules.buffer:
+        value["buffer"] = rules.buffer
+    if rules.latest_section is not None:
+        value["latest_section"] = rules.latest_section
+    if rules.protected:
+        value["protected"] = [{"name": p.name, "first": p.first, "last": p.last, "days": sorted(p.days)}
+                              for p in rules.protected]
+    return value
 
 
 def _class_json(rules: ClassRules) -> dict[str, Any]:
@@ -91,6 +111,8 @@ def _entry_json(entry: Entry) -> dict[str, Any]:
                   if getattr(entry, key) is not None and getattr(entry, key) is not False})
     if entry.deadline is not None:
         value["deadline"] = entry.deadline.isoformat()
+    if entry.pinned:
+        value["pinned"] = True
     return value
 
 
@@ -116,7 +138,18 @@ def _board_from(data: Mapping[str, Any]) -> Board:
         entries=tuple(_entry_from(e) for e in data["entries"]),
         planned_class_ids=tuple(_int(i) for i in data["planned_class_ids"]),
         next_id=_int(data["next_id"]),
+        rules=_rules_from(data.get("rules") or {}),
     )
+
+
+def _rules_from(data: Mapping[str, Any]) -> StudentRules:
+    cap, latest = data.get("daily_cap"), data.get("latest_section")
+    return StudentRules(
+        daily_cap=None if cap is None else _int(cap), buffer=_int(data.get("buffer", 0)),
+        latest_section=None if latest is None else _int(latest),
+        protected=tuple(ProtectedTime(name=str(p["name"]), first=_int(p["first"]), last=_int(p["last"]),
+                                      days=frozenset(_int(d) for d in p["days"]))
+                        for p in data.get("protected", ())))
 
 
 def _class_from(data: Mapping[str, Any]) -> ClassRules:
@@ -139,7 +172,7 @@ def _entry_from(data: Mapping[str, Any]) -> Entry:
     return Entry(id=_int(data["id"]), kind=Kind(data["kind"]), length=_int(data["length"]),
                  name=str(data.get("name", "")), place=_position_from(data.get("place")),
                  origin=_position_from(data.get("origin")), filler=bool(optional.pop("filler")),
-                 deadline=_moment(data.get("deadline")),
+                 deadline=_moment(data.get("deadline")), pinned=bool(data.get("pinned", False)),
                  **{key: None if value is None else _int(value) for key, value in optional.items()})
 
 

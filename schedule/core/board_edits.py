@@ -3,8 +3,8 @@
     new = move(board, entry_id, Spot(day, 5))
     new = batch(board, [Move(3, Spot(day, 1)), Place(7, Spot(day, 3))])   # all or nothing
 
-Every edit is one path: check the entries it names (known, not locked, pending or placed as the
-edit needs), turn it into targets, lift every target entry off the board together, put each down
+Every edit is one path: check the entries it names (known, not locked, not pinned, pending or
+placed as the edit needs), turn it into targets, lift every target entry off the board together, put each down
 in turn against the board so far (``board_rules.check_spot``, so a batch's second edit sees its
 first), then check class order. Lifting together is what lets two blocks trade places.
 
@@ -25,6 +25,7 @@ from schedule.core.board_errors import (
     DifferentLengths,
     DuplicateEntry,
     EntryLocked,
+    EntryPinned,
     NotAHost,
     NotPending,
     NotPlaced,
@@ -32,7 +33,7 @@ from schedule.core.board_errors import (
     SameEntry,
     UnknownEntry,
 )
-from schedule.core.board_rules import check_length, check_spot, in_the_way, order_violation
+from schedule.core.board_rules import check_length, check_spot, day_study_blocks, in_the_way, order_violation
 
 
 class OrderRule(StrEnum):
@@ -184,8 +185,15 @@ def _unlocked(board: Board, entry_id: object) -> Entry:
     return entry
 
 
-def _placed(board: Board, entry_id: object) -> Entry:
+def _unpinned(board: Board, entry_id: object) -> Entry:
     entry = _unlocked(board, entry_id)
+    if entry.pinned and entry.place is not None:
+        raise EntryPinned(entry=entry.id)
+    return entry
+
+
+def _placed(board: Board, entry_id: object) -> Entry:
+    entry = _unpinned(board, entry_id)
     if entry.place is None:
         raise NotPlaced(entry=entry.id)
     return entry
@@ -210,7 +218,7 @@ def _targets(board: Board, edit: Edit) -> dict[int, _Target]:
     if isinstance(edit, Embed):
         return _embed_targets(board, edit)
     if isinstance(edit, Resize):
-        entry = _unlocked(board, edit.entry)
+        entry = _unpinned(board, edit.entry)
         check_length(board, entry, edit.length)
         return {entry.id: _Target(edit.length, entry.place.spot if entry.place else None)}
     raise TypeError(f"not a board edit: {edit!r}")
@@ -261,7 +269,10 @@ def _put_down(board: Board, entry: Entry, target: _Target, lifted: Mapping[int, 
     day, start = target.spot.day, target.spot.start  # type: ignore[union-attr]
     end = start + target.length - 1
     blocking = in_the_way(board, day, start, end, ignore=lifted, extra=landed.values())
-    host = check_spot(board, entry, day, start, target.length, blocking, into=target.into)
+    # The day's study blocks matter only to a cap or a buffer: skip gathering them otherwise.
+    day_blocks = (day_study_blocks(board, day, ignore=lifted, extra=landed.values())
+                  if board.rules.counts_neighbours else None)
+    host = check_spot(board, entry, day, start, target.length, blocking, into=target.into, day_blocks=day_blocks)
     return replace(entry, place=Position(day, start, end, host))
 
 

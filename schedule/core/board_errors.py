@@ -6,7 +6,7 @@ edge renders and translates a message from ``code`` and ``data()`` (docs/editing
 them), so a drag on the week board, an assistant tool and the API say the same thing.
 
 The groups tell the edge how to answer: ``EntryError`` (the entry cannot be edited like that;
-``UnknownEntry`` is a not-found), ``SpotError`` and ``ClassRuleError`` (the place is not allowed),
+``UnknownEntry`` is a not-found), ``SpotError``, ``ClassRuleError`` and ``StudentRuleError`` (the place is not allowed),
 ``OccupiedError`` (the place is taken: a conflict), ``OrderBroken`` (the class's order).
 In a batch, ``edit_index`` says which edit (0-based) was refused.
 """
@@ -67,6 +67,13 @@ class EntryLocked(EntryError):
     """A course, the student's own event, or a block in the database that has begun."""
 
     code = "locked"
+
+
+@dataclass(eq=False)
+class EntryPinned(EntryError):
+    """The student pinned this block: it is not moved, swapped, resized or taken off until unpinned."""
+
+    code = "pinned"
 
 
 @dataclass(eq=False)
@@ -195,6 +202,48 @@ class ExcludedBlock(ClassRuleError):
     sections: tuple[int, ...]
 
 
+# --- The student's own rules (schedule/core/student_rules.py) -------------------------------------
+
+@dataclass(eq=False)
+class StudentRuleError(SpotError):
+    pass
+
+
+@dataclass(eq=False)
+class ProtectedTimeHit(StudentRuleError):
+    """The block would use ``sections`` of the protected time named ``protected``."""
+
+    code = "protected_time"
+    sections: tuple[int, ...]
+    protected: str
+
+
+@dataclass(eq=False)
+class AfterLatestSection(StudentRuleError):
+    """The block would end in section ``end``, after the student's latest section ``latest``."""
+
+    code = "after_latest_section"
+    end: int
+    latest: int
+
+
+@dataclass(eq=False)
+class DailyCapReached(StudentRuleError):
+    """The day already holds ``cap`` study blocks, the student's daily cap."""
+
+    code = "daily_cap"
+    cap: int
+
+
+@dataclass(eq=False)
+class BufferTooSmall(StudentRuleError):
+    """The study block ``other`` is nearer than ``buffer`` free sections on the same day."""
+
+    code = "buffer_too_small"
+    other: int
+    buffer: int
+
+
 # --- The place is taken ----------------------------------------------------------------------------
 
 @dataclass(eq=False)
@@ -264,9 +313,10 @@ class OrderBroken(EntryError):
 
 
 ERROR_TYPES: tuple[type[BoardError], ...] = (
-    UnknownEntry, EntryLocked, NotPending, NotPlaced, NotRemovable, SameEntry, DuplicateEntry,
+    UnknownEntry, EntryLocked, EntryPinned, NotPending, NotPlaced, NotRemovable, SameEntry, DuplicateEntry,
     DifferentLengths, InvalidLength, NotAPair, BeyondLastSection, OutsideWindow, InThePast,
     OutsideClassWindow, ExcludedDay, ExcludedBlock, SlotTaken, HostHasGuest, NotInsideHost,
-    NotEmbeddable, FillerNotAllowed, NotAHost, OrderBroken,
+    NotEmbeddable, FillerNotAllowed, NotAHost, OrderBroken, ProtectedTimeHit, AfterLatestSection,
+    DailyCapReached, BufferTooSmall,
 )
 ERROR_CODES: frozenset[str] = frozenset(t.code for t in ERROR_TYPES)

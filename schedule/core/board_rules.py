@@ -6,14 +6,20 @@
              may not start in a section that has begun;
 3. class     a study block stays inside its class's dates, off its excluded weekdays and off its
              excluded pairs (every pair it touches counts);
+   student   (study blocks, ``board.rules``) it touches no protected time and ends by the latest
+             section;
 4. occupancy nothing else holds any of its sections, except that a study block whose class allows
              it may sit inside one filler course that wholly contains it and holds no other
              block in those sections (one guest per host section); the occupant is named.
+   day       (study blocks, ``board.rules``) its day keeps to the daily cap and to the buffer
+             between study blocks, counting the blocks the edit leaves there;
 5. order     (checked after the whole edit, see ``order_violation``) a later item of a class never
              sits before an earlier one, unless the caller allows reordering.
 
-Locks and the entry's state (pending / placed / in the database) are checked by the edits
-before any of these, because they concern the entry, not the place.
+Locks, pins and the entry's state (pending / placed / in the database) are checked by the edits
+before any of these, because they concern the entry, not the place. The student's rules apply to
+the blocks an edit puts down; a day that already broke a rule (blocks placed before the rule was
+set) is left as it is, as an order already broken is.
 """
 
 from __future__ import annotations
@@ -23,7 +29,10 @@ from datetime import date
 
 from schedule.core.board import Board, Entry, Kind
 from schedule.core.board_errors import (
+    AfterLatestSection,
     BeyondLastSection,
+    BufferTooSmall,
+    DailyCapReached,
     ExcludedBlock,
     ExcludedDay,
     FillerNotAllowed,
@@ -37,6 +46,7 @@ from schedule.core.board_errors import (
     OrderBroken,
     OutsideClassWindow,
     OutsideWindow,
+    ProtectedTimeHit,
     SlotTaken,
 )
 
@@ -77,6 +87,41 @@ def check_class(board: Board, entry: Entry, day: date, start: int, end: int) -> 
     hit = tuple(s for s in range(start, end + 1) if (s + 1) // 2 in rules.excluded_pairs)
     if hit:
         raise ExcludedBlock(entry=entry.id, day=day, class_id=rules.id, sections=hit)
+
+
+def check_student_place(board: Board, entry: Entry, day: date, start: int, end: int) -> None:
+    """A study block keeps off the student's protected times and ends by their latest section."""
+    rules = board.rules
+    if entry.kind is not Kind.STUDY or not rules:
+        return
+    hit = rules.protected_hit(day, start, end)
+    if hit is not None:
+        protected, sections = hit
+        raise ProtectedTimeHit(entry=entry.id, day=day, sections=sections, protected=protected.name)
+    if rules.too_late(end):
+        raise AfterLatestSection(entry=entry.id, day=day, end=end, latest=rules.latest_section)  # type: ignore[arg-type]
+
+
+def day_study_blocks(board: Board, day: date, *, ignore: Iterable[int] = (), extra: Iterable[Entry] = ()) -> list[Entry]:
+    """The study blocks on ``day`` as an edit sees it: the board's (less ``ignore``) and ``extra``."""
+    skip = set(ignore)
+    found = [e for e in board.on_day(day) if e.kind is Kind.STUDY and e.id not in skip]
+    return found + [e for e in extra if e.kind is Kind.STUDY and e.place is not None and e.place.day == day]
+
+
+def check_student_day(board: Board, entry: Entry, day: date, start: int, end: int,
+                      day_blocks: Sequence[Entry] | None = None) -> None:
+    """The daily cap and the buffer: ``day_blocks`` are the day's other study blocks (default: the board's)."""
+    rules = board.rules
+    if entry.kind is not Kind.STUDY or not rules.counts_neighbours:
+        return
+    others = [e for e in (day_study_blocks(board, day) if day_blocks is None else day_blocks) if e.id != entry.id]
+    if rules.cap_reached(len(others)):
+        raise DailyCapReached(entry=entry.id, day=day, cap=rules.daily_cap)  # type: ignore[arg-type]
+    spans = {(e.place.start, e.place.end): e for e in others}  # type: ignore[union-attr]
+    near = rules.too_close(start, end, spans)
+    if near is not None:
+        raise BufferTooSmall(entry=entry.id, day=day, other=spans[near].id, buffer=rules.buffer)
 
 
 def host_for(board: Board, entry: Entry, day: date, start: int, end: int, in_the_way: Sequence[Entry],
@@ -139,13 +184,19 @@ def in_the_way(board: Board, day: date, start: int, end: int, *, ignore: Iterabl
 
 
 def check_spot(board: Board, entry: Entry, day: date, start: int, length: int, in_the_way: Sequence[Entry],
-               *, into: int | None = None) -> int | None:
-    """Run rules 1-4 for ``entry`` starting at ``start`` on ``day``; return its host (None: free time)."""
+               *, into: int | None = None, day_blocks: Sequence[Entry] | None = None) -> int | None:
+    """Run rules 1-4 for ``entry`` starting at ``start`` on ``day``; return its host (None: free time).
+
+    ``day_blocks`` are the day's study blocks as the caller's edit sees them (default: the board's).
+    """
     check_shape(board, entry, day, start, length)
     check_when(board, entry, day, start)
     end = start + length - 1
     check_class(board, entry, day, start, end)
-    return host_for(board, entry, day, start, end, in_the_way, into=into)
+    check_student_place(board, entry, day, start, end)
+    host = host_for(board, entry, day, start, end, in_the_way, into=into)
+    check_student_day(board, entry, day, start, end, day_blocks)
+    return host
 
 
 # --- Order -----------------------------------------------------------------------------------------

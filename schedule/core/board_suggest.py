@@ -15,7 +15,14 @@ from datetime import date
 from schedule.core.board import Board, Entry, Kind, Spot
 from schedule.core.board_edits import Edit, Embed, Move, OrderRule, Place, batch
 from schedule.core.board_errors import BoardError, OrderBroken, SpotError
-from schedule.core.board_rules import check_class, check_shape, check_spot, check_when, in_the_way
+from schedule.core.board_rules import (
+    check_class,
+    check_shape,
+    check_spot,
+    check_student_place,
+    check_when,
+    in_the_way,
+)
 
 DEFAULT_LIMIT = 3
 
@@ -129,6 +136,7 @@ def _may_start(board: Board, entry: Entry, spot: Spot) -> bool:
         check_shape(board, entry, spot.day, spot.start, entry.length)
         check_when(board, entry, spot.day, spot.start)
         check_class(board, entry, spot.day, spot.start, spot.start + entry.length - 1)
+        check_student_place(board, entry, spot.day, spot.start, spot.start + entry.length - 1)
     except BoardError:
         return False
     return True

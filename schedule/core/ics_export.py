@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from icalendar import Alarm as VAlarm
 from icalendar import Calendar, Event, Timezone
 
 from schedule.core.time_model import DEFAULT_TIME_ZONE, load_zone
@@ -34,8 +35,17 @@ class IcsExportError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class Alarm:
+    """A VALARM (RFC 5545 3.6.6): ``before`` the event starts, or ``at`` an aware moment (a deadline's morning)."""
+
+    description: str
+    before: timedelta | None = None
+    at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ExportEvent:
-    """One block to export, with aware start and end datetimes."""
+    """One block to export, with aware start and end datetimes and the alarms a phone should ring."""
 
     uid: str
     title: str
@@ -43,6 +53,9 @@ class ExportEvent:
     end: datetime
     location: str = ""
     description: str = ""
+    alarms: tuple[Alarm, ...] = ()
+    # A whole day (an exam with no time yet): start and end are local midnights, written as DATE values.
+    all_day: bool = False
 
 
 def make_uid(*parts: object, domain: str = UID_DOMAIN) -> str:
@@ -123,13 +136,33 @@ def _vevent(event: ExportEvent, zone: ZoneInfo, stamp: datetime) -> Event:
     vevent.add("uid", event.uid)
     vevent.add("dtstamp", stamp)
     vevent.add("summary", event.title)
-    vevent.add("dtstart", event.start.astimezone(zone))
-    vevent.add("dtend", event.end.astimezone(zone))
+    if event.all_day:
+        vevent.add("dtstart", event.start.astimezone(zone).date())
+        vevent.add("dtend", event.end.astimezone(zone).date())
+    else:
+        vevent.add("dtstart", event.start.astimezone(zone))
+        vevent.add("dtend", event.end.astimezone(zone))
     if event.location:
         vevent.add("location", event.location)
     if event.description:
         vevent.add("description", event.description)
+    for alarm in event.alarms:
+        vevent.add_component(_valarm(alarm))
     return vevent
+
+
+def _valarm(alarm: Alarm) -> VAlarm:
+    valarm = VAlarm()
+    valarm.add("action", "DISPLAY")  # DISPLAY needs a DESCRIPTION; AUDIO would need an attachment
+    valarm.add("description", alarm.description)
+    if alarm.at is not None:
+        moment = _aware(alarm.at, "alarm time").astimezone(ZoneInfo("UTC"))
+        valarm.add("trigger", moment, parameters={"VALUE": "DATE-TIME"})
+    elif alarm.before is not None and alarm.before >= timedelta(0):
+        valarm.add("trigger", -alarm.before)  # relative to DTSTART: -PT10M
+    else:
+        raise IcsExportError("invalid_alarm", "An alarm needs a time before the start or a moment.")
+    return valarm
 
 
 def _vtimezone(tz: str, events: list[ExportEvent], zone: ZoneInfo) -> Timezone:

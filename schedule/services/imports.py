@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -15,6 +15,7 @@ from accounts.models import User
 from schedule.core.importers import (
     MAX_IMPORT_BYTES,
     ImportedCourse,
+    ImportNotice,
     ImportProblem,
     ImportTooComplex,
     Occurrence,
@@ -23,9 +24,16 @@ from schedule.core.importers import (
     find_clashes,
     parse_timetable,
 )
-from schedule.core.time_model import SlotKey, span_bounds
+from schedule.core.time_model import SectionTemplate, SlotKey, span_bounds
 from schedule.exceptions import ImportRejectedError, ImportTooComplexError
-from schedule.messages import import_problem_message, import_rejected_message, import_too_complex_message
+from schedule.messages import (
+    day_label,
+    import_notice_message,
+    import_problem_message,
+    import_rejected_message,
+    import_too_complex_message,
+    sections_label,
+)
 from schedule.models import Course, ScheduleEvent, ScheduleSlot
 from schedule.selectors import time_frame_get
 from schedule.services.academic_calendar import academic_calendar_sync
@@ -57,15 +65,32 @@ class PlannedCourse:
     new_meetings: int
     existing_meetings: int
     is_filler: bool
+    start_time: str = ""  # the first section's start, "08:00"
+    end_time: str = ""  # the last section's end, "09:35"
+    notices: tuple[str, ...] = ()  # what the importer adjusted to read this row, in the student's language
+
+    @property
+    def day_label(self) -> str:
+        return day_label(self.day)
+
+    @property
+    def sections_label(self) -> str:
+        return sections_label(self.start_section, self.end_section)
 
 
 @dataclass
 class ImportOutcome:
+    """What an import wrote, or for a dry run would write: the same counts either way."""
+
     dry_run: bool
     courses: list[PlannedCourse] = field(default_factory=list)
     created_courses: int = 0
     created_events: int = 0
     skipped_existing: int = 0
+
+    @property
+    def notice_count(self) -> int:
+        return sum(len(course.notices) for course in self.courses)
 
 
 def detect_format(filename: str, data: bytes) -> str:
@@ -110,9 +135,12 @@ def _import(*, user: User, data: bytes, fmt: str, dry_run: bool, budget: WorkBud
         clashes = find_clashes(fresh, occupied, budget)
         if clashes:
             reject_problems(clashes)
-        outcome = ImportOutcome(dry_run=dry_run, courses=_plan(report.courses, fresh, known),
+        outcome = ImportOutcome(dry_run=dry_run, courses=_plan(report.courses, fresh, known, template),
                                 skipped_existing=len(known))
         if dry_run:
+            # The counts a real import would report, from the same rules the write follows.
+            outcome.created_events = len(fresh)
+            outcome.created_courses = len(_missing_course_keys(user=user, imported=[o.course for o in fresh]))
             return outcome
         try:
             with transaction.atomic():
@@ -165,7 +193,13 @@ def _split_known(
     return fresh, known
 
 
-def _plan(courses: tuple[ImportedCourse, ...], fresh: list[Occurrence], known: list[Occurrence]) -> list[PlannedCourse]:
+def notice_messages(notices: Iterable[ImportNotice]) -> tuple[str, ...]:
+    """Word what the importer adjusted in the active language, one line per notice."""
+    return tuple(import_notice_message(notice) for notice in notices)
+
+
+def _plan(courses: tuple[ImportedCourse, ...], fresh: list[Occurrence], known: list[Occurrence],
+          template: SectionTemplate) -> list[PlannedCourse]:
     fresh_by_row: dict[int, int] = defaultdict(int)
     known_by_row: dict[int, int] = defaultdict(int)
     for occurrence in fresh:
@@ -176,7 +210,8 @@ def _plan(courses: tuple[ImportedCourse, ...], fresh: list[Occurrence], known: l
         PlannedCourse(row=c.row, name=c.name, teacher=c.teacher, location=c.location, day=c.day,
                       start_section=c.start_section, end_section=c.end_section, weeks_text=c.weeks_text,
                       new_meetings=fresh_by_row[c.row], existing_meetings=known_by_row[c.row],
-                      is_filler=c.is_filler)
+                      is_filler=c.is_filler, start_time=f"{template.section(c.start_section).start:%H:%M}",
+                      end_time=f"{template.section(c.end_section).end:%H:%M}", notices=notice_messages(c.notices))
         for c in sorted(courses, key=lambda c: c.row)
     ]
 
@@ -204,16 +239,29 @@ def _write(*, user: User, occurrences: list[Occurrence], semester, template, out
 
 def _courses_for(*, user: User, imported: list[ImportedCourse], outcome: ImportOutcome) -> dict[CourseKey, Course]:
     """Return the Course of each (name, teacher), creating those the student does not have yet."""
+    found = _owned_courses(user=user, imported=imported)
+    for key, course in _missing_course_keys(user=user, imported=imported, owned=found).items():
+        found[key] = Course.objects.create(user=user, name=course.name, teacher=course.teacher,
+                                           location=course.location, is_filler=course.is_filler)
+        outcome.created_courses += 1
+    return found
+
+
+def _owned_courses(*, user: User, imported: list[ImportedCourse]) -> dict[CourseKey, Course]:
+    names = {course.name for course in imported}
+    return {(c.name, c.teacher): c for c in Course.objects.filter(user=user, name__in=names)}
+
+
+def _missing_course_keys(*, user: User, imported: list[ImportedCourse],
+                         owned: dict[CourseKey, Course] | None = None) -> dict[CourseKey, ImportedCourse]:
+    """The courses an import must create (first arrangement of each), shared by the dry run and the write."""
+    found = _owned_courses(user=user, imported=imported) if owned is None else owned
     wanted: dict[CourseKey, ImportedCourse] = {}
     for course in imported:
-        wanted.setdefault((course.name, course.teacher), course)
-    found = {(c.name, c.teacher): c for c in Course.objects.filter(user=user, name__in={k[0] for k in wanted})}
-    for key, course in wanted.items():
+        key = (course.name, course.teacher)
         if key not in found:
-            found[key] = Course.objects.create(user=user, name=course.name, teacher=course.teacher,
-                                               location=course.location, is_filler=course.is_filler)
-            outcome.created_courses += 1
-    return found
+            wanted.setdefault(key, course)
+    return wanted
 
 
 def insert_events(events: list[ScheduleEvent]) -> None:

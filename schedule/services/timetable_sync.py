@@ -115,6 +115,7 @@ class SyncPlan:
     displaced: list[DisplacedBlock]
     digest: str = ""
     delete_suspended: list[int] = field(default_factory=list)  # meetings a holiday keeps aside, no longer wanted
+    notices: tuple[str, ...] = ()  # what the importer adjusted to read the file, in the student's language
 
     def count(self, status: str) -> int:
         return sum(1 for course in self.courses if course.status == status)
@@ -162,7 +163,9 @@ def timetable_sync_plan(*, user: User, data: bytes, fmt: str) -> SyncPlan:
         report = parse_timetable(data, cast(TimetableFormat, fmt), semester, template, budget)
         if report.problems:
             imports.reject_problems(report.problems)
-        return _plan(user=user, courses=report.courses, occurrences=report.occurrences(), budget=budget)
+        plan = _plan(user=user, courses=report.courses, occurrences=report.occurrences(), budget=budget)
+        plan.notices = imports.notice_messages(report.notices)
+        return plan
     except ImportTooComplex as exc:
         raise ImportTooComplexError(import_too_complex_message(exc.limit_seconds),
                                     detail={"cpu_seconds_limit": exc.limit_seconds}) from None

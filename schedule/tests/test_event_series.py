@@ -73,7 +73,7 @@ def test_weeks_outside_the_semester_are_refused_in_chinese(user):
     with translation.override("zh-hans"), pytest.raises(ScheduleInputError) as caught:
         club(user, weeks="1-25")
     assert caught.value.code == "week_out_of_range"
-    assert caught.value.message == "第 25 周不在学期内（1..20 周）。"
+    assert caught.value.message == "第 25 周不在学期内（本学期共 20 周）。"
     assert weeks_of(user) == []
 
 
@@ -197,7 +197,7 @@ def test_api_out_of_semester_weeks_are_refused_in_chinese(api_client, user):
     api_client.force_authenticate(user=user)
     response = api_client.post(EVENTS, {**CLUB, "weeks": "1-25"}, format="json", HTTP_ACCEPT_LANGUAGE="zh-hans")
     assert response.status_code == 400
-    assert response.json()["message"] == "第 25 周不在学期内（1..20 周）。"
+    assert response.json()["message"] == "第 25 周不在学期内（本学期共 20 周）。"
 
 
 def test_api_edits_all_occurrences_without_a_week(auth_client, user):

@@ -54,7 +54,7 @@ def test_weeks_outside_the_semester_are_refused_in_chinese_and_nothing_changes(u
     series = club(user, weeks="1-4")
     with translation.override("zh-hans"), pytest.raises(ScheduleInputError) as caught:
         event_series_update(user=user, event_id=series.events[0].pk, scope="all", weeks="1-25")
-    assert caught.value.message == "第 25 周不在学期内（1..20 周）。"
+    assert caught.value.message == "第 25 周不在学期内（本学期共 20 周）。"
     assert weeks_of(user) == [1, 2, 3, 4]
 
 

@@ -79,8 +79,8 @@ def test_a_week_outside_the_semester_is_translated_into_chinese(user):
     from django.utils import translation
 
     with translation.override("zh-hans"), pytest.raises(ImportRejectedError) as error:
-        import_csv(user, "线性代数,2,1,2,陈志强,二教2412,1-25")
-    assert error.value.detail["problems"][0]["message"] == "第 25 周不在学期内（1..20 周）。"
+        import_csv(user, "线性代数,2,1,2,陈志强,二教2412,0-16")
+    assert error.value.detail["problems"][0]["message"] == "第 0 周不在学期内（本学期共 20 周）。"
 
 
 def test_importing_the_same_file_twice_adds_nothing(user):
@@ -105,7 +105,7 @@ def test_another_students_timetable_does_not_clash(user, other_user):
 
 
 def test_a_file_with_more_than_200_problems_lists_200_and_counts_them_all(user):
-    rows = ["高数,1,1,2,王,A101,1-16"] * 251  # every row after the first clashes with it
+    rows = [f"高数,1,1,2,王{i},A101,1-16" for i in range(251)]  # every row after the first clashes with it
     with pytest.raises(ImportRejectedError) as error:
         import_csv(user, *rows)
     detail = error.value.detail

@@ -73,7 +73,7 @@ def test_import_page_lists_problems_and_writes_nothing(client, user):
 
 def test_import_page_says_how_many_problems_are_not_listed(client, user):
     client.force_login(user)
-    rows = "".join(["高数,1,1,2,王,A101,1-16\n"] * 202)
+    rows = "".join(f"高数,1,1,2,王{i},A101,1-16\n" for i in range(202))  # same slot, other teachers: clashes
     response = client.post("/schedule/import/", {"content": rows, "action": "preview"}, **EN)
     html = response.content.decode()
     assert "201 problems to fix. Only the first 200 are listed; 1 more is not shown." in html

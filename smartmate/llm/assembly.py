@@ -1,7 +1,9 @@
 """Turn Chat Completions JSON (streamed chunks or one body) into our Completion.
 
 Kept apart from the client so the shape-handling (reasoning fields, tool-call fragments, usage in
-the last chunk) reads on its own. It works on the decoded JSON dicts, not the ``openai`` package's
+the last chunk) reads on its own. The answer text goes through ``cleaning.CompletionCleaner`` on
+both paths (thinking in the text, tool calls written as text), so what the caller streams and the
+Completion it gets agree. It works on the decoded JSON dicts, not the ``openai`` package's
 typed models: building those costs about 0.1 ms per chunk, which is most of the client's own
 overhead on a long stream (see ``bench/llm_client_bench.py``), and they would hide nothing we need.
 """
@@ -12,11 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from smartmate.llm.cleaning import CleanText, CompletionCleaner, clean_text
 from smartmate.llm.contracts import (
     Completion,
-    ReasoningDelta,
     StreamChunk,
-    TextDelta,
     ToolCall,
     ToolCallDelta,
     Usage,
@@ -54,10 +55,9 @@ class _PartialCall:
 class StreamAssembly:
     """Collect streamed chunks into a Completion, passing each delta to ``on_delta`` as it comes."""
 
-    def __init__(self, on_delta: OnDelta | None) -> None:
+    def __init__(self, on_delta: OnDelta | None, *, tools_offered: bool = False) -> None:
         self._on_delta = on_delta
-        self._text: list[str] = []
-        self._reasoning: list[str] = []
+        self._cleaner = CompletionCleaner(tools_offered=tools_offered, emit=self._emit)
         self._calls: dict[int, _PartialCall] = {}
         self._finish_reason: str | None = None
         self._usage: Usage | None = None
@@ -66,7 +66,8 @@ class StreamAssembly:
 
     @property
     def partial_text(self) -> str:
-        return "".join(self._text)
+        """The answer text passed on so far (what the student saw)."""
+        return self._cleaner.text_so_far
 
     def add(self, chunk: Json) -> None:
         """Fold one ``chat.completion.chunk`` in."""
@@ -82,12 +83,10 @@ class StreamAssembly:
     def _add_delta(self, delta: Json) -> None:
         reasoning = _reasoning_of(delta)
         if reasoning:
-            self._reasoning.append(reasoning)
-            self._emit(ReasoningDelta(reasoning))
+            self._cleaner.feed_reasoning(reasoning)
         content = delta.get("content")
         if content:
-            self._text.append(content)
-            self._emit(TextDelta(content))
+            self._cleaner.feed(content)
         for fragment in delta.get("tool_calls") or ():
             self._add_tool_fragment(fragment)
 
@@ -110,16 +109,16 @@ class StreamAssembly:
 
     def completion(self, requested_model: str) -> tuple[Completion, Usage | None]:
         """Return the assembled Completion and the usage the endpoint reported (None if it sent none)."""
-        calls = tuple(
+        native = tuple(
             ToolCall(id=call.id or f"call_{index}", name=call.name, arguments="".join(call.arguments))
             for index, call in sorted(self._calls.items())
         )
-        completion = Completion(text="".join(self._text), reasoning="".join(self._reasoning), tool_calls=calls,
-                                finish_reason=self._finish_reason, model=self._model or requested_model)
-        return completion, self._usage
+        clean = self._cleaner.finish()  # may pass on the text it held back
+        return _completion(clean, native, self._finish_reason, self._model or requested_model), self._usage
 
 
-def completion_from_response(body: Json, requested_model: str) -> tuple[Completion, Usage | None]:
+def completion_from_response(body: Json, requested_model: str, *,
+                             tools_offered: bool = False) -> tuple[Completion, Usage | None]:
     """Convert a non-streamed ``chat.completion`` body and return it with the reported usage."""
     choices = body.get("choices") or [{}]
     choice = choices[0]
@@ -130,6 +129,10 @@ def completion_from_response(body: Json, requested_model: str) -> tuple[Completi
         for index, call in enumerate(message.get("tool_calls") or ())
         if isinstance(call.get("function"), dict)
     )
-    completion = Completion(text=message.get("content") or "", reasoning=_reasoning_of(message), tool_calls=calls,
-                            finish_reason=choice.get("finish_reason"), model=body.get("model") or requested_model)
-    return completion, _usage_of(body)
+    clean = clean_text(message.get("content") or "", reasoning=_reasoning_of(message), tools_offered=tools_offered)
+    return _completion(clean, calls, choice.get("finish_reason"), body.get("model") or requested_model), _usage_of(body)
+
+
+def _completion(clean: CleanText, native: tuple[ToolCall, ...], finish_reason: str | None, model: str) -> Completion:
+    return Completion(text=clean.text, reasoning=clean.reasoning, tool_calls=(*native, *clean.calls),
+                      finish_reason=finish_reason, model=model, call_problem=clean.call_problem)

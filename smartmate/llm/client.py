@@ -4,7 +4,9 @@
 and hands each text, reasoning or tool-call fragment to the callback as it arrives (raising
 ``StreamStopped`` from the callback closes the stream and charges what was received: that is how a
 turn is cancelled); without it, it makes a plain
-call. Either way it returns the whole Completion with the usage the API reported.
+call. Either way it returns the whole Completion with the usage the API reported, cleaned of
+real models' habits (``cleaning.py``: thinking written in the text, tool calls written as text)
+the same way on both paths; ``finish_reason`` says whether the answer was cut.
 
 Failures: connection errors, timeouts, 429, 5xx and garbled bodies are retried with exponential
 backoff and jitter (honouring Retry-After), at most ``max_retries`` times, and only while nothing
@@ -17,6 +19,7 @@ Nothing here reads Django settings; ``provider.get_llm_client()`` builds the cli
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import random
@@ -155,9 +158,7 @@ class OpenAICompatibleClient:
                 record_usage(estimate_usage(messages, tools, Completion(text=stopped.partial_text)))
             raise
         usage = reported or estimate_usage(messages, tools, completion)
-        completion = Completion(text=completion.text, reasoning=completion.reasoning,
-                                tool_calls=completion.tool_calls, finish_reason=completion.finish_reason,
-                                usage=usage, model=completion.model)
+        completion = dataclasses.replace(completion, usage=usage)
         if record_usage is not None:
             record_usage(usage)
         return completion
@@ -214,13 +215,13 @@ class OpenAICompatibleClient:
         if not isinstance(body, dict):
             # The SDK hands back raw text when a proxy answers with, say, an HTML error page.
             raise _GarbledResponse(f"expected a JSON completion, got {str(body)[:80]!r}")
-        return completion_from_response(body, request["model"])
+        return completion_from_response(body, request["model"], tools_offered=bool(request.get("tools")))
 
     def _stream(self, request: dict[str, Any], on_delta: OnDelta,
                 attempt: _Attempt) -> tuple[Completion, Usage | None]:
         import openai
 
-        attempt.assembly = StreamAssembly(on_delta)
+        attempt.assembly = StreamAssembly(on_delta, tools_offered=bool(request.get("tools")))
         body = {**request, "stream": True, "stream_options": {"include_usage": True}}
         # The SDK's generic request: its HTTP, auth, status errors and SSE decoding (error events
         # included), with chunks left as dicts; see assembly.py for why not typed models.

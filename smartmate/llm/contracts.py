@@ -14,6 +14,7 @@ from typing import Any, Literal
 Role = Literal["system", "user", "assistant", "tool"]
 Thinking = Literal["auto", "on", "off"]
 STAGES: tuple[str, ...] = ("route", "plan", "execute", "deliver", "memory", "title")
+CUT_OFF_PROBLEM = "the reply was cut off at the length limit; answer more briefly"
 
 
 @dataclass(frozen=True)
@@ -140,7 +141,13 @@ class Usage:
 
 @dataclass(frozen=True)
 class Completion:
-    """The model's whole answer to one call, assembled from the stream or the JSON body."""
+    """The model's whole answer to one call, assembled from the stream or the JSON body.
+
+    Already cleaned (``smartmate.llm.cleaning``): ``text`` is the answer only (thinking written in
+    the text is in ``reasoning``, tool calls written as text are in ``tool_calls``);
+    ``call_problem`` names a tool call written as text that could not be read (e.g. cut off).
+    ``finish_reason`` is the endpoint's: "length" means the answer was cut at the token limit.
+    """
 
     text: str
     reasoning: str = ""
@@ -148,11 +155,24 @@ class Completion:
     finish_reason: str | None = None
     usage: Usage = field(default_factory=Usage)
     model: str = ""
+    call_problem: str = ""
+
+    @property
+    def truncated(self) -> bool:
+        """Tell whether the endpoint cut the answer at its token limit."""
+        return self.finish_reason == "length"
 
     def json(self) -> dict[str, Any]:
-        """Return the text as a JSON object; raise MalformedOutput (with model feedback) if it is not one."""
+        """Return the text as a JSON object; raise MalformedOutput (with model feedback) if it is not one.
+
+        A cut answer is malformed even when part of it parses: an object found in a cut text is a
+        fragment (a plan's first step, say), not the answer.
+        """
+        from smartmate.llm.errors import MalformedOutput
         from smartmate.llm.json_extract import extract_json_object
 
+        if self.truncated:
+            raise MalformedOutput(CUT_OFF_PROBLEM, raw=self.text)
         return extract_json_object(self.text)
 
     def to_message(self) -> ChatMessage:

@@ -26,7 +26,11 @@ A reply (``Reply`` or the same fields as a JSON object) may have:
 - failures: ``status`` (e.g. 500, 429, 400) with ``error_message`` and ``retry_after`` (seconds,
   sent as the Retry-After header); ``delay`` seconds to wait before answering (trips a client
   timeout); ``stall_after`` N: stream N text chunks, then wait ``delay`` seconds mid-stream;
-  ``malformed: true``: a body that is not JSON; ``chunk_delay`` seconds between stream chunks.
+  ``malformed: true``: a body that is not JSON; ``chunk_delay`` seconds between stream chunks;
+- ``chunks``: a recorded raw stream (a list of ``chat.completion.chunk`` objects, as a real model
+  sent them; ``id``, ``object``, ``created`` and ``model`` may be left out) replayed as it is: chunk
+  by chunk when streaming, folded into one ``chat.completion`` body otherwise. It replaces
+  ``text``, ``reasoning``, ``tool_calls`` and ``finish_reason`` (see ``smartmate/llm/tests/transcripts``).
 
 A plain string in a script is shorthand for ``{"text": "..."}``.
 
@@ -90,6 +94,7 @@ class Reply:
     delay: float = 0.0
     stall_after: int | None = None
     malformed: bool = False
+    chunks: tuple[Mapping[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         # Accept tool calls as mappings too, so scripts read the same in Python and in JSON files.
@@ -111,7 +116,8 @@ class Reply:
         unknown = set(data) - set(cls.__dataclass_fields__)
         if unknown:
             raise ValueError(f"Unknown fake LLM reply fields: {', '.join(sorted(unknown))}.")
-        return cls(**{**data, "tool_calls": tuple(data.get("tool_calls", ()))})
+        return cls(**{**data, "tool_calls": tuple(data.get("tool_calls", ())),
+                      "chunks": tuple(data.get("chunks", ()))})
 
 
 ReplyLike = Reply | str | Mapping[str, Any]
@@ -321,6 +327,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._stream(request, reply)
         elif reply.malformed:
             self._send_raw(200, b'{"id": "chatcmpl-fake", "choices": [', "application/json")
+        elif reply.chunks:
+            self._send_json(200, _folded_body(request, reply.chunks))
         else:
             self._send_json(200, _completion_body(request, reply))
 
@@ -334,7 +342,9 @@ class _Handler(BaseHTTPRequestHandler):
             self._write_chunk(b'data: {"id": "chatcmpl-fake", "choices": [\n\n')
         else:
             include_usage = bool((request.body.get("stream_options") or {}).get("include_usage"))
-            for count, chunk in enumerate(_stream_chunks(request, reply, include_usage)):
+            chunks = _replayed_chunks(request, reply.chunks) if reply.chunks else _stream_chunks(
+                request, reply, include_usage)
+            for count, chunk in enumerate(chunks):
                 if reply.stall_after is not None and count == reply.stall_after + 1:  # +1: the role chunk
                     self.fake._sleep(reply.delay)
                 elif reply.chunk_delay:
@@ -450,6 +460,47 @@ def _stream_chunks(request: RecordedRequest, reply: Reply, include_usage: bool) 
     yield chunk({}, _finish_reason(reply))
     if include_usage and reply.send_usage:
         yield {**shell, "choices": [], "usage": _usage(request, reply)}
+
+
+def _replayed_chunks(request: RecordedRequest, recorded: Iterable[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Yield a recorded stream's chunks, filling in the envelope fields a recording may leave out."""
+    shell = {"id": _next_id(), "object": "chat.completion.chunk", "created": int(time.time()),
+             "model": request.model}
+    for chunk in recorded:
+        yield {**shell, **chunk}
+
+
+def _folded_body(request: RecordedRequest, recorded: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """Fold a recorded stream into the one ``chat.completion`` body the same model would have sent."""
+    content: list[str] = []
+    reasoning: list[str] = []
+    calls: dict[int, dict[str, Any]] = {}
+    finish_reason, usage = None, None
+    for chunk in recorded:
+        usage = chunk.get("usage") or usage
+        for choice in chunk.get("choices") or ():
+            delta = choice.get("delta") or {}
+            content.append(delta.get("content") or "")
+            reasoning.append(delta.get("reasoning_content") or delta.get("reasoning") or "")
+            for fragment in delta.get("tool_calls") or ():
+                call = calls.setdefault(int(fragment.get("index", 0)),
+                                        {"id": "", "type": "function", "function": {"name": "", "arguments": ""}})
+                call["id"] = call["id"] or fragment.get("id") or ""
+                function = fragment.get("function") or {}
+                call["function"]["name"] += function.get("name") or ""
+                call["function"]["arguments"] += function.get("arguments") or ""
+            finish_reason = choice.get("finish_reason") or finish_reason
+    message: dict[str, Any] = {"role": "assistant", "content": "".join(content) or None}
+    if any(reasoning):
+        message["reasoning_content"] = "".join(reasoning)
+    if calls:
+        message["tool_calls"] = [calls[index] for index in sorted(calls)]
+    body: dict[str, Any] = {"id": _next_id(), "object": "chat.completion", "created": int(time.time()),
+                            "model": request.model,
+                            "choices": [{"index": 0, "message": message, "finish_reason": finish_reason}]}
+    if usage:
+        body["usage"] = usage
+    return body
 
 
 # --- Standalone --------------------------------------------------------------------------------

@@ -1,11 +1,14 @@
 """Pull one JSON object out of what a model wrote, forgiving the usual slips.
 
 Models wrap JSON in ```json fences, put a sentence before or after it, leave trailing commas,
-write Python-style single quotes or True/False/None, and put raw newlines inside strings. The
-extractor tries, in order: the whole text, each fenced block, then each balanced ``{...}`` in the
-text (string-aware, so braces inside strings do not count); every candidate is parsed as is and
-then once more after a string-aware repair. The first candidate that parses to an object wins.
-Anything else raises ``MalformedOutput`` with a ``feedback`` line for the model.
+write Python-style single quotes or True/False/None, put raw newlines inside strings, type the JSON
+syntax with full-width punctuation (``｛“tool”：“x”，｝``, Chinese input methods) or encode the
+object twice (a JSON string holding the object's text). The extractor tries, in order: the whole
+text, each fenced block, then each balanced ``{...}`` in the text (string-aware, so braces inside
+strings do not count); every candidate is parsed as is and then once more after a string-aware
+repair, and a string that itself holds an object is read once more. The first candidate that
+parses to an object wins, so none of these costs the model a correction call. Anything else raises
+``MalformedOutput`` with a ``feedback`` line for the model.
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ from smartmate.llm.errors import MalformedOutput
 
 _FENCE = re.compile(r"```[ \t]*(?:json|JSON|json5)?[ \t]*\r?\n?(.*?)```", re.DOTALL)
 _BARE_WORDS = {"True": "true", "False": "false", "None": "null"}
+# Full-width forms Chinese input methods type in place of JSON syntax (read as such outside strings).
+_FULL_WIDTH = {"｛": "{", "｝": "}", "［": "[", "］": "]", "：": ":", "，": ","}
+_CURLY_QUOTES = {"“": "”", "”": "”"}
 
 
 def extract_json_object(text: str) -> dict[str, Any]:
@@ -29,6 +35,8 @@ def extract_json_object(text: str) -> dict[str, Any]:
     whole, whole_error = _parse(stripped)
     if isinstance(whole, dict):
         return whole
+    if isinstance(whole, str) and isinstance(inner := _parse(whole.strip())[0], dict):
+        return inner  # double-encoded: the object's JSON text sent as a JSON string
     if whole_error is None:
         # Valid JSON of the wrong kind: digging an object out of a list would guess at intent.
         raise MalformedOutput(f"expected a JSON object, got {_json_kind(whole)}", raw=stripped)
@@ -63,7 +71,11 @@ def _parse(candidate: str) -> tuple[Any, str | None]:
     try:
         return json.loads(_repair(candidate), strict=False), None
     except json.JSONDecodeError as exc:
-        return None, f"{exc.msg} at line {exc.lineno} column {exc.colno}"
+        error = f"{exc.msg} at line {exc.lineno} column {exc.colno}"
+    if '\\"' in candidate and '"' not in candidate.replace('\\"', ""):
+        # Escaped once too often: {\"date\": \"2026-12-02\"} (the inside of a double-encoded string).
+        return _parse(candidate.replace('\\"', '"'))
+    return None, error
 
 
 def _balanced_objects(text: str) -> Iterator[str]:
@@ -102,12 +114,18 @@ def _matching_brace(text: str, start: int) -> int | None:
 
 
 def _repair(candidate: str) -> str:
-    """Rewrite single-quoted strings, trailing commas and Python literals, outside JSON strings only."""
+    """Rewrite single-quoted and curly-quoted strings, full-width punctuation, trailing commas and
+    Python literals, outside JSON strings only."""
     out: list[str] = []
     index, length = 0, len(candidate)
     while index < length:
-        char = candidate[index]
-        if char == '"':
+        char = _FULL_WIDTH.get(candidate[index], candidate[index])
+        if char in _CURLY_QUOTES:
+            end = candidate.find(_CURLY_QUOTES[char], index + 1)
+            end = length if end == -1 else end
+            out.append(json.dumps(candidate[index + 1:end], ensure_ascii=False))
+            index = end + 1
+        elif char == '"':
             end = _string_end(candidate, index, '"')
             out.append(candidate[index:end])
             index = end
@@ -117,7 +135,7 @@ def _repair(candidate: str) -> str:
             index = end
         elif char == ",":
             following = candidate[index + 1:].lstrip()
-            if not following.startswith(("}", "]")):
+            if not following.startswith(("}", "]", "｝", "］")):
                 out.append(char)
             index += 1
         elif char.isalpha():

@@ -4,6 +4,7 @@
   client getter reset; yields the ``FakeLLMServer`` (``.script(...)``, ``.requests``,
   ``.set_fallback(...)``, ``.pending``, ``.base_url``).
 - ``_titles_off`` (autouse) / ``auto_titles``: automatic titles off unless a test asks for them.
+- ``recorded(name)``: a recorded real-model stream from ``tests/transcripts`` as a scripted reply.
 - ``_no_real_llm`` (autouse): unless a test uses ``fake_llm``, the LLM is disabled, so a key in a
   developer's environment can never turn a test into a real, paid, non-deterministic call (the
   root conftest's network guard would block it anyway; this makes it fail clearly and early).
@@ -11,7 +12,10 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,6 +26,15 @@ from smartmate.llm.provider import reset_llm_client
 def _django_active(request: pytest.FixtureRequest) -> bool:
     # Pure-core tests run with `-p no:django`; then there are no settings to touch.
     return request.config.pluginmanager.hasplugin("django")
+
+
+TRANSCRIPTS = Path(__file__).parent / "tests" / "transcripts"
+
+
+def recorded(name: str) -> dict[str, Any]:
+    """Return the recorded raw stream ``transcripts/<name>.json`` as a scripted reply for the fake."""
+    data = json.loads((TRANSCRIPTS / f"{name}.json").read_text(encoding="utf-8"))
+    return {"chunks": data["chunks"]}
 
 
 @pytest.fixture(autouse=True)

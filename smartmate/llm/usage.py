@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Sequence
 
 from smartmate.llm.contracts import ChatMessage, Completion, ToolSpec, Usage
@@ -22,9 +23,14 @@ _CJK_RANGES = ((0x3000, 0x30FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xAC00, 0x
                (0xF900, 0xFAFF), (0xFF00, 0xFFEF))
 
 
+# One character class for the ranges: counting in C, not a generator per character (a profile of
+# direct-reply turns found the per-character loop taking a fifth of the turn's CPU).
+_CJK = re.compile("[" + "".join(f"{chr(low)}-{chr(high)}" for low, high in _CJK_RANGES) + "]")
+
+
 def estimate_tokens(text: str) -> int:
     """Return a rough token count for ``text`` (see the module docstring for the rule)."""
-    cjk = sum(1 for char in text if any(low <= ord(char) <= high for low, high in _CJK_RANGES))
+    cjk = len(_CJK.findall(text))
     return cjk + math.ceil((len(text) - cjk) / 4)
 
 

@@ -86,6 +86,9 @@ def policy_for(request: HttpRequest) -> str:
         "base-uri": ["'self'"],
         "frame-ancestors": ["'none'"],
         "form-action": ["'self'"],
+        # The service worker (/sw.js) and the web app manifest: named, not left to the default-src fallback.
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
         "report-uri": [reverse("csp-report")],
     }
     view_name = getattr(request.resolver_match, "view_name", "")

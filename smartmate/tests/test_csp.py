@@ -16,7 +16,7 @@ from smartmate.platform.metrics import CSP_REPORTS
 STRICT = re.compile(
     r"^default-src 'self'; script-src 'self' 'nonce-(?P<nonce>[\w-]{20,})'; style-src 'self' 'nonce-(?P=nonce)'; "
     r"img-src 'self' data:; connect-src 'self' ws://testserver; object-src 'none'; base-uri 'self'; "
-    r"frame-ancestors 'none'; form-action 'self'; report-uri /csp-report$")
+    r"frame-ancestors 'none'; form-action 'self'; worker-src 'self'; manifest-src 'self'; report-uri /csp-report$")
 
 CHROMIUM_REPORT = {"csp-report": {
     "document-uri": "https://smartmate.example.edu/", "referrer": "", "violated-directive": "script-src-elem",

@@ -56,6 +56,8 @@ PUBLIC = {
     "i18n/setlang/": "switches the language",
     "healthz": "liveness probe, no data",
     "favicon.ico": "the site's icon",
+    "sw.js": "the service worker script, no data (browsers fetch it without the session)",
+    "manifest.webmanifest": "the web app manifest, no data",
     "metrics": "operator metrics, no student data",
     "csp-report": "browsers' Content-Security-Policy violation reports, no student data",
     # A feed URL is a secret capability by design (calendar apps cannot log in): holding the
@@ -130,6 +132,11 @@ def alice(db, monkeypatch) -> Alice:
     lesson = lesson_learn(user=user, title=f"{MARKER}整理实验数据", quadrant=3)
     assert lesson is not None
     ids["lesson_id"] = lesson.pk
+    from schedule.exams.models import Exam
+    ids["exam_id"] = Exam.objects.create(user=user, title=f"{MARKER}高等数学", date=date(2026, 11, 20)).pk
+    from taskclasses.reminders.models import Reminder
+    ids["reminder_id"] = Reminder.objects.create(user=user, kind="deadline_today", key="task:1:x",
+                                                 params={"title": f"{MARKER}交作业", "deadline": NOW.isoformat()}).pk
     return Alice(user=user, ids=ids)
 
 
@@ -151,13 +158,15 @@ def alice_state(alice: Alice) -> str:
 
     from agent.models import Conversation
     from memory.models import MemoryItem
+    from schedule.exams.models import Exam
     from schedule.models import ChangeSet, PlanPreview
     from taskclasses.models import Task, TaskClass, TaskItem
     from taskclasses.notes.models import QuadrantLesson
+    from taskclasses.reminders.models import Reminder
 
     rows = []
     for model in (Course, ScheduleEvent, TaskClass, TaskItem, Task, PlanPreview, ChangeSet, Conversation, MemoryItem,
-                  CalendarDay, QuadrantLesson):
+                  CalendarDay, QuadrantLesson, Reminder, Exam):
         rows += json.loads(serializers.serialize("json", model.objects.filter(
             **({"task_class__user": alice.user} if model is TaskItem else {"user": alice.user})).order_by("pk")))
     for row in rows:
@@ -169,7 +178,8 @@ def test_every_route_is_covered():
     unknown = {route for route, _pattern in routes() if route not in PUBLIC
                for name in parameters(route) if name not in {"event_id", "course_id", "preview_id", "item_id",
                                                              "changeset_id", "task_id", "task_class_id",
-                                                             "conversation_id", "memory_id", "day_id", "lesson_id"}}
+                                                             "conversation_id", "memory_id", "day_id", "lesson_id",
+                                                             "reminder_id", "exam_id"}}
     assert not unknown, f"Routes with parameters this matrix cannot fill: {sorted(unknown)}"
     assert len(routes()) > 60
 

@@ -167,12 +167,15 @@
     }
     const save = eventForm.querySelector("[data-test=event-save]");
     save.disabled = true;
+    const request = eventRequest();
     try {
-      await call(...eventRequest());
+      await call(...request);
       window.location.reload();
     } catch (error) {
       showError(errorBox, describe(error));
       save.disabled = false;
+      // js/board_repair.js offers to add it anyway when planned blocks are in the way.
+      eventDialog.dispatchEvent(new CustomEvent("smartmate:event-refused", { detail: { request, error } }));
     }
   });
 
@@ -195,7 +198,33 @@
     choices.hidden = true;
     choices.replaceChildren();
     blockDialog.querySelector("[data-test=block-dialog-error]").hidden = true;
+    const pin = blockDialog.querySelector("[data-test=block-pin]");
+    pin.hidden = true;
+    if (isBlock) showPin(cell, pin);
     blockDialog.showModal();
+  }
+
+  // The pin toggle (a pinned block is neither moved nor removed): its state is read when the dialog opens.
+  async function showPin(cell, pin) {
+    try {
+      const response = await fetch(`/api/v1/board/blocks/${cell.dataset.blockKind}/${cell.dataset.blockId}/`,
+        { credentials: "same-origin" });
+      if (!response.ok) return;
+      const block = await response.json();
+      if (current !== cell) return;
+      pin.dataset.pinned = block.pinned ? "1" : "";
+      pin.textContent = block.pinned ? pin.dataset.textUnpin : pin.dataset.textPin;
+      pin.hidden = false;
+    } catch (error) { /* no toggle: the rest of the dialog still works */ }
+  }
+
+  async function togglePin(pin) {
+    try {
+      await call(pin.dataset.pinned ? "DELETE" : "POST", blockUrl("pin"));
+      window.location.reload();
+    } catch (error) {
+      showError(blockDialog.querySelector("[data-test=block-dialog-error]"), error.message);
+    }
   }
 
   function blockUrl(action) {
@@ -270,6 +299,7 @@
     else if (action === "edit-event") { blockDialog.close(); openEdit(current); }
     else if (action === "delete-this") deleteEvent("this");
     else if (action === "delete-all") deleteEvent("all");
+    else if (action === "pin") togglePin(button);
     else edit(action, {});
   });
 

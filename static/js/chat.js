@@ -272,8 +272,20 @@
     return turn;
   }
 
+  /** Under an answer cut at the model's length limit: say so, and offer to go on from there. */
+  function showCutOff(turn) {
+    if (turn.block.querySelector(".chat-cut-off")) return;
+    const note = el("p", "chat-cut-off muted", text.truncated);
+    note.dataset.test = "chat-cut-off";
+    const more = button(text.continue, "link-button small", "chat-continue");
+    more.addEventListener("click", async () => { if (await sendMessage(text.continuePrompt)) more.remove(); });
+    note.append(" ", more);
+    turn.after.append(note);
+  }
+
   function showStoredAnswer(turn, message) {
     turn.stored = true;
+    if (message.outcome === "truncated") showCutOff(turn);
     turn.raw = message.content || "";
     window.ChatMarkdown.render(turn.answer, turn.raw);
     if (message.reasoning) {
@@ -433,7 +445,8 @@
     "tool.result": (event, turn) => {
       let item = turn.tools.get(event.call_id);
       if (!item) { // its call is not on the page (an older replay page): show the result on its own
-        item = window.ChatCards.toolCall({ call_id: event.call_id, name: event.name, summary: "", arguments: {} });
+        item = window.ChatCards.toolCall({ call_id: event.call_id, name: event.name, label: event.label,
+          summary: "", arguments: {} });
         turn.tools.set(event.call_id, item);
         turn.flow.append(item);
       }
@@ -470,6 +483,7 @@
     "turn.done": (event, turn, live) => {
       turn.outcome = event.outcome;
       turn.block.dataset.done = event.outcome;
+      if (event.outcome === "truncated") showCutOff(turn);
       if (!turn.stored) renderAnswer(turn);
       turn.answer.removeAttribute("aria-busy");
       if (live || !activeTurn()) setStatus(event.outcome === "completed" ? "" : text[event.outcome] || text.failed);

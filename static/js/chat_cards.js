@@ -63,12 +63,23 @@
     item.dataset.test = "chat-tool";
     item.dataset.callId = event.call_id;
     const head = el("div", "chat-tool-head");
-    head.append(el("code", "chat-tool-name", event.name),
-      el("span", "badge chat-tool-status", text.toolRunning),
+    const label = el("span", "chat-tool-label", event.label || text.toolStep); // students never see raw names
+    label.dataset.test = "chat-tool-label";
+    head.append(label, el("span", "badge chat-tool-status", text.toolRunning),
       el("span", "chat-tool-summary", event.summary || ""));
-    item.append(head);
-    if (!isEmpty(event.arguments)) item.append(collapsible(text.toolArguments, event.arguments));
+    item.append(head, toolDetails(event));
     return item;
+  }
+
+  // The raw tool name (and the arguments) only inside the details fold, for the curious.
+  function toolDetails(event) {
+    const box = el("details", "chat-collapsible chat-tool-details");
+    box.dataset.test = "chat-tool-details";
+    const name = el("code", "chat-tool-name", event.name);
+    name.dataset.test = "chat-tool-name";
+    box.append(el("summary", "", text.details), name);
+    if (!isEmpty(event.arguments)) box.append(collapsible(text.toolArguments, event.arguments));
+    return box;
   }
 
   function toolResult(item, event) {
@@ -138,6 +149,7 @@
     const box = card("confirm", text.confirmHeading, event.interaction_id);
     box.append(el("h3", "chat-card-title", event.title));
     if (event.summary) box.append(el("p", "chat-card-summary", event.summary));
+    if (event.details && typeof event.details.url === "string") box.append(urlLines(event.details));
     const steps = event.details && Array.isArray(event.details.steps) ? event.details.steps : null;
     const classes = event.details && Array.isArray(event.details.task_classes) ? event.details.task_classes : [];
     if (classes.length) {
@@ -154,6 +166,19 @@
     reject.addEventListener("click", () => onAction(box, "reject", ""));
     actions.append(accept, reject);
     box.append(actions);
+    return box;
+  }
+
+  // A web address the assistant wants to open: shown whole (it may carry data out), with the warning.
+  function urlLines(details) {
+    const url = el("code", "chat-card-url", details.url);
+    url.dataset.test = "chat-card-url";
+    const wrap = el("p", "chat-card-url-line");
+    wrap.append(url);
+    const lines = [wrap];
+    if (details.warning) lines.push(el("p", "chat-card-warning", details.warning));
+    const box = el("div", "chat-card-address");
+    box.append(...lines);
     return box;
   }
 

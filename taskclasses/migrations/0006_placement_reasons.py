@@ -1,7 +1,7 @@
-"""Reserved for helper HEAL's schema change (filled in this session; empty until then)."""
+"""Why a study block sits where it sits: the planner's or the student's reason, kept with the block (#16)."""
 
 from django.conf import settings
-from django.db import migrations
+from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
@@ -11,4 +11,10 @@ class Migration(migrations.Migration):
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
-    operations: list[migrations.operations.base.Operation] = []
+    operations = [
+        migrations.AddField(
+            model_name="taskitem",
+            name="placement_reason",
+            field=models.JSONField(blank=True, default=dict, verbose_name="why it is placed here"),
+        ),
+    ]

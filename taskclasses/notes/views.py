@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
@@ -17,6 +18,7 @@ from accounts.requests import AuthedHttpRequest
 from smartmate.platform.exceptions import AppError, NotFoundError
 from smartmate.platform.ratelimit import rate_limit_hit, user_key
 from taskclasses.notes import services
+from taskclasses.planning.note_slots import note_slot_preview, preview_first_week
 
 
 def _back(request: HttpRequest) -> HttpResponse:
@@ -86,12 +88,22 @@ def restore(request: AuthedHttpRequest, task_id: int) -> None:
     messages.success(request, _("Back in its quadrant: %(title)s") % {"title": task.title})
 
 
-@_task_action
-def schedule(request: AuthedHttpRequest, task_id: int) -> None:
-    """Find the task a free block this week."""
-    event = services.task_schedule(user=request.user, task_id=task_id)
-    messages.success(request, _("Scheduled for %(when)s.") % {
-        "when": timezone.localtime(event.starts_at, request.user.zone).strftime("%m-%d %H:%M")})
+@login_required
+@require_POST
+def schedule(request: AuthedHttpRequest, task_id: int) -> HttpResponse:
+    """找个时间: propose a time for the note as a preview on the week board; nothing is written until Apply."""
+    try:
+        rate_limit_hit("planning", user_key(request.user))
+        preview = note_slot_preview(user=request.user, task_id=task_id)
+    except NotFoundError:
+        raise  # the 404 page (NotFoundErrorMiddleware), not a message
+    except AppError as exc:
+        messages.error(request, exc.message)
+        return _back(request)
+    messages.info(request, _("Here is a time for your note. Apply to keep it or Discard to drop it; nothing is "
+                             "on your schedule until you apply."))
+    week = preview_first_week(preview)
+    return redirect(reverse("planning:week") + f"?preview={preview.pk}" + (f"&week={week}" if week else ""))
 
 
 @_task_action

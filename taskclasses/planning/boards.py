@@ -3,7 +3,8 @@
 ``board_load`` turns rows into a ``schedule.core`` Board for a window of days: every event of those
 days (courses, filler courses with the study blocks embedded in them, the student's own events,
 study and quick-note blocks), the items of the classes being planned that still wait for a place,
-the quick notes that wait, the rules of every class on the board, and the clock. The editing rules
+the quick notes that wait, the rules of every class on the board, the student's own rules and
+pins (``schedule/student_rules``), and the clock. The editing rules
 then live in the core alone; this module only reads (about six queries, whatever the window).
 
 Board ids are given in a fixed order (events by time, then embedded blocks, waiting items, waiting
@@ -21,8 +22,10 @@ from django.db.models import QuerySet
 
 from accounts.models import User
 from schedule.core.board import Board, Calendar, ClassRules, DateWindow, Entry, Kind, Position, clock_at
+from schedule.core.student_rules import StudentRules
 from schedule.models import ScheduleEvent, ScheduleSlot
 from schedule.selectors import time_frame_get
+from schedule.student_rules.models import StudyRules
 from taskclasses.models import Task, TaskClass, TaskItem
 
 DEFAULT_DAYS = 14  # the window when no class is being planned
@@ -63,9 +66,18 @@ def board_load(*, user: User, now: datetime, first: date | None = None, last: da
     used = {d.entry.class_id for d in drafts if d.entry.class_id is not None} - {c.pk for c in planned}
     classes = [*planned, *TaskClass.objects.filter(user=user, pk__in=list(used))]
     entries, next_id = _with_ids(drafts, previous)
-    return Board(calendar=calendar, window=window, clock=clock_at(calendar, now), entries=entries,
+    rules = StudyRules.objects.filter(user=user).first()
+    return Board(calendar=calendar, window=window, clock=clock_at(calendar, now), entries=_pinned(entries, rules),
                  classes=tuple(class_rules(c) for c in classes), planned_class_ids=tuple(c.pk for c in planned),
-                 next_id=next_id)
+                 next_id=next_id, rules=rules.to_core() if rules is not None else StudentRules())
+
+
+def _pinned(entries: tuple[Entry, ...], rules: StudyRules | None) -> tuple[Entry, ...]:
+    """Mark the blocks the student pinned (study items and quick notes, by their database ids)."""
+    if rules is None or not (rules.pinned_items or rules.pinned_notes):
+        return entries
+    items, notes = set(rules.pinned_items), set(rules.pinned_notes)
+    return tuple(replace(e, pinned=True) if (e.item_id in items or e.task_id in notes) else e for e in entries)
 
 
 def _window(calendar: Calendar, today: date, planned: list[TaskClass], first: date | None,

@@ -86,6 +86,8 @@ def _course_summary(changeset: ChangeSet) -> str:
                 else _("“%(course)s” is no longer a filler course")) % {"course": course}
     elif action == "course_change":
         text = _("Changed the course “%(course)s”") % {"course": course}
+    elif action == "event_over_blocks":  # taskclasses/planning/repair.py
+        text = _("Added “%(event)s” where blocks were planned") % {"event": info.get("event", "")}
     else:
         return ""
     return text + _blocks_back(info.get("blocks", 0))

@@ -14,7 +14,7 @@ one block run one after the other; a client that sends the ``version`` it last s
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 
 from django.db import IntegrityError, transaction
@@ -25,15 +25,17 @@ from accounts.models import User
 from schedule.board_messages import place_text
 from schedule.core.board import Board, Entry, Position, Spot
 from schedule.core.board_edits import Move, OrderRule, apply
-from schedule.core.board_errors import BoardError, EntryLocked
+from schedule.core.board_errors import BoardError, EntryLocked, EntryPinned
 from schedule.core.board_suggest import openings, suggest_places
 from schedule.core.time_model import TimeModelError, span_bounds
 from schedule.exceptions import SlotConflictError
 from schedule.models import ChangeSet, ScheduleEvent, ScheduleSlot
+from schedule.student_rules.models import StudyRules
 from smartmate.platform.exceptions import AppError, ConflictError, NotFoundError
 from taskclasses.models import Task, TaskItem
 from taskclasses.planning.block_records import source_of
 from taskclasses.planning.boards import board_load, calendar_get
+from taskclasses.planning.placement_reasons import reason_set_manual
 from taskclasses.planning.preview_boards import preview_content
 from taskclasses.planning.preview_moves import block_lift, moves_apply
 from taskclasses.planning.previews import BlockRuleError, refusal_error
@@ -72,6 +74,7 @@ class BlockView(PlaceView):
     title: str
     status: str
     version: str
+    pinned: bool = False  # the student pinned it: it is neither moved nor removed
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -154,7 +157,7 @@ def _view(board: Board, entry: Entry, row: TaskItem | Task, user: User) -> Block
     status = _status(row)
     return BlockView(kind=ITEM if isinstance(row, TaskItem) else NOTE, id=row.pk, title=entry.name, status=status,
                      date=entry.place.day, starts_at=starts_at, ends_at=ends_at,
-                     version=block_version(event_id=entry.event_id, status=status, **at), **at)
+                     version=block_version(event_id=entry.event_id, status=status, **at), pinned=entry.pinned, **at)
 
 
 def block_version(*, event_id: int | None, week: int, day: int, start_section: int, end_section: int,
@@ -182,6 +185,14 @@ def block_get(*, user: User, kind: str, block_id: int, now: datetime | None = No
     row = _row(user=user, kind=kind, block_id=block_id, lock=False)
     board, entry = _loaded(user=user, kind=kind, block_id=block_id, now=now or timezone.now())
     return _view(board, entry, row, user)
+
+
+def _check_editable(board: Board, entry: Entry) -> None:
+    """A block that has begun (the core's lock) or that the student pinned stays where it is."""
+    if board.is_locked(entry):
+        raise refusal_error(EntryLocked(entry=entry.id), board)
+    if entry.pinned:
+        raise refusal_error(EntryPinned(entry=entry.id), board)
 
 
 # --- Moving ----------------------------------------------------------------------------------------------
@@ -219,6 +230,7 @@ def block_move(*, user: User, kind: str, block_id: int, week: int, day: int, sta
         raise SlotConflictError(_("Another change took this place meanwhile; reload and try again."),
                                 code="slot_taken") from exc
     changeset = ChangeSet.objects.create(user=user, kind=ChangeSet.Kind.MOVE, moves=written)
+    reason_set_manual(item_ids=[row["item_id"] for row in rows if row.get("item_id")])
     after = moved.get(entry.id)
     assert after is not None
     return EditResult(changeset, _view(moved, after, row, user))
@@ -237,8 +249,7 @@ def block_remove(*, user: User, kind: str, block_id: int, version: str | None = 
     row = _row(user=user, kind=kind, block_id=block_id, lock=True)
     board, entry = _loaded(user=user, kind=kind, block_id=block_id, now=now)
     _check_version(_view(board, entry, row, user), version)
-    if board.is_locked(entry):
-        raise refusal_error(EntryLocked(entry=entry.id), board)
+    _check_editable(board, entry)
     assert entry.origin is not None
     where = _coords(board, entry.origin)
     record = {"kind": entry.kind.value, "item_id": entry.item_id, "task_id": entry.task_id,
@@ -293,8 +304,7 @@ def block_suggestions(*, user: User, kind: str, block_id: int, limit: int = 5,
     now = now or timezone.now()
     row = _row(user=user, kind=kind, block_id=block_id, lock=False)
     board, entry = _loaded(user=user, kind=kind, block_id=block_id, now=now)
-    if board.is_locked(entry):
-        raise refusal_error(EntryLocked(entry=entry.id), board)
+    _check_editable(board, entry)
     found: list[SlotView] = []
     for opening in openings(board, entry):
         if len(found) >= min(limit, MAX_SUGGESTIONS):
@@ -316,3 +326,23 @@ def _slot_view(board: Board, day: date, start: int, end: int, host: int | None, 
     return SlotView(date=day, starts_at=starts_at, ends_at=ends_at,
                     host_title=host_entry.name if host_entry is not None else None,
                     text=place_text(Spot(day, start), end - start + 1), **at)
+
+
+# --- Pinning ---------------------------------------------------------------------------------------------
+
+@transaction.atomic
+def block_pin(*, user: User, kind: str, block_id: int, pinned: bool, now: datetime | None = None) -> BlockView:
+    """Pin a placed block (no edit, repair or assistant moves or removes it) or unpin it.
+
+    The pin is the block's item (or quick note) id in the student's rules row
+    (``schedule/student_rules/models.py``); ids of blocks deleted since are dropped here.
+    """
+    row = _row(user=user, kind=kind, block_id=block_id, lock=True)
+    board, entry = _loaded(user=user, kind=kind, block_id=block_id, now=now or timezone.now())
+    rules, _created = StudyRules.objects.select_for_update().get_or_create(user=user)
+    field, rows = ("pinned_items", TaskItem.objects.filter(task_class__user=user)) if kind == ITEM \
+        else ("pinned_notes", Task.objects.filter(user=user))
+    ids = (set(getattr(rules, field)) | {row.pk}) if pinned else (set(getattr(rules, field)) - {row.pk})
+    setattr(rules, field, sorted(rows.filter(pk__in=ids).values_list("pk", flat=True)))
+    rules.save(update_fields=[field, "updated_at"])
+    return _view(board, replace(entry, pinned=pinned), row, user)

@@ -33,12 +33,14 @@ from schedule.core.planning import (
     TaskClassSpec,
     plan,
 )
+from schedule.core.planning.reasons import placement_reasons
 from schedule.core.time_model import SectionTemplate, Semester, SlotKey, slot_bounds
 from schedule.models import PlanPreview, ScheduleSlot
 from schedule.selectors import time_frame_get
 from smartmate.platform.exceptions import AppError, NotFoundError
 from taskclasses.models import TaskClass, TaskItem
 from taskclasses.planning.boards import board_load, unplaced_items
+from taskclasses.planning.planning_rules import planning_rules_get
 from taskclasses.planning.preview_boards import preview_content
 
 PREVIEW_TTL = timedelta(hours=2)
@@ -80,8 +82,18 @@ def _class_spec(task_class: TaskClass, items: list[TaskItem], semester: Semester
         start=_grid_day(semester, max(task_class.start_date, today)), end=_grid_day(semester, task_class.end_date),
         items=tuple(ItemSpec(id=item.pk, sections=2, content=item.content) for item in items),
         excluded_slots=frozenset(task_class.excluded_pairs), excluded_days=frozenset(task_class.excluded_days),
-        allow_filler=task_class.allow_filler,
+        allow_filler=task_class.allow_filler, exam=_exam_day(task_class, semester),
     )
+
+
+def _exam_day(task_class: TaskClass, semester: Semester) -> GridDay | None:
+    """The exam day a spaced class revises for (its blocks go before it)."""
+    if task_class.strategy != TaskClass.Strategy.SPACED:
+        return None
+    if task_class.exam is None or not semester.contains(task_class.exam.date):
+        raise PlanningError(_("%(name)s revises for an exam, but its exam is gone or outside the semester; "
+                              "choose its exam again.") % {"name": task_class.name}, code="spaced_without_exam")
+    return _grid_day(semester, task_class.exam.date)
 
 
 def _occupied(user: User) -> tuple[OccupiedSection, ...]:
@@ -130,6 +142,7 @@ def planning_instance_build(*, user: User, task_classes: list[TaskClass], now: d
         weeks=semester.weeks, semester_start=semester.start_monday, sections_per_day=template.count,
         occupied=occupied + _started_today(semester, template, now, taken),
         task_classes=tuple(_class_spec(c, pending[c.pk], semester, today) for c in task_classes),
+        rules=planning_rules_get(user=user),
     )
 
 
@@ -175,6 +188,7 @@ def preview_create(
     if not any(spec.items for spec in instance.task_classes):
         raise PlanningError(_("Every block of these classes is already placed."), code="nothing_to_plan")
     result = plan(instance)
+    why = placement_reasons(instance, result, _item_numbers(classes))
     board = board_load(user=user, now=now, first=min(c.start_date for c in classes),
                        last=max(c.end_date for c in classes), class_ids=[c.pk for c in classes], pending_notes=False)
     board, refused = board_with_plan(board, result.placements)
@@ -184,7 +198,12 @@ def preview_create(
     # None only for an empty preview from another source than the page (PreviewOrigin.keeps_empty): none asks.
     return preview_publish(  # type: ignore[return-value]  # see above
         user=user, board=board, origin=PreviewOrigin(source, conversation_id), now=now, reasons=reasons,
-        feasibility=feasibility)
+        feasibility=feasibility, placement_reasons=why)
+
+
+def _item_numbers(classes: list[TaskClass]) -> dict[int, int]:
+    """Each item's number in its plan, as the student reads it (blocks already placed count)."""
+    return dict(TaskItem.objects.filter(task_class__in=classes).values_list("pk", "order"))
 
 
 def board_with_plan(board: Board, placements: Iterable[Placement]) -> tuple[Board, dict[int, str]]:
@@ -229,7 +248,8 @@ class PreviewOrigin:
 
 def preview_publish(*, user: User, board: Board, origin: PreviewOrigin, now: datetime | None = None,
                     reasons: Mapping[int, tuple[str, str]] | None = None,
-                    feasibility: Sequence[dict] = ()) -> PlanPreview | None:
+                    feasibility: Sequence[dict] = (),
+                    placement_reasons: Mapping[int, dict] | None = None) -> PlanPreview | None:
     """Store the board's changes as an open preview: the one writer of previews.
 
     Returns None when the board changes nothing (and the origin keeps no empty preview). The
@@ -237,7 +257,7 @@ def preview_publish(*, user: User, board: Board, origin: PreviewOrigin, now: dat
     discarded. ``reasons`` say why items still wait, by item id.
     """
     now = now or timezone.now()
-    content = preview_content(board, reasons=reasons)
+    content = preview_content(board, reasons=reasons, placement_reasons=placement_reasons)
     if not (content["placements"] or content["moves"] or content["task_placements"] or origin.keeps_empty):
         return None
     rows = [*content["placements"], *content["moves"]]

@@ -103,19 +103,27 @@ def _out_of_date() -> ConflictError:
 
 # --- Board to preview rows ----------------------------------------------------------------------------
 
-def preview_content(board: Board, *, reasons: Mapping[int, tuple[str, str]] | None = None) -> dict[str, list]:
-    """The board's changes as a preview's rows, in time order; waiting items say why (``reasons`` by item)."""
+def preview_content(board: Board, *, reasons: Mapping[int, tuple[str, str]] | None = None,
+                    placement_reasons: Mapping[int, dict] | None = None) -> dict[str, list]:
+    """The board's changes as a preview's rows, in time order; waiting items say why (``reasons`` by item),
+    placed and moved study blocks too (``placement_reasons`` by item: schedule.core.planning.reasons)."""
     changes = board_changes(board)
     reasons = reasons or {}
+    why = placement_reasons or {}
     return {
-        "placements": [{"item_id": e.item_id, "class_id": e.class_id, **_coords(board, e.place)}
-                       for e in changes.placements],
+        "placements": [{"item_id": e.item_id, "class_id": e.class_id, **_coords(board, e.place),
+                        **_why(why, e.item_id)} for e in changes.placements],
         "moves": [{"kind": e.kind.value, "item_id": e.item_id, "task_id": e.task_id, "event_id": e.event_id,
-                   "class_id": e.class_id, "from": _coords(board, e.origin), "to": _coords(board, e.place)}
-                  for e in changes.moves],
+                   "class_id": e.class_id, "from": _coords(board, e.origin), "to": _coords(board, e.place),
+                   **_why(why, e.item_id)} for e in changes.moves],
         "task_placements": [{"task_id": e.task_id, **_coords(board, e.place)} for e in changes.notes],
         "unplaced": [_unplaced(e, reasons.get(e.item_id, NOT_PLACED)) for e in changes.unplaced],  # type: ignore[arg-type]
     }
+
+
+def _why(placement_reasons: Mapping[int, dict], item_id: int | None) -> dict[str, Any]:
+    reason = placement_reasons.get(item_id) if item_id is not None else None
+    return {"reason": reason} if reason else {}
 
 
 def _coords(board: Board, where: Position | None) -> dict[str, Any]:

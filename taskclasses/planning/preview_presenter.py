@@ -10,6 +10,7 @@ from schedule.models import ChangeSet, PlanPreview, ScheduleEvent
 from schedule.selectors import time_frame_get
 from taskclasses.models import Task, TaskItem
 from taskclasses.planning.changeset_summaries import changeset_summary
+from taskclasses.planning.placement_reasons import placement_reason_text
 from taskclasses.planning.unplaced_reasons import unplaced_reason_text
 
 
@@ -26,6 +27,7 @@ class PreviewBlock:
     ends_at: datetime
     host_event_id: int | None
     host_title: str | None
+    reason: str = ""  # why it goes there (taskclasses/planning/placement_reasons.py)
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,7 @@ class MovedBlock:
     from_start_section: int
     from_end_section: int
     from_starts_at: datetime
+    reason: str = ""  # why it goes there
 
 
 @dataclass(frozen=True)
@@ -116,7 +119,8 @@ def preview_view(preview: PlanPreview) -> PreviewView:
         blocks.append(PreviewBlock(
             item_id=p["item_id"], class_id=p["class_id"], content=contents.get(p["item_id"], ""), week=p["week"],
             day=p["day"], start_section=p["start_section"], end_section=p["end_section"], starts_at=starts_at,
-            ends_at=ends_at, host_event_id=p["host_event_id"], host_title=hosts.get(p["host_event_id"])))
+            ends_at=ends_at, host_event_id=p["host_event_id"], host_title=hosts.get(p["host_event_id"]),
+            reason=placement_reason_text(p.get("reason"))))
     figures = {row["class_id"]: row for row in preview.feasibility or []}
     unplaced = [UnplacedBlock(item_id=u["item_id"], class_id=u["class_id"], content=contents.get(u["item_id"], ""),
                               reason=u["reason"], detail=unplaced_reason_text(u["reason"], figures.get(u["class_id"])))
@@ -145,7 +149,7 @@ def _moves(preview: PlanPreview, contents: dict, hosts: dict, semester, template
             end_section=to["end_section"], starts_at=starts_at, ends_at=ends_at, host_event_id=to["host_event_id"],
             host_title=hosts.get(to["host_event_id"]), from_week=origin["week"], from_day=origin["day"],
             from_start_section=origin["start_section"], from_end_section=origin["end_section"],
-            from_starts_at=from_starts))
+            from_starts_at=from_starts, reason=placement_reason_text(move.get("reason"))))
     return found
 
 

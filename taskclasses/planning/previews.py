@@ -28,6 +28,7 @@ from smartmate.platform.exceptions import AppError, ConflictError, NotFoundError
 from taskclasses.models import TaskClass, TaskItem
 from taskclasses.planning.block_records import marks_unchanged, marks_undo, removals_unchanged, removals_undo
 from taskclasses.planning.boards import unplaced_items
+from taskclasses.planning.placement_reasons import reasons_after_drag, reasons_keep
 from taskclasses.planning.planning import PlanningError, preview_get
 from taskclasses.planning.preview_boards import preview_board, preview_content
 from taskclasses.planning.preview_moves import embed_in_filler, moves_apply, moves_unchanged, moves_undo, notes_place
@@ -124,7 +125,8 @@ def _saved(preview: PlanPreview, board: Board, *, removed: int | None = None) ->
     reasons = {u["item_id"]: (u["reason"], u["detail"]) for u in preview.unplaced}
     if removed is not None:
         reasons[removed] = ("removed", "removed from the preview")
-    for field, rows in preview_content(board, reasons=reasons).items():
+    why = reasons_after_drag(preview, board)
+    for field, rows in preview_content(board, reasons=reasons, placement_reasons=why).items():
         setattr(preview, field, rows)
     preview.save(update_fields=["placements", "moves", "task_placements", "unplaced", "updated_at"])
     return preview
@@ -158,10 +160,11 @@ def preview_apply(*, user: User, preview_id: int, now: datetime | None = None) -
     except IntegrityError as exc:
         raise SlotConflictError(_("Another change took one of these slots; plan again."), code="slot_taken") from exc
     TaskItem.objects.filter(pk__in=list(items)).update(status=TaskItem.Status.PLACED, updated_at=timezone.now())
+    marked = reasons_keep(user=user, preview=preview)  # and a caught-up missed block is planned again
     preview.status = PlanPreview.Status.APPLIED
     preview.save(update_fields=["status", "updated_at"])
     return ChangeSet.objects.create(
-        user=user, preview=preview, item_ids=sorted(items), moves=moved,
+        user=user, preview=preview, item_ids=sorted(items), moves=moved, marked=marked,
         task_ids=sorted(p["task_id"] for p in preview.task_placements),
         event_ids=[{"id": e.pk, "week": e.week, "day": e.day, "start_section": e.start_section} for e in events],
         embedded_slot_ids=embedded,

@@ -32,4 +32,7 @@ def unplaced_reason_text(reason: str, figures: dict | None) -> str:
     if reason == REASON_SHARED_SLOTS_EXHAUSTED:
         return _("“%(plan)s” shares its %(slots)d free slots with the plans planned together and "
                  "%(missing)d blocks did not fit. Plan them one at a time, or give them different windows.") % values
+    if reason == "no_room_to_repair":  # taskclasses/planning/repair.py
+        return _("No free time before the end of “%(plan)s” keeps its order for this block. Extend the end date, "
+                 "allow filler courses, or remove an excluded time.") % values
     return _("The place found for this block breaks an editing rule; plan again.")

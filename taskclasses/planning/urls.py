@@ -1,6 +1,6 @@
 from django.urls import path
 
-from taskclasses.planning import views
+from taskclasses.planning import heal_views, views
 
 app_name = "planning"
 
@@ -10,4 +10,6 @@ urlpatterns = [
     path("previews/<int:preview_id>/apply/", views.plan_apply, name="preview-apply"),
     path("previews/<int:preview_id>/discard/", views.plan_discard, name="preview-discard"),
     path("changesets/<int:changeset_id>/undo/", views.changeset_undo, name="changeset-undo"),
+    path("catch-up/", heal_views.catch_up, name="catch-up"),
+    path("repair/", heal_views.repair, name="repair"),
 ]

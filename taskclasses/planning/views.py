@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 from accounts.requests import AuthedHttpRequest
 from schedule import selectors
 from schedule.core.time_model import TimeModelError
+from schedule.exams.selectors import week_exams
 from schedule.messages import day_label
 from schedule.models import ChangeSet, PlanPreview
 from smartmate.platform.exceptions import AppError, NotFoundError
@@ -28,6 +29,8 @@ from smartmate.platform.redirects import is_local_path
 from taskclasses.planning import planning, previews
 from taskclasses.planning.agenda_presenter import agenda_days
 from taskclasses.planning.changeset_summaries import changeset_summary
+from taskclasses.planning.heal_views import heal_offers
+from taskclasses.planning.placement_reasons import board_reasons
 from taskclasses.planning.preview_presenter import changeset_view, preview_view
 from taskclasses.planning.week_presenter import board_rows, placed_blocks_get
 
@@ -52,8 +55,12 @@ def week_board(request: AuthedHttpRequest) -> HttpResponse:
     raw_day = request.GET.get("day", "")
     agenda = agenda_days(board, rows, {day["number"]: day["label"] for day in days},
                          day=int(raw_day) if raw_day.isdigit() else None)
+    last_change = ChangeSet.objects.filter(user=request.user, undone_at__isnull=True).first()
     context = {"board": board, "rows": rows, "days": days, "agenda": agenda,
+               "reasons": board_reasons(board=board, placed=placed, preview=preview),
+               "heal": None if preview else heal_offers(user=request.user, last_change=last_change),
                "preview": shown, "preview_weeks": shown.weeks if shown else [],
+               "exams": week_exams(user=request.user, dates=board.dates),
                **_last_change_context(request),
                "previous_week": board.week - 1 if board.week > 1 else None,
                "next_week": board.week + 1 if board.week < board.weeks else None}

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from schedule.core.time_model import SectionTemplate
+from schedule.exams.models import Exam
 from schedule.messages import DAY_LABELS
 from taskclasses.models import TaskClass
 
@@ -19,6 +21,7 @@ ERROR_FIELDS = {
     "invalid_excluded_pairs": "excluded_pairs", "all_pairs_excluded": "excluded_pairs",
     "invalid_excluded_days": "excluded_days", "all_days_excluded": "excluded_days",
     "invalid_section_budget": "section_budget",
+    "spaced_needs_exam": "exam", "exam_before_window": "exam", "exam_after_window": "exam", "exam_not_found": "exam",
 }
 # Errors about the blocks of a new class: shown under the lines if some were written, else the number.
 ITEM_ERRORS = {"empty_class", "invalid_item_count", "empty_item", "item_too_long", "too_many_items",
@@ -48,26 +51,32 @@ class TaskClassForm(forms.Form):
     excluded_days = forms.TypedMultipleChoiceField(label=_("Avoid these days"), coerce=int, required=False,
                                                    choices=DAY_CHOICES, widget=forms.CheckboxSelectMultiple)
     allow_filler = forms.BooleanField(label=_("May use filler courses"), required=False, initial=True)
+    exam = forms.TypedChoiceField(label=_("Exam (for a spaced class)"), coerce=int, required=False, empty_value=None)
 
-    def __init__(self, *args: Any, template: SectionTemplate, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, template: SectionTemplate, exams: Iterable[Exam] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         pairs = self.fields["excluded_pairs"]
         assert isinstance(pairs, forms.ChoiceField)
         pairs.choices = pair_choices(template)
+        exam = self.fields["exam"]
+        assert isinstance(exam, forms.ChoiceField)
+        exam.choices = [("", _("No exam"))] + [(e.pk, f"{e.title} · {e.date.isoformat()}") for e in exams]
 
     def add_service_error(self, code: str, message: str) -> None:
         self.add_error(ERROR_FIELDS.get(code) if ERROR_FIELDS.get(code) in self.fields else None, message)
 
     def class_arguments(self) -> dict[str, Any]:
         """Return the cleaned fields as the services take them."""
-        return {name: self.cleaned_data[name] for name in
-                ("name", "strategy", "start_date", "end_date", "excluded_pairs", "excluded_days", "allow_filler")}
+        arguments = {name: self.cleaned_data[name] for name in
+                     ("name", "strategy", "start_date", "end_date", "excluded_pairs", "excluded_days", "allow_filler")}
+        return {**arguments, "exam_id": self.cleaned_data.get("exam")}
 
     @classmethod
     def initial_of(cls, task_class: TaskClass) -> dict[str, Any]:
         return {"name": task_class.name, "strategy": task_class.strategy, "start_date": task_class.start_date,
                 "end_date": task_class.end_date, "excluded_pairs": task_class.excluded_pairs,
-                "excluded_days": task_class.excluded_days, "allow_filler": task_class.allow_filler}
+                "excluded_days": task_class.excluded_days, "allow_filler": task_class.allow_filler,
+                "exam": task_class.exam_id}
 
 
 class TaskClassCreateForm(TaskClassForm):

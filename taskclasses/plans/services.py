@@ -18,6 +18,8 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from schedule.core.time_model import Semester
+from schedule.exams.models import Exam
+from schedule.exams.selectors import exam_get
 from schedule.selectors import time_frame_get
 from taskclasses.exceptions import TaskClassInputError, TaskClassNotFoundError, TaskItemNotFoundError
 from taskclasses.models import MAX_ITEMS_PER_CLASS, TaskClass, TaskItem
@@ -27,7 +29,7 @@ MAX_CONTENT_LENGTH = 200
 BLOCK_SECTIONS = 2  # a block is one aligned pair of sections, the unit the planner places
 MAX_SECTION_BUDGET = MAX_ITEMS_PER_CLASS * BLOCK_SECTIONS
 UPDATABLE_FIELDS = frozenset({"name", "strategy", "start_date", "end_date", "excluded_pairs", "excluded_days",
-                              "allow_filler", "section_budget"})
+                              "allow_filler", "section_budget", "exam_id"})
 # Orders are unique per class, so a renumbering first parks the rows above every real order.
 _PARKED = 1_000_000
 
@@ -38,6 +40,7 @@ def task_class_create(
     *, user: User, name: str, start_date: date, end_date: date, strategy: str = TaskClass.Strategy.STEADY,
     excluded_pairs: Iterable[int] = (), excluded_days: Iterable[int] = (), allow_filler: bool = True,
     section_budget: int | None = None, items: Sequence[str] | None = None, item_count: int | None = None,
+    exam_id: int | None = None,
 ) -> TaskClass:
     """Create a task class with its blocks: the given contents, or ``item_count`` blocks named "<name> #n"."""
     semester, template = time_frame_get(user=user)
@@ -49,6 +52,7 @@ def task_class_create(
         "excluded_days": _checked_days(excluded_days), "allow_filler": bool(allow_filler),
         "section_budget": _checked_budget(section_budget),
     }
+    values["exam"] = _checked_exam(user, str(values["strategy"]), exam_id, start_date, end_date)
     contents = _item_contents(name=name, items=items, item_count=item_count)
     with transaction.atomic():
         task_class = TaskClass.objects.create(user=user, **values)
@@ -85,6 +89,11 @@ def task_class_update(*, user: User, task_class_id: int, **changes: Any) -> Task
         changes["section_budget"] = _checked_budget(changes["section_budget"])
     if "allow_filler" in changes:
         changes["allow_filler"] = bool(changes["allow_filler"])
+    if {"strategy", "start_date", "end_date", "exam_id"} & set(changes):
+        # A spaced class and its exam are checked together, whichever of them changed.
+        changes["exam"] = _checked_exam(
+            user, changes.get("strategy", task_class.strategy), changes.pop("exam_id", task_class.exam_id),
+            changes.get("start_date", task_class.start_date), changes.get("end_date", task_class.end_date))
     for field, value in changes.items():
         setattr(task_class, field, value)
     task_class.save(update_fields=[*changes, "updated_at"])
@@ -240,9 +249,29 @@ def _clean_content(content: str, *, number: int | None = None) -> str:
 
 def _checked_strategy(strategy: str) -> str:
     if strategy not in TaskClass.Strategy.values:
-        raise TaskClassInputError(_("The strategy is steady or rapid."), code="invalid_strategy",
+        raise TaskClassInputError(_("The strategy is steady, rapid or spaced."), code="invalid_strategy",
                                   detail={"choices": list(TaskClass.Strategy.values)})
     return strategy
+
+
+def _checked_exam(user: User, strategy: str, exam_id: int | None, start: date, end: date) -> Exam | None:
+    """The class's exam (the student's own): a spaced class needs one, inside its window."""
+    if exam_id is None:
+        if strategy == TaskClass.Strategy.SPACED:
+            raise TaskClassInputError(_("A spaced class revises for an exam: choose the exam."),
+                                      code="spaced_needs_exam")
+        return None
+    exam = exam_get(user=user, exam_id=exam_id)
+    if strategy == TaskClass.Strategy.SPACED and not start <= exam.date <= end:
+        code = "exam_before_window" if exam.date < start else "exam_after_window"
+        message = (_("The exam (%(exam)s) is before the class's first day (%(start)s): revision goes before the exam.")
+                   if exam.date < start else
+                   _("The exam (%(exam)s) is after the class's last day (%(end)s): end the class on the exam's day."))
+        raise TaskClassInputError(message % {"exam": exam.date.isoformat(), "start": start.isoformat(),
+                                             "end": end.isoformat()}, code=code,
+                                  detail={"exam_date": exam.date.isoformat(), "start_date": start.isoformat(),
+                                          "end_date": end.isoformat()})
+    return exam
 
 
 def _check_window(semester: Semester, start: date, end: date) -> None:

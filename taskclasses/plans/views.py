@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.requests import AuthedHttpRequest
+from schedule.exams.selectors import exam_list
 from schedule.selectors import time_frame_get
 from smartmate.platform.exceptions import AppError, NotFoundError
 from taskclasses.plans import selectors, services
@@ -29,7 +30,7 @@ def class_list(request: AuthedHttpRequest) -> HttpResponse:
     _semester, template = time_frame_get(user=request.user)
     status = 200
     if request.method == "POST":
-        form = TaskClassCreateForm(request.POST, template=template)
+        form = TaskClassCreateForm(request.POST, template=template, exams=exam_list(user=request.user))
         if form.is_valid():
             try:
                 task_class = services.task_class_create(user=request.user, **form.class_arguments(),
@@ -42,7 +43,8 @@ def class_list(request: AuthedHttpRequest) -> HttpResponse:
         status = 400
     else:
         start, end = selectors.default_window_get(user=request.user)
-        form = TaskClassCreateForm(template=template, initial={"start_date": start, "end_date": end})
+        form = TaskClassCreateForm(template=template, initial={"start_date": start, "end_date": end},
+                                   exams=exam_list(user=request.user))
     context = {"form": form, "task_classes": selectors.task_class_list(user=request.user)}
     return render(request, "taskclasses/list.html", context, status=status)
 
@@ -54,7 +56,7 @@ def class_detail(request: AuthedHttpRequest, task_class_id: int) -> HttpResponse
     _semester, template = time_frame_get(user=request.user)
     status = 200
     if request.method == "POST":
-        form = TaskClassForm(request.POST, template=template)
+        form = TaskClassForm(request.POST, template=template, exams=exam_list(user=request.user))
         if form.is_valid():
             try:
                 services.task_class_update(user=request.user, task_class_id=task_class_id, **form.class_arguments())
@@ -65,7 +67,8 @@ def class_detail(request: AuthedHttpRequest, task_class_id: int) -> HttpResponse
                 return redirect("plans:detail", task_class_id=task_class_id)
         status = 400
     else:
-        form = TaskClassForm(template=template, initial=TaskClassForm.initial_of(detail.task_class))
+        form = TaskClassForm(template=template, initial=TaskClassForm.initial_of(detail.task_class),
+                             exams=exam_list(user=request.user))
     return render(request, "taskclasses/detail.html", {"detail": detail, "form": form}, status=status)
 
 

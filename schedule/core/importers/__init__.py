@@ -15,8 +15,10 @@ from schedule.core.importers.budget import NO_LIMIT, ImportTooComplex, WorkBudge
 from schedule.core.importers.clashes import find_clashes, find_row_clashes
 from schedule.core.importers.csv_wakeup import parse_csv
 from schedule.core.importers.decoding import MAX_IMPORT_BYTES, check_size, decode_text
+from schedule.core.importers.duplicates import merge_duplicates
 from schedule.core.importers.ics import ALIGNMENT_TOLERANCE, parse_ics
 from schedule.core.importers.json_format import FORMAT_ID, dump_json, parse_json
+from schedule.core.importers.notices import ImportNotice
 from schedule.core.importers.report import (
     PROBLEM_MESSAGES,
     ImportedCourse,
@@ -42,6 +44,7 @@ __all__ = [
     "NO_LIMIT",
     "PROBLEM_MESSAGES",
     "SUPPORTED_FORMATS",
+    "ImportNotice",
     "ImportProblem",
     "ImportTooComplex",
     "ImportedCourse",
@@ -75,6 +78,7 @@ def parse_timetable(
         courses, problems = parser(decode_text(data), semester, template, budget)
     except ImportRejected as rejected:
         return ParseReport(problems=tuple(rejected.problems))
+    courses = merge_duplicates(courses, budget)
     problems.extend(find_row_clashes(courses, budget))
     if not courses and not problems:
         problems.append(problem("no_courses", None))

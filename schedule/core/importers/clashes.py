@@ -74,10 +74,14 @@ def find_clashes(
     )
 
 
+# The occupant's name when the caller gave none; the Django side words it in the student's language.
+UNNAMED_OCCUPANT = "an existing entry"
+
+
 def _occupant_name(names: Mapping[Any, str], key: SlotKey) -> str:
     # Callers may key their mapping by SlotKey or by plain (week, day, section) tuples.
     found = names.get(key) or names.get((key.week, key.day, key.section))
-    return found or "an existing entry"
+    return found or UNNAMED_OCCUPANT
 
 
 def _where(keys: list[SlotKey]) -> dict[str, object]:

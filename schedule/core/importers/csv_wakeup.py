@@ -29,6 +29,17 @@ COLUMN_ALIASES: dict[str, frozenset[str]] = {
     "weeks": frozenset({"周数", "周次", "上课周次", "weeks", "week"}),
     "is_filler": frozenset({"水课", "可嵌入", "is_filler", "filler"}),
 }
+# The header a student writes for each column: WakeUp's own names, the first ones a message suggests.
+WAKEUP_HEADERS: dict[str, str] = {
+    "name": "课程名称",
+    "day": "星期",
+    "start_section": "开始节数",
+    "end_section": "结束节数",
+    "teacher": "老师",
+    "location": "地点",
+    "weeks": "周数",
+    "is_filler": "水课",
+}
 _COLUMN_OF_ALIAS = {
     alias: column for column, aliases in COLUMN_ALIASES.items() for alias in aliases
 }
@@ -92,7 +103,10 @@ def _columns(
     missing = [column for column in REQUIRED_COLUMNS if column not in named]
     if missing:
         raise ImportRejected(
-            *(problem("missing_column", header_row, column, column=column) for column in missing)
+            *(
+                problem("missing_column", header_row, column, column=column, header=WAKEUP_HEADERS[column])
+                for column in missing
+            )
         )
     return named, records[1:]
 

@@ -6,8 +6,9 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from schedule.core.importers.notices import WeeksClipped
 from schedule.core.importers.report import ImportedCourse, ImportProblem, problem
-from schedule.core.time_model import SectionTemplate, Semester
+from schedule.core.time_model import MAX_WEEKS, SectionTemplate, Semester
 from schedule.core.weekspec import WeekSpecError, parse_weeks
 
 MAX_NAME_LENGTH = 100
@@ -107,13 +108,16 @@ def build_course(
     location = _text(raw, "location", raw.location, MAX_TEXT_LENGTH, problems)
     day = _day(raw, problems)
     start, end = _sections(raw, template, problems)
-    weeks = _weeks(raw, semester, problems)
+    weeks, dropped = _weeks(raw, semester, problems)
     is_filler = parse_flag(raw.is_filler)
     if is_filler is None:
         problems.append(problem("invalid_value", raw.row, "is_filler", value=str(raw.is_filler)))
     if problems or day is None or start is None or end is None:
         return problems
-    return ImportedCourse(raw.row, name, day, start, end, weeks, teacher, location, bool(is_filler))
+    notices = (WeeksClipped(raw.row, name, dropped, semester.weeks),) if dropped else ()
+    return ImportedCourse(
+        raw.row, name, day, start, end, weeks, teacher, location, bool(is_filler), notices
+    )
 
 
 def _text(
@@ -176,17 +180,39 @@ def _section(
     return number
 
 
-def _weeks(raw: RawCourse, semester: Semester, problems: list[ImportProblem]) -> tuple[int, ...]:
+def _weeks(
+    raw: RawCourse, semester: Semester, problems: list[ImportProblem]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return the weeks inside the semester and those after it that were left out."""
     value = raw.weeks
     if isinstance(value, list) and value and all(type(w) is int for w in value):
         value = ",".join(str(w) for w in value)
     elif isinstance(value, list) and value:
         problems.append(problem("invalid_value", raw.row, "weeks", value=str(raw.weeks)))
-        return ()
+        return (), ()
     elif isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
+    spec = value if isinstance(value, str) else ""
     try:
-        return parse_weeks(value if isinstance(value, str) else "", semester.weeks)
+        return parse_weeks(spec, semester.weeks), ()
     except WeekSpecError as error:
+        if error.code == "week_out_of_range":
+            clipped = _clipped_weeks(spec, semester)
+            if clipped is not None:
+                return clipped
         problems.append(ImportProblem(raw.row, "weeks", error.code, error.message, error.detail))
-        return ()
+        return (), ()
+
+
+def _clipped_weeks(spec: str, semester: Semester) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """Split weeks running past the semester (a 1-18 timetable in a 16-week term) into kept and dropped.
+
+    None when that cannot help: week 0, a week past any semester, or no week left inside.
+    """
+    try:
+        weeks = parse_weeks(spec, MAX_WEEKS)
+    except WeekSpecError:
+        return None
+    kept = tuple(w for w in weeks if w <= semester.weeks)
+    dropped = tuple(w for w in weeks if w > semester.weeks)
+    return (kept, dropped) if kept else None

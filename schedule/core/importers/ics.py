@@ -1,16 +1,18 @@
 """Read iCalendar timetables: weekly repeating and single VEVENTs mapped onto sections.
 
 Each event must start within ``ALIGNMENT_TOLERANCE`` of a section's start and end within it of a
-section's end, on one day. Weekly RRULEs (INTERVAL, COUNT, UNTIL, BYDAY), RDATE, EXDATE and
-moved or cancelled instances (RECURRENCE-ID) are understood; an open-ended rule runs to the end of
-the semester. Floating times are read in the semester's time zone; rows are VEVENT positions.
+section's end, on one day; an event off the grid by less is moved onto its sections with a notice.
+Weekly RRULEs (INTERVAL, COUNT, UNTIL, BYDAY), RDATE, EXDATE and moved or cancelled instances
+(RECURRENCE-ID) are understood; a repetition that runs past the semester (endless or too long) is
+stopped at its end and instances before its start are left out, each with a notice; a single event
+outside the semester is a problem. Floating times are read in the semester's time zone; rows are
+VEVENT positions.
 """
 
 from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import cast
@@ -19,6 +21,12 @@ from icalendar import Calendar, Event
 
 from schedule.core.importers.budget import NO_LIMIT, WorkBudget
 from schedule.core.importers.fields import MAX_NAME_LENGTH, MAX_TEXT_LENGTH
+from schedule.core.importers.notices import (
+    DatesOutsideSemester,
+    ImportNotice,
+    RepeatClipped,
+    SnappedToSections,
+)
 from schedule.core.importers.report import ImportedCourse, ImportProblem, ImportRejected, problem
 from schedule.core.time_model import DAYS_PER_WEEK, SectionTemplate, Semester
 
@@ -42,6 +50,7 @@ class _Timing:
     end: datetime
     first: int
     last: int
+    snapped: SnappedToSections | None = None
 
 
 def parse_ics(
@@ -122,8 +131,10 @@ def _courses_of(
     if len(name) > MAX_NAME_LENGTH:
         raise _EventProblem(problem("too_long", row, "SUMMARY", limit=MAX_NAME_LENGTH))
     timing = _timing(event, row, name, semester, template)
-    dates = _dates(event, row, name, timing, semester, moved)
-    return _group_by_weekday(event, row, name, timing, dates, semester)
+    dates, notices = _dates(event, row, name, timing, semester, moved)
+    if timing.snapped is not None:
+        notices.insert(0, timing.snapped)
+    return _group_by_weekday(event, row, name, timing, dates, semester, tuple(notices))
 
 
 def _timing(
@@ -155,7 +166,25 @@ def _timing(
                 tolerance=int(ALIGNMENT_TOLERANCE.total_seconds() // 60),
             )
         )
-    return _Timing(start, end, first, last)
+    return _Timing(start, end, first, last, _snapped(row, name, start, end, template, first, last))
+
+
+def _snapped(
+    row: int,
+    name: str,
+    start: datetime,
+    end: datetime,
+    template: SectionTemplate,
+    first: int,
+    last: int,
+) -> SnappedToSections | None:
+    """Return the notice for an event moved onto its sections, None if it was on the grid."""
+    section_start, section_end = template.section(first).start, template.section(last).end
+    if start.time().replace(tzinfo=None) == section_start and end.time().replace(tzinfo=None) == section_end:
+        return None
+    return SnappedToSections(
+        row, name, start.time(), end.time(), first, last, section_start, section_end
+    )
 
 
 def _decoded(event: Event, key: str, row: int, name: str) -> date:
@@ -186,39 +215,44 @@ def _dates(
     timing: _Timing,
     semester: Semester,
     moved: set[tuple[str, date]],
-) -> list[date]:
-    """Return the in-semester dates of all instances, or raise outside_semester."""
+) -> tuple[list[date], list[ImportNotice]]:
+    """Return the in-semester dates of all instances and what was left out to get them.
+
+    A repeating event keeps its instances inside the semester (a notice says what was dropped);
+    a single event, or a repeating one with no instance inside, outside the semester is a problem.
+    """
     excluded = _listed_dates(event, "EXDATE", semester)
+    clipped = False
     if "RRULE" in event and "RECURRENCE-ID" not in event:
         uid = _text(event, "UID")
         excluded |= {day for moved_uid, day in moved if moved_uid == uid}
-        candidates = _rule_dates(event, row, name, timing, semester)
+        candidates, clipped = _rule_dates(event, row, name, timing, semester)
     else:
-        candidates = iter([timing.start.date()])
-    extra = sorted(_listed_dates(event, "RDATE", semester))
-    dates: set[date] = set()
-    for day in _merged(candidates, extra):
-        if day in excluded:
-            continue
-        if not semester.contains(day):
-            raise _EventProblem(
-                problem(
-                    "outside_semester",
-                    row,
-                    "DTSTART",
-                    name=name,
-                    date=day.isoformat(),
-                    first=semester.start_monday.isoformat(),
-                    last=semester.last_day.isoformat(),
-                )
+        candidates = [timing.start.date()]
+    wanted = (set(candidates) | _listed_dates(event, "RDATE", semester)) - excluded
+    inside = sorted(day for day in wanted if semester.contains(day))
+    outside = sorted(day for day in wanted if not semester.contains(day))
+    repeating = clipped or len(wanted) > 1
+    if outside and (not inside or not repeating):
+        raise _EventProblem(
+            problem(
+                "outside_semester",
+                row,
+                "DTSTART",
+                name=name,
+                date=outside[0].isoformat(),
+                first=semester.start_monday.isoformat(),
+                last=semester.last_day.isoformat(),
             )
-        dates.add(day)
-    return sorted(dates)
-
-
-def _merged(candidates: Iterator[date], extra: list[date]) -> Iterator[date]:
-    yield from extra
-    yield from candidates
+        )
+    notices: list[ImportNotice] = []
+    if clipped:
+        notices.append(RepeatClipped(row, name, semester.last_day))
+    if outside:
+        notices.append(
+            DatesOutsideSemester(row, name, len(outside), semester.start_monday, semester.last_day)
+        )
+    return inside, notices
 
 
 def _listed_dates(event: Event, key: str, semester: Semester) -> set[date]:
@@ -236,8 +270,8 @@ def _listed_dates(event: Event, key: str, semester: Semester) -> set[date]:
 
 def _rule_dates(
     event: Event, row: int, name: str, timing: _Timing, semester: Semester
-) -> Iterator[date]:
-    """Yield the dates of a weekly RRULE; an open-ended rule stops after the semester's end."""
+) -> tuple[list[date], bool]:
+    """Return the dates of a weekly RRULE up to the semester's end, and whether it went on past it."""
     rule = event.get("RRULE")
     if isinstance(rule, list) or rule is None:
         raise _EventProblem(
@@ -276,28 +310,25 @@ def _expand_weekly(
     count: int | None,
     until: date | None,
     semester: Semester,
-) -> Iterator[date]:
-    """Yield instance dates in order; an open-ended rule stops at the semester's end.
+) -> tuple[list[date], bool]:
+    """Return instance dates in order up to the semester's end, and whether the rule went on.
 
-    A bounded rule keeps going past the semester so that the caller sees the first instance
-    outside it; the caller stops at that instance, so this never runs away.
+    Stopping at the semester's end keeps an endless or huge rule (COUNT=100000) from running away.
     """
-    open_ended = count is None and until is None
     monday = start.date() - timedelta(days=start.weekday())
-    produced = 0
+    dates: list[date] = []
     while True:
         for weekday in weekdays:
             day = monday + timedelta(days=weekday)
             if day < start.date():
                 continue
-            if open_ended and day > semester.last_day:
-                return
-            if (count is not None and produced >= count) or _after_until(
+            if (count is not None and len(dates) >= count) or _after_until(
                 start, day, until, semester
             ):
-                return
-            produced += 1
-            yield day
+                return dates, False
+            if day > semester.last_day:
+                return dates, True
+            dates.append(day)
         monday += timedelta(days=DAYS_PER_WEEK * interval)
 
 
@@ -310,7 +341,13 @@ def _after_until(start: datetime, day: date, until: date | None, semester: Semes
 
 
 def _group_by_weekday(
-    event: Event, row: int, name: str, timing: _Timing, dates: list[date], semester: Semester
+    event: Event,
+    row: int,
+    name: str,
+    timing: _Timing,
+    dates: list[date],
+    semester: Semester,
+    notices: tuple[ImportNotice, ...],
 ) -> list[ImportedCourse]:
     weeks_by_day: dict[int, set[int]] = defaultdict(set)
     for day in dates:
@@ -320,7 +357,15 @@ def _group_by_weekday(
     teacher = _teacher(_text(event, "DESCRIPTION"))
     return [
         ImportedCourse(
-            row, name, weekday, timing.first, timing.last, tuple(sorted(weeks)), teacher, location
+            row,
+            name,
+            weekday,
+            timing.first,
+            timing.last,
+            tuple(sorted(weeks)),
+            teacher,
+            location,
+            notices=notices,
         )
         for weekday, weeks in sorted(weeks_by_day.items())
     ]

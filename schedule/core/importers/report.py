@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from schedule.core.importers.notices import ImportNotice
 from schedule.core.time_model import DAY_NAMES, SlotKey
 from schedule.core.weekspec import format_weeks
 
@@ -25,7 +26,7 @@ PROBLEM_MESSAGES: Mapping[str, str] = {
     "undecodable": "The file is not readable text; save it as UTF-8 (or GBK) and try again.",
     "unknown_format": "Unknown timetable format {format!r}; use csv, ics or json.",
     "no_courses": "The file contains no courses.",
-    "missing_column": "The header has no {column} column.",
+    "missing_column": 'The header has no "{header}" column ({column}).',
     "missing_value": "{field} is empty.",
     "too_long": "{field} is longer than {limit} characters.",
     "invalid_value": "{field} has an unreadable value {value!r}.",
@@ -94,6 +95,9 @@ class ImportedCourse:
     teacher: str = ""
     location: str = ""
     is_filler: bool = False
+    # What the importer adjusted to read this arrangement (snapped times, clipped weeks...); not
+    # part of the course's identity.
+    notices: tuple[ImportNotice, ...] = dataclasses.field(default=(), compare=False, hash=False)
 
     @property
     def weeks_text(self) -> str:
@@ -146,6 +150,12 @@ class ParseReport:
 
     courses: tuple[ImportedCourse, ...] = ()
     problems: tuple[ImportProblem, ...] = ()
+
+    @property
+    def notices(self) -> tuple[ImportNotice, ...]:
+        """Return every adjustment made while reading, once each, by row."""
+        seen = {notice: None for course in self.courses for notice in course.notices}
+        return tuple(sorted(seen, key=lambda notice: notice.row))
 
     @property
     def ok(self) -> bool:

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
         REASON_NO_CANDIDATE_SLOTS,
         REASON_SHARED_SLOTS_EXHAUSTED,
         REASON_WINDOW_TOO_SMALL,
+        SPACED,
         STEADY,
         ClassFeasibility,
         GridDay,
@@ -60,8 +61,9 @@ _HOMES = {
     "plan": "engine",
     **{name: "model" for name in (
         "RAPID", "REASON_NO_CANDIDATE_SLOTS", "REASON_SHARED_SLOTS_EXHAUSTED", "REASON_WINDOW_TOO_SMALL",
-        "STEADY", "ClassFeasibility", "GridDay", "ItemSpec", "OccupiedSection", "Placement",
-        "PlanningInstance", "PlanningResult", "Strategy", "TaskClassSpec", "UnplacedItem", "UnplacedReason")},
+        "SPACED", "STEADY", "ClassFeasibility", "GridDay", "ItemSpec", "OccupiedSection", "Placement",
+        "PlanningInstance", "PlanningResult", "Strategy", "TaskClassSpec", "UnplacedItem", "UnplacedReason",
+        "PlanningRules", "ProtectedSections", "StudyBlock")},
 }
 
 
@@ -78,7 +80,8 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "ClassFeasibility", "GridDay", "InstanceError", "ItemSpec", "OccupiedSection", "Placement",
-    "PlanningInstance", "PlanningResult", "RAPID", "REASON_NO_CANDIDATE_SLOTS",
-    "REASON_SHARED_SLOTS_EXHAUSTED", "REASON_WINDOW_TOO_SMALL", "STEADY", "Strategy", "TaskClassSpec",
+    "PlanningInstance", "PlanningResult", "PlanningRules", "ProtectedSections", "RAPID", "REASON_NO_CANDIDATE_SLOTS",
+    "REASON_SHARED_SLOTS_EXHAUSTED", "REASON_WINDOW_TOO_SMALL", "SPACED", "STEADY", "Strategy", "StudyBlock",
+    "TaskClassSpec",
     "UnplacedItem", "UnplacedReason", "instance_from_json", "plan", "result_to_json",
 ]

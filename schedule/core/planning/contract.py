@@ -12,6 +12,7 @@ from schedule.core.planning.vocabulary import (
     ITEM_SECTIONS,
     MAX_SECTIONS_PER_DAY,
     SECTIONS_PER_DAY,
+    SPACED,
     STRATEGIES,
 )
 
@@ -55,8 +56,45 @@ def read_instance(data: object, kinds: ModuleType) -> Any:
     item_ids = [item.id for tc in classes for item in tc.items]
     if len(set(item_ids)) != len(item_ids):
         raise InstanceError("duplicate item id")
+    rules = _rules(data.get("rules"), weeks, sections, kinds)
     return kinds.PlanningInstance(weeks=weeks, occupied=occupied, task_classes=classes,
-                                  semester_start=_iso_date(data.get("semester_start")), sections_per_day=sections)
+                                  semester_start=_iso_date(data.get("semester_start")), sections_per_day=sections,
+                                  rules=rules)
+
+
+def _rules(data: object, weeks: int, sections: int, kinds: ModuleType) -> Any:
+    """Validate the student's rules (beyond contract v1): absent or null means none."""
+    if data is None:
+        return None
+    data = _mapping(data, "rules")
+    cap = data.get("daily_cap")
+    latest = data.get("latest_section")
+    protected = tuple(_protected(row, sections, kinds) for row in _list(data.get("protected", []), "rules.protected"))
+    blocks = tuple(_study_block(row, weeks, sections, kinds) for row in _list(data.get("blocks", []), "rules.blocks"))
+    return kinds.PlanningRules(
+        daily_cap=None if cap is None else _integer(cap, "rules.daily_cap", low=1, high=sections),
+        buffer=_integer(data.get("buffer", 0), "rules.buffer", low=0, high=sections),
+        latest_section=None if latest is None else _integer(latest, "rules.latest_section", low=1, high=sections),
+        protected=protected, blocks=blocks)
+
+
+def _protected(row: object, sections: int, kinds: ModuleType) -> Any:
+    row = _mapping(row, "a protected time")
+    first = _integer(row.get("first"), "rules.protected.first", low=1, high=sections)
+    last = _integer(row.get("last", first), "rules.protected.last", low=first, high=sections)
+    days = frozenset(_integer(d, "rules.protected.days", low=1, high=DAYS_PER_WEEK)
+                     for d in _list(row.get("days", list(range(1, DAYS_PER_WEEK + 1))), "rules.protected.days"))
+    return kinds.ProtectedSections(first=first, last=last, days=days, name=str(row.get("name") or ""))
+
+
+def _study_block(row: object, weeks: int, sections: int, kinds: ModuleType) -> Any:
+    row = _mapping(row, "a study block")
+    start = _integer(row.get("section_start"), "rules.blocks.section_start", low=1, high=sections)
+    return kinds.StudyBlock(week=_integer(row.get("week"), "rules.blocks.week", low=1, high=weeks),
+                            day=_integer(row.get("day"), "rules.blocks.day", low=1, high=DAYS_PER_WEEK),
+                            section_start=start,
+                            section_end=_integer(row.get("section_end", start + 1), "rules.blocks.section_end",
+                                                 low=start, high=sections))
 
 
 def _occupied(row: object, sections_per_day: int, kinds: ModuleType) -> Any:
@@ -91,7 +129,20 @@ def _task_class(data: object, pairs_per_day: int, kinds: ModuleType) -> Any:
                   for item in _list(data.get("items", []), f"class {class_id}: items"))
     return kinds.TaskClassSpec(id=class_id, strategy=strategy, start=start, end=end, items=items,
                                excluded_slots=excluded, allow_filler=bool(data.get("allow_filler", False)),
-                               name=str(data.get("name") or ""), excluded_days=excluded_days)
+                               name=str(data.get("name") or ""), excluded_days=excluded_days,
+                               exam=_exam(data, class_id, strategy, start, end, kinds))
+
+
+def _exam(data: dict, class_id: int, strategy: str, start: Any, end: Any, kinds: ModuleType) -> Any:
+    """Validate a spaced class's exam day (beyond contract v1): required for it, inside its window."""
+    if data.get("exam") is None:
+        if strategy == SPACED:
+            raise InstanceError(f"class {class_id}: a spaced class needs its exam day")
+        return None
+    exam = _grid_day(data.get("exam"), f"class {class_id}: exam", kinds)
+    if (exam.week, exam.day) < (start.week, start.day) or (exam.week, exam.day) > (end.week, end.day):
+        raise InstanceError(f"class {class_id}: the exam lies outside the window")
+    return exam
 
 
 def _item(data: object, class_id: int, kinds: ModuleType) -> Any:

@@ -20,6 +20,7 @@ from schedule.core.planning.vocabulary import (  # noqa: F401 - re-exported for 
     REASON_SHARED_SLOTS_EXHAUSTED,
     REASON_WINDOW_TOO_SMALL,
     SECTIONS_PER_DAY,
+    SPACED,
     STEADY,
     STRATEGIES,
     Strategy,
@@ -74,11 +75,47 @@ class TaskClassSpec:
     allow_filler: bool = False
     name: str = ""
     excluded_days: frozenset[int] = frozenset()    # 1..7; beyond contract v1
+    exam: GridDay | None = None                    # the exam day a spaced class revises for; beyond v1
 
     @property
     def demand(self) -> int:
         """Return the number of items the class asks to place."""
         return len(self.items)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StudyBlock:
+    """A study block already on the timetable (its sections are also occupied): it counts for the cap and buffer."""
+
+    week: int
+    day: int
+    section_start: int
+    section_end: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProtectedSections:
+    """Sections ``first..last`` kept free of study on the weekdays ``days`` (1 = Monday)."""
+
+    first: int
+    last: int
+    days: frozenset[int] = frozenset(range(1, DAYS_PER_WEEK + 1))
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlanningRules:
+    """The student's own rules (beyond contract v1; see schedule/core/planning/rules.py)."""
+
+    daily_cap: int | None = None                    # study blocks a day, those in ``blocks`` included
+    buffer: int = 0                                 # free sections between two study blocks of a day
+    latest_section: int | None = None               # a block ends by this section
+    protected: tuple[ProtectedSections, ...] = ()
+    blocks: tuple[StudyBlock, ...] = ()             # study blocks already placed
+
+    def __bool__(self) -> bool:
+        return (self.daily_cap is not None or self.buffer > 0 or self.latest_section is not None
+                or bool(self.protected))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -90,6 +127,7 @@ class PlanningInstance:
     task_classes: tuple[TaskClassSpec, ...] = ()      # in the order the user selected them
     semester_start: date | None = None             # informational
     sections_per_day: int = SECTIONS_PER_DAY          # a template may have up to 16; beyond contract v1
+    rules: PlanningRules | None = None                # the student's own rules; beyond contract v1
 
     @property
     def pairs_per_day(self) -> int:

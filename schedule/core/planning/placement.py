@@ -27,15 +27,22 @@ from schedule.core.planning.vocabulary import RAPID
 
 
 def place_classes(candidates: list[list[int]], quotas: list[int], strategies: list[str],
-                  pool: PairPool, pair_count: int) -> list[list[int]]:
-    """Let the classes choose, least slack first; return, per class, the sorted candidate positions it gets."""
+                  pool: PairPool, pair_count: int, spaced: dict[int, list[int]] | None = None) -> list[list[int]]:
+    """Let the classes choose, least slack first; return, per class, the sorted candidate positions it gets.
+
+    `spaced` holds the ideal positions of each spaced class (spaced.py); it chooses first, since
+    its items want given days rather than any spread.
+    """
+    spaced = spaced or {}
     owner = [-1] * pair_count                      # pair id -> class holding it
-    order = sorted(range(len(candidates)), key=lambda cls: (_choosing_slack(candidates[cls], quotas[cls],
-                                                                            strategies[cls]), cls))
+    order = sorted(range(len(candidates)), key=lambda cls: (
+        cls not in spaced, _choosing_slack(candidates[cls], quotas[cls], strategies[cls]), cls))
     for cls in order:
         if quotas[cls] <= 0:
             continue
-        if strategies[cls] == RAPID:
+        if cls in spaced:
+            _take_targets(cls, candidates[cls], spaced[cls], pool, owner)
+        elif strategies[cls] == RAPID:
             _take_earliest(cls, candidates[cls], quotas[cls], pool, owner)
         else:
             _take_spread(cls, candidates[cls], quotas[cls], pool, owner)
@@ -62,6 +69,14 @@ def _take_earliest(cls: int, pair_ids: list[int], count: int, pool: PairPool, ow
 def _take_spread(cls: int, pair_ids: list[int], count: int, pool: PairPool, owner: list[int]) -> None:
     """Give the class pairs spread evenly over its candidates, each the free one nearest to its target."""
     for target in even_targets(len(pair_ids), count):
+        position = _nearest_committable(cls, pair_ids, target, pool, owner)
+        if position is not None:
+            owner[pair_ids[position]] = cls
+
+
+def _take_targets(cls: int, pair_ids: list[int], targets: list[int], pool: PairPool, owner: list[int]) -> None:
+    """Give the class, per target position, the free pair nearest to it that the ledger accepts."""
+    for target in targets:
         position = _nearest_committable(cls, pair_ids, target, pool, owner)
         if position is not None:
             owner[pair_ids[position]] = cls

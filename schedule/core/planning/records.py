@@ -34,6 +34,22 @@ class TaskClassSpec(SimpleNamespace):
         return len(self.items)
 
 
+class StudyBlock(SimpleNamespace):
+    """Like model.StudyBlock: week, day, section_start, section_end."""
+
+
+class ProtectedSections(SimpleNamespace):
+    """Like model.ProtectedSections: first, last, days, name."""
+
+
+class PlanningRules(SimpleNamespace):
+    """Like model.PlanningRules: daily_cap, buffer, latest_section, protected, blocks."""
+
+    def __bool__(self) -> bool:
+        return (self.daily_cap is not None or self.buffer > 0 or self.latest_section is not None
+                or bool(self.protected))
+
+
 class PlanningInstance(SimpleNamespace):
     """Like model.PlanningInstance: weeks, occupied, task_classes, semester_start, sections_per_day."""
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bisect import insort
 
-from schedule.core.planning.vocabulary import STEADY
+from schedule.core.planning.vocabulary import RAPID, STEADY
 
 # A sweep moves every item at most once; polishing converges long before this many.
 MAX_SWEEPS = 64
@@ -46,7 +46,7 @@ def polish(candidates: list[list[int]], positions: list[list[int]], strategies: 
                 continue
             if strategy == STEADY:
                 moved |= _even_out(cls, candidates[cls], positions[cls], owner)
-            else:
+            elif strategy == RAPID:        # a spaced class keeps its days (spaced.py settles it)
                 moved |= _pull_forward(cls, candidates[cls], positions[cls], owner)
         if not moved:
             break

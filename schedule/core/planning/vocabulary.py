@@ -11,7 +11,7 @@ TYPE_CHECKING = False        # mypy treats a name TYPE_CHECKING as true; `typing
 if TYPE_CHECKING:
     from typing import Literal
 
-    Strategy = Literal["steady", "rapid"]
+    Strategy = Literal["steady", "rapid", "spaced"]
     # Why an item stayed unplaced.
     UnplacedReason = Literal["no_candidate_slots", "window_too_small", "shared_slots_exhausted"]
 else:                        # at run time the aliases only have to exist (e.g. for typing.cast)
@@ -24,7 +24,8 @@ ITEM_SECTIONS = 2      # every item occupies one aligned pair: sections 2k-1 and
 
 STEADY: Strategy = "steady"
 RAPID: Strategy = "rapid"
-STRATEGIES: tuple[Strategy, ...] = (STEADY, RAPID)
+SPACED: Strategy = "spaced"    # revision before an exam (spaced.py); the class names its exam's day
+STRATEGIES: tuple[Strategy, ...] = (STEADY, RAPID, SPACED)
 
 REASON_NO_CANDIDATE_SLOTS: UnplacedReason = "no_candidate_slots"
 REASON_WINDOW_TOO_SMALL: UnplacedReason = "window_too_small"

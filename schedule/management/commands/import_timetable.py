@@ -35,8 +35,10 @@ class Command(BaseCommand):
             self.stdout.write(f"  row {course.row}: {course.name} day {course.day} "
                               f"sections {course.start_section}-{course.end_section} weeks {course.weeks_text} "
                               f"(+{course.new_meetings} new, {course.existing_meetings} already there)")
+            for notice in course.notices:
+                self.stdout.write(f"    adjusted: {notice}")
+        # The dry run's counts come from the same rules as the write, so they match what an import creates.
         verb = "Would create" if dry_run else "Created"
         self.stdout.write(self.style.SUCCESS(
-            f"{verb} {outcome.created_courses if not dry_run else sum(1 for c in outcome.courses)} courses / "
-            f"{outcome.created_events if not dry_run else sum(c.new_meetings for c in outcome.courses)} meetings; "
+            f"{verb} {outcome.created_courses} courses / {outcome.created_events} meetings; "
             f"{outcome.skipped_existing} meetings were already there."))

@@ -11,6 +11,7 @@ from schedule.core.importers import (
     find_clashes,
     parse_timetable,
 )
+from schedule.core.importers.notices import MergedDuplicate, WeeksClipped
 from schedule.core.time_model import SectionTemplate, Semester, SlotKey
 
 DEMO = Path(__file__).resolve().parents[2] / "demo_data" / "demo_timetable.csv"
@@ -153,7 +154,7 @@ def test_a_header_missing_a_required_column_is_reported_on_row_one():
         1,
         "weeks",
         "missing_column",
-        "The header has no weeks column.",
+        'The header has no "周数" column (weeks).',
     )
 
 
@@ -226,13 +227,23 @@ def test_sections_that_run_backwards_are_reported():
     )
 
 
-def test_weeks_beyond_the_semester_are_reported_with_the_week_spec_code():
-    assert only_problem(parse(HEADER + "高数,1,1,2,王,二教,1-24\n")) == (
+def test_weeks_beyond_the_semester_are_left_out_with_a_notice():
+    report = parse(HEADER + "高数,1,1,2,王,二教,1-24\n")
+    assert [c.weeks_text for c in report.courses] == ["1-20"]
+    assert report.notices == (WeeksClipped(2, "高数", (21, 22, 23, 24), 20),)
+
+
+def test_weeks_entirely_after_the_semester_are_reported_with_the_week_spec_code():
+    assert only_problem(parse(HEADER + "高数,1,1,2,王,二教,22-24\n")) == (
         2,
         "weeks",
         "week_out_of_range",
         "Week 24 is outside the semester (weeks 1..20).",
     )
+
+
+def test_week_zero_is_reported_not_clipped():
+    assert only_problem(parse(HEADER + "高数,1,1,2,王,二教,0-16\n"))[2] == "week_out_of_range"
 
 
 def test_a_row_without_a_name_is_reported():
@@ -277,9 +288,22 @@ def test_odd_and_even_week_courses_on_the_same_sections_do_not_clash():
     assert report.ok
 
 
-def test_a_duplicated_row_clashes_with_its_original():
-    row = "高数,1,1,2,王,二教,1-16\n"
-    assert only_problem(parse(HEADER + row + row))[2] == "clash"
+def test_a_duplicated_row_is_merged_into_its_original_with_a_notice():
+    report = parse(HEADER + "高数,1,1,2,王,二教,1-16\n" + "高数,1,1,2,王,二教,9-18\n")
+    assert report.ok
+    assert [(c.row, c.weeks_text) for c in report.courses] == [(2, "1-18")]
+    assert report.notices == (MergedDuplicate(2, "高数", 3, tuple(range(9, 17))),)
+
+
+def test_the_same_course_in_other_weeks_is_kept_as_its_own_row_without_a_notice():
+    report = parse(HEADER + "高数,1,1,2,王,二教,1-8\n" + "高数,1,1,2,王,二教,9-16\n")
+    assert [c.row for c in report.courses] == [2, 3]
+    assert report.notices == ()
+
+
+def test_a_repeat_in_another_room_is_a_clash_not_a_duplicate():
+    report = parse(HEADER + "高数,1,1,2,王,二教,1-16\n" + "高数,1,1,2,王,三教,1-16\n")
+    assert only_problem(report)[2] == "clash"
 
 
 def test_find_clashes_lists_meetings_on_slots_already_taken():

@@ -1,9 +1,10 @@
-from datetime import date, datetime
+from datetime import date, datetime, time
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from schedule.core.ics_export import ExportEvent, build_ics, make_uid
 from schedule.core.importers import ParseReport, parse_timetable
+from schedule.core.importers.notices import DatesOutsideSemester, RepeatClipped, SnappedToSections
 from schedule.core.time_model import SectionTemplate, Semester, span_bounds
 
 SEMESTER = Semester(date(2026, 3, 2), 20)
@@ -168,14 +169,50 @@ def test_an_event_before_the_semester_is_outside_it():
     )
 
 
-def test_a_rule_that_runs_past_the_semester_is_outside_it():
+def test_a_rule_that_runs_past_the_semester_is_stopped_at_its_end_with_a_notice():
     data = calendar(
         event("高数", "20260302T080000", "20260302T094000", "RRULE:FREQ=WEEKLY;COUNT=25")
     )
-    assert only_problem(parse(data))[2:] == (
-        "outside_semester",
-        "高数 has a date outside the semester (2026-03-02 .. 2026-07-19): 2026-07-20.",
+    report = parse(data)
+    assert summary(report) == [("高数", 1, 1, 2, "1-20")]
+    assert report.notices == (RepeatClipped(1, "高数", date(2026, 7, 19)),)
+
+
+def test_a_huge_count_is_stopped_at_the_semester_end_without_running_away():
+    data = calendar(
+        event("高数", "20260302T080000", "20260302T094000", "RRULE:FREQ=WEEKLY;COUNT=10000000")
     )
+    assert summary(parse(data)) == [("高数", 1, 1, 2, "1-20")]
+
+
+def test_an_endless_rule_says_it_was_stopped_at_the_semester_end():
+    data = calendar(event("形势与政策", "20260615T190000", "20260615T204000", "RRULE:FREQ=WEEKLY"))
+    assert [n.code for n in parse(data).notices] == ["repeat_clipped"]
+
+
+def test_a_rule_starting_before_the_semester_keeps_its_weeks_inside_with_a_notice():
+    data = calendar(
+        event("高数", "20260216T080000", "20260216T094000", "RRULE:FREQ=WEEKLY;COUNT=4")
+    )
+    report = parse(data)
+    assert summary(report) == [("高数", 1, 1, 2, "1-2")]
+    assert report.notices == (
+        DatesOutsideSemester(1, "高数", 2, date(2026, 3, 2), date(2026, 7, 19)),
+    )
+
+
+def test_off_grid_times_are_snapped_to_sections_with_a_notice():
+    data = calendar(event("高等数学", "20260302T080500", "20260302T094000"))
+    report = parse(data)
+    assert summary(report) == [("高等数学", 1, 1, 2, "1")]
+    assert report.notices == (
+        SnappedToSections(1, "高等数学", time(8, 5), time(9, 40), 1, 2, time(8, 0), time(9, 40)),
+    )
+
+
+def test_times_on_the_grid_make_no_notice():
+    data = calendar(event("高等数学", "20260302T080000", "20260302T094000", "RRULE:FREQ=WEEKLY;COUNT=16"))
+    assert parse(data).notices == ()
 
 
 def test_a_daily_rule_is_not_supported():

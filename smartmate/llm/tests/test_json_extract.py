@@ -51,3 +51,15 @@ def test_malformed_output_carries_feedback_for_the_model():
     assert caught.value.feedback == ("Your previous reply could not be parsed as JSON (no JSON object was found). "
                                      "Reply again with exactly one JSON object and nothing else.")
     assert caught.value.code == "llm_malformed_output"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('{“date”：“2026-12-02”，“limit”：3}', {"date": "2026-12-02", "limit": 3}),
+    ('{"note"："他说“好”，然后走了"}', {"note": "他说“好”，然后走了"}),
+    ('｛"date"："2026-12-02"，"limit"：3，｝', {"date": "2026-12-02", "limit": 3}),
+    ('{"a"："逗号，冒号：都在字符串里"}', {"a": "逗号，冒号：都在字符串里"}),
+    ('"{\\"date\\": \\"2026-12-02\\"}"', {"date": "2026-12-02"}),
+    ('{\\"date\\": \\"2026-12-02\\"}', {"date": "2026-12-02"}),
+])
+def test_full_width_syntax_and_double_encoding_are_read_without_a_correction(text, expected):
+    assert extract_json_object(text) == expected

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from smartmate.platform.models import OutboxEvent
 
 # The explicit list of modules that register topics and consumers.
-CONSUMER_MODULES: tuple[str, ...] = ("smartmate.platform.outbox.probe", "agent.outbox_topics", "memory.consumers")
+CONSUMER_MODULES: tuple[str, ...] = ("smartmate.platform.outbox.probe", "agent.outbox_topics", "memory.consumers",
+                                     "taskclasses.reminders.outbox")
 
 QUEUES = ("default", "agent", "memory")
 

@@ -45,6 +45,7 @@ class PlacementSerializer(BlockAtSerializer):
     class_id = serializers.IntegerField()
     host_event_id = serializers.IntegerField(allow_null=True)
     host_title = serializers.CharField(allow_null=True)
+    reason = serializers.CharField(allow_blank=True, help_text="Why the block goes there, in the student's language.")
 
 
 class UnplacedSerializer(serializers.Serializer):
@@ -68,6 +69,7 @@ class MoveSerializer(BlockAtSerializer):
     from_start_section = serializers.IntegerField()
     from_end_section = serializers.IntegerField()
     from_starts_at = RFC3339DateTimeField()
+    reason = serializers.CharField(allow_blank=True, help_text="Why the block goes there, in the student's language.")
 
 
 class NoteSerializer(BlockAtSerializer):
@@ -131,6 +133,7 @@ class BoardBlockSerializer(_PlaceSerializer):
     title = serializers.CharField()
     status = serializers.CharField()
     version = serializers.CharField()
+    pinned = serializers.BooleanField()
 
 
 class DirectEditOutputSerializer(serializers.Serializer):

@@ -1,6 +1,6 @@
 from django.urls import URLPattern, path
 
-from taskclasses.planning.api import views
+from taskclasses.planning.api import heal_views, views
 
 
 def _block_routes(kind: str, key: str) -> list[URLPattern]:
@@ -12,6 +12,7 @@ def _block_routes(kind: str, key: str) -> list[URLPattern]:
         path(f"{prefix}remove/", views.BoardBlockRemoveView.as_view(kind=kind), name=f"board-{kind}-remove"),
         path(f"{prefix}done/", views.BoardBlockDoneView.as_view(kind=kind), name=f"board-{kind}-done"),
         path(f"{prefix}missed/", views.BoardBlockMissedView.as_view(kind=kind), name=f"board-{kind}-missed"),
+        path(f"{prefix}pin/", views.BoardBlockPinView.as_view(kind=kind), name=f"board-{kind}-pin"),
         path(f"{prefix}suggestions/", views.BoardBlockSuggestionsView.as_view(kind=kind),
              name=f"board-{kind}-suggestions"),
     ]
@@ -24,6 +25,9 @@ urlpatterns = [
     path("previews/<int:preview_id>/", views.PreviewDetailView.as_view(), name="preview"),
     path("previews/<int:preview_id>/blocks/<int:item_id>/", views.PreviewBlockView.as_view(), name="preview-block"),
     path("previews/<int:preview_id>/apply/", views.PreviewApplyView.as_view(), name="preview-apply"),
+    path("catch-up/", heal_views.CatchUpView.as_view(), name="catch-up"),
+    path("repairs/", heal_views.RepairView.as_view(), name="repairs"),
+    path("repairs/event/", heal_views.EventOverBlocksView.as_view(), name="repairs-event"),
     path("changesets/", views.ChangeSetListView.as_view(), name="changesets"),
     path("changesets/<int:changeset_id>/undo/", views.ChangeSetUndoView.as_view(), name="changeset-undo"),
     *_block_routes("item", "item_id"),

@@ -209,3 +209,22 @@ class BoardBlockSuggestionsView(BlockAPIView):
                                                       limit=query.validated_data["limit"])
         return Response(BlockSuggestionsSerializer({"block": asdict(block),
                                                     "suggestions": [asdict(s) for s in slots]}).data)
+
+
+class BoardBlockPinView(BlockAPIView):
+    """Pin a placed block (POST: nothing moves or removes it) or unpin it (DELETE)."""
+
+    @idempotent
+    @extend_schema(request=None, responses=BoardBlockSerializer)
+    def post(self, request: AuthedRequest, **ids: int) -> Response:
+        return self._pin(request, ids, pinned=True)
+
+    @idempotent
+    @extend_schema(request=None, responses=BoardBlockSerializer)
+    def delete(self, request: AuthedRequest, **ids: int) -> Response:
+        return self._pin(request, ids, pinned=False)
+
+    def _pin(self, request: AuthedRequest, ids: dict[str, int], *, pinned: bool) -> Response:
+        rate_limit_hit("board_edits", user_key(request.user))
+        block = direct_edits.block_pin(user=request.user, kind=self.kind, block_id=_block_id(ids), pinned=pinned)
+        return Response(BoardBlockSerializer(asdict(block)).data)

@@ -25,6 +25,8 @@ class TaskClassCreateInputSerializer(serializers.Serializer):
                                          help_text="Days to avoid: 1 = Monday ... 7 = Sunday.")
     allow_filler = serializers.BooleanField(default=True)
     section_budget = serializers.IntegerField(allow_null=True, required=False, default=None)
+    exam_id = serializers.IntegerField(allow_null=True, required=False, default=None,
+                                       help_text="The exam a spaced class revises for (required for spaced).")
     items = serializers.ListField(child=serializers.CharField(allow_blank=True, trim_whitespace=False),
                                   required=False, help_text="The blocks' contents in order (1-200).")
     item_count = serializers.IntegerField(required=False, allow_null=True,
@@ -42,6 +44,7 @@ class TaskClassUpdateInputSerializer(serializers.Serializer):
     excluded_days = serializers.ListField(child=serializers.IntegerField(), required=False)
     allow_filler = serializers.BooleanField(required=False)
     section_budget = serializers.IntegerField(allow_null=True, required=False)
+    exam_id = serializers.IntegerField(allow_null=True, required=False)
 
 
 class TaskItemAddInputSerializer(serializers.Serializer):
@@ -93,6 +96,7 @@ class TaskClassOutputSerializer(serializers.Serializer):
     excluded_days = serializers.ListField(child=serializers.IntegerField())
     allow_filler = serializers.BooleanField()
     section_budget = serializers.IntegerField(allow_null=True)
+    exam_id = serializers.IntegerField(allow_null=True)
     item_count = serializers.IntegerField()
     placed_count = serializers.IntegerField()
     created_at = RFC3339DateTimeField()
@@ -111,6 +115,7 @@ class TaskClassDetailOutputSerializer(serializers.Serializer):
     excluded_days = serializers.ListField(source="task_class.excluded_days", child=serializers.IntegerField())
     allow_filler = serializers.BooleanField(source="task_class.allow_filler")
     section_budget = serializers.IntegerField(source="task_class.section_budget", allow_null=True)
+    exam_id = serializers.IntegerField(source="task_class.exam_id", allow_null=True)
     item_count = serializers.IntegerField()
     placed_count = serializers.IntegerField()
     created_at = RFC3339DateTimeField(source="task_class.created_at")

@@ -229,7 +229,7 @@ def test_edit_a_repeating_event_for_all_weeks(live_page, transactional_db):
     page.click("[data-test=event-save]")
     error = page.locator("[data-test=event-dialog-error]")
     page.locator("[data-test=event-dialog-error]:has-text('25')").wait_for()
-    assert error.inner_text() == "第 25 周不在学期内（1..20 周）。"
+    assert error.inner_text() == "第 25 周不在学期内（本学期共 20 周）。"
 
     page.fill("[data-test=event-weeks]", "2-12双")
     page.select_option("[data-test=event-start]", "11")

@@ -137,6 +137,6 @@ def test_the_import_page_shows_the_diff_in_chinese_and_confirming_lands_on_the_b
 
 def test_a_week_outside_the_semester_reads_in_chinese_on_the_import_page(client, user):
     client.force_login(user)
-    page = client.post("/schedule/import/", {"content": csv_bytes("线性代数,2,1,2,陈志强,二教2412,1-25").decode(),
+    page = client.post("/schedule/import/", {"content": csv_bytes("线性代数,2,1,2,陈志强,二教2412,21-25").decode(),
                                              "action": "preview"}, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
-    assert "第 25 周不在学期内（1..20 周）。" in page
+    assert "第 25 周不在学期内（本学期共 20 周）。" in page

@@ -80,7 +80,7 @@ def test_two_hundred_blocks_and_a_name_of_a_hundred_characters_are_accepted(user
     ({"item_count": None, "items": ["x" * 201]}, "item_too_long", "A block's content has at most 200 characters."),
     ({"name": "   "}, "empty_name", "Give the task class a name."),
     ({"name": "x" * 101}, "name_too_long", "A name has at most 100 characters."),
-    ({"strategy": "lazy"}, "invalid_strategy", "The strategy is steady or rapid."),
+    ({"strategy": "lazy"}, "invalid_strategy", "The strategy is steady, rapid or spaced."),
     ({"section_budget": 0}, "invalid_section_budget", "The section budget is a whole number from 1 to 400."),
 ])
 def test_bad_classes_are_refused_with_a_clear_reason_and_nothing_is_saved(user, changes, code, message):

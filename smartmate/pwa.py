@@ -1,0 +1,63 @@
+"""The installable app: the web app manifest and the service worker, both served from the site root.
+
+The worker must come from ``/sw.js`` (not ``/static/``) so its scope is the whole site; it caches the
+page shell and the student's agenda (this week and next) for read-only use offline, and forgets the
+agenda at sign-out or when another student signs in on the device (``templates/pwa/sw.js``).
+Both are public: the browser fetches them without the student's session.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.loader import render_to_string
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+THEME_COLOR = "#3b6ef5"
+BACKGROUND_COLOR = "#f6f7fb"
+# What every page needs to draw itself offline; the agenda pages themselves are kept per student.
+SHELL_ASSETS = ("css/app.css", "css/pocket.css", "js/base.js", "js/bell.js", "js/pwa.js", "js/week.js",
+                "js/week_agenda.js", "img/favicon.svg", "img/icon-192.png", "img/icon-512.png")
+
+
+@require_GET
+def manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest: name 时伴, icons, theme, and the agenda as the start page."""
+    icons = [{"src": static(f"img/icon-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png",
+              "purpose": "any"} for size in (192, 512)]
+    icons.append({"src": static("img/icon-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "maskable"})
+    body = {
+        "id": "/", "name": "时伴", "short_name": "时伴",
+        "description": _("Your timetable, study plans and reminders, also offline."),
+        "lang": "zh-CN", "start_url": reverse("planning:week"), "scope": "/", "display": "standalone",
+        "theme_color": THEME_COLOR, "background_color": BACKGROUND_COLOR, "icons": icons,
+    }
+    response = JsonResponse(body, json_dumps_params={"ensure_ascii": False})
+    response["Content-Type"] = "application/manifest+json"
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker script, for the root scope; browsers re-check it on every visit (no-cache)."""
+    shell = [static(path) for path in SHELL_ASSETS]
+    context = {
+        "shell_json": json.dumps(shell),
+        "agenda_url": json.dumps(reverse("planning:week")),
+        "logout_json": json.dumps(sorted({reverse("accounts:logout"), reverse("rest_framework:logout")})),
+        "static_prefix": json.dumps(static("")),
+    }
+    # The version changes whenever the shell's addresses do (hashed names in production): a new worker
+    # then takes over and drops the old shell cache.
+    context["version"] = hashlib.sha256(context["shell_json"].encode()).hexdigest()[:12]
+    script = render_to_string("pwa/sw.js", context)
+    response = HttpResponse(script, content_type="application/javascript; charset=utf-8")
+    response["Service-Worker-Allowed"] = "/"
+    response["Cache-Control"] = "no-cache"
+    return response

@@ -1,0 +1,104 @@
+"""Catch-up: the study blocks gone by without being marked done, placed again before their plan ends.
+
+"补上落下的 3 次复习" on the board or the dashboard makes a preview (the ordinary preview flow:
+shown on the week board, applied in one transaction, undone exactly) that moves each such block
+from its past place to the nearest free time from now on, class order kept, and touches as few
+other blocks as possible (``schedule.core.repair``). Applying it plans a missed block again
+(status ``missed`` -> ``placed``; undo gives the mark back).
+
+A block counts when its status is ``placed`` or ``missed`` and it has begun (its own event, or the
+filler meeting holding it, started before now). Blocks of a plan whose last day has gone by are
+not caught up: its window is over (the student extends the end date first).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date, datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from schedule.core.repair import lift, repair
+from schedule.models import PlanPreview, ScheduleEvent, ScheduleSlot
+from smartmate.platform.exceptions import AppError, NotFoundError
+from taskclasses.models import TaskClass, TaskItem
+from taskclasses.planning.boards import board_load, calendar_get
+from taskclasses.planning.repair import publish_repair
+
+BEHIND = (TaskItem.Status.PLACED, TaskItem.Status.MISSED)
+MAX_ID = 2**63 - 1
+
+
+class CatchUpError(AppError):
+    code = "nothing_to_catch_up"
+
+
+@dataclass(frozen=True)
+class Behind:
+    """A block gone by and not done: its item and the day it was due."""
+
+    item: TaskItem
+    day: date
+
+
+def blocks_behind(*, user: User, now: datetime, task_class: TaskClass | None = None) -> list[Behind]:
+    """The student's blocks that have begun and are not done, in class and item order."""
+    zone = calendar_get(user=user).semester.zone
+    own = ScheduleEvent.objects.filter(user=user, kind=ScheduleEvent.Kind.TASK_ITEM, starts_at__lt=now,
+                                       task_item__status__in=BEHIND)
+    hosted = ScheduleSlot.objects.filter(user=user, embedded_item__status__in=BEHIND, event__starts_at__lt=now)
+    if task_class is not None:
+        own = own.filter(task_item__task_class=task_class)
+        hosted = hosted.filter(embedded_item__task_class=task_class)
+    days: dict[int, date] = {}
+    for item_id, starts_at in own.values_list("task_item_id", "starts_at"):
+        days[item_id] = starts_at.astimezone(zone).date()
+    for item_id, starts_at in hosted.values_list("embedded_item_id", "event__starts_at"):
+        days.setdefault(item_id, starts_at.astimezone(zone).date())
+    items = TaskItem.objects.filter(pk__in=list(days)).select_related("task_class").order_by("task_class_id", "order")
+    return [Behind(item, days[item.pk]) for item in items]
+
+
+def catch_up_count(*, user: User, now: datetime | None = None) -> int:
+    """How many blocks the catch-up action would place again (the button's number)."""
+    now = now or timezone.now()
+    today = calendar_get(user=user).semester.local_date(now)
+    return sum(1 for b in blocks_behind(user=user, now=now) if b.item.task_class.end_date >= today)
+
+
+def _task_class(user: User, task_class_id: int | None) -> TaskClass | None:
+    if task_class_id is None:
+        return None
+    found = (TaskClass.objects.filter(user=user, pk=task_class_id).first() if 0 < task_class_id <= MAX_ID else None)
+    if found is None:
+        raise NotFoundError(_("Not found."), code="task_class_not_found")
+    return found
+
+
+@transaction.atomic
+def catch_up_preview(*, user: User, task_class_id: int | None = None, now: datetime | None = None) -> PlanPreview:
+    """A preview placing every block gone by and not done again, before its plan ends, order kept."""
+    now = now or timezone.now()
+    task_class = _task_class(user, task_class_id)
+    calendar = calendar_get(user=user)
+    today = calendar.semester.local_date(now)
+    if task_class is not None and task_class.end_date < today:
+        raise CatchUpError(_("“%(name)s” ended on %(end)s: there is no time left in it to catch up. Move its last "
+                             "day first.") % {"name": task_class.name, "end": task_class.end_date},
+                           code="class_ended")
+    behind = [b for b in blocks_behind(user=user, now=now, task_class=task_class)
+              if b.item.task_class.end_date >= today]
+    if not behind:
+        raise CatchUpError(_("Nothing to catch up: every block gone by is marked done."))
+    classes = sorted({b.item.task_class for b in behind}, key=lambda c: c.pk)
+    first = max(min(b.day for b in behind), calendar.semester.start_monday)
+    board = board_load(user=user, now=now, first=first, last=max(c.end_date for c in classes),
+                       pending_notes=False, calendar=calendar)
+    # Their classes count as planned, so a block left without a place is listed in the preview, with why.
+    board = replace(board, planned_class_ids=tuple(c.pk for c in classes))
+    wanted = [e.id for e in board.entries if e.item_id in {b.item.pk for b in behind}]
+    result = repair(lift(board, wanted), wanted, catch_up=True)
+    return publish_repair(user=user, board=result.board, result=result, classes=classes, now=now)

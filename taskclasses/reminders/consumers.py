@@ -1,0 +1,100 @@
+"""The notifications socket (``/ws/notifications/``): one per open tab, receive-only.
+
+On connect it produces the student's due reminders (on embedded defaults no beat runs; with beat it
+is a cheap no-op), then sends ``hello`` with the unread reminders, and forwards each reminder the
+outbox delivers (``reminder``). While open on embedded defaults it checks again every
+``REMINDERS_EMBEDDED_INTERVAL`` seconds. Signing out closes it (accounts.sockets).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation.trans_real import parse_accept_lang_header
+
+from accounts.sockets import user_group
+from taskclasses.reminders import selectors, services
+from taskclasses.reminders.live import notifications_group, server_loop_register
+from taskclasses.reminders.presenters import reminder_json
+
+CLOSE_UNAUTHENTICATED = 4401
+HELLO_LIMIT = 10
+
+
+class NotificationsConsumer(AsyncJsonWebsocketConsumer):
+    user: Any = None
+    _poll: asyncio.Task | None = None
+
+    async def connect(self) -> None:
+        server_loop_register(asyncio.get_running_loop())
+        user = self.scope.get("user")
+        await self.accept()  # then close: a close before accepting reaches browsers as a bare 1006
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        self.user = user
+        self.language = _language_of(self.scope)
+        await self.channel_layer.group_add(notifications_group(user.pk), self.channel_name)
+        await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
+        await self.send_json(await database_sync_to_async(self._hello)())
+        await database_sync_to_async(services.reminders_produce)(user=user)
+        if settings.CELERY_TASK_ALWAYS_EAGER:
+            self._poll = asyncio.ensure_future(self._produce_every(settings.REMINDERS_EMBEDDED_INTERVAL))
+
+    async def disconnect(self, code: int) -> None:
+        if self._poll is not None:
+            self._poll.cancel()
+        if self.user is not None:
+            await self.channel_layer.group_discard(notifications_group(self.user.pk), self.channel_name)
+            await self.channel_layer.group_discard(user_group(self.user.pk), self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        return  # receive-only: read state goes through the API
+
+    async def user_close(self, message: dict[str, Any]) -> None:
+        """The student signed out or changed the password."""
+        await self.close(code=CLOSE_UNAUTHENTICATED)
+
+    async def reminder_notify(self, message: dict[str, Any]) -> None:
+        frame = await database_sync_to_async(self._reminder_frame)(message["reminder_id"])
+        if frame is not None:
+            await self.send_json(frame)
+
+    async def _produce_every(self, seconds: float) -> None:
+        with contextlib.suppress(asyncio.CancelledError):
+            while True:
+                await asyncio.sleep(seconds)
+                await database_sync_to_async(services.reminders_produce)(user=self.user)
+
+    def _hello(self) -> dict[str, Any]:
+        with translation.override(self.language):
+            unread = [r for r in selectors.reminder_list(user=self.user) if r.read_at is None][:HELLO_LIMIT]
+            return {"type": "hello", "unread_count": selectors.reminder_unread_count(user=self.user),
+                    "reminders": [reminder_json(r, self.user.zone) for r in unread]}
+
+    def _reminder_frame(self, reminder_id: int) -> dict[str, Any] | None:
+        reminder = selectors.reminder_get(user=self.user, reminder_id=reminder_id)
+        if reminder is None:
+            return None
+        with translation.override(self.language):
+            return {"type": "reminder", "reminder": reminder_json(reminder, self.user.zone),
+                    "unread_count": selectors.reminder_unread_count(user=self.user)}
+
+
+def _language_of(scope: dict[str, Any]) -> str:
+    """The page's language: the language cookie, then Accept-Language, then the default."""
+    candidates = [(scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")]
+    accept = dict(scope.get("headers") or []).get(b"accept-language", b"").decode("latin-1")
+    candidates += [code for code, _quality in parse_accept_lang_header(accept) if code != "*"]
+    for code in candidates:
+        try:
+            return translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return settings.LANGUAGE_CODE

@@ -1,0 +1,44 @@
+"""The pocket features' template tags: the bell's data (with what the service worker keeps offline) and
+the reminder settings card of the settings page."""
+
+from __future__ import annotations
+
+import json
+
+from django import template
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.crypto import salted_hmac
+
+from schedule.selectors import time_frame_get
+from taskclasses.reminders.forms import ReminderSettingsForm
+from taskclasses.reminders.services import SETTINGS_FIELDS, reminder_settings_get
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def pocket_bell_data(context) -> dict:
+    """What the bell and the service worker need: who is signed in (an opaque scope, so a worker holding
+    another student's pages wipes them) and the agenda pages to keep offline (this week and next)."""
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return {"scope": "", "offline_urls": "[]"}
+    return {"scope": salted_hmac("pocket.offline-scope", str(user.pk)).hexdigest()[:24],
+            "offline_urls": json.dumps(_agenda_urls(user))}
+
+
+def _agenda_urls(user) -> list[str]:
+    week_url = reverse("planning:week")
+    semester, _template = time_frame_get(user=user)
+    week = semester.current_week(timezone.now(), clamp=True) or 1
+    return [week_url] + ([f"{week_url}?week={week + 1}"] if week < semester.weeks else [])
+
+
+@register.inclusion_tag("reminders/_settings.html", takes_context=True)
+def reminder_settings_card(context) -> dict:
+    """The reminder section of the settings page (its own form, posting to reminders:settings-save)."""
+    saved = reminder_settings_get(user=context["request"].user)
+    form = ReminderSettingsForm(initial={name: getattr(saved, name) for name in SETTINGS_FIELDS})
+    return {"form": form, "csrf_token": context.get("csrf_token"), "request": context["request"]}

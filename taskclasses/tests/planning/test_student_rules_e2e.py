@@ -1,0 +1,82 @@
+"""The student's rules in Chromium (Chinese): lunch set protected on the settings page keeps the planner out of
+section 5; a block pinned from its dialog on the week board refuses a drag with the core's words; the rules
+card fits a phone (390x844)."""
+
+from __future__ import annotations
+
+import pytest
+
+from accounts.tests.factories import UserFactory
+from schedule.models import PlanPreview, ScheduleEvent
+from schedule.student_rules.models import StudyRules
+from schedule.tests.factories import make_task_class
+from smartmate.tests.live_server import log_in, wait_until
+from taskclasses.models import TaskItem
+from taskclasses.tests.factories import place_item
+from taskclasses.tests.planning.test_planning_e2e import _in_week_three_now
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.e2e
+def test_lunch_protected_on_the_settings_page_keeps_the_plan_out_of_section_5(live_page, transactional_db):
+    student = UserFactory(username="rules1")
+    week_four, _week_five, end = _in_week_three_now(student)
+    task_class = make_task_class(student, items=24, start=week_four, end=end)
+    page = live_page
+    page.set_viewport_size(PHONE)
+    log_in(page, student.username)
+    page.goto(f"{page.base_url}/accounts/settings/#study-rules")
+    card = page.locator("[data-test=study-rules]")
+    assert card.locator("h2").inner_text() == "我的规则"
+    page.fill("[data-test=protected-name]", "午饭")
+    page.select_option("[data-test=protected-first]", "5")
+    page.select_option("[data-test=protected-last]", "5")
+    page.click("[data-test=protected-add]")
+    page.wait_for_selector("[data-test=protected-time]")
+    assert "已添加保护时段。" in page.inner_text("body")
+    assert "第 5 节" in page.inner_text("[data-test=protected-time]") and "每天" in page.inner_text(
+        "[data-test=protected-time]")
+    wait_until(page, "() => document.documentElement.scrollWidth <= window.innerWidth")  # no sideways scroll
+    assert StudyRules.objects.get(user=student).protected_times[0]["first"] == 5
+
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{page.base_url}/plans/{task_class.pk}/")
+    page.click("[data-test=plan-button]")
+    page.wait_for_selector("[data-test=preview-banner]")
+    assert page.locator("[data-test=suggestion]").count() > 0
+    placements = PlanPreview.objects.get(user=student).placements
+    assert len(placements) == 24 and all(p["start_section"] != 5 for p in placements)
+    assert page.locator('td.suggestion-cell[data-section="5"]').count() == 0
+
+
+@pytest.mark.e2e
+def test_a_pinned_block_refuses_a_drag_in_chinese(live_page, transactional_db):
+    student = UserFactory(username="rules2")
+    week_four, _week_five, end = _in_week_three_now(student)
+    item = make_task_class(student, items=1, start=week_four, end=end).items.get()
+    place_item(item, week=4, day=2, start=5)
+    TaskItem.objects.filter(pk=item.pk).update(status=TaskItem.Status.PLACED)
+    page = live_page
+    log_in(page, student.username)
+    page.goto(f"{page.base_url}/schedule/?week=4")
+    page.wait_for_selector("#board-edit[data-ready=true]", state="attached")
+    block = f'td[data-block-kind="item"][data-block-id="{item.pk}"]'
+    page.click(block)
+    pin = page.locator("[data-test=block-pin]")
+    pin.wait_for(state="visible")
+    assert pin.inner_text() == "固定在这里"
+    with page.expect_navigation():  # the board reloads with the pin
+        pin.click()
+    page.wait_for_selector("#board-edit[data-ready=true]", state="attached")
+    assert StudyRules.objects.get(user=student).pinned_items == [item.pk]
+    assert page.locator(f"{block} [data-test=pin-mark]").get_attribute("title") == "已固定"
+
+    page.drag_and_drop(block, 'td.free[data-day="5"][data-section="3"]')
+    page.locator("[data-test=board-error]").wait_for(state="visible")
+    assert page.inner_text("[data-test=board-error-message]") == "“概率论复习 #1”已固定：先取消固定，才能移动或移除。"
+    assert ScheduleEvent.objects.get(task_item=item).day == 2
+
+    page.click(block)
+    pin.wait_for(state="visible")
+    assert pin.inner_text() == "取消固定"

@@ -1,0 +1,152 @@
+{% autoescape off %}// SmartMate's service worker (served at /sw.js by smartmate/pwa.py, scope: the whole site).
+// - The shell (styles, scripts, icons) is cached at install, and every static file as it passes: pages drawn
+//   offline look like themselves.
+// - The agenda (this week and next) is kept per student when a signed-in page asks ("keep"), in one cache
+//   with a note of whose it is and when it was saved; another student's "keep" wipes it first.
+// - Pages always come from the network (a kept agenda page visited online refreshes its saved copy); only
+//   when the network fails is a kept agenda page served, marked
+//   <body data-offline-saved="…"> so the page shows the offline banner. Read only: nothing is queued.
+// - Signing out ("forget", or the sign-out request itself passing through here) deletes the kept pages.
+const VERSION = "{{ version }}";
+const SHELL_CACHE = "sm-shell-" + VERSION;
+const PAGES_CACHE = "sm-pages";
+const META_KEY = "/__pocket/meta";
+const SHELL = {{ shell_json }};
+const AGENDA = {{ agenda_url }};
+const LOGOUT_PATHS = {{ logout_json }};
+const STATIC_PREFIX = {{ static_prefix }};
+const KEEP_AGAIN_AFTER_MS = 60 * 1000;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((key) => key.startsWith("sm-shell-") && key !== SHELL_CACHE)
+      .map((key) => caches.delete(key))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  const answer = (value) => { if (event.ports && event.ports[0]) event.ports[0].postMessage(value); };
+  if (data.type === "forget") {
+    event.waitUntil(forget().then(() => answer({ forgotten: true })));
+  } else if (data.type === "keep" && typeof data.scope === "string" && Array.isArray(data.urls)) {
+    event.waitUntil(keep(data.scope, data.urls).then(answer, () => answer(null)));
+  } else if (data.type === "kept") {
+    event.waitUntil(keptUrls().then((urls) => answer({ urls })));
+  }
+});
+
+function forget() {
+  return caches.delete(PAGES_CACHE);
+}
+
+async function meta(cache) {
+  const hit = await cache.match(META_KEY);
+  return hit ? hit.json() : null;
+}
+
+async function keep(scope, urls) {
+  let cache = await caches.open(PAGES_CACHE);
+  let note = await meta(cache);
+  if (note && note.scope !== scope) { // another student's pages: gone before anything of this one is kept
+    await forget();
+    cache = await caches.open(PAGES_CACHE);
+    note = null;
+  }
+  if (note && Date.now() - note.at < KEEP_AGAIN_AFTER_MS && urls.every((url) => note.urls.includes(url))) {
+    return { savedAt: new Date(note.at).toISOString() };
+  }
+  const at = Date.now();
+  const kept = [];
+  for (const url of urls.filter((url) => new URL(url, self.location.origin).origin === self.location.origin)) {
+    const response = await fetch(url, { credentials: "same-origin", redirect: "manual", cache: "no-store" });
+    if (response.status !== 200) continue; // signed out meanwhile (a redirect to the login page): keep nothing
+    await cache.put(url, await stamped(response, at));
+    kept.push(url);
+  }
+  await cache.put(META_KEY, new Response(JSON.stringify({ scope, at, urls: kept }),
+    { headers: { "Content-Type": "application/json" } }));
+  return { savedAt: new Date(at).toISOString(), urls: kept };
+}
+
+async function keptUrls() {
+  if (!(await caches.has(PAGES_CACHE))) return [];
+  const cache = await caches.open(PAGES_CACHE);
+  return (await cache.keys()).map((request) => new URL(request.url).pathname + new URL(request.url).search)
+    .filter((path) => path !== META_KEY);
+}
+
+async function stamped(response, at) {
+  const headers = new Headers(response.headers);
+  headers.set("X-Pocket-Saved", new Date(at).toISOString());
+  return new Response(await response.blob(), { status: 200, headers });
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && LOGOUT_PATHS.includes(url.pathname)) {
+    event.respondWith(forget().then(() => fetch(request)));
+    return;
+  }
+  if (request.method !== "GET") return;
+  if (request.mode === "navigate") {
+    event.respondWith(page(event, url));
+  } else if (url.pathname.startsWith(STATIC_PREFIX)) {
+    event.respondWith(asset(event));
+  }
+});
+
+// Static files (public, the same for every student): from the network, each one kept as it passes so a page
+// drawn offline finds every style and script it used online, not just the shell listed above.
+async function asset(event) {
+  try {
+    const response = await fetch(event.request);
+    if (response.ok) {
+      const copy = response.clone();
+      event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.put(event.request, copy)));
+    }
+    return response;
+  } catch (error) {
+    const hit = await caches.match(event.request, { cacheName: SHELL_CACHE });
+    if (hit) return hit;
+    throw error;
+  }
+}
+
+async function page(event, url) {
+  try {
+    const response = await fetch(event.request);
+    event.waitUntil(refreshKept(url.pathname + url.search, response.clone()));
+    return response;
+  } catch (error) {
+    if (!(await caches.has(PAGES_CACHE))) throw error;
+    const cache = await caches.open(PAGES_CACHE);
+    // The page asked for, else today's agenda (the start page) rather than the browser's error page.
+    const hit = (await cache.match(url.pathname + url.search)) || (await cache.match(AGENDA));
+    if (!hit) throw error;
+    return offlineCopy(hit);
+  }
+}
+
+// A kept agenda page visited online replaces its saved copy at once (the worker's "keep" may be a minute old).
+async function refreshKept(path, response) {
+  if (response.status !== 200 || response.redirected || !(await caches.has(PAGES_CACHE))) return;
+  const cache = await caches.open(PAGES_CACHE);
+  const note = await meta(cache);
+  if (note && note.urls.includes(path)) await cache.put(path, await stamped(response, Date.now()));
+}
+
+async function offlineCopy(hit) {
+  const saved = hit.headers.get("X-Pocket-Saved") || "";
+  const html = (await hit.text()).replace("<body", '<body data-offline-saved="' + saved + '"');
+  const headers = new Headers(hit.headers);
+  headers.delete("Content-Length");
+  return new Response(html, { status: 200, headers });
+}
+{% endautoescape %}
