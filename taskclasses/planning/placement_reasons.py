@@ -19,12 +19,7 @@ from schedule.core.board import Board
 from schedule.core.planning.reasons import CATCH_UP, EARLIEST, MANUAL, REPAIR, SPREAD, manual_reason
 from schedule.messages import day_label
 from schedule.models import PlanPreview, ScheduleEvent
-from schedule.selectors import WeekBoard
 from taskclasses.models import TaskItem
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from taskclasses.planning.week_presenter import PlacedBlocks
 
 
 def placement_reason_text(reason: Mapping | None) -> str:
@@ -188,11 +183,3 @@ def reasons_after_drag(preview: PlanPreview, board: Board) -> dict[int, dict]:
             kept[entry.item_id] = row["reason"]
     return kept
 
-
-def board_reasons(*, board: WeekBoard, placed: PlacedBlocks | None, preview: PlanPreview | None) -> dict[int, str]:
-    """The week page's reasons by item id: the applied blocks of the week and a shown preview's blocks."""
-    embedded = [b.item_id for blocks in (placed.embedded.values() if placed else ()) for b in blocks if b.item_id]
-    texts = week_reasons(events=board.events, embedded_item_ids=embedded)
-    if preview is not None:
-        texts.update(preview_reason_texts(preview))
-    return texts

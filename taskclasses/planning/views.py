@@ -30,9 +30,8 @@ from taskclasses.planning import planning, previews
 from taskclasses.planning.agenda_presenter import agenda_days
 from taskclasses.planning.changeset_summaries import changeset_summary
 from taskclasses.planning.heal_views import heal_offers
-from taskclasses.planning.placement_reasons import board_reasons
 from taskclasses.planning.preview_presenter import changeset_view, preview_view
-from taskclasses.planning.week_presenter import board_rows, placed_blocks_get
+from taskclasses.planning.week_presenter import board_reasons, board_rows, placed_blocks_get
 
 
 @login_required

@@ -6,10 +6,11 @@ from dataclasses import dataclass, field
 
 from accounts.models import User
 from schedule.core.weekspec import format_weeks
-from schedule.models import ScheduleEvent, ScheduleSlot
+from schedule.models import PlanPreview, ScheduleEvent, ScheduleSlot
 from schedule.selectors import SectionRow, WeekBoard
 from taskclasses.models import Task, TaskItem
 from taskclasses.planning.direct_edits import block_version
+from taskclasses.planning.placement_reasons import preview_reason_texts, week_reasons
 from taskclasses.planning.preview_presenter import MovedBlock, NoteBlock, PreviewBlock, PreviewView
 
 
@@ -159,3 +160,12 @@ def board_rows(board: WeekBoard, suggestions: list[PreviewBlock] | None = None,
         )
         rows.append(BoardRow(section=section, cells=cells))
     return rows
+
+
+def board_reasons(*, board: WeekBoard, placed: PlacedBlocks | None, preview: PlanPreview | None) -> dict[int, str]:
+    """The week page's reasons by item id: the applied blocks of the week and a shown preview's blocks."""
+    embedded = [b.item_id for blocks in (placed.embedded.values() if placed else ()) for b in blocks if b.item_id]
+    texts = week_reasons(events=board.events, embedded_item_ids=embedded)
+    if preview is not None:
+        texts.update(preview_reason_texts(preview))
+    return texts
