@@ -47,6 +47,12 @@ def token_quota_reserve(*, user: User, tokens: int, now: datetime | None = None)
     return tokens
 
 
+def token_quota_release(*, user_id: int, tokens: int) -> None:
+    """Give back ``tokens`` a call reserved and never settled (its process died mid-call)."""
+    if tokens > 0:
+        User.objects.filter(pk=user_id).update(token_usage=Greatest(F("token_usage") - tokens, Value(0)))
+
+
 def token_quota_settle(*, user: User, reserved: int, used: int) -> None:
     """Replace a reservation by the tokens the call really used (never leaving usage below zero)."""
     delta = used - reserved

@@ -26,6 +26,10 @@ class Conversation(models.Model):
     lease_owner = models.CharField(max_length=32, blank=True, default="")
     turn_attempts = models.PositiveSmallIntegerField(default=0)
     turn_language = models.CharField(max_length=16, blank=True, default="")
+    # Quota the running turn's model calls have reserved and not yet settled (accounts.quota). A worker
+    # killed mid-call leaves it here; the next attempt (or the sweeper ending the turn) gives it back,
+    # so the call that is made again is not paid for twice.
+    turn_reserved_tokens = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

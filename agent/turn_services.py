@@ -19,6 +19,7 @@ from agent.deps import PromptContext, TimetableEntry
 from agent.exceptions import QuotaExceeded
 from agent.models import Conversation, Message
 from agent.outbox_topics import CONVERSATION_TITLE, TURN_FINISHED
+from agent.services.reservations import turn_reservation_close, turn_reservation_open
 from agent.toolbox import RegistryToolbox
 from agent.tools.board_text import day_index
 from agent.tools.working_schedule import working_load, working_publish, working_rough_build
@@ -72,14 +73,17 @@ class DjangoTurnServices:
     def quota_reserve(self, tokens: int) -> int:
         """Hold ``tokens`` for one model call; raise QuotaExceeded when the week's quota is used up."""
         try:
-            return token_quota_reserve(user=self.user, tokens=tokens, now=self._now())
+            held = token_quota_reserve(user=self.user, tokens=tokens, now=self._now())
         except TokenQuotaExceededError as exc:
             raise QuotaExceeded(_("You have used this week's assistant quota. It resets on %(date)s.") % {
                 "date": exc.detail["resets_at"][:10]}, detail=exc.detail) from exc
+        turn_reservation_open(conversation_id=self.conversation_id, turn_id=self.turn_id, tokens=held)
+        return held
 
     def quota_settle(self, reserved: int, used: int) -> None:
         """Charge one call's real usage in place of its reservation."""
         token_quota_settle(user=self.user, reserved=reserved, used=used)
+        turn_reservation_close(conversation_id=self.conversation_id, turn_id=self.turn_id, tokens=reserved)
 
     def cancel_requested(self) -> bool:
         """Tell whether the student asked this turn to stop."""

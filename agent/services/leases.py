@@ -28,6 +28,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from agent.models import Conversation
+from agent.services.reservations import turn_reservations_refund
 
 log = logging.getLogger("agent.leases")
 
@@ -72,7 +73,10 @@ def lease_claim(*, conversation_id: int, turn_id: str, now: datetime | None = No
     free = Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now)
     taken = Conversation.objects.filter(free, pk=conversation_id, running_turn_id=turn_id).update(
         lease_owner=owner, lease_expires_at=now + lease_length())
-    return TurnLease(conversation_id=conversation_id, turn_id=turn_id, owner=owner) if taken else None
+    if not taken:
+        return None
+    turn_reservations_refund(conversation_id=conversation_id)  # what a dead earlier attempt left open
+    return TurnLease(conversation_id=conversation_id, turn_id=turn_id, owner=owner)
 
 
 def lease_renew(lease: TurnLease, *, now: datetime | None = None) -> bool:
@@ -82,7 +86,11 @@ def lease_renew(lease: TurnLease, *, now: datetime | None = None) -> bool:
 
 
 def lease_release(lease: TurnLease) -> bool:
-    """Free the conversation (the turn is over); False if this attempt no longer held it."""
+    """Free the conversation (the turn is over); False if this attempt no longer held it.
+
+    Quota still reserved for the turn (a dead attempt's call, when the sweeper ends the turn) goes back.
+    """
+    turn_reservations_refund(conversation_id=lease.conversation_id)
     return bool(Conversation.objects.filter(lease.mine()).update(
         running_turn_id=None, turn_started_at=None, cancel_requested=False, turn_sent_at=None,
         lease_expires_at=None, lease_owner=""))

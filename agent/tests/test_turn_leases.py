@@ -302,3 +302,70 @@ def test_beat_runs_the_turn_sweep_on_the_default_queue_and_it_rescues_turns(sett
 
     assert sweep_turns.run() == {"ended": 1}  # the task body, as a worker runs it
     assert is_free(conversation)
+
+
+# --- quota held by a dead attempt ----------------------------------------------------------------------
+
+
+def test_a_dead_attempts_open_reservation_goes_back_when_the_turn_is_taken_over(user, fake_llm):
+    from accounts.tests.factories import UserFactory
+    from agent.services.reservations import turn_reservation_open
+    from agent.turn_services import DjangoTurnServices
+
+    # What the same question costs a student whose turn never failed.
+    other = UserFactory()
+    reference = make_conversation(other)
+    fake_llm.script(route("reply"), reply("在的。"))
+    turn_run(conversation_id=reference.pk, turn_id=handed_off(reference), language="zh-hans")
+    paid_once = User_usage(other)
+    assert paid_once > 0
+
+    conversation = make_conversation(user)
+    turn_id = handed_off(conversation, lease_left=-5)
+    # The dead attempt reserved a call's quota and was killed before the call settled.
+    services = DjangoTurnServices(user=user, conversation_id=conversation.pk, turn_id=turn_id)
+    assert services.quota_reserve(3000) == 3000 == User_usage(user)
+    assert Conversation.objects.get(pk=conversation.pk).turn_reserved_tokens == 3000
+
+    fake_llm.script(route("reply"), reply("在的。"))
+    turn_run(conversation_id=conversation.pk, turn_id=turn_id, language="zh-hans")
+
+    # The new attempt gave the dead call's reservation back and paid for its own calls only.
+    row = Conversation.objects.get(pk=conversation.pk)
+    assert row.turn_reserved_tokens == 0 and row.running_turn_id is None
+    assert abs(User_usage(user) - paid_once) <= 50  # the same calls; prompts differ only by the name
+    turn_reservation_open(conversation_id=conversation.pk, turn_id=turn_id, tokens=10)  # the turn is over
+    assert Conversation.objects.get(pk=conversation.pk).turn_reserved_tokens == 0
+
+
+def test_the_sweeper_ending_a_stalled_turn_gives_its_open_reservation_back(user, settings):
+    from agent.turn_services import DjangoTurnServices
+
+    settings.AGENT_TURN_MAX_ATTEMPTS = 1
+    conversation = make_conversation(user)
+    turn_id = handed_off(conversation, lease_left=-60, attempts=1)
+    DjangoTurnServices(user=user, conversation_id=conversation.pk, turn_id=turn_id).quota_reserve(2500)
+
+    turns_sweep()
+
+    assert is_free(conversation)
+    assert Conversation.objects.get(pk=conversation.pk).turn_reserved_tokens == 0
+    assert User_usage(user) == 0
+
+
+def test_a_settled_call_leaves_nothing_open(user):
+    from agent.turn_services import DjangoTurnServices
+
+    conversation = make_conversation(user)
+    turn_id = handed_off(conversation, lease_left=30)
+    services = DjangoTurnServices(user=user, conversation_id=conversation.pk, turn_id=turn_id)
+    reserved = services.quota_reserve(1200)
+    services.quota_settle(reserved, 345)
+    assert Conversation.objects.get(pk=conversation.pk).turn_reserved_tokens == 0
+    assert User_usage(user) == 345
+
+
+def User_usage(user) -> int:  # noqa: N802 - reads like the column it returns
+    user.refresh_from_db(fields=["token_usage"])
+    return int(user.token_usage)
+
