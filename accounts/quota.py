@@ -8,9 +8,9 @@ below the limit, and afterwards the reservation is replaced by what the call rea
 a call admitted while something was left can cross the limit, and then by at most its own cost:
 usage never passes the limit by more than one reserved call.
 
-The reservation is booked on ``token_usage`` itself (no second counter to keep in step): a process
-killed mid-call leaves its reservation charged, which errs on the student's side of a weekly quota
-only as far as one call.
+The reservation is booked on ``token_usage`` itself (no second counter to keep in step). A process
+killed mid-call leaves its reservation charged: an assistant turn's is given back by whoever takes
+the turn over (``agent.services.reservations``); a background call's stays, at most one call's worth.
 """
 
 from __future__ import annotations
