@@ -482,6 +482,22 @@ def test_steady_class_gets_a_share_of_the_stretch_a_rapid_class_starts_with():
     assert len(steady_days) == 7 and len(rapid_days) == 18
 
 
+def test_steady_class_fills_its_widest_run_through_a_holder_far_from_its_middle():
+    # Class 0 holds both ends of its 60 pairs.  The middle of its empty run (pairs 15-44) is held
+    # by class 1, which has no other pair; only class 2, holding pairs 5-14 and 45-54, can make
+    # room (it has the free pair 60, and its single gap is as even anywhere).
+    from schedule.core.planning.exchange import GAP_REACH, exchange
+
+    candidates = [list(range(60)), list(range(15, 45)), [*range(5, 15), *range(45, 55), 60]]
+    positions = [[0, 1, 2, 3, 4, 55, 56, 57, 58, 59], list(range(30)), list(range(20))]
+    assert 29 - 14 > GAP_REACH            # class 2's nearest pair lies beyond the usual reach
+    exchange(candidates, positions, ["steady", "steady", "steady"], 61)
+    assert any(5 <= x <= 54 for x in positions[0])
+    assert [len(held) for held in positions] == [10, 30, 20]
+    used = [ids[x] for ids, held in zip(candidates, positions) for x in held]
+    assert len(used) == len(set(used)) and 60 in used
+
+
 def test_rapid_class_alone_keeps_its_earliest_candidates_after_exchanges():
     instance = PlanningInstance(weeks=2, task_classes=(task_class(1, 20, "rapid", end=(2, 7)),
                                                        task_class(2, 4, "steady", start=(2, 1), end=(2, 7))))
