@@ -58,8 +58,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    # Playwright's sync API leaves an event loop behind that breaks later asyncio tests: browsers last.
-    items.sort(key=lambda item: item.get_closest_marker("e2e") is not None)
+    # Playwright's sync API leaves an event loop behind that breaks later asyncio tests: browsers last
+    # (e2e tests, and any other test that asks for a page, such as the worker pass's fault walk).
+    items.sort(key=_drives_a_browser)
+
+
+def _drives_a_browser(item: pytest.Item) -> bool:
+    return item.get_closest_marker("e2e") is not None or "page" in getattr(item, "fixturenames", ())
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
