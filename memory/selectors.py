@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from memory.conversations import messages_get
 from memory.core.dedup import normalize_text
+from memory.core.forget_requests import is_forget_everything
 from memory.exceptions import MemoryNotFound
 from memory.models import MemoryItem, MemorySettings
 
@@ -28,9 +29,21 @@ def memory_list(*, user: User, status: str | None = MemoryItem.Status.ACTIVE, me
     return rows.order_by("-updated_at", "-id")
 
 
+#: What the forget tool is told to pass when the student wants everything forgotten (and what else means it).
+EVERYTHING_WORDS = frozenset({"全部", "所有", "一切", "全部记忆", "所有记忆", "everything", "all", "all memories"})
+
+
+def memory_forget_wants_everything(*, texts: list[str]) -> bool:
+    """True when the words given to forget mean every memory ("全部", "把你记得的都忘掉", "everything")."""
+    return any(normalize_text(text) in EVERYTHING_WORDS or is_forget_everything(text) for text in texts)
+
+
 def memory_find_by_text(*, user: User, texts: list[str], limit: int = 20) -> list[MemoryItem]:
     """The student's active memories that say one of ``texts``: the same words, or words that contain
-    or are contained in them (after normalizing case, width, spacing and punctuation); oldest first."""
+    or are contained in them (after normalizing case, width, spacing and punctuation); oldest first.
+    Words that mean everything (``memory_forget_wants_everything``) find every active memory."""
+    if memory_forget_wants_everything(texts=texts):
+        return list(MemoryItem.objects.filter(user=user, status=MemoryItem.Status.ACTIVE).order_by("id"))
     wanted = [text for text in (normalize_text(raw) for raw in texts) if len(text) >= 2]
     if not wanted:
         return []

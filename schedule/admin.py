@@ -20,6 +20,7 @@ from schedule.models import (
     SuspendedMeeting,
 )
 from schedule.services.academic_calendar import national_holidays_load, national_years
+from schedule.student_rules.models import StudyRules
 from smartmate.platform.exceptions import AppError
 
 
@@ -162,6 +163,14 @@ class ChangeSetAdmin(admin.ModelAdmin):
     search_fields = ("user__username",)
     raw_id_fields = ("user", "preview")
     readonly_fields = ("event_ids", "embedded_slot_ids", "item_ids", "applied_at")
+
+
+@admin.register(StudyRules)
+class StudyRulesAdmin(admin.ModelAdmin):
+    list_display = ("user", "daily_cap", "buffer_sections", "latest_section", "updated_at")
+    search_fields = ("user__username",)
+    raw_id_fields = ("user",)
+    readonly_fields = ("updated_at",)
 
 
 @admin.register(Exam)

@@ -14,6 +14,7 @@ from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.tools.once import call_once
 from agent.tools.working_schedule import working_load
 from agent.working import Working
+from schedule.exams.selectors import exam_list
 from smartmate.platform.exceptions import AppError
 from taskclasses.models import TaskClass
 from taskclasses.plans.services import task_class_create
@@ -25,7 +26,8 @@ class CreateTaskClassTool(Tool):
     pack = "task_classes"
     description = ("新建一个任务类（学习计划）：名称、起止日期、按顺序的学习块（items 给出每块内容，或 item_count 给出块数），"
                    "策略 steady（均匀分布）或 rapid（集中突击），可排除节次对（1=1-2节…）和星期（1=周一…7=周日），"
-                   "是否允许嵌入水课。学生确认后才写入；之后可以对它做粗排。")
+                   "是否允许嵌入水课。策略 spaced（间隔复习）须用 exam 指定一场考试（考试 id 或标题）：复习块按 1、2、4、7、14…"
+                   "天倒推排在考试前。学生确认后才写入；之后可以对它做粗排。")
     parameters = {
         "type": "object",
         "properties": {
@@ -35,7 +37,8 @@ class CreateTaskClassTool(Tool):
             "items": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 200},
                       "minItems": 1, "maxItems": 200},
             "item_count": {"type": "integer", "minimum": 1, "maximum": 200},
-            "strategy": {"type": "string", "enum": ["steady", "rapid"]},
+            "strategy": {"type": "string", "enum": ["steady", "rapid", "spaced"]},
+            "exam": {"type": ["integer", "string"], "description": "spaced 的考试：考试 id，或考试标题"},
             "excluded_pairs": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 8}},
             "excluded_days": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 7}},
             "allow_filler": {"type": "boolean"},
@@ -62,6 +65,9 @@ class CreateTaskClassTool(Tool):
             start, end = date.fromisoformat(args["start_date"]), date.fromisoformat(args["end_date"])
         except ValueError:
             return common.failed(_("The study plan was not created."), "日期请用 YYYY-MM-DD。", code="invalid_date")
+        exam_id, problem = _exam_id(user, args.get("exam"))
+        if problem:
+            return common.failed(_("The study plan was not created."), problem, code="exam_not_found")
 
         def write() -> dict[str, Any]:
             task_class = task_class_create(
@@ -69,7 +75,7 @@ class CreateTaskClassTool(Tool):
                 strategy=args.get("strategy", TaskClass.Strategy.STEADY),
                 excluded_pairs=args.get("excluded_pairs", ()), excluded_days=args.get("excluded_days", ()),
                 allow_filler=args.get("allow_filler", True), items=args.get("items"),
-                item_count=args.get("item_count"))
+                item_count=args.get("item_count"), exam_id=exam_id)
             return {"task_class_id": task_class.pk}
 
         try:
@@ -85,9 +91,29 @@ class CreateTaskClassTool(Tool):
             new = working_load(user=user, now=ctx.now, previous=current,
                                task_class_ids=[*current.board.planned_class_ids, task_class.pk])
         result = {"task_class_id": task_class.pk, "name": task_class.name, "items": task_class.items.count(),
-                  "start_date": task_class.start_date.isoformat(), "end_date": task_class.end_date.isoformat()}
+                  "start_date": task_class.start_date.isoformat(), "end_date": task_class.end_date.isoformat(),
+                  "strategy": task_class.strategy}
+        if task_class.exam is not None:
+            result["exam"] = {"id": task_class.exam.pk, "title": task_class.exam.title,
+                              "date": task_class.exam.date.isoformat()}
         return common.done(_("Created the study plan “%(name)s”.") % {"name": task_class.name},
                            common.as_json(result), data=result, working=new)
+
+
+def _exam_id(user: Any, exam: int | str | None) -> tuple[int | None, str]:
+    """The student's exam named by id or by title (exactly one), else why not (for the model, in Chinese)."""
+    if exam is None or exam == "":
+        return None, ""
+    exams = exam_list(user=user)
+    if isinstance(exam, int) and not isinstance(exam, bool):
+        found = list(exams.filter(pk=exam)) if 0 < exam < 2**63 else []
+    else:
+        found = list(exams.filter(title__iexact=str(exam).strip()))
+    if len(found) == 1:
+        return found[0].pk, ""
+    if not found:
+        return None, f"没有找到考试“{exam}”：先用考试 id，或先在考试页面添加它。"
+    return None, f"有 {len(found)} 场考试叫“{exam}”：请用考试 id 指定。"
 
 
 TOOL = CreateTaskClassTool()

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from agent.tools import board_text as text
-from agent.tools import common
+from agent.tools import common, rules_text
 from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.working import Working
 from schedule.core.board import Board, Kind
@@ -22,7 +22,8 @@ class GetOverviewTool(Tool):
     label = gettext_lazy("Look at the schedule overview")
     pack = "schedule_read"
     description = ("查看整个规划窗口的工作日程概览：每天的课程、学习块、随口记和空闲节次，待安排条目，"
-                   "以及各任务类的约束（时间窗口、排除的节次和星期、是否允许嵌入水课）。编号 [n] 用于其他工具。")
+                   "以及各任务类的约束（时间窗口、排除的节次和星期、是否允许嵌入水课）、学生的规则、已固定的块和校历的假日/调休。"
+                   "编号 [n] 用于其他工具。")
 
     def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         current, changed = common.board(ctx, working)
@@ -35,6 +36,8 @@ class GetOverviewTool(Tool):
                   f"非课程条目：已有 {counts['existing']}（其中待移动 {sum(1 for e in board.entries if e.moved)}），"
                   f"建议 {counts['suggested']}，待安排 {counts['pending']}。")
         lines = [header, text.day_index(board), *self._class_lines(board)]
+        lines += [line for line in (rules_text.rules_line(board), rules_text.pinned_line(board)) if line]
+        lines += rules_text.calendar_lines(common.user_of(ctx), board.days())
         return common.done(_("Looked at the schedule overview."), "\n".join(lines),
                            data={"entries": len(board.entries), "pending": counts["pending"]},
                            working=common.kept(current, changed))

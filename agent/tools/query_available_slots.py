@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from agent.tools import board_text as text
-from agent.tools import common
+from agent.tools import common, rules_text
 from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.working import Working
 from schedule.core.board import Board, Entry
@@ -74,8 +74,18 @@ class QueryAvailableSlotsTool(Tool):
                   for o in chosen]
         if not chosen:
             lines.append("没有符合条件的位置，可以放宽筛选条件（日期、节次、是否允许水课）。")
+        lines += self._why_not(board, subject, days, ctx)
         return common.done(_("Looked for free time."), "\n".join(lines),
                            data={"free": len(free), "embeddable": len(found) - len(free)}, working=store)
+
+    @staticmethod
+    def _why_not(board: Board, subject: Entry, days: list[date], ctx: ToolContext) -> list[str]:
+        """What besides the plan's own limits keeps times out: a pin, the student's rules, the school calendar."""
+        lines = []
+        if subject.pinned:
+            lines.append(f"{text.entry_label(subject)} 已固定：在学生取消固定之前不能移动。")
+        lines += [line for line in (rules_text.rules_line(board),) if line]
+        return lines + rules_text.calendar_lines(common.user_of(ctx), tuple(days))
 
     @staticmethod
     def _subject(board: Board, args: Mapping[str, Any]) -> Entry:

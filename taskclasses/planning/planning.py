@@ -40,6 +40,7 @@ from schedule.selectors import time_frame_get
 from smartmate.platform.exceptions import AppError, NotFoundError
 from taskclasses.models import TaskClass, TaskItem
 from taskclasses.planning.boards import board_load, unplaced_items
+from taskclasses.planning.placement_reasons import calendar_reason_days
 from taskclasses.planning.planning_rules import planning_rules_get
 from taskclasses.planning.preview_boards import preview_content
 
@@ -188,7 +189,7 @@ def preview_create(
     if not any(spec.items for spec in instance.task_classes):
         raise PlanningError(_("Every block of these classes is already placed."), code="nothing_to_plan")
     result = plan(instance)
-    why = placement_reasons(instance, result, _item_numbers(classes))
+    why = placement_reasons(instance, result, _item_numbers(classes), calendar_reason_days(user=user))
     board = board_load(user=user, now=now, first=min(c.start_date for c in classes),
                        last=max(c.end_date for c in classes), class_ids=[c.pk for c in classes], pending_notes=False)
     board, refused = board_with_plan(board, result.placements)

@@ -7,7 +7,8 @@ The displaced blocks wait (the change lifted them: ``timetable_edits.blocks_lift
 the student sees it on the week board, applies it in one transaction and can undo it.
 
 ``event_create_displacing`` is the custom event that lands on planned blocks: it lifts them, creates
-the event and records both as one undoable change; the repair preview follows.
+the event and records both as one undoable change; the repair preview follows. A pinned block under
+the event refuses it (``pinned_in_the_way``): the student unpins it or picks another time.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from schedule.models import ChangeSet, PlanPreview, ScheduleEvent
 from schedule.services.events import Span, event_create
 from schedule.services.timetable_records import empty_record
 from schedule.services.timetable_sync import DisplacedBlock
-from smartmate.platform.exceptions import AppError, NotFoundError
+from schedule.student_rules.models import StudyRules
+from smartmate.platform.exceptions import AppError, ConflictError, NotFoundError
 from taskclasses.models import TaskClass, TaskItem
 from taskclasses.planning.boards import board_load, calendar_get
 from taskclasses.planning.planning import PreviewOrigin, preview_publish
@@ -128,12 +130,32 @@ def event_create_displacing(*, user: User, title: str, span: Span, location: str
     """Create an event where planned blocks sit: they are lifted (their items wait again), the event is
     written, and both are one change undo reverses. Anything else in the way refuses it, nothing written."""
     blocks = _blocks_in(user=user, span=span)
+    _refuse_pinned(user=user, blocks=blocks)
     removed = blocks_lift(user=user, blocks=blocks)
     event = event_create(user=user, title=title, span=span, location=location, note=note)
     record = empty_record()
     record["events_created"].append(event.pk)
     record["summary"] = {"action": "event_over_blocks", "event": title, "week": span.week, "blocks": len(removed)}
     return ChangeSet.objects.create(user=user, kind=ChangeSet.Kind.COURSE, removed=removed, timetable=record)
+
+
+def _refuse_pinned(*, user: User, blocks: list[DisplacedBlock]) -> None:
+    """A pinned block under the new event refuses it, nothing written.
+
+    A pin means "never moved by repair, catch-up or the assistant"; an event of the student's own can
+    go elsewhere, so lifting the pin silently would break that promise. The student unpins the block
+    (one click in its dialog) or picks another time; the unpinned blocks of a change are repaired as
+    usual, and the repair never moves a pinned block elsewhere on the board either.
+    """
+    rules = StudyRules.objects.filter(user=user).first()
+    if rules is None:
+        return
+    pinned = [b for b in blocks if b.id in set(rules.pinned_items if b.kind == "item" else rules.pinned_notes)]
+    if pinned:
+        raise ConflictError(
+            _("“%(title)s” is pinned here: unpin it first, or choose another time.") % {"title": pinned[0].title},
+            code="pinned_in_the_way",
+            detail={"pinned": [{"kind": b.kind, "id": b.id, "title": b.title} for b in pinned]})
 
 
 def _blocks_in(*, user: User, span: Span) -> list[DisplacedBlock]:

@@ -180,7 +180,8 @@ def _tomorrows(now: datetime, user: User | None) -> Iterable[dict]:
         students = User.objects.filter(is_active=True).exclude(pk__in=told).order_by("pk").iterator()
     for student in students:
         preview = tomorrow_preview_due(user=student, now=now)
-        if preview is None or preview.is_empty:
+        # A day off with nothing on it is still news ("明天放假（国庆节）"): its headline is the notice.
+        if preview is None or (preview.is_empty and not preview.headline):
             continue
         yield {"user_id": student.pk, "zone": student.zone, "kind": Kind.TOMORROW, "key": f"day:{preview.on.isoformat()}",
                "params": {"date": preview.on.isoformat(), "headline": preview.headline,

@@ -37,3 +37,36 @@ def test_the_plan_belongs_to_the_caller(user, other_user):
 def test_the_confirmation_names_the_plan(ctx):
     assert TOOL.confirmation(ARGS, ctx, None) == ("Create the study plan “线代复习” with 3 blocks, "
                                                   "2026-09-21 to 2026-09-27.")
+
+
+def _exam(user, title: str = "线代期末", on: str = "2026-09-27"):
+    from datetime import date
+
+    from schedule.exams.models import Exam
+
+    return Exam.objects.create(user=user, title=title, date=date.fromisoformat(on))
+
+
+SPACED = {"name": "线代间隔复习", "start_date": "2026-09-14", "end_date": "2026-09-27", "item_count": 4,
+          "strategy": "spaced"}
+
+
+def test_a_spaced_plan_is_tied_to_an_exam_by_title_or_id(ctx, user):
+    exam = _exam(user)
+    made = TOOL.run({**SPACED, "exam": "线代期末"}, ctx, None)
+    assert made.status != "failed", made.content
+    by_title = json.loads(made.content)
+    assert by_title["strategy"] == "spaced" and by_title["exam"] == {"id": exam.pk, "title": "线代期末",
+                                                                      "date": "2026-09-27"}
+    by_id = TOOL.run({**SPACED, "name": "再复习", "exam": exam.pk}, make_ctx(user, call_id="again"), None)
+    assert TaskClass.objects.get(pk=json.loads(by_id.content)["task_class_id"]).exam_id == exam.pk
+
+
+def test_a_spaced_plan_without_a_known_exam_is_refused_and_writes_nothing(ctx, user, other_user):
+    foreign = _exam(other_user)
+    for exam in ("期中考试", foreign.pk):
+        result = TOOL.run({**SPACED, "exam": exam}, make_ctx(user, call_id=f"x{exam}"), None)
+        assert result.status == "failed" and "没有找到考试" in result.content
+    no_exam = TOOL.run(SPACED, make_ctx(user, call_id="none"), None)
+    assert no_exam.status == "failed"
+    assert not TaskClass.objects.filter(user=user).exists()

@@ -19,7 +19,15 @@ A reason is a small JSON-ready dict:
 * ``taken_between`` how many usable pairs between the previous block and this one other plans hold;
 * ``avoided``  the plan's excluded weekdays (1 = Monday) and pairs (k = sections 2k-1, 2k);
 * ``spread``   a steady plan's blocks in this block's week and the most it has in any week;
-* ``filler``   the filler course (the student's own) the block sits in.
+* ``filler``   the filler course (the student's own) the block sits in;
+* ``rules``    the student's rules that kept the block from an earlier free pair of its day (or, for
+               a rapid class, of the time since the previous block): ``protected`` (the names of the
+               protected times), ``latest`` (the latest section), ``cap`` (the daily cap),
+               ``buffer`` (the sections kept between blocks);
+* ``exam``     a spaced block's days before its exam;
+* ``calendar`` what the school calendar says of the block's day: ``holiday`` (its name: the day's
+               courses are suspended) or ``makeup`` ({week, day} whose courses the day runs);
+* ``pins``     (a repair) how many pinned blocks sat between where the block was and where it went.
 
 Pure: no Django, no clock, no I/O.
 """
@@ -31,6 +39,8 @@ from typing import Any
 
 from schedule.core.planning.candidates import class_candidates, day_key, usable_pairs
 from schedule.core.planning.model import Placement, PlanningInstance, PlanningResult, TaskClassSpec
+from schedule.core.planning.rules import pair_sections
+from schedule.core.planning.spaced import day_index
 from schedule.core.planning.vocabulary import ITEM_SECTIONS, RAPID
 
 VERSION = 1
@@ -60,11 +70,13 @@ def repair_reason(*, item: int | None, displaced: bool) -> Reason:
 
 
 def placement_reasons(instance: PlanningInstance, result: PlanningResult,
-                      item_numbers: Mapping[int, int] | None = None) -> dict[int, Reason]:
+                      item_numbers: Mapping[int, int] | None = None,
+                      calendar_days: Mapping[tuple[int, int], Reason] | None = None) -> dict[int, Reason]:
     """Return the reason of every placement of ``result``, by item id.
 
     ``item_numbers`` gives each item's number in its plan (the student's numbering, which counts
     blocks already placed); without it the items count from 1 in the instance's order.
+    ``calendar_days``: the school calendar's word on a (week, day), e.g. ``{"holiday": "国庆节"}``.
     """
     pairs, keys = usable_pairs(instance)
     held = _held_pairs(result.placements)
@@ -79,7 +91,80 @@ def placement_reasons(instance: PlanningInstance, result: PlanningResult,
         numbers = _numbers(spec, item_numbers)
         candidates = [pairs[i] for i in class_candidates(pairs, keys, spec)]
         reasons.update(_class_reasons(spec, placed, candidates, held, numbers))
+        previous: Placement | None = None
+        for placement in placed:
+            _add_rules_and_calendar(reasons[placement.item_id], instance, placement, previous, candidates,
+                                    result.placements, calendar_days or {})
+            previous = placement
     return reasons
+
+
+# --- The student's rules and the calendar in a reason ----------------------------------------------------
+
+def _add_rules_and_calendar(reason: Reason, instance: PlanningInstance, placement: Placement,
+                            previous: Placement | None, candidates: list[tuple], placements: Sequence[Placement],
+                            calendar_days: Mapping[tuple[int, int], Reason]) -> None:
+    passed = _passed_over(placement, previous if reason.get("kind") == EARLIEST else None, candidates)
+    shaped = _rule_figures(instance, placement, passed, placements)
+    if shaped:
+        reason["rules"] = shaped
+    note = calendar_days.get((placement.week, placement.day))
+    if note:
+        reason["calendar"] = dict(note)
+
+
+def _passed_over(placement: Placement, previous: Placement | None,
+                 candidates: list[tuple]) -> list[tuple[int, int, int]]:
+    """Pairs of the block's class earlier than the block: on its day, and for a rapid class since the
+    previous block too. A rule that bans one of them is a reason the block sits where it sits."""
+    here = _pair_key(placement)
+    low = (day_key(placement.week, placement.day), 0)
+    if previous is not None:
+        low = min(low, _pair_key(previous))
+    return [(week, day, k) for week, day, k, _host in candidates if low < (day_key(week, day), k) < here]
+
+
+# --- The student's rules and the calendar in a reason ----------------------------------------------------
+
+def _rule_figures(instance: PlanningInstance, placement: Placement, passed: list[tuple[int, int, int]],
+                  placements: Sequence[Placement]) -> Reason:
+    """Which of the student's rules banned the pairs the block passed over (figures only)."""
+    rules = instance.rules
+    if rules is None or not passed:
+        return {}
+    blocks = _day_blocks(rules, placements, skip=placement)
+    found: Reason = {}
+    for week, day, k in passed:
+        first, last = pair_sections(k)
+        if rules.latest_section is not None and last > rules.latest_section:
+            found["latest"] = rules.latest_section
+        names = [p.name for p in rules.protected if day in p.days and p.first <= last and first <= p.last]
+        if names:
+            found.setdefault("protected", [])
+            found["protected"] = sorted({*found["protected"], *names})
+        there = blocks.get((week, day), [])
+        if rules.daily_cap is not None and (week, day) != (placement.week, placement.day) \
+                and len(there) >= rules.daily_cap:
+            found["cap"] = rules.daily_cap
+        if rules.buffer > 0 and any(_gap((first, last), span) < rules.buffer for span in there):
+            found["buffer"] = rules.buffer
+    return found
+
+
+def _day_blocks(rules: Any, placements: Sequence[Placement], skip: Placement) -> dict[tuple[int, int], list]:
+    """The study blocks of each day: those already on the timetable and the plan's others."""
+    found: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for block in rules.blocks:
+        found.setdefault((block.week, block.day), []).append((block.section_start, block.section_end))
+    for other in placements:
+        if other is not skip:
+            found.setdefault((other.week, other.day), []).append((other.section_start, other.section_end))
+    return found
+
+
+def _gap(a: tuple[int, int], b: tuple[int, int]) -> int:
+    first, second = sorted((a, b))
+    return second[0] - first[1] - 1
 
 
 def _class_reasons(spec: TaskClassSpec, placed: list[Placement], candidates: list[tuple],
@@ -101,6 +186,8 @@ def _class_reasons(spec: TaskClassSpec, placed: list[Placement], candidates: lis
             reason["spread"] = {"week": weekly[placement.week], "cap": cap}
         if placement.host_event_id is not None:
             reason["filler"] = True
+        if spec.exam is not None:
+            reason["exam"] = day_index(spec.exam.week, spec.exam.day) - day_index(placement.week, placement.day)
         reasons[placement.item_id] = _compact(reason)
         previous = placement
     return reasons

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from schedule.core.planning import GridDay, ItemSpec, OccupiedSection, PlanningInstance, TaskClassSpec, plan
+from schedule.core.planning.model import PlanningRules, ProtectedSections
 from schedule.core.planning.reasons import catch_up_reason, manual_reason, placement_reasons, repair_reason
 
 
@@ -57,3 +58,42 @@ def test_the_reasons_of_hand_catch_up_and_repair():
     assert catch_up_reason(item=2, week=3, day=2) == {"v": 1, "kind": "catch_up", "item": 2,
                                                       "was": {"week": 3, "day": 2}}
     assert repair_reason(item=None, displaced=False) == {"v": 1, "kind": "repair"}
+
+
+# --- The student's rules, the exam and the school calendar in a reason ------------------------------------
+
+def _ruled(rules: PlanningRules, items: int = 3, **more) -> PlanningInstance:
+    return PlanningInstance(weeks=1, task_classes=(spec(1, items, "rapid"),), rules=rules, **more)
+
+
+def test_a_block_past_a_protected_lunch_names_it():
+    instance = _ruled(PlanningRules(protected=(ProtectedSections(first=5, last=6, name="午饭"),)))
+    reasons = placement_reasons(instance, plan(instance))
+    assert "rules" not in reasons[101] and "rules" not in reasons[102]
+    assert reasons[103]["rules"] == {"protected": ["午饭"]}
+
+
+def test_the_latest_section_and_the_daily_cap_are_named():
+    late = _ruled(PlanningRules(latest_section=4))
+    assert placement_reasons(late, plan(late))[103]["rules"] == {"latest": 4}
+    capped = _ruled(PlanningRules(daily_cap=1), items=2)
+    result = plan(capped)
+    assert [(p.day, p.section_start) for p in result.placements] == [(1, 1), (2, 1)]
+    assert placement_reasons(capped, result)[102]["rules"] == {"cap": 1}
+
+
+def test_the_buffer_is_named():
+    instance = _ruled(PlanningRules(buffer=1), items=2)
+    result = plan(instance)
+    assert [(p.day, p.section_start) for p in result.placements] == [(1, 1), (1, 5)]
+    assert placement_reasons(instance, result)[102]["rules"] == {"buffer": 1}
+
+
+def test_a_spaced_block_counts_the_days_to_its_exam_and_a_holiday_is_named():
+    exam = GridDay(week=2, day=7)
+    instance = PlanningInstance(weeks=2, task_classes=(spec(1, 2, "spaced", end=(2, 7), exam=exam),))
+    result = plan(instance)
+    days = {p.item_id: (p.week, p.day) for p in result.placements}
+    reasons = placement_reasons(instance, result, calendar_days={days[102]: {"holiday": "国庆节"}})
+    assert [reasons[101]["exam"], reasons[102]["exam"]] == [2, 1]
+    assert reasons[102]["calendar"] == {"holiday": "国庆节"} and "calendar" not in reasons[101]

@@ -74,3 +74,13 @@ def test_catch_up_moves_a_past_block_to_the_first_time_not_begun():
     assert result.board.get(1).place.day == MON and result.board.get(1).place.start == 3  # sections 1-2 began
     assert result.reasons[1] == {"v": 1, "kind": "catch_up", "item": 1, "was": {"week": 2, "day": 4}}
     assert [e.id for e in board_changes(result.board).moves] == [1]
+
+
+def test_a_repair_past_a_pinned_block_says_so_and_leaves_it():
+    pinned = replace(study(30, READ, 1, place=at(MON, 7), saved=True), pinned=True)
+    board = make_board(course(20, "社团活动", at(MON, 5)), pinned, study(2, PROB, 1), clock=MORNING_GONE)
+    result = repair(board, [2], anchors={2: (MON, 5)})
+    assert result.board.get(30).place == at(MON, 7) and result.placed == (2,)
+    placed = result.board.get(2).place
+    assert (placed.day, placed.start) > (MON, 7)
+    assert result.reasons[2] == {"v": 1, "kind": "repair", "item": 1, "displaced": True, "pins": 1}
