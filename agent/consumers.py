@@ -15,14 +15,12 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation.trans_real import parse_accept_lang_header
 
 from accounts.sockets import user_group
 from agent import selectors
-from agent.broadcast import conversation_group, server_loop_register
+from agent.broadcast import conversation_group
 from agent.contracts import (
     MAX_FRAME_BYTES,
     ChatCancel,
@@ -40,9 +38,11 @@ from agent.services.recovery import turn_recover
 from agent.services.tickets import ticket_redeem
 from agent.services.turns import turn_cancel, turn_regenerate, turn_resume, turn_start
 from agent.state import TurnOptions
+from smartmate.platform.channel_send import server_loop_register
 from smartmate.platform.exceptions import AppError
 from smartmate.platform.ratelimit import FrameBudget, rate_limit_hit, user_key
 from smartmate.platform.safe_json import JSONTooDeep, json_loads_bounded
+from smartmate.platform.socket_language import socket_language
 
 log = logging.getLogger("agent.consumers")
 
@@ -58,7 +58,7 @@ class AgentConsumer(AsyncJsonWebsocketConsumer):
 
     async def connect(self) -> None:
         server_loop_register(asyncio.get_running_loop())
-        self.language = _language_of(self.scope)
+        self.language = socket_language(self.scope)
         user = await self._identify()
         # Accept first, then close: a close before accepting reaches browsers as a bare 1006/403.
         await self.accept()
@@ -213,16 +213,3 @@ def _is_utf8_clean(data: dict[str, Any]) -> bool:
         return False
     return True
 
-
-def _language_of(scope: dict[str, Any]) -> str:
-    """Return the page's language: the language cookie, then Accept-Language, then the default."""
-    candidates = [(scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")]
-    headers = dict(scope.get("headers") or [])
-    accept = headers.get(b"accept-language", b"").decode("latin-1")
-    candidates += [code for code, _quality in parse_accept_lang_header(accept) if code != "*"]
-    for code in candidates:
-        try:
-            return translation.get_supported_language_variant(code)
-        except LookupError:
-            continue
-    return settings.LANGUAGE_CODE

@@ -16,11 +16,12 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
-from django.utils.translation.trans_real import parse_accept_lang_header
 
 from accounts.sockets import user_group
+from smartmate.platform.channel_send import server_loop_register
+from smartmate.platform.socket_language import socket_language
 from taskclasses.reminders import selectors, services
-from taskclasses.reminders.live import notifications_group, server_loop_register
+from taskclasses.reminders.live import notifications_group
 from taskclasses.reminders.presenters import reminder_json
 
 CLOSE_UNAUTHENTICATED = 4401
@@ -39,7 +40,7 @@ class NotificationsConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         self.user = user
-        self.language = _language_of(self.scope)
+        self.language = socket_language(self.scope)
         await self.channel_layer.group_add(notifications_group(user.pk), self.channel_name)
         await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
         await self.send_json(await database_sync_to_async(self._hello)())
@@ -86,15 +87,3 @@ class NotificationsConsumer(AsyncJsonWebsocketConsumer):
             return {"type": "reminder", "reminder": reminder_json(reminder, self.user.zone),
                     "unread_count": selectors.reminder_unread_count(user=self.user)}
 
-
-def _language_of(scope: dict[str, Any]) -> str:
-    """The page's language: the language cookie, then Accept-Language, then the default."""
-    candidates = [(scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")]
-    accept = dict(scope.get("headers") or []).get(b"accept-language", b"").decode("latin-1")
-    candidates += [code for code, _quality in parse_accept_lang_header(accept) if code != "*"]
-    for code in candidates:
-        try:
-            return translation.get_supported_language_variant(code)
-        except LookupError:
-            continue
-    return settings.LANGUAGE_CODE
