@@ -105,9 +105,11 @@ def live_page(page, live_daphne):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict) -> dict:
     """Browse as a student in China: Chinese pages, Shanghai time."""
-    # Tall enough for a whole 12-section week board, so drags never leave the viewport.
+    # Tall enough for a whole 12-section week board, so drags never leave the viewport. No service
+    # worker: the offline worker answers navigations through itself, so a page arrives in pieces and a
+    # selector can match while the rest is still parsing. The offline tests make their own contexts.
     return {**browser_context_args, "locale": "zh-CN", "timezone_id": "Asia/Shanghai",
-            "viewport": {"width": 1280, "height": 1200}}
+            "viewport": {"width": 1280, "height": 1200}, "service_workers": "block"}
 
 
 def log_in(page, username: str) -> None:

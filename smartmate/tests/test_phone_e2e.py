@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
 from schedule.models import CalendarSettings, ScheduleEvent
@@ -135,7 +136,7 @@ def test_no_page_scrolls_sideways_on_a_phone(browser, live_daphne, transactional
         page.goto(f"{page.base_url}/plans/{plan.pk}/")
         page.click("[data-test=plan-button]")
         page.wait_for_selector("[data-test=preview-banner]")
-        assert page.locator("[data-test=agenda] [data-test=agenda-suggestion]").count() > 0
+        expect(page.locator("[data-test=agenda] [data-test=agenda-suggestion]").first).to_be_attached()
         _assert_no_sideways_scroll(page, "board-preview")
     finally:
         context.close()

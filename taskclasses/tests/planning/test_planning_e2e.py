@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from playwright.sync_api import expect
 
 from accounts.tests.factories import UserFactory
 from schedule.models import CalendarSettings, PlanPreview, ScheduleEvent
@@ -37,7 +38,7 @@ def test_plan_drag_apply_and_undo(live_page, transactional_db):
     assert page.inner_text("[data-test=feasibility]").strip() == "请求 16 个学习块，窗口内有 70 个可用时段，余量 54"
     page.click("[data-test=plan-button]")
     page.wait_for_selector("[data-test=preview-banner]")
-    assert page.locator("[data-test=suggestion]").count() > 0
+    expect(page.locator("[data-test=suggestion]").first).to_be_attached()  # the page may still be parsing
     first = page.locator("[data-test=suggestion]").first
     item = first.get_attribute("data-item")
     first.drag_to(page.locator('td.free[data-day="7"][data-section="9"]'))
@@ -89,7 +90,7 @@ def test_two_classes_on_a_tight_week_place_every_placeable_block(live_page, tran
         checkbox.check()
     page.click("[data-test=plan-selected]")
     page.wait_for_selector("[data-test=preview-banner]")
-    assert page.locator("[data-test=suggestion]").count() == 14
+    expect(page.locator("[data-test=suggestion]")).to_have_count(14)  # waits: the page may still be parsing
     assert page.locator("[data-test=unplaced] li").count() == 2
     assert set(PlanPreview.objects.get(user=student).task_class_ids) == {first.pk, second.pk}
 
@@ -152,8 +153,6 @@ def _assistant_refusals(student, task_class, week_two: date, week_four: date) ->
 @pytest.mark.e2e
 def test_refused_drops_say_what_the_assistant_says_for_the_same_refusals(live_page, transactional_db):
     from datetime import timedelta
-
-    from playwright.sync_api import expect
 
     from schedule.models import Course
 
