@@ -35,6 +35,7 @@
   let lastFrameAt = 0; // when the last event of the open conversation arrived
   let closedForGood = false;
   let storedTurns = new Map(); // normalised turn id -> {user, assistant} stored messages
+  let replacedTurns = new Set(); // turns answered again (Regenerate): their replayed events stay off the page
   const turns = new Map(); // normalised turn id -> the view of that turn
   let lastTurn = null;
   let openCards = []; // confirm / ask cards still waiting, with the seq that opened them
@@ -190,6 +191,7 @@
     lastTurn = null;
     lastUserMessage = null;
     storedTurns = new Map();
+    replacedTurns = new Set();
     openCards = [];
     messages.replaceChildren();
     meterNodes.box.hidden = true;
@@ -340,6 +342,9 @@
     regenerate.remove();
     lastTurn.block.remove();
     turns.delete(lastTurn.key);
+    // Its events may still be on their way (the replay after a reload): they must not bring it back.
+    replacedTurns.add(lastTurn.key);
+    storedTurns.delete(lastTurn.key);
     lastTurn = null;
     awaiting = true;
     refreshRunning();
@@ -393,6 +398,7 @@
     // A stored turn whose messages are gone was answered again (Regenerate): its events stay in the
     // log, but the page shows only the answer that replaced it.
     if (frame.seq <= liveFrom && !storedTurns.has(turnKey(frame.turn_id))) return;
+    if (replacedTurns.has(turnKey(frame.turn_id))) return;
     const turn = turnFor(frame.turn_id);
     turn.started = true;
     turn.seq = frame.seq;
