@@ -53,6 +53,7 @@ def test_thinking_shows_as_reasoning_the_tool_runs_once_and_a_cut_answer_says_so
     expect(page.locator("[data-test=chat-cut-off]")).to_contain_text("回答因长度限制被截断")
     fake.script(route("reply"), reply("先写展示的提纲，再做幻灯片。"))
     page.click("[data-test=chat-continue]")
-    expect(page.locator("[data-test=chat-user-message] .chat-text").last).to_have_text("请从截断的地方接着回答。")
+    expect(page.locator("[data-test=chat-user-message] .chat-text").last).to_have_text("请从截断的地方接着回答。",
+                                                                                   timeout=15_000)
     expect(page.locator("[data-test=chat-answer]").last).to_have_text("先写展示的提纲，再做幻灯片。", timeout=30_000)
     expect(page.locator("[data-test=chat-continue]")).to_have_count(0)

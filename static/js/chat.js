@@ -510,6 +510,17 @@
     return false;
   }
 
+  /** Wait (a few seconds at most) for a socket still connecting, so a click right after a reload is not lost. */
+  function socketOpen(timeoutMs) {
+    if (!socket || socket.readyState !== WebSocket.CONNECTING) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => { window.clearTimeout(timer); resolve(); };
+      const timer = window.setTimeout(done, timeoutMs);
+      socket.addEventListener("open", done, { once: true });
+      socket.addEventListener("close", done, { once: true });
+    });
+  }
+
   function follow() {
     if (currentId && opened) send({ type: "replay", conversation_id: currentId, after_seq: lastSeq });
   }
@@ -597,6 +608,7 @@
     showError("");
     try {
       await ensureConversation();
+      await socketOpen(5000);
       if (!send({ type: "chat.send", conversation_id: currentId, text: message, ...options() })) {
         throw new Error(text.reconnecting);
       }
