@@ -9,7 +9,6 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from agent.tools import board_text as text
 from agent.tools import common, rearranging
 from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.working import Working
@@ -44,16 +43,10 @@ class MinContextSwitchTool(Tool):
             return common.done(_("These blocks are already grouped by subject; nothing was moved."),
                                f"这些块已经按科目归在一起（切换 {result.before} 次），没有需要移动的。",
                                data={"moves": []}, working=current)
-        before, after = current.board, result.board
-        content = "\n".join([f"最少上下文切换重排完成：移动了 {len(result.moves)} 个块；"
-                             f"科目切换次数 {result.before} → {result.after}。",
-                             *rearranging.moves_text(before, after, result),
-                             text.after_edit(after, rearranging.changed_days(before, after, result))])
         summary = ngettext("Regrouped %(count)s block by subject.", "Regrouped %(count)s blocks by subject.",
                            len(result.moves)) % {"count": len(result.moves)}
-        return common.done(summary, content, data={"moves": rearranging.moves_json(result),
-                                                   "switches": [result.before, result.after]},
-                           working=current.with_board(after))
+        headline = f"最少上下文切换重排完成：移动了 {len(result.moves)} 个块；科目切换次数 {result.before} → {result.after}。"
+        return rearranging.rearranged_done(current, result, headline=headline, summary=summary, figures="switches")
 
 
 TOOL = MinContextSwitchTool()

@@ -82,3 +82,17 @@ def changed_days(before: Board, after: Board, result: Rearrangement) -> list:
 
 def moves_json(result: Rearrangement) -> list[dict[str, Any]]:
     return [{"id": m.entry, "date": m.spot.day.isoformat(), "start_section": m.spot.start} for m in result.moves]
+
+
+def rearranged_done(current: Working, result: Rearrangement, *, headline: str, summary: str,
+                    figures: str) -> ToolResult:
+    """The answer of a rearranging tool that moved blocks: its headline, each move, the days after.
+
+    ``figures`` names the before/after pair in the result's data ("switches", "most_per_day").
+    """
+    before, after = current.board, result.board
+    content = "\n".join([headline, *moves_text(before, after, result),
+                         text.after_edit(after, changed_days(before, after, result))])
+    return common.done(summary, content, data={"moves": moves_json(result), figures: [result.before, result.after]},
+                       working=current.with_board(after))
+

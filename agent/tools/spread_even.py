@@ -9,7 +9,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from agent.tools import analysis_text as words
-from agent.tools import board_text as text
 from agent.tools import common, rearranging
 from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.working import Working
@@ -44,16 +43,11 @@ class SpreadEvenTool(Tool):
         if not result.moves:
             return common.done(_("These blocks are already spread evenly; nothing was moved."),
                                "这些块已经分布均匀，没有需要移动的。", data={"moves": []}, working=current)
-        before, after = current.board, result.board
-        content = "\n".join([f"均匀化调整完成：移动了 {len(result.moves)} 个块；"
-                             f"单日最多 {result.before} 块 → {result.after} 块。",
-                             *rearranging.moves_text(before, after, result),
-                             text.after_edit(after, rearranging.changed_days(before, after, result))])
         summary = ngettext("Spread %(count)s block more evenly.", "Spread %(count)s blocks more evenly.",
                            len(result.moves)) % {"count": len(result.moves)}
-        return common.done(summary, content, data={"moves": rearranging.moves_json(result),
-                                                   "most_per_day": [result.before, result.after]},
-                           working=current.with_board(after))
+        headline = f"均匀化调整完成：移动了 {len(result.moves)} 个块；单日最多 {result.before} 块 → {result.after} 块。"
+        return rearranging.rearranged_done(current, result, headline=headline, summary=summary,
+                                           figures="most_per_day")
 
 
 TOOL = SpreadEvenTool()
