@@ -30,12 +30,17 @@ _BRACKETED = re.compile(rf"[(\[【]\s*(?P<w>{_WORD})\s*[)\]】]", re.IGNORECASE)
 _STANDALONE = re.compile(
     rf"(?:(?<=[\s,，、;；])|^)(?P<w>{_ZH_IMPORTANT}|{_ZH_URGENT}|IMPORTANT|URGENT|{_BANGS})(?=[\s,，、;；!]|$)"
 )
+# Round 3: "urgent tidy my desk", "urgent reply to recruiter": before a verb the word is a marker;
+# before a noun it describes the task ("urgent care", "important meeting with prof").
+_EN_NOT_A_NOUN = (r"(?!(?:care|meeting|meetings|matters?|things?|stuff|email|emails|call|calls|message|messages|news"
+                  r"|info|notes?|tasks?|deadlines?|appointments?|documents?|papers?|files?|dates?|issues?|questions?"
+                  r"|business|reminder|update|updates|request|requests)\b)[a-z]")
 # At the start: "重要：下周三前…", "急 帮室友带饭", "!! finish…", "URGENT call…". A word needs a
 # separator after it; English words count only before punctuation or in capitals, because
 # "important meeting" and "urgent care" use them as adjectives of the task.
 _LEADING = re.compile(
     rf"^\s*(?P<w>{_BANGS}|(?:{_ZH_IMPORTANT}|{_ZH_URGENT}|IMPORTANT|URGENT)(?={_SEPARATOR})"
-    rf"|(?i:{_EN_IMPORTANT}|{_EN_URGENT})(?=\s*[:\-–—!,])){_SEPARATOR}*"
+    rf"|(?i:{_EN_IMPORTANT}|{_EN_URGENT})(?=\s*[:\-–—!,]|\s+{_EN_NOT_A_NOUN})){_SEPARATOR}*"
 )
 # At the end, after a separator: "… 重要", "… 急", "… URGENT", "…!! important"; "!!" needs none.
 _TRAILING = re.compile(rf"(?P<sep>{_SEPARATOR}*)(?P<w>{_WORD})[!.。\s]*$", re.IGNORECASE)

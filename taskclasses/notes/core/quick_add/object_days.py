@@ -29,6 +29,22 @@ _EN_EVENT = re.compile(
 )
 # 下周要交的开题报告: "要交的 / 要用的" also says which object, like 的 (tuning4).
 _POSSESSIVE = re.compile(r"(?:要[交用做考讲]的)|的|['’]s\b")
+# A time word inside the task: a Chinese character of the task on both sides (not a joiner such as
+# 或/到, which makes two dates), or an English word before it and a noun after it.
+_ZH_INSIDE_BEFORE = re.compile(r"[\u4e00-\u9fff](?<![或和到至与及跟是还在于从前后每])$")
+_ZH_INSIDE_AFTER = re.compile(r"(?![前之以内后的点号日])[\u4e00-\u9fff]")
+_EN_CONNECTORS = (r"by|before|b4|on|at|in|until|till|due|for|this|next|every|each|or|and|to|from|after|around"
+                  r"|about|during|of|than|since|last|coming|with|then|is|are|be|it|that")
+_EN_INSIDE_BEFORE = re.compile(rf"\b(?!(?:{_EN_CONNECTORS})\b)[a-z]+ $", re.IGNORECASE)
+_EN_INSIDE_AFTER = re.compile(rf" (?!(?:{_EN_CONNECTORS})\b)[a-z]{{3,}}\b", re.IGNORECASE)
+# Nothing, or only a joiner, between two time phrases: 明天或者后天, "tomorrow or friday".
+_JOINED = re.compile(r"\s*(?:或者|或|和|到|至|与|及|跟|还是|or|and|to|,|、|~|-)?\s*", re.IGNORECASE)
+# "the midterm on Tuesday": the day says which midterm, as "friday's seminar" does.
+_EVENT_ON = re.compile(
+    r"\b(?:exam|midterm|final|quiz|test|presentation|meeting|seminar|lecture|class|interview|party|game|talk)s?"
+    r" on $",
+    re.IGNORECASE,
+)
 # Refusals that a describing day would otherwise cause: 下周的组会 is not "next week, which day?".
 _DAYLESS_PERIODS = (AmbiguityReason.WEEK_WITHOUT_DAY, AmbiguityReason.MONTH_WITHOUT_DAY)
 
@@ -41,6 +57,13 @@ def set_aside_object_days(fragments: list[Fragment], text: str) -> list[Fragment
             run = _day_with_its_time(index, fragments, text)
             if _names_an_object(fragments[run[-1]].end, fragments, text):
                 describing.update(run)
+        elif _is_named_range(fragment) and _POSSESSIVE.match(text, fragment.end):
+            describing.add(index)  # 下学期的住宿申请, next semester's course registration
+    inside = {index for index, fragment in enumerate(fragments)
+              if index not in describing and _inside_the_task(fragment, fragments, text)}
+    if any(_dates_the_note(fragment) for index, fragment in enumerate(fragments)
+           if index not in describing | inside):
+        describing |= inside  # only while another phrase is left to date the note
     if not describing or not any(
         _dates_the_note(fragment) for index, fragment in enumerate(fragments) if index not in describing
     ):
@@ -49,6 +72,44 @@ def set_aside_object_days(fragments: list[Fragment], text: str) -> list[Fragment
         replace(fragment, describes_task=True, keep_in_title=True) if index in describing else fragment
         for index, fragment in enumerate(fragments)
     ]
+
+
+def _is_named_range(fragment: Fragment) -> bool:
+    return fragment.vague is AmbiguityReason.VAGUE_TIME and not fragment.vague_yields_to_date
+
+
+def _inside_the_task(fragment: Fragment, fragments: list[Fragment], text: str) -> bool:
+    """A time word wrapped in the task's own words (round 3, fresh sets): 确认周末值班表,
+    给外教寄感恩节卡片, "buy christmas gifts", "submit weekend hours", "the Monday group
+    presentation", "the midterm on Tuesday", (下周三考). The deadline is then another phrase.
+    """
+    a_day = fragment.day is not None and fragment.clock is None and fragment.period is None
+    if not fragment.is_timing or not (a_day or _is_named_range(fragment)):
+        return False
+    if any(_touching(other.end, fragment.start, text) for other in fragments if other is not fragment):
+        return False  # "明天下午", "或者后天": part of a longer time phrase or a list of dates
+    if _in_brackets(fragment, text) or _EVENT_ON.search(text, 0, fragment.start):
+        return True
+    if any(other.start == _next_word_start(text, fragment.end) for other in fragments):
+        return False  # "sunday morning": the next word is time too
+    before, after = text[: fragment.start], text[fragment.end :]
+    zh = _ZH_INSIDE_BEFORE.search(before) and _ZH_INSIDE_AFTER.match(after)
+    en = _EN_INSIDE_BEFORE.search(before) and _EN_INSIDE_AFTER.match(after)
+    return bool(zh or en)
+
+
+def _touching(end: int, start: int, text: str) -> bool:
+    return end <= start and bool(_JOINED.fullmatch(text, end, start))
+
+
+def _in_brackets(fragment: Fragment, text: str) -> bool:
+    opened = max(text.rfind("(", 0, fragment.start), text.rfind("（", 0, fragment.start))
+    closed = max(text.rfind(")", 0, fragment.start), text.rfind("）", 0, fragment.start))
+    return opened > closed and bool(re.match(r"[^()（）]*[)）]", text[fragment.end :]))
+
+
+def _next_word_start(text: str, end: int) -> int:
+    return end + len(text[end:]) - len(text[end:].lstrip())
 
 
 def _is_day_like(fragment: Fragment) -> bool:

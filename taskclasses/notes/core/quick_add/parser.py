@@ -6,6 +6,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .fragments import Context
+from .hedges import hedge_fragments
 from .markers import find_priority_markers
 from .matching import find_fragments
 from .object_days import set_aside_object_days
@@ -26,10 +27,10 @@ def parse_quick_note(text: str, *, now: datetime, tz: str) -> QuickNoteParse:
         raise ValueError("now must be timezone-aware")
     normalized = normalize(text)
     ctx = Context(text=normalized, now=now.astimezone(_zone(tz)), cjk=has_cjk(normalized))
-    fragments = set_aside_object_days(find_fragments(ctx), ctx.text)
+    fragments = hedge_fragments(set_aside_object_days(find_fragments(ctx), ctx.text), ctx.text)
     marks = find_priority_markers(ctx.text)
     resolution = resolve_deadline(fragments, ctx)
-    title = build_title(ctx.text, fragments, marks.spans)
+    title = build_title(ctx.text, fragments, marks.spans, original=text)
     sections = estimate_sections(fragments, ctx.text)
     threshold = urgency_threshold(resolution.deadline, ctx.now, sections)
     quadrant, quadrant_reason = suggest_quadrant(

@@ -37,7 +37,7 @@ class QuadrantReason(StrEnum):
     UNIMPORTANT_URGENT = "unimportant_urgent"
     UNIMPORTANT_SIMPLE = "unimportant_simple"
     UNIMPORTANT_COMPLEX = "unimportant_complex"
-    UNIMPORTANT_DEFAULT = "unimportant_default"  # no effort signal: treated as simple
+    UNIMPORTANT_DEFAULT = "unimportant_default"  # neither a chore nor study (a pastime): 4 (round 3; was 3)
     LEARNED = "learned"  # the student corrected a task with this keyword before (notes/models.py)
 
 

@@ -28,7 +28,7 @@ _TIME_WORDS_BEFORE_NIGHT = frozenset({"at", "by", "on", "every", "today", "tomor
 _WEEKDAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 _DAY_WORDS = ("today", "tonight", "tonite", "tomorrow", "tmrw", "tmr")
 # Texting spellings (tuning4), read as the word they stand for.
-_TEXTING_DAY_WORDS = {"2day": "today", "tdy": "today", "2nite": "tonight", "2night": "tonight",
+_TEXTING_DAY_WORDS = {"2day": "today", "tdy": "today", "2nite": "tonight", "2night": "tonight", "tn": "tonight",
                       "2morrow": "tomorrow", "2moro": "tomorrow", "tmrrw": "tomorrow", "tmw": "tomorrow"}
 _MONTH = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
           r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
@@ -40,7 +40,10 @@ _HOLIDAY = "|".join(sorted((re.sub(r"(year|valentine)s", r"\1['’]?s", name) fo
                            key=len, reverse=True))
 # Movable, or on another day depending on the country (Labor Day: May 1 in China, September
 # in the US): refused rather than guessed.
-_MOVABLE_HOLIDAY = r"thanksgiving|easter|labou?r day|memorial day|spring break|reading week"
+_MOVABLE_HOLIDAY = (r"(?:the )?(?:thanksgiving|easter|labou?r day|memorial day|spring break|reading week|fall break|winter break"
+                    r"|summer break|(?:chinese|lunar) new year|spring festival|mid-?autumn(?: festival)?|moon festival"
+                    r"|dragon boat(?: festival)?|lantern festival|qingming|tomb[- ]sweeping day|ramadan|eid|diwali"
+                    r"|passover|hanukkah|good friday|mother['’]?s day|father['’]?s day)")
 
 _FREE = "|".join([
     r"some ?day|sometime|at some point|eventually|no rush|no hurry",
@@ -51,8 +54,19 @@ _FREE = "|".join([
 _VAGUE = "|".join([
     r"in a while|one of these days|next time|some other (?:day|time)|another (?:day|time)",
     r"(?:in|within) (?:a few|a couple(?: of)?|few|several|some) (?:minutes|hours|days|weeks|months)",
-    r"(?:sometime|some time) (?:next|this) (?:week|month)",
+    r"(?:sometime|some time) (?:next|this) (?:week|wk|month)",
+    # round 3: more ranges of days
+    r"later this (?:week|month|year)|(?:in|within|over) the (?:next|coming) (?:few|couple(?: of)?|several) (?:days|weeks)",
+    r"(?:in |within )?(?:a|one) (?:day|week|month) or two|(?:a )?couple (?:of )?(?:days|weeks)",
+    r"(?:in|within) (?:one or two|two or three|1-2|2-3) (?:days|weeks)",
+    r"(?:(?:by|before|at) )?(?:the )?end of (?:the )?(?:semester|term|quarter)",
+    r"(?:by|before) (?:the )?(?:finals?|midterms?|exams?)(?: week)?|finals week|midterm season",
+    r"(?:this|next) (?:semester|term|summer|winter|spring|fall|autumn)|next year|over the (?:break|holidays)",
+    r"(?:before|by|over|during|after) (?:the )?(?:summer|winter|spring|fall|autumn)(?: break| vacation| holidays?)?",
+    r"midweek|mid-week|(?:the )?middle of (?:the |this |next )?week",
 ])
+# "this weekend or next", "by tomorrow or the day after": a second day without its own date word.
+_OR_NEXT = r"(?:or|to) (?:the day after|the next day|the following (?:day|week)|next)"
 # Vague only when nothing else dates the note: "later today" is today, "call mom later" is vague.
 _VAGUE_SOFT = r"soon|later"
 # ASAP says how urgent the task is, not when it is due (product promise, tuning4): no date, not
@@ -60,9 +74,11 @@ _VAGUE_SOFT = r"soon|later"
 _URGENCY_ADVERB = r"asap|a\.s\.a\.p\.?|as soon as possible|right away|immediately"
 # "weekly report", "lab weekly meeting": a kind of task, not a repetition.
 _WEEKLY_NOUN = (r"(?! (?:reports?|meetings?|quiz(?:zes)?|readings?|summar(?:y|ies)|reviews?|updates?"
-                r"|check-?ins?|seminars?|labs?|journals?|logs?|reflections?|assignments?|problems?|tasks?))")
+                r"|check-?ins?|seminars?|labs?|journals?|logs?|reflections?|assignments?|problems?|tasks?"
+                r"|mtgs?|syncs?|1:1s?|one-on-ones?|calls?|standups?|stand-ups?))")
 _WEEK = (r"(?:by|before) next week|(?:the )?end of (?:the |this |next )?week|eow"
-         r"|(?:(?:by|before) )?(?:the |this |next )?weekend|this week|within the week|next week")
+         r"|(?:(?:by|before) )?(?:the |this |next )?(?:weekend|wknd|wkend)|this week|within the week|next week"
+         r"|this wk|next wk")
 _MONTH_PART = r"(?:the )?end of (?:the |this |next )?month|eom|month[- ]end|this month|next month"
 # Parts of a month (or week) that are ranges of days, not a day (as 月初 / 月中 / 下旬): refused.
 _MONTH_RANGE = (rf"(?:early|mid|late)(?:-| )?(?:(?:this |next )?(?:month|week)|{_MONTH})"
@@ -100,17 +116,21 @@ def _weekday(m: re.Match[str], ctx: Context) -> Fragment | None:
 
 
 def _plainly_a_day(m: re.Match[str], ctx: Context) -> bool:
-    """Lower-case "sat"/"sun" ending the note ("movie night w roommates sat") or after a day connector."""
+    """Lower-case "sat"/"sun" ending or opening the note, or after a day connector."""
+    name = m["d"]
     if m.groupdict().get("which"):
         return True
     at_end = not ctx.text[m.end() :].strip(" .!?")
-    timed = re.match(r"\s+(?:morning|afternoon|evening|night|noon|at\b|\d)", ctx.text[m.end() :], re.IGNORECASE)
+    # "sun call mom": a lower-case day opening the note (round 3); "SAT prep" stays a test.
+    at_start = name.islower() and not ctx.text[: m.start()].strip()
+    timed = re.match(r"\s+(?:morning|afternoon|evening|night|noon|at\b|\d)|\s*[-–—,;:]", ctx.text[m.end() :], re.IGNORECASE)
     after_connector = re.search(r"\b(?:on|by|before|b4|until|due)\s+$", ctx.text[: m.start()], re.IGNORECASE)
-    return at_end or bool(timed or after_connector)
+    return at_end or at_start or bool(timed or after_connector)
 
 
 def _week(m: re.Match[str], ctx: Context) -> Fragment:
-    phrase = " ".join(m[0].lower().split())
+    phrase = " ".join(m[0].lower().replace("wknd", "weekend").replace("wkend", "weekend").split())
+    phrase = phrase.replace(" wk", " week")
     before = phrase.startswith(("by", "before"))
     if before and phrase.endswith("weekend"):
         # "before X" is the end of day X (product promise, tuning4), and the weekend ends on Sunday;
@@ -230,8 +250,16 @@ def _rule(name: str, pattern: str, handler: Handler) -> Rule:
 
 RULES: tuple[Rule, ...] = (
     _rule("en_recurring",
-          rf"every (?:day|morning|night|evening|week|month|weekday|{_WEEKDAY})|daily|weekly{_WEEKLY_NOUN}|monthly",
+          # the day list first: alternation takes the first branch that matches, not the longest
+          rf"every (?:{_WEEKDAY})(?: ?(?:&|and|,|/) ?(?:{_WEEKDAY}))+"
+          rf"|every (?:day|morning|night|evening|week|month|weekday|{_WEEKDAY})|daily|weekly{_WEEKLY_NOUN}|monthly"
+          rf"|every (?:other|second) (?:day|week|month|weekend|{_WEEKDAY})"
+          r"|every (?:\d+|two|three|few|couple of) (?:days|weeks|months)"
+          r"|(?:once|twice|three times|\d+ times|\dx) (?:a|per|each|every) (?:day|week|month)|(?:on )?weekdays|weeknights"
+          rf"|each (?:day|morning|night|evening|week|month|{_WEEKDAY})|bi-?weekly{_WEEKLY_NOUN}|fortnightly|nightly|every weekend"
+          r"|(?:on )?(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends)",
           _const(Fragment(vague=AmbiguityReason.RECURRING))),
+    _rule("en_or_next", _OR_NEXT, _const(Fragment(vague=AmbiguityReason.CONFLICTING_DATES))),
     _rule("en_free", _FREE, _const(Fragment(free_time=True))),
     _rule("en_vague", _VAGUE, _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
     _rule("en_urgency_adverb", _URGENCY_ADVERB, _const(Fragment())),

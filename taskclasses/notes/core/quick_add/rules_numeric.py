@@ -48,10 +48,25 @@ def _slash_order(first: int, second: int, *, chinese_text: bool) -> tuple[int, i
     return None
 
 
+def _dotted(m: re.Match[str], ctx: Context) -> Fragment | None:
+    """"3.15 体检": month.day in Chinese notes (round 3); in English text 3.15 is a number."""
+    if not ctx.cjk:
+        return None
+    month, day = int(m["m"]), int(m["d"])
+    if not 1 <= month <= 12:
+        return None
+    exact = cal.month_day_near(ctx.today, month, day)
+    return Fragment(day=exact) if exact else Fragment(vague=AmbiguityReason.INVALID_DATE)
+
+
 RULES: tuple[Rule, ...] = (
     Rule("iso_date", re.compile(
         r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)"
         r"(?:(?:T| )(?P<H>\d{1,2}):(?P<M>\d{2})(?::\d{2})?)?"), _iso),
     Rule("slash_date", re.compile(r"(?<![\d/.:-])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?(?![\d/])"),
          _slash),
+    # 3.15, 10.8, 12.20: not a decimal amount (3.5小时, 12.5元, 2.5k, 0.5倍)
+    Rule("dotted_date", re.compile(
+        r"(?<![\d.:/-])(?P<m>\d{1,2})\.(?P<d>\d{1,2})(?![\d.]|\s*(?:小时|h|个|元|块|k|%|倍|分|米|公里|km|万|亿|折|斤|g|kg))"),
+         _dotted),
 )

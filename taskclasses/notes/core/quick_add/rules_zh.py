@@ -35,6 +35,12 @@ _MONTH_WHICH = r"下下个?|下个?|本|这个?"
 _MONTHS_AHEAD = {"": 0, "本": 0, "这": 0, "下": 1, "下下": 2}
 _BEFORE = ("前", "之前", "以前")
 
+# Repetition: 每周五, 每两周, 每隔一天, 隔周, 一周三次, 天天 (round 3 added the spaced and counted forms).
+_DAY_LIST = r"[一二三四五六日天](?:[、,，和及与跟/]?[一二三四五六日天])*"
+_RECURRING = "|".join([
+    rf"每隔?(?:[一两二三四五六七八九十几\d]|半)?个?(?:天|日|晚|早上?|(?:周|星期|礼拜)(?:{_DAY_LIST})?|月(?:\d{{1,2}}[号日])?|年|学期)",
+    r"隔(?:一)?(?:天|日|周|星期)|天天|(?:一|每)(?:周|星期|天|个?月)[一两二三四五六七八九十\d]+次|工作日",
+])
 # Phrases saying there is explicitly no deadline. 有空/有时间 after 没 mean the opposite.
 _FREE = "|".join([
     r"(?:等|趁)?(?<!没)有空(?:的时候|时|了)?再?",
@@ -48,7 +54,11 @@ _VAGUE = "|".join([
     r"改天|改日|过几天|过两天|过些天|过些日子|过一?阵子?|过一?段时间|过会儿?",
     r"最近|近期|近几天|这几天|这两天|下次|几天[后内]|几天之内|几个?小时后|几周后|明年",
     r"下个?学期(?:开学)?(?:之?前)?|开学(?:之前|以前|前|之后|以后|后)",  # bare 开学 is a noun (开学报到)
-    r"(?:放假|期末|寒假|暑假|考试周)(?:之前|以前|前)|学期末",
+    r"(?:放假|期中|期末|寒假|暑假|考试周)(?:考试)?(?:之前|以前|前)|年[初中]|周中",
+    # 学期末 = the end of term, but not the 学 of a subject: 药理学期末, 计量经济学期中考试
+    r"(?:(?<![\u4e00-\u9fff])|(?<=[这本上下该]))学期[初中末]",
+    # a count that is a range: 一两天内, 两三天后, 一两周
+    r"[一两二三四五六七八九](?:[一两二三四五六七八九])个?(?:天|日|周|星期|礼拜|月)(?:之?[内后]|以[内后])?",
 ])
 # Vague only when nothing else dates the note: 今天晚点 is today, 明天早点 is tomorrow.
 _VAGUE_SOFT = r"晚些时候|晚些|晚一点|晚点|稍晚|稍后|待会儿?|等会儿?|回头|早点|早一点"
@@ -63,7 +73,8 @@ _FIXED_HOLIDAYS = {
     "圣诞": (12, 25), "万圣节": (10, 31),
 }
 # 年前/年后 = around the lunar new year, except in 两年前 ("two years ago").
-_MOVABLE_HOLIDAYS = (r"春节|过年|除夕|元宵节?|清明节?|端午节?|七夕|中秋节?|重阳节?"
+_MOVABLE_HOLIDAYS = (r"春节|过年|除夕|元宵节?|清明节?|端午节?|七夕|中秋节?|重阳节?|腊八节?|小年|冬至|中元节?|寒食节?"
+                     r"|母亲节|父亲节|感恩节|复活节"
                      r"|(?<![\d一二两三四五六七八九十几])年[前后]")
 
 
@@ -233,8 +244,10 @@ _NOT_A_BIT = r"(?!(?<=[早晚快多慢好差少大小有些])一点)"
 _MINUTES = r"(?:(?P<half>半)|(?P<quarter>一刻|三刻)|(?P<m>\d{1,2}|[零〇一二三四五六七八九十]{1,3})分?)"
 
 RULES: tuple[Rule, ...] = (
-    _rule("zh_recurring", r"每个?(?:天|日|晚|早上?|(?:周|星期|礼拜)[一二三四五六日天]?|月(?:\d{1,2}[号日])?|年)",
-          _const(Fragment(vague=AmbiguityReason.RECURRING))),
+    _rule("zh_recurring", _RECURRING, _const(Fragment(vague=AmbiguityReason.RECURRING))),
+    # 周三四, 下周一二: two days in one breath (每周一三五 is recurring, matched from 每).
+    _rule("zh_weekday_list", rf"(?:{_WEEK_PREFIX})?(?:周|星期|礼拜)[一二三四五六日天](?:[、和或/]?[一二三四五六日天])+"
+                             r"(?![点时:\d])", _const(Fragment(vague=AmbiguityReason.CONFLICTING_DATES))),
     _rule("zh_free", _FREE, _const(Fragment(free_time=True))),
     _rule("zh_vague", _VAGUE, _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
     _rule("zh_urgency_adverb", _URGENCY_ADVERB, _const(Fragment())),

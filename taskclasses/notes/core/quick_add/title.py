@@ -7,30 +7,35 @@ import re
 from .fragments import Fragment
 
 # Words that only tie a time phrase to the task: "之前" in 下周日之前, "by" in "by Friday".
-_AFTER_SPAN = re.compile(r"\s*(?:之前|以前|为止|之内|以内|前|内|的)")
+# "'s" too: "prep for friday's quiz" -> "prep quiz", as 准备周六的面试 -> 准备面试.
+_AFTER_SPAN = re.compile(r"\s*(?:之前|以前|为止|之内|以内|前|内|的)|['’]s\b")
 # "ddl" and "due" are students' connectors too ("ddl周日 概率论作业", "lab report due: thursday"):
 # they say "the deadline is", so they go with the time phrase, not into the title.
 _BEFORE_SPAN = re.compile(
-    r"(?:(?<![\w-])(?:by|before|b4|until|till|due(?:\s+(?:on|by|in|at))?|(?:ddl|deadline)(?:\s*是)?|on|at|in|for"
-    r"|no\s+later\s+than)|在|于|截止(?:到|至|日期|时间)?(?:是)?|截至)\s*:?\s*$",
+    r"(?:(?<![\w-])(?:by|before|b4|until|till|due(?:\s+(?:on|by|in|at))?|(?:ddl|deadline)(?:\s*是)?|on|at|in|for|after|around"
+    r"|no\s+later\s+than|during)|在|于|截止(?:到|至|日期|时间)?(?:是)?|截至)\s*:?\s*$",
     re.IGNORECASE,
 )
 # What may sit between two time phrases and goes with them: 明天或者后天, tomorrow or Friday.
 _JOINER = re.compile(r"\s*(?:或者|或是|或|还是|和|到|至|or|and|to|,|、|~|-)?\s*", re.IGNORECASE)
 _ZH_PREFIX = re.compile(
     r"^(?:请|麻烦)?你?(?:帮我|帮忙)?(?:提醒我|提醒一下|提醒|记一下|记下|记个|记住|记得|别忘了|不要忘了|不要忘记)?"
-    r"(?:我要|我得|我需要|需要|要|得)?"
+    r"(?:我要|我得|我需要|需要|一定要|务必|必须|我想要?|想要|我打算|打算|计划要|准备要|要|得)?"
 )
 _EN_PREFIX = re.compile(
     r"^(?:please\s+)?(?:remind\s+me\s+(?:to\s+)?|remember\s+to\s+|don'?t\s+forget\s+(?:to\s+)?"
-    r"|i\s+need\s+to\s+|need\s+to\s+|i\s+have\s+to\s+|have\s+to\s+|i\s+must\s+|must\s+|to-?do:?\s*)",
+    r"|i\s+need\s+to\s+|need\s+to\s+|i\s+have\s+to\s+|have\s+to\s+|i\s+must\s+|must\s+|to-?do:?\s*"
+    r"|(?:pls|plz)\s+|(?:i\s+)?(?:gotta|got\s+to|should|want\s+to|wanna)\s+|(?:i'?m\s+)?(?:going\s+to|gonna)\s+"
+    r"|make\s+sure\s+(?:to|i)\s+|(?:can\s+you\s+)?remind\s+me\s+to\s+|reminder:\s*)",
     re.IGNORECASE,
 )
 _EDGE = " ,.;:!?~-、—"
 _EMPTY_BRACKETS = re.compile(r"\(\s*\)|\[\s*\]|（\s*）")
 _CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+(?=[,，;；])")
-_SPACE_BETWEEN_HAN = re.compile(r"(?<=[\u3400-\u9fff]) (?=[\u3400-\u9fff])")
+# Round 3: the student's own spaces between Chinese words stay ("取快递 菜鸟驿站"); only a cut is
+# glued (see _join).
+_FULL_WIDTH_BRACKETS = (("(", "（"), (")", "）"))
 
 
 def phrase_spans(text: str, fragments: list[Fragment]) -> list[tuple[int, int]]:
@@ -55,15 +60,28 @@ def _widen(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def build_title(text: str, fragments: list[Fragment], markers: tuple[tuple[int, int], ...] = ()) -> str:
-    """The note without its time phrases, priority markers, request prefixes and stray punctuation."""
+def build_title(
+    text: str, fragments: list[Fragment], markers: tuple[tuple[int, int], ...] = (), *, original: str = ""
+) -> str:
+    """The note without its time phrases, priority markers, request prefixes and stray punctuation.
+
+    `text` is the normalised note; `original` (as typed) gives back the student's full-width
+    brackets, which normalisation folded to ASCII (去教务处盖章（成绩证明）).
+    """
     kept, cursor = [], 0
     for start, end in _merge_overlaps([*phrase_spans(text, fragments), *markers]):
         kept.append(text[cursor:start])
         cursor = end
     kept.append(text[cursor:])
-    title = _strip_prefixes(_tidy(_join(kept)))
-    return title or _tidy(text)
+    title = _strip_prefixes(_tidy(_join(kept))) or _tidy(text)
+    return _restore_full_width(title, original)
+
+
+def _restore_full_width(title: str, original: str) -> str:
+    for ascii_form, full_width in _FULL_WIDTH_BRACKETS:
+        if full_width in original and ascii_form not in original:
+            title = title.replace(ascii_form, full_width)
+    return title
 
 
 def _merge_overlaps(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -97,5 +115,4 @@ def _tidy(title: str) -> str:
     title = _EMPTY_BRACKETS.sub("", title)
     title = " ".join(title.split())
     title = _SPACE_BEFORE_PUNCTUATION.sub("", title)  # "database final , review" after a cut
-    title = _SPACE_BETWEEN_HAN.sub("", title)
     return title.strip(_EDGE)
