@@ -481,8 +481,8 @@ def test_urgency_word_makes_an_undated_important_task_quadrant_1(text: str) -> N
 @pytest.mark.parametrize(
     "text",
     ["缴学费", "去医院复查", "看牙医", "去教务处盖章", "开在读证明", "打印成绩单", "报销差旅费", "办护照",
-     "充话费", "还钱给小王", "还书", "pay the phone bill", "dentist appointment", "annual checkup",
-     "get the form signed by the dean", "request official transcript", "return library books"],
+     "充话费", "还钱给小王", "还书 不然要罚款", "pay the phone bill", "dentist appointment", "annual checkup",
+     "get the form signed by the dean", "request official transcript", "return library books or pay a fine"],
 )
 def test_everyday_obligations_are_important(text: str) -> None:
     assert parse(text).quadrant_reason is QuadrantReason.IMPORTANT_NOT_URGENT

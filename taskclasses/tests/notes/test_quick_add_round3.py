@@ -195,7 +195,9 @@ def test_titles_keep_the_tasks_own_words(text: str, title: str) -> None:
 # --- the fresh sets written from the promises -------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["quick_add_tuning5.json", "quick_add_tuning6.json"])
+@pytest.mark.parametrize(
+    "name", ["quick_add_tuning5.json", "quick_add_tuning6.json", "quick_add_tuning7.json", "quick_add_tuning8.json"]
+)
 def test_fresh_sets_reach_95_percent_and_date_no_ambiguous_phrase(name: str) -> None:
     path = FIXTURES / name
     if not path.exists():

@@ -71,6 +71,11 @@ class Fragment:
     vague_yields_to_date: bool = False
     duration_minutes: int | None = None
     keep_in_title: bool = False  # "movie night": a time hint that is also part of the task's name
+    # Round 4: "movie night" only says pm for a clock ("movie night sat at 8" = 20:00); alone it is
+    # the task's name, so "movie night sat" is Saturday, not Saturday 20:00.
+    period_needs_clock: bool = False
+    # Round 4: a holiday's name (万圣节, halloween): "明天晚上万圣节派对" names the party with it.
+    names_holiday: bool = False
     # "交周一实验课的报告 周五前": 周一 names the course, not the deadline (see object_days.py).
     describes_task: bool = False
 

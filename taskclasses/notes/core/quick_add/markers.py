@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass
 
 _ZH_IMPORTANT = r"(?:很|非常|超级?|特别)?重要"
-_ZH_URGENT = r"(?:很|非常|特别)?(?:紧急|加急|急+)"
-_EN_IMPORTANT = r"(?:very\s+)?important|IMPORTANT"
+_ZH_URGENT = r"(?:很|非常|特别|超级?)?(?:紧急|加急|急+)"
+_EN_IMPORTANT = r"(?:very\s+)?important|IMPORTANT|imp(?=\s*:)"
 _EN_URGENT = r"(?:very\s+)?urgent|URGENT"
 _BANGS = r"!{2,}"  # "!!": emphasis, read as "this matters"
 _WORD = rf"{_ZH_IMPORTANT}|{_ZH_URGENT}|{_EN_IMPORTANT}|{_EN_URGENT}|{_BANGS}"

@@ -33,7 +33,7 @@ _POSSESSIVE = re.compile(r"(?:要[交用做考讲]的)|的|['’]s\b")
 # 或/到, which makes two dates), or an English word before it and a noun after it.
 _ZH_INSIDE_BEFORE = re.compile(r"[\u4e00-\u9fff](?<![或和到至与及跟是还在于从前后每])$")
 _ZH_INSIDE_AFTER = re.compile(r"(?![前之以内后的点号日])[\u4e00-\u9fff]")
-_EN_CONNECTORS = (r"by|before|b4|on|at|in|until|till|due|for|this|next|every|each|or|and|to|from|after|around"
+_EN_CONNECTORS = (r"by|before|b4|on|at|in|until|till|til|thru|through|due|for|this|next|every|each|or|and|to|from|after|around"
                   r"|about|during|of|than|since|last|coming|with|then|is|are|be|it|that")
 _EN_INSIDE_BEFORE = re.compile(rf"\b(?!(?:{_EN_CONNECTORS})\b)[a-z]+ $", re.IGNORECASE)
 _EN_INSIDE_AFTER = re.compile(rf" (?!(?:{_EN_CONNECTORS})\b)[a-z]{{3,}}\b", re.IGNORECASE)
@@ -53,6 +53,8 @@ def set_aside_object_days(fragments: list[Fragment], text: str) -> list[Fragment
     """Mark the days that describe the task's object, when another phrase gives the deadline."""
     describing: set[int] = set()
     for index, fragment in enumerate(fragments):
+        if index and _joined_to_a_day(fragments[index - 1], fragment, text):
+            continue  # "thursday or friday lab quiz": a second date, not the quiz's name
         if _is_day_like(fragment):
             run = _day_with_its_time(index, fragments, text)
             if _names_an_object(fragments[run[-1]].end, fragments, text):
@@ -60,7 +62,8 @@ def set_aside_object_days(fragments: list[Fragment], text: str) -> list[Fragment
         elif _is_named_range(fragment) and _POSSESSIVE.match(text, fragment.end):
             describing.add(index)  # 下学期的住宿申请, next semester's course registration
     inside = {index for index, fragment in enumerate(fragments)
-              if index not in describing and _inside_the_task(fragment, fragments, text)}
+              if index not in describing
+              and (_inside_the_task(fragment, fragments, text) or _holiday_names_a_thing(fragment, text))}
     if any(_dates_the_note(fragment) for index, fragment in enumerate(fragments)
            if index not in describing | inside):
         describing |= inside  # only while another phrase is left to date the note
@@ -93,9 +96,35 @@ def _inside_the_task(fragment: Fragment, fragments: list[Fragment], text: str) -
     if any(other.start == _next_word_start(text, fragment.end) for other in fragments):
         return False  # "sunday morning": the next word is time too
     before, after = text[: fragment.start], text[fragment.end :]
+    if text[fragment.start : fragment.start + 4].lower() == "the ":
+        before = text[: fragment.start + 4]  # "for the weekend bbq": "the" is the word before the noun
     zh = _ZH_INSIDE_BEFORE.search(before) and _ZH_INSIDE_AFTER.match(after)
     en = _EN_INSIDE_BEFORE.search(before) and _EN_INSIDE_AFTER.match(after)
     return bool(zh or en)
+
+
+# A real joining word between two dates (not a mere space): 或, 到, or, to, thru, -.
+_JOINER_WORD = re.compile(r"\s*(?:或者|或|还是|到|至|or|to|thru|through|-|/)\s*", re.IGNORECASE)
+# What may follow a holiday's name without naming a thing: a connector, or another time word.
+# A verb after it (教师节给老师送花, 国庆回家) makes the holiday the time, not a thing's name.
+_ZH_HOLIDAY_THING = re.compile(r"(?![前之以内后的期假快当那这节日给送去回寄买做发打吃在和跟陪带要准要得把])[\u4e00-\u9fff]")
+_EN_HOLIDAY_THING = re.compile(
+    rf" (?!(?:{_EN_CONNECTORS}|break|day|eve|holidays?|vacation|morning|afternoon|evening|night|week|weekend)\b)[a-z]{{3,}}\b",
+    re.IGNORECASE,
+)
+
+
+def _joined_to_a_day(previous: Fragment, fragment: Fragment, text: str) -> bool:
+    return (previous.is_timing and previous.day is not None and fragment.day is not None
+            and previous.end <= fragment.start and bool(_JOINER_WORD.fullmatch(text, previous.end, fragment.start)))
+
+
+def _holiday_names_a_thing(fragment: Fragment, text: str) -> bool:
+    """"万圣节派对", "halloween costume shopping", "new year call w/ family": the holiday names the thing
+    (round 4, fresh sets); the note's other phrase is then the deadline."""
+    if not fragment.names_holiday:
+        return False
+    return bool(_ZH_HOLIDAY_THING.match(text, fragment.end) or _EN_HOLIDAY_THING.match(text, fragment.end))
 
 
 def _touching(end: int, start: int, text: str) -> bool:
@@ -131,11 +160,14 @@ def _day_with_its_time(index: int, fragments: list[Fragment], text: str) -> list
 def _names_an_object(end: int, fragments: list[Fragment], text: str) -> bool:
     possessive = _POSSESSIVE.match(text, end)
     if possessive:
-        # "明天的下午3点" / "3天后的早上": 的 followed by another time phrase is one phrase.
-        return not any(other.start == possessive.end() for other in fragments)
+        # "明天的下午3点" / "3天后的早上": 的 followed by another time phrase is one phrase; a named
+        # range after it is the object's name (下周的考试周计划表, round 4).
+        return not any(other.start == possessive.end() and not _is_named_range(other) for other in fragments)
     return bool(_ZH_EVENT.match(text, end) or _EN_EVENT.match(text, end))
 
 
 def _dates_the_note(fragment: Fragment) -> bool:
     """A phrase that can be the deadline (or refuses one) on its own: a day, an instant, a vague word."""
-    return fragment.is_timing and bool(fragment.day or fragment.instant or fragment.vague)
+    # A soft vague word (晚点, later, after class) yields to any date, so it cannot stand in for one.
+    soft = fragment.vague is not None and fragment.vague_yields_to_date
+    return fragment.is_timing and not soft and bool(fragment.day or fragment.instant or fragment.vague)

@@ -29,7 +29,8 @@ def resolve_deadline(fragments: list[Fragment], ctx: Context) -> Resolution:
         return _at_instant(instants.pop(), ctx)
     days = [fragment for fragment in timing if fragment.day]
     clock = next((fragment.clock for fragment in timing if fragment.clock), None)
-    period = next((fragment.period for fragment in timing if fragment.period), None)
+    period = next((fragment.period for fragment in timing
+                   if fragment.period and (clock is not None or not fragment.period_needs_clock)), None)
     if not days and clock is None and period is None:
         free = any(fragment.free_time for fragment in timing)
         return Resolution(None, no_deadline=NoDeadlineReason.FREE_TIME if free else NoDeadlineReason.NOT_GIVEN)
@@ -47,7 +48,7 @@ def _refusal(timing: list[Fragment]) -> AmbiguityReason | None:
     if len(anchors) > 1:  # 明天或者后天; tomorrow or Friday
         return AmbiguityReason.CONFLICTING_DATES
     clocks = {fragment.clock for fragment in timing if fragment.clock}
-    periods = {fragment.period for fragment in timing if fragment.period}
+    periods = {fragment.period for fragment in timing if fragment.period and not fragment.period_needs_clock}
     has_instant = any(fragment.instant for fragment in timing)
     if len(clocks) > 1 or len(periods) > 1 or (has_instant and (clocks or periods)):
         return AmbiguityReason.CONFLICTING_TIMES

@@ -13,7 +13,10 @@ from .text import parse_number
 
 _WEEKDAYS = {"mon": 1, "monday": 1, "tue": 2, "tues": 2, "tuesday": 2, "wed": 3, "wednesday": 3,
              "thu": 4, "thur": 4, "thurs": 4, "thursday": 4, "fri": 5, "friday": 5,
-             "sat": 6, "saturday": 6, "sun": 7, "sunday": 7}
+             "sat": 6, "saturday": 6, "sun": 7, "sunday": 7,
+             # round 4: the misspellings students type on a phone
+             "weds": 3, "wensday": 3, "wendsday": 3, "wednsday": 3, "wedsday": 3, "tuseday": 2, "tusday": 2,
+             "thrusday": 4, "thursay": 4, "firday": 5, "saterday": 6, "satruday": 6}
 _MONTHS = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8,
            "sep": 9, "oct": 10, "nov": 11, "dec": 12}
 _PERIODS = {"morning": Period.MORNING, "afternoon": Period.AFTERNOON,
@@ -34,7 +37,7 @@ _MONTH = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug
           r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
 _ORDINAL = r"(?:st|nd|rd|th)?"
 _YEAR = r"(?:,? (?P<y>\d{4}))?"
-_UNIT = r"minutes?|mins?|hours?|hrs?|days?|weeks?|months?"
+_UNIT = r"minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|mos|fortnights?"
 _COUNT = r"\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _HOLIDAY = "|".join(sorted((re.sub(r"(year|valentine)s", r"\1['’]?s", name) for name in _FIXED_HOLIDAYS),
                            key=len, reverse=True))
@@ -50,6 +53,11 @@ _FREE = "|".join([
     r"whenever(?: i (?:can|have (?:the |some )?time))?",
     r"when(?:ever)? i (?:have|get|find) (?:the |some )?time",
     r"when i(?:'m| am) free|in my (?:free|spare) time",
+    # round 4: "when I get a chance", "if I have time", "one day", "down the road"
+    r"when(?:ever)? i (?:get|have|find) (?:a|the) chance|when(?:ever)? i can|if i (?:have|get|find) (?:the |some )?time"
+    r"|if there'?s (?:any )?time"
+    r"|(?<!in\x20)(?<!within\x20)(?<!for\x20)one day(?! (?:before|after|early|late|ahead))|down the road"
+    r"|at my (?:own )?(?:leisure|convenience)|no (?:deadline|due date|set deadline)",
 ])
 _VAGUE = "|".join([
     r"in a while|one of these days|next time|some other (?:day|time)|another (?:day|time)",
@@ -64,19 +72,62 @@ _VAGUE = "|".join([
     r"(?:this|next) (?:semester|term|summer|winter|spring|fall|autumn)|next year|over the (?:break|holidays)",
     r"(?:before|by|over|during|after) (?:the )?(?:summer|winter|spring|fall|autumn)(?: break| vacation| holidays?)?",
     r"midweek|mid-week|(?:the )?middle of (?:the |this |next )?week",
+    # round 4, written from how students hedge: an open stretch ahead, a date still to be decided,
+    # a part of a week or month, a school period, a season
+    r"in the (?:near|not too distant) future|(?:in|over|within) the (?:coming|next) (?:days|weeks|months)"
+    r"|(?:the )?next (?:few|couple(?: of)?|several) (?:days|weeks)|before long|any day now|in due course"
+    r"|(?:(?:date|time|day) )?(?:tbd|tbc|tba)|to be (?:decided|determined|confirmed|announced)|not sure when"
+    r"|no (?:specific|set|fixed) (?:date|time|day)"
+    r"|(?:when|once) (?:they|it'?s?|the date(?: is)?) (?:confirm\w*|announce\w*|tell me|let me know|email me|decided)"
+    r"|(?:pending|awaiting|wait(?:ing)? for) (?:confirmation|approval|an email|their reply)"
+    r"|weather permitting|if it doesn'?t rain"
+    r"|depend(?:s|ing) on (?:the )?(?:schedule|weather|time|their reply|how \w+ goes)|(?:once|after|when) i hear back"
+    r"|(?:in|within|over) the next (?:day|week) or two|after a while"
+    r"|(?:some ?time |any ?time )?(?:this|next) (?:week|wk|month) sometime|any ?time (?:this|next) (?:week|wk|month)"
+    r"|(?:the )?week after next|(?:this|the) coming week"
+    r"|(?:(?:early|later?|sometime) )?(?:in|during) the (?:week|month)"
+    r"|(?:towards?|near|close to) (?:the )?end of (?:the |this |next )?(?:week|month|year|semester|term)"
+    rf"|(?:the )?(?:first|second|third|fourth|last|final)"
+    rf" (?:week|weekend) of (?:the |this |next )?(?:month|semester|term|{_MONTH})"
+    rf"|(?:the )?(?:first|second|latter|last|back) half of (?:the |this |next )?(?:month|week|year|{_MONTH})"
+    rf"|(?:(?:some ?time|any ?time) )?in (?:the month of )?(?:{_MONTH})(?! ?\d)"
+    r"|(?:before|by|after|during|over) (?:the )?(?:break|holidays?|vacation|graduation|reading week)"
+    r"|after (?:the )?(?:finals?|midterms?|exams?)(?: week| season)?"
+    r"|(?:in|during) (?:the )?(?:exam|finals|midterm) (?:week|period|season)"
+    r"|(?:in|during) (?:the )?(?:summer|winter|spring|fall|autumn)(?! (?:semester|term|quarter|session|class|course))",
 ])
 # "this weekend or next", "by tomorrow or the day after": a second day without its own date word.
 _OR_NEXT = r"(?:or|to) (?:the day after|the next day|the following (?:day|week)|next)"
 # Vague only when nothing else dates the note: "later today" is today, "call mom later" is vague.
-_VAGUE_SOFT = r"soon|later"
+_VAGUE_SOFT = (r"soon(?:-?ish)?|later|shortly|in a (?:bit|little bit|little while|sec|second|moment|min|minute|jiffy)"
+               r"|in a few(?! (?:\w+ )?(?:minutes|hours|days|weeks|months))")
+# Round 4: after a daily event the note does not date ("after class", "after lunch", "before bed"):
+# vague alone, and "tomorrow after class" is tomorrow; the event stays part of the task's words.
+_AFTER_EVENT = (r"(?:right )?(?:after|before) (?:class|lunch|dinner|breakfast|work|school|practice|lab|the gym|gym|bed)"
+                r"|after (?:my|the) (?:last )?(?:class|lecture|shift|lab)")
+# Two clocks in one breath: "3-5pm", "8 or 9pm", "between 3 and 5", "around 5", "5ish", "at like 7".
+_CLOCK_RANGE = (r"(?:between )?\d{1,2}(?::\d{2})? ?(?:[ap]\.?m\.? ?)?(?:-|–|to|or|/|~) ?\d{1,2}(?::\d{2})? ?[ap]\.?m\.?"
+                r"|between \d{1,2}(?::\d{2})? ?(?:[ap]\.?m\.? )?and \d{1,2}(?::\d{2})?(?: ?[ap]\.?m\.?)?"
+                r"|(?:at )?(?:around|about|like|approx\.?|approximately|roughly|~)"
+                r" ?\d{1,2}(?::\d{2})?(?: ?[ap]\.?m\.?)?(?:-?ish)?"
+                r"|(?:at )?\d{1,2}(?::\d{2})? ?(?:[ap]\.?m\.?)?-?ish"
+                r"|(?:(?:some|any) ?time )?after \d{1,2}(?::\d{2})?(?: ?[ap]\.?m\.?)?")  # "after 3": from 3 on
+# ... but "roughly 3 days", "3ish weeks" count days: a hedged span, below.
+_NOT_A_SPAN = r"(?! ?(?:-?ish )?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|%|st|nd|rd|th)\b)"
+_HEDGED_SPAN = (rf"(?:in |within )?(?:about|around|roughly|approximately|approx\.?|like|maybe|~) ?(?:{_COUNT}) (?:{_UNIT})"
+                rf"(?: from now| later)?|(?:in |within )?(?:{_COUNT})-?ish (?:{_UNIT})"
+                rf"|(?:in |within )?(?:\d+|{_COUNT}) ?(?:or|to|-|–) ?(?:\d+|{_COUNT}) (?:{_UNIT})(?: from now| later)?")
 # ASAP says how urgent the task is, not when it is due (product promise, tuning4): no date, not
 # ambiguous, cut from the title; quadrant.py still reads it in the text as "urgent".
-_URGENCY_ADVERB = r"asap|a\.s\.a\.p\.?|as soon as possible|right away|immediately"
+# Round 4: "rn" / "right now", and "now" ending the note ("fix bike now"), as texted.
+_URGENCY_ADVERB = r"asap|a\.s\.a\.p\.?|as soon as possible|right away|immediately|right now|(?-i:rn)|(?<!from\x20)now(?=[\s!.]*$)"
 # "weekly report", "lab weekly meeting": a kind of task, not a repetition.
-_WEEKLY_NOUN = (r"(?! (?:reports?|meetings?|quiz(?:zes)?|readings?|summar(?:y|ies)|reviews?|updates?"
-                r"|check-?ins?|seminars?|labs?|journals?|logs?|reflections?|assignments?|problems?|tasks?"
-                r"|mtgs?|syncs?|1:1s?|one-on-ones?|calls?|standups?|stand-ups?))")
-_WEEK = (r"(?:by|before) next week|(?:the )?end of (?:the |this |next )?week|eow"
+# Round 4: any word after it that is not a time or joining word is the noun it describes ("weekly
+# shift schedule"), written as a rule instead of a list of nouns; "gym weekly", "weekly on sundays",
+# "weekly: call grandma" repeat.
+_WEEKLY_NOUN = (r"(?! (?!(?:on|at|in|by|until|till|from|for|and|or|with|w|every|each|before|after|this|next"
+                r"|starting|from|till|thru|through|at)\b)[a-z0-9])")
+_WEEK = (r"next next week|(?:by|before) next week|(?:the )?end of (?:the |this |next )?week|eow"
          r"|(?:(?:by|before) )?(?:the |this |next )?(?:weekend|wknd|wkend)|this week|within the week|next week"
          r"|this wk|next wk")
 _MONTH_PART = r"(?:the )?end of (?:the |this |next )?month|eom|month[- ]end|this month|next month"
@@ -91,7 +142,7 @@ def _day_word(m: re.Match[str], ctx: Context) -> Fragment:
     word = _TEXTING_DAY_WORDS.get(word, word)
     if "after" in word:
         return Fragment(day=ctx.today + timedelta(days=2))
-    if word in ("tonight", "tonite"):
+    if word.removeprefix("late").strip() in ("tonight", "tonite"):
         return Fragment(day=ctx.today, period=Period.EVENING)
     return Fragment(day=ctx.today + timedelta(days=0 if word == "today" else 1))
 
@@ -106,6 +157,8 @@ def _weekday(m: re.Match[str], ctx: Context) -> Fragment | None:
         return _day_word(m, ctx)
     weekday = _WEEKDAYS[name.lower()]
     which = " ".join((m.groupdict().get("which") or "").lower().split())
+    if which == "next next" or m.groupdict().get("next_next"):
+        return Fragment(day=cal.weekday_in_week(ctx.today, 2, weekday))  # "next next friday" = 下下周五
     if which == "next" or m.groupdict().get("next_week") is not None:
         # "next Friday" = Friday of next (Monday-started) week, the same rule as 下周五.
         return Fragment(day=cal.weekday_in_week(ctx.today, 1, weekday))
@@ -155,7 +208,15 @@ def _month(m: re.Match[str], ctx: Context) -> Fragment:
 
 def _holiday(m: re.Match[str], ctx: Context) -> Fragment:
     name = " ".join(m[0].lower().replace("'", "").replace("’", "").split())
-    return Fragment(day=cal.upcoming_annual(ctx.today, *_FIXED_HOLIDAYS[name]))
+    return Fragment(day=cal.upcoming_annual(ctx.today, *_FIXED_HOLIDAYS[name]), names_holiday=True)
+
+
+def _named_month_end(m: re.Match[str], ctx: Context) -> Fragment:
+    """"end of April" is April's last day, as 4月底 (round 4)."""
+    month = _MONTHS[(m["mon"] or m["mon2"])[:3].lower()]
+    near = cal.month_day_near(ctx.today, month, cal.last_day_of_month(ctx.today.year, month))
+    assert near is not None  # a month's last day always exists
+    return Fragment(day=cal.month_end(near))
 
 
 def _year_end(m: re.Match[str], ctx: Context) -> Fragment:
@@ -172,11 +233,25 @@ def _relative(m: re.Match[str], ctx: Context) -> Fragment | None:
         return Fragment(instant=ctx.after(timedelta(minutes=int(minutes))))
     if count != int(count):  # "in half a day": too loose for a date
         return Fragment(vague=AmbiguityReason.VAGUE_TIME)
+    base = _relative_base(m, ctx)
+    if base is None:
+        return None
     if unit.startswith("d"):
-        return Fragment(day=ctx.today + timedelta(days=int(count)))
-    if unit.startswith("w"):
-        return Fragment(day=ctx.today + timedelta(weeks=int(count)))
-    return Fragment(day=cal.add_months(ctx.today, int(count)))
+        return Fragment(day=base + timedelta(days=int(count)))
+    if unit.startswith(("w", "f")):
+        return Fragment(day=base + timedelta(weeks=int(count) * (2 if unit.startswith("f") else 1)))
+    return Fragment(day=cal.add_months(base, int(count)))
+
+
+def _relative_base(m: re.Match[str], ctx: Context) -> date | None:
+    """The day a span counts from: today, or the day named after "from" ("a week from friday")."""
+    start = (m.groupdict().get("base") or "now").lower()
+    if start in ("now", "today", "later"):
+        return ctx.today
+    if start in ("tomorrow", "tmr", "tmrw"):
+        return ctx.today + timedelta(days=1)
+    weekday = _WEEKDAYS.get(start)
+    return cal.upcoming_weekday(ctx.today, weekday) if weekday else None
 
 
 def _before_month(m: re.Match[str], ctx: Context) -> Fragment:
@@ -227,7 +302,7 @@ def _period(m: re.Match[str], ctx: Context) -> Fragment:
     names_the_task = word == "night" and m[0].lower() == "night" and (
         not words_before or words_before[-1] not in _TIME_WORDS_BEFORE_NIGHT
     )
-    return Fragment(period=_PERIODS[word], keep_in_title=names_the_task)
+    return Fragment(period=_PERIODS[word], keep_in_title=names_the_task, period_needs_clock=names_the_task)
 
 
 def _duration(m: re.Match[str], ctx: Context) -> Fragment | None:
@@ -244,8 +319,10 @@ def _const(fragment: Fragment) -> Handler:
 
 def _rule(name: str, pattern: str, handler: Handler) -> Rule:
     # Whole words only; " " in a pattern stands for any run of whitespace, " ?" for an optional one.
+    # A word's edge is "no Latin letter or digit" rather than \b, for which a Chinese character is a
+    # word character: "fri交lab report", "tmr交作业" (round 4) are English days glued to Chinese.
     spaced = pattern.replace(" ?", r"\s*").replace(" ", r"\s+")
-    return Rule(name, re.compile(rf"\b(?:{spaced})(?!\w)", re.IGNORECASE), handler)
+    return Rule(name, re.compile(rf"(?<![A-Za-z0-9_])(?:{spaced})(?![A-Za-z0-9_])", re.IGNORECASE), handler)
 
 
 RULES: tuple[Rule, ...] = (
@@ -264,20 +341,29 @@ RULES: tuple[Rule, ...] = (
     _rule("en_vague", _VAGUE, _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
     _rule("en_urgency_adverb", _URGENCY_ADVERB, _const(Fragment())),
     _rule("en_vague_soft", _VAGUE_SOFT, _const(Fragment(vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True))),
+    _rule("en_after_event", _AFTER_EVENT, _const(Fragment(
+        vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True, keep_in_title=True))),
+    _rule("en_clock_range", rf"(?:{_CLOCK_RANGE}){_NOT_A_SPAN}", _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
+    _rule("en_hedged_span", _HEDGED_SPAN, _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
+    _rule("en_month_end", rf"(?:the )?end of (?P<mon>{_MONTH})|(?P<mon2>{_MONTH}) end", _named_month_end),
     _rule("en_holiday", _HOLIDAY, _holiday),
-    _rule("en_movable_holiday", _MOVABLE_HOLIDAY, _const(Fragment(vague=AmbiguityReason.MOVABLE_HOLIDAY))),
-    _rule("en_day_word", r"(?:the )?day after tomorrow|today|tonight|tonite|tomorrow|tmrw?|tmr"
+    _rule("en_movable_holiday", _MOVABLE_HOLIDAY,
+          _const(Fragment(vague=AmbiguityReason.MOVABLE_HOLIDAY, names_holiday=True))),
+    _rule("en_day_word", r"(?:the )?day after (?:tomorrow|tmrw?|tmr|2moro|2morrow)|today|(?:late )?tonight|tonite"
+          r"|tomorrow|tmrw?|tmr"
           rf"|{'|'.join(_TEXTING_DAY_WORDS)}", _day_word),
     _rule("en_weekday",
-          rf"(?:(?P<which>this coming|coming|this|next|last) )?(?P<d>{_WEEKDAY})\.?(?P<next_week> next week)?",
+          rf"(?:(?P<which>this coming|coming|this|next next|next|last) )?(?P<d>{_WEEKDAY})\.?(?P<next_week> next week)?",
           _weekday),
-    _rule("en_next_week_weekday", rf"next week(?:'s)? (?P<d>{_WEEKDAY})(?P<next_week>)", _weekday),
+    _rule("en_next_week_weekday", rf"(?P<next_next>next )?next week(?:'s)?:? (?P<d>{_WEEKDAY})(?P<next_week>)", _weekday),
     _rule("en_week", _WEEK, _week),
     _rule("en_month_range", _MONTH_RANGE, _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
     _rule("en_month", _MONTH_PART, _month),
     _rule("en_year_end", r"(?:the )?end of (?:the |this )?year|year[- ]end|eoy", _year_end),
     _rule("en_in_relative", rf"(?:in|within) (?P<n>{_COUNT}|half an?) (?P<unit>{_UNIT})", _relative),
-    _rule("en_relative_from_now", rf"(?P<n>{_COUNT}) (?P<unit>{_UNIT}) (?:from now|later)", _relative),
+    _rule("en_relative_from_now",
+          rf"(?P<n>{_COUNT}) (?P<unit>{_UNIT}) (?:from (?:(?P<base>now|today|tomorrow|tmrw?|{_WEEKDAY})\b)|later)",
+          _relative),
     _rule("en_before_month", rf"(?:by|before|until|till|b4) (?P<mon>{_MONTH})\.?(?! ?\d)", _before_month),
     _rule("en_month_name_date", rf"(?P<mon>{_MONTH})\.? (?P<d>\d{{1,2}}){_ORDINAL}{_YEAR}", _month_name_date),
     _rule("en_day_month_name", rf"(?:the )?(?P<d>\d{{1,2}}){_ORDINAL} (?:of )?(?P<mon>{_MONTH}){_YEAR}",
@@ -292,10 +378,14 @@ RULES: tuple[Rule, ...] = (
           r"(?! ?(?:%|st|nd|rd|th|[:/.]\d|[ap]\.?m|days?|hours?|weeks?|minutes?|mins?|hrs?|h\b))"
           r"(?! \w+s\b)",
           _day_then_hour),
-    _rule("en_clock_at", r"at (?P<h>\d{1,2})(?! ?(?:%|st|nd|rd|th|days?|hours?|weeks?|minutes?|mins?))", _clock),
+    # round 4: "@ 3", and "before 5" / "by 5" (a bare hour after a deadline word) as "at 5"
+    _rule("en_clock_at", r"(?:at|@|by|before|b4|until|till) ?(?P<h>\d{1,2})"
+          rf"(?![/.:\d])(?! ?(?:%|st|nd|rd|th|days?|hours?|weeks?|minutes?|mins?|wks?|hrs?|[ap]\.?m|(?:of )?(?:{_MONTH})\b))",
+          _clock),
     _rule("en_noon", r"(?:at )?(?:noon|midday|midnight)", _noon_or_midnight),
     _rule("en_end_of_day", r"(?:the )?end of (?:the )?day|eod", _const(Fragment(period=Period.END_OF_DAY))),
-    _rule("en_period", r"(?:in the |this )?(?P<p>morning|afternoon|evening|night)", _period),
+    # round 4: "early afternoon", "late tonight": the part of the day, early or late, is still that part
+    _rule("en_period", r"(?:in the |this )?(?:(?:early|late|mid) ?-?)?(?P<p>morning|afternoon|evening|night)", _period),
     _rule("en_first_thing", r"first thing(?: in the morning)?", _const(Fragment(period=Period.MORNING))),
     _rule("en_duration",
           r"(?:for )?(?P<n>\d+(?:\.\d+)?|an?|one|two|three|half an?) ?(?P<unit>hours?|hrs?|h|minutes?|mins?)",

@@ -24,6 +24,8 @@ def _iso(m: re.Match[str], ctx: Context) -> Fragment:
 def _slash(m: re.Match[str], ctx: Context) -> Fragment:
     first, second = int(m["a"]), int(m["b"])
     month_day = _slash_order(first, second, chinese_text=ctx.cjk)
+    if month_day is None and not m["y"]:
+        month_day = _the_near_reading(first, second, ctx)
     if month_day is None:
         return Fragment(vague=AmbiguityReason.DAY_MONTH_ORDER)
     month, day = month_day
@@ -33,6 +35,20 @@ def _slash(m: re.Match[str], ctx: Context) -> Fragment:
     else:
         exact = cal.month_day_near(ctx.today, month, day) if 1 <= month <= 12 else None
     return Fragment(day=exact) if exact else Fragment(vague=AmbiguityReason.INVALID_DATE)
+
+
+def _the_near_reading(first: int, second: int, ctx: Context) -> tuple[int, int] | None:
+    """(month, day) of "a/b" when one reading is in the coming weeks and the other already gone.
+
+    "12/5" said in March stays refused: both readings lie ahead, and either could be meant.
+    """
+    readings = ((first, second), (second, first))
+    for (month, day), (other_month, other_day) in (readings, readings[::-1]):
+        exact = cal.month_day_near(ctx.today, month, day)
+        other = cal.safe_date(ctx.today.year, other_month, other_day)
+        if exact and other and 0 <= (exact - ctx.today).days <= _NEAR_DAYS and other < ctx.today:
+            return month, day
+    return None
 
 
 def _slash_order(first: int, second: int, *, chinese_text: bool) -> tuple[int, int] | None:
@@ -48,9 +64,16 @@ def _slash_order(first: int, second: int, *, chinese_text: bool) -> tuple[int, i
     return None
 
 
+_DATE_CONNECTOR = re.compile(r"\b(?:by|before|b4|due|on|until|till|deadline|ddl)\s*:?\s*$", re.IGNORECASE)
+# Round 4: "deadlines lie ahead". An English 4/3 said on March 31 is April 3 (3 days ahead), not
+# 4 March (gone): when exactly one reading is a near future day, it is the one meant.
+_NEAR_DAYS = 30
+
+
 def _dotted(m: re.Match[str], ctx: Context) -> Fragment | None:
-    """"3.15 体检": month.day in Chinese notes (round 3); in English text 3.15 is a number."""
-    if not ctx.cjk:
+    """"3.15 体检": month.day in Chinese notes (round 3); in English text 3.15 is a number, unless a
+    deadline word stands before it ("scholarship form by 12.18", round 4)."""
+    if not ctx.cjk and not _DATE_CONNECTOR.search(ctx.text, 0, m.start()):
         return None
     month, day = int(m["m"]), int(m["d"])
     if not 1 <= month <= 12:

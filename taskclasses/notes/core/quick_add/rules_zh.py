@@ -15,8 +15,13 @@ _PERIODS = {
     "早晨": Period.MORNING, "上午": Period.MORNING, "中午": Period.NOON,
     "下午": Period.AFTERNOON, "傍晚": Period.DUSK, "晚上": Period.EVENING,
     "夜里": Period.EVENING, "夜间": Period.EVENING,
+    # round 4: 明天一早 / 一大早 is the morning
+    "一大早": Period.MORNING, "大清早": Period.MORNING, "一早": Period.MORNING,
 }
-_PERIOD = "|".join(_PERIODS)
+# Round 4: 晚8点 / 早7点, the one-character period students put before a clock (not 今晚/明早, day words).
+_SHORT_PERIODS = {"晚": Period.EVENING, "早": Period.MORNING}
+# 一早 is not the 一 of 周一 ("周一早上" is Monday morning).
+_PERIOD = "|".join("(?<![周期拜])一早" if word == "一早" else word for word in _PERIODS)
 
 # Day words: (days from today, period they imply).
 _DAY_WORDS = {
@@ -47,24 +52,52 @@ _FREE = "|".join([
     r"(?:等|趁)?(?<!没)有时间(?:的时候|时|了)?再?",
     r"(?:等|趁)?闲(?:下来|的时候)了?再?",
     r"不急|不着急|不用急|随时|随便什么时候|什么时候都行|抽空|得空|找个?时间|有机会再?",
-    r"以后再?|将来|哪天",
+    r"以后再?|将来|哪天|迟早|早晚要|总有一天",
 ])
 # Phrases naming a time too vaguely to pick a date: refuse rather than guess.
 _VAGUE = "|".join([
     r"改天|改日|过几天|过两天|过些天|过些日子|过一?阵子?|过一?段时间|过会儿?",
-    r"最近|近期|近几天|这几天|这两天|下次|几天[后内]|几天之内|几个?小时后|几周后|明年",
+    r"最近|近期|近几天|近日|这几天|这两天|下次|几天[后内]|几天之内|几个?小时后|几周后|明年",
+    # round 4: "the next day" of an unnamed day; the day term starts (the parser does not know it)
+    r"次日|翌日|第二天|隔天|开学(?:那天|当天|第一天|时|的时候)",
     r"下个?学期(?:开学)?(?:之?前)?|开学(?:之前|以前|前|之后|以后|后)",  # bare 开学 is a noun (开学报到)
     r"(?:放假|期中|期末|寒假|暑假|考试周)(?:考试)?(?:之前|以前|前)|年[初中]|周中",
     # 学期末 = the end of term, but not the 学 of a subject: 药理学期末, 计量经济学期中考试
     r"(?:(?<![\u4e00-\u9fff])|(?<=[这本上下该]))学期[初中末]",
     # a count that is a range: 一两天内, 两三天后, 一两周
     r"[一两二三四五六七八九](?:[一两二三四五六七八九])个?(?:天|日|周|星期|礼拜|月)(?:之?[内后]|以[内后])?",
+    # Round 4, written from how students hedge rather than from fixture phrases:
+    # a span with "about" (一周左右, 三天上下, 十来天, 个把月, 几周后, 一阵子)
+    rf"(?:{NUM}|几)?个?半?个?(?:天|日|周|星期|礼拜|月|小时)(?:左右|上下)(?:之?后|以后)?"
+    r"|(?:十|二十|几十)来(?:个)?(?:天|周|星期|月)(?:之?[后内]|以[后内])?|个把(?:月|星期|礼拜)(?:之?后|以后)?"
+    r"|几个?(?:周|星期|礼拜|月)(?:之?[内后]|以[内后])?|[这那一]阵子?(?:之?后|以后)?|这段时间|前段时间|一段时间(?:之?后|以后)?",
+    # a date still to be announced or decided: 等通知, 时间待定, 另行通知, 看情况, 到时候再说
+    r"(?:具体)?(?:时间|日期)?(?:待定|未定|待通知|另行通知|再定|还没定|不确定)|等[^,，。;；\s]{0,6}通知(?:了|以后|之后|后)?再?|[看视](?:情况|天气|心情)(?:而定)?再?"
+    r"|到时候(?:再说|再看|看)?再?|再说吧?$",
+    # parts of a week or term that are ranges: 周初, 这周初, 下半周, 开学初, 开学第一周, 这学期内
+    r"(?:(?:这|本|下下?|上)个?)?(?:周|星期|礼拜)(?:初|前半|后半)|(?:这|本|下下?)个?(?:周|星期|礼拜)中(?![午心])"
+    r"|[上下]半个?(?:周|星期)|开学(?:初|第[一二三1-3]周|那周|头几天)|(?:这|本|该)个?学期(?:之?内|以内|结束前|底)?",
+    # school and holiday periods: 国庆假期, 寒假里, 暑假期间, 假期后, 考试周, 期末周, 节后, 过完年, 考完试
+    r"(?:国庆|十一|五一|清明|端午|中秋|春节)?(?:假期|长假|小长假|黄金周)(?:里|期间|中|内|前|之前|以前|后|之后|以后|结束前|结束后)?"
+    r"|(?:寒假|暑假)(?:里|期间|中|内|后|之后|以后|结束前|结束后|回来|(?=[去回在把要和跟带出做学找打考]))|(?:考试周|期末周|复习周|期中周)(?![一二三四五六日天1-7末])(?:前|之前|后|之后|里|期间)?"
+    r"|(?<![章小第\d一二三四五六七八九十])节(?:前|后)(?![面边])|过完(?:年|节)|过了年|(?:期中|期末)(?:考试)?(?:以后|之后|后)",
+    # seasons and quarters: 今年夏天, 秋天, 冬天前, 季度末 (not "夏天的衣服": 的 makes it the object)
+    r"(?:今年|明年)?(?:春天|夏天|秋天|冬天|春季|夏季|秋季|冬季|开春|入冬|入秋)(?:前|之前|以前|后|之后|以后|里|的时候)?(?!的|学期)"
+    r"|(?:本|这个?|下个?)?季度(?:末|初|底)?",
 ])
 # Vague only when nothing else dates the note: 今天晚点 is today, 明天早点 is tomorrow.
-_VAGUE_SOFT = r"晚些时候|晚些|晚一点|晚点|稍晚|稍后|待会儿?|等会儿?|回头|早点|早一点"
+_VAGUE_SOFT = r"晚些时候|晚些|晚一点|晚点|稍晚|稍后|待会儿?|等会儿?|回头|早点|早一点|早些时候|早些"
+# Round 4: after an event the note does not date (考完试, 下课后, 吃完饭, 睡前): no date of its own, so
+# vague alone ("明天下课后" is tomorrow). The event is part of what the student wrote as the task
+# ("下个月 考完试去云南玩" keeps 考完试 in its title in tuning5), so it stays in the title.
+_AFTER_EVENT = (r"等?(?:(?:期中|期末)考完(?:试)?|考完试|考试结束)(?:以后|之后|后)?"
+                r"|下课(?:以后|之后|后)|放学(?:以后|之后|后)|下班(?:以后|之后|后)|吃完(?:午|晚)?饭|(?<![\u4e00-\u9fff])(?:午|晚)?饭后"
+                r"|睡(?:觉)?前|起床(?:以后|之后|后)|回(?:家|宿舍|学校)(?:以后|之后|后)|(?:出差)?回来(?:以后|之后|后)|出差回来"
+                # 等室友回来, 等工资发了, 等出成绩: waiting for an event the note does not date
+                r"|等[^,，。;；\s]{1,8}?(?:回来|到了|发了|出来|出了|好了|完了|定了)(?:以后|之后|后)?再?|等出[^,，。;；\s]{1,4}再")
 # 尽快/马上 say how urgent the task is, not when it is due (product promise, tuning4): no date, not
 # ambiguous, cut from the title; quadrant.py still reads them in the text as "urgent".
-_URGENCY_ADVERB = r"尽快|尽早|赶紧|赶快|马上|立刻|立即"
+_URGENCY_ADVERB = r"尽快|尽早|赶紧|赶快|马上|立刻|立即|立马|即刻|现在就"
 # Holidays on fixed Gregorian dates; the lunar ones are refused rather than guessed.
 _FIXED_HOLIDAYS = {
     "元旦": (1, 1), "情人节": (2, 14), "妇女节": (3, 8), "愚人节": (4, 1), "劳动节": (5, 1),
@@ -121,7 +154,7 @@ def _weekend(m: re.Match[str], ctx: Context) -> Fragment:
 
 def _holiday(m: re.Match[str], ctx: Context) -> Fragment:
     # The coming one, today included: a holiday is never "overdue".
-    return Fragment(day=cal.upcoming_annual(ctx.today, *_FIXED_HOLIDAYS[m[0]]))
+    return Fragment(day=cal.upcoming_annual(ctx.today, *_FIXED_HOLIDAYS[m[0]]), names_holiday=True)
 
 
 def _month_part(m: re.Match[str], ctx: Context) -> Fragment:
@@ -220,7 +253,8 @@ def _clock(m: re.Match[str], ctx: Context) -> Fragment | None:
         minute = parse_number(m["m"]) if m["m"] else 0
     if hour is None or minute is None or hour > 24 or minute > 59:
         return None
-    return Fragment(clock=Clock(hour, minute), period=_PERIODS.get(m["period"] or ""))
+    period = _PERIODS.get(m["period"] or "") or _SHORT_PERIODS.get(m.groupdict().get("short") or "")
+    return Fragment(clock=Clock(hour, minute), period=period)
 
 
 def _period(m: re.Match[str], ctx: Context) -> Fragment:
@@ -247,14 +281,25 @@ RULES: tuple[Rule, ...] = (
     _rule("zh_recurring", _RECURRING, _const(Fragment(vague=AmbiguityReason.RECURRING))),
     # 周三四, 下周一二: two days in one breath (每周一三五 is recurring, matched from 每).
     _rule("zh_weekday_list", rf"(?:{_WEEK_PREFIX})?(?:周|星期|礼拜)[一二三四五六日天](?:[、和或/]?[一二三四五六日天])+"
-                             r"(?![点时:\d])", _const(Fragment(vague=AmbiguityReason.CONFLICTING_DATES))),
+                             r"(?![点时:\d级])", _const(Fragment(vague=AmbiguityReason.CONFLICTING_DATES))),
+    # 明后天, 今明两天: two days in one word.
+    _rule("zh_day_pair", r"(?:今明|明后)(?:两)?天|今明两日|明后两日",
+          _const(Fragment(vague=AmbiguityReason.CONFLICTING_DATES))),
+    # 三四点, 八九点, 十一二点, 3-5点, 3到5点, 三或四点: two hours in one breath, not a time.
+    _rule("zh_clock_pair", rf"(?:(?:{_PERIOD}) ?)?(?:[一二两三四五六七八九]{{2}}|十一二"
+                           r"|(?:\d{1,2}|[一二两三四五六七八九十]{1,2}) ?(?:[-~到至或]|或者)"
+                           r" ?(?:\d{1,2}|[一二两三四五六七八九十]{1,2}))点钟?",
+          _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
     _rule("zh_free", _FREE, _const(Fragment(free_time=True))),
     _rule("zh_vague", _VAGUE, _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
     _rule("zh_urgency_adverb", _URGENCY_ADVERB, _const(Fragment())),
     _rule("zh_vague_soft", _VAGUE_SOFT,
           _const(Fragment(vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True))),
+    _rule("zh_after_event", _AFTER_EVENT, _const(Fragment(
+        vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True, keep_in_title=True))),
     _rule("zh_holiday", "|".join(sorted(_FIXED_HOLIDAYS, key=len, reverse=True)), _holiday),
-    _rule("zh_movable_holiday", _MOVABLE_HOLIDAYS, _const(Fragment(vague=AmbiguityReason.MOVABLE_HOLIDAY))),
+    _rule("zh_movable_holiday", _MOVABLE_HOLIDAYS,
+          _const(Fragment(vague=AmbiguityReason.MOVABLE_HOLIDAY, names_holiday=True))),
     _rule("zh_day_word", "|".join(sorted(_DAY_WORDS, key=len, reverse=True)), _day_word),
     _rule("zh_weekday", rf"(?P<prefix>{_WEEK_PREFIX})?(?:周|星期|礼拜|週)(?:的?(?:周|星期|礼拜))?"
                         r"(?P<d>[一二三四五六日天1-7])", _weekday),
@@ -270,7 +315,13 @@ RULES: tuple[Rule, ...] = (
           _month_only),
     _rule("zh_before_month", rf"(?P<m>{NUM})月份?(?:之前|以前|前)", _before_month),
     _rule("zh_month_day_of", rf"(?P<which>{_MONTH_WHICH})月(?P<d>{NUM})[号日]?", _month_day_of),
-    _rule("zh_year_end", r"(?P<which>今年|明年|本年)?年(?:底|末)", _year_end),
+    _rule("zh_year_end", r"(?P<which>今年|明年|本年)?年(?:底|末)|(?:今年|本年)(?:之内|以内|内)"
+                         r"|(?<![\d一二两三四五六七八九十几去明前后])年内", _year_end),
+    # Round 4: a bare 月内 / 周内 is "within this month / week", as 本月内 / 本周内.
+    _rule("zh_bare_month_within", r"(?<![\d一二两三四五六七八九十几个这本下上每])月内",
+          lambda m, ctx: Fragment(day=cal.month_end(ctx.today))),
+    _rule("zh_bare_week_within", r"(?<![\d一二两三四五六七八九十几个这本下上每])(?:周|星期|礼拜)内",
+          lambda m, ctx: Fragment(day=cal.end_of_week(ctx.today, 0))),
     _rule("zh_absolute", rf"(?:(?P<y>\d{{4}})年)?(?P<m>{NUM})月(?P<d>{NUM})[日号]?", _absolute),
     _rule("zh_day_of_month", rf"(?<![\d月])(?P<d>{NUM})[号日](?![楼线床房室号门])", _day_of_month),
     _rule("zh_relative", rf"(?P<n>{NUM})?(?:个)?(?P<half>半)?(?:个)?(?P<unit>天|日|周|星期|礼拜|月|小时|钟头|分钟)"
@@ -278,7 +329,9 @@ RULES: tuple[Rule, ...] = (
     _rule("zh_duration", rf"(?:花|用)?(?<!第)(?P<n>{NUM})?(?:个)?(?P<half>半)?(?:个)?(?P<unit>小时|钟头|分钟|节课|节)",
           _duration),
     _rule("zh_clock_colon", rf"(?:(?P<period>{_PERIOD}) ?)?(?P<h>\d{{1,2}}):(?P<m>\d{{2}})", _clock),
-    _rule("zh_clock", rf"(?:(?P<period>{_PERIOD})|{_NOT_A_BIT})(?P<h>{NUM})点钟?{_MINUTES}?", _clock),
+    _rule("zh_clock", rf"(?:(?P<period>{_PERIOD})"
+                      rf"|(?<![今明昨傍一])(?P<short>[早晚])(?=[\d一二三四五六七八九十两]{{1,2}}点)|{_NOT_A_BIT})"
+                      rf"(?P<h>{NUM})点钟?{_MINUTES}?", _clock),
     _rule("zh_midnight", r"午夜|半夜", _midnight),
     # 早八 = the 8 a.m. class, students' slang for an early start.
     _rule("zh_early_class", r"早(?P<h>[六七八九十])(?![点\d百千万])",

@@ -3,30 +3,46 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from .fragments import Fragment
 
 # Words that only tie a time phrase to the task: "之前" in 下周日之前, "by" in "by Friday".
 # "'s" too: "prep for friday's quiz" -> "prep quiz", as 准备周六的面试 -> 准备面试.
-_AFTER_SPAN = re.compile(r"\s*(?:之前|以前|为止|之内|以内|前|内|的)|['’]s\b")
+# Round 4: a deadline word after the day ("周五 ddl：数据结构作业", "周五截止") is a connector too.
+# "周五或之前", "friday or earlier" = by Friday; 周五当天 = on Friday.
+_AFTER_SPAN = re.compile(
+    r"\s*(?:或者?(?:之前|以前|更早)|当天|那天|之前|以前|为止|之内|以内|前|内|的)|['’]s\b"
+    r"|\s*(?:截止|ddl|deadline)(?:\s*:)?|\s+or\s+(?:earlier|before|sooner)\b",
+    re.IGNORECASE,
+)
 # "ddl" and "due" are students' connectors too ("ddl周日 概率论作业", "lab report due: thursday"):
 # they say "the deadline is", so they go with the time phrase, not into the title.
 _BEFORE_SPAN = re.compile(
-    r"(?:(?<![\w-])(?:by|before|b4|until|till|due(?:\s+(?:on|by|in|at))?|(?:ddl|deadline)(?:\s*是)?|on|at|in|for|after|around"
+    r"(?:(?<![\w-])(?:(?:any\s*time|some\s*time|whenever)\s+(?:before|by|until|till)|by|before|b4|until|till|due(?:\s+(?:on|by|in|at))?|(?:ddl|deadline)(?:\s*是)?|on|at|in|for|after|around"
     r"|no\s+later\s+than|during)|在|于|截止(?:到|至|日期|时间)?(?:是)?|截至)\s*:?\s*$",
     re.IGNORECASE,
 )
 # What may sit between two time phrases and goes with them: 明天或者后天, tomorrow or Friday.
-_JOINER = re.compile(r"\s*(?:或者|或是|或|还是|和|到|至|or|and|to|,|、|~|-)?\s*", re.IGNORECASE)
+_JOINER = re.compile(r"\s*(?:或者|或是|或|还是|和|到|至|or|and|to|thru|through|till|til|,|、|~|-)?\s*", re.IGNORECASE)
 _ZH_PREFIX = re.compile(
-    r"^(?:请|麻烦)?你?(?:帮我|帮忙)?(?:提醒我|提醒一下|提醒|记一下|记下|记个|记住|记得|别忘了|不要忘了|不要忘记)?"
-    r"(?:我要|我得|我需要|需要|一定要|务必|必须|我想要?|想要|我打算|打算|计划要|准备要|要|得)?"
+    # 请 is "please" only before a request ("请帮我…", "请提醒…"); "请室友吃饭" / "请假" keep it.
+    # round 4: a label the student puts first (备忘：, 待办, 任务：) is not the task
+    r"^(?:(?:备忘录?|待办(?:事项)?|todo|任务\s*[:：]|记一下\s*[:：])\s*[:：]?\s*)?"
+    r"(?:(?:请|麻烦)(?=你|帮|提醒|记|务必|一定|别|不要))?你?(?:帮我|帮忙)?(?:提醒我|提醒一下|提醒|记一下|记下|记个|记住|记得|别忘了|不要忘了|不要忘记)?"
+    r"(?:我要|我得|我需要|需要|一定要|务必|必须|我想要?|想要|我打算|打算|计划要|准备要|要(?![求是])|得(?![到分奖])"
+    r")?"
+    # round 4: effort words before a target date (争取周五前交报告) say how hard, not what
+    r"(?:争取|尽量|尽可能|最好|应该)?"
 )
 _EN_PREFIX = re.compile(
     r"^(?:please\s+)?(?:remind\s+me\s+(?:to\s+)?|remember\s+to\s+|don'?t\s+forget\s+(?:to\s+)?"
-    r"|i\s+need\s+to\s+|need\s+to\s+|i\s+have\s+to\s+|have\s+to\s+|i\s+must\s+|must\s+|to-?do:?\s*"
+    r"|(?:i\s+)?need\s+(?:to|2)\s+|(?:i\s+)?have\s+(?:to|2)\s+|i\s+must\s+|must\s+|to-?do:?\s*"
+    # round 4: a label first ("note:", "task -", "remember:", "memo:"), texting ("lemme", "got 2")
+    r"|(?:note|task|remember|memo|reminder)\s*(?::|-|–)\s*|(?:lemme|let\s+me)\s+|got\s+2\s+"
     r"|(?:pls|plz)\s+|(?:i\s+)?(?:gotta|got\s+to|should|want\s+to|wanna)\s+|(?:i'?m\s+)?(?:going\s+to|gonna)\s+"
-    r"|make\s+sure\s+(?:to|i)\s+|(?:can\s+you\s+)?remind\s+me\s+to\s+|reminder:\s*)",
+    r"|make\s+sure\s+(?:to|i)\s+|(?:can\s+you\s+)?remind\s+me\s+to\s+|reminder:\s*"
+    r"|(?:i\s+)?(?:try|aim|plan|hope)\s+to\s+|hopefully\s+|ideally\s+)",
     re.IGNORECASE,
 )
 _EDGE = " ,.;:!?~-、—"
@@ -35,7 +51,9 @@ _CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+(?=[,，;；])")
 # Round 3: the student's own spaces between Chinese words stay ("取快递 菜鸟驿站"); only a cut is
 # glued (see _join).
-_FULL_WIDTH_BRACKETS = (("(", "（"), (")", "）"))
+# Round 4: every full-width punctuation mark the student typed comes back, not only brackets
+# ("考试！！复习第五章", "买水果，洗衣服"); normalisation folds them to ASCII for the rules only.
+_FULL_WIDTH_PUNCTUATION = "（）！，：；？～、"
 
 
 def phrase_spans(text: str, fragments: list[Fragment]) -> list[tuple[int, int]]:
@@ -78,8 +96,9 @@ def build_title(
 
 
 def _restore_full_width(title: str, original: str) -> str:
-    for ascii_form, full_width in _FULL_WIDTH_BRACKETS:
-        if full_width in original and ascii_form not in original:
+    for full_width in _FULL_WIDTH_PUNCTUATION:
+        ascii_form = unicodedata.normalize("NFKC", full_width)
+        if ascii_form != full_width and full_width in original and ascii_form not in original:
             title = title.replace(ascii_form, full_width)
     return title
 
@@ -106,12 +125,20 @@ def _join(pieces: list[str]) -> str:
 
 
 def _strip_prefixes(title: str) -> str:
-    title = _ZH_PREFIX.sub("", title, count=1)
-    title = _EN_PREFIX.sub("", title, count=1)
+    # Prefixes stack ("pls remind me to …", "要记得…"): strip until none is left.
+    for _ in range(3):
+        stripped = _EN_PREFIX.sub("", _ZH_PREFIX.sub("", title, count=1), count=1).strip()
+        if stripped == title or not stripped:
+            break
+        title = stripped
     return _tidy(title)
 
 
+_TRAILING_PLEASE = re.compile(r"\s+(?:pls|plz|please)[\s!.]*$", re.IGNORECASE)
+
+
 def _tidy(title: str) -> str:
+    title = _TRAILING_PLEASE.sub("", title)  # "buy milk asap pls"
     title = _EMPTY_BRACKETS.sub("", title)
     title = " ".join(title.split())
     title = _SPACE_BEFORE_PUNCTUATION.sub("", title)  # "database final , review" after a cut
