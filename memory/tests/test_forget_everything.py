@@ -22,10 +22,15 @@ from smartmate.memory_eval.traces import memory_traces
 EVERYTHING = ["forget everything", "Forget everything.", "please forget everything you know about me",
               "can you forget everything about me?", "wipe your memory", "delete all my memories",
               "把你记得的都忘掉", "把你记得的都忘掉吧", "忘掉所有记忆", "清空记忆", "把所有记忆都删掉",
-              "关于我的一切都忘了吧", "你记住的东西全部删掉"]
+              "关于我的一切都忘了吧", "你记住的东西全部删掉",
+              # written down as students say it, before any evaluation run was looked at:
+              "把你记得的关于我的东西都删了", "把我的记忆全部删除", "你把我说过的都忘了吧", "把之前跟你说的都忘了",
+              "把我跟你说过的全部删掉", "重置记忆", "Forget everything I told you", "Forget everything I've said",
+              "Forget everything I said so far", "Reset your memory"]
 NOT_EVERYTHING = ["Forget everything about my tutoring job, please.", "don't forget everything I said",
                   "别忘了我周三有课", "把考研的事都忘掉", "forget the vocab thing", "忘掉考研",
-                  "所有东西都忘了", "我把所有东西都忘了 考试好难", "I forgot everything in the exam", "忘了一切"]
+                  "所有东西都忘了", "我把所有东西都忘了 考试好难", "I forgot everything in the exam", "忘了一切",
+                  "reset everything", "把我说过的话忘了吧", "别忘了我说过的都要做", "I forgot everything I said"]
 
 
 @pytest.mark.parametrize("text", EVERYTHING)

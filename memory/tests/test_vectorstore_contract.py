@@ -1,4 +1,5 @@
-"""Every VectorStore implementation honours the same contract: these tests run on in-memory and Milvus Lite."""
+"""Every VectorStore implementation honours the same contract: these tests run on in-memory and Milvus Lite
+(searched by Milvus, and by the exact in-process copy of a Lite store)."""
 
 from __future__ import annotations
 
@@ -40,12 +41,14 @@ def milvus_store(path: Path, **options) -> MilvusVectorStore:
     return MilvusVectorStore(str(path), collection="contract", dimensions=DIM, **options)
 
 
-@pytest.fixture(params=["in_memory", "milvus_lite"])
+@pytest.fixture(params=["in_memory", "milvus_lite", "milvus_lite_exact"])
 def store(request, tmp_path):
     if request.param == "in_memory":
         made: VectorStore = InMemoryVectorStore(dimensions=DIM)
-    else:
-        made = milvus_store(tmp_path / "vectors.db", batch_size=100)
+    elif request.param == "milvus_lite":  # Milvus itself answers every search
+        made = milvus_store(tmp_path / "vectors.db", batch_size=100, exact_index=False)
+    else:  # the exact in-process copy answers (loaded by the first search of each user)
+        made = milvus_store(tmp_path / "vectors.db", batch_size=100, exact_index_background=False)
     made.ensure_collection()
     yield made
     made.close()

@@ -16,6 +16,12 @@ Milvus Lite searches HNSW with the user filter as a FAISS id selector, and its d
 queries, 15,000 rows: recall@10 0.73 for a user owning 1,000 of them, 0.88 for one owning 10,000).
 ``search_ef`` (default 256 for Lite) brings both to 0.98 at about the same latency (p50 12–16 ms);
 a Milvus server keeps its own search defaults unless ``search_ef`` is given.
+
+A Milvus Lite store also keeps an exact in-process copy of each searched student's vectors
+(``memory.vectorstore.exact_index``) and answers searches from it: exact (recall 1.0 instead of
+0.98) and under a millisecond instead of 7-13 ms. Milvus stays the durable store; the copy is
+loaded from it and changed only by this object's writes, which is sound because the Lite file is
+locked to this process. A server may have other writers, so it is always searched directly.
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ from memory.vectorstore.base import (
     check_top_k,
     sort_hits,
 )
+from memory.vectorstore.exact_index import ExactUserIndex
 
 if TYPE_CHECKING:
     from pymilvus import MilvusClient
@@ -69,6 +76,8 @@ class MilvusVectorStore:
         batch_size: int = 1000,
         timeout: float = 10.0,
         search_ef: int | None = None,
+        exact_index: bool | None = None,
+        exact_index_background: bool = True,
     ) -> None:
         self.uri = uri
         self.lite = is_lite_uri(uri)
@@ -83,6 +92,9 @@ class MilvusVectorStore:
         self._lock = threading.Lock()
         self._client: MilvusClient | None = None
         self._ready = False
+        # Only where this process is the only writer: see the module docstring.
+        wanted = self.lite if exact_index is None else exact_index
+        self._exact = ExactUserIndex(dimensions, background=exact_index_background) if wanted else None
 
     # --- the VectorStore interface -----------------------------------------------------------
 
@@ -94,23 +106,30 @@ class MilvusVectorStore:
         if not rows:
             return
         client = self._ensured()
-        with self._errors("upsert"):
+        with self._mirrored(), self._errors("upsert"):
             for start in range(0, len(rows), self.batch_size):
                 client.upsert(self.collection, rows[start:start + self.batch_size], timeout=self.timeout)
             client.flush(self.collection, timeout=self.timeout)
+            if self._exact is not None:
+                self._exact.upserted([VectorRecord(row["id"], row["user_id"], np.asarray(row["vector"], np.float32),
+                                                   row["memory_type"], row["status"]) for row in rows])
 
     def delete(self, ids: Iterable[int]) -> None:
         wanted = sorted({int(i) for i in ids})
         if not wanted:
             return
         client = self._ensured()
-        with self._errors("delete"):
+        with self._mirrored(), self._errors("delete"):
             client.delete(self.collection, ids=wanted, timeout=self.timeout)
+            if self._exact is not None:
+                self._exact.deleted(wanted)
 
     def delete_user(self, user_id: int) -> None:
         client = self._ensured()
-        with self._errors("delete_user"):
+        with self._mirrored(), self._errors("delete_user"):
             client.delete(self.collection, filter=f"user_id == {int(user_id)}", timeout=self.timeout)
+            if self._exact is not None:
+                self._exact.user_deleted(int(user_id))
 
     def search(
         self,
@@ -123,7 +142,14 @@ class MilvusVectorStore:
     ) -> list[Hit]:
         query = as_vector(vector, self.dimensions)
         check_top_k(top_k)
-        expression = _filter(int(user_id), check_tags(memory_types, "memory_type"), check_tags(statuses, "status"))
+        types, wanted_statuses = check_tags(memory_types, "memory_type"), check_tags(statuses, "status")
+        if self._exact is not None:
+            self._ensured()
+            exact = self._exact.search(int(user_id), query, top_k, types=types, statuses=wanted_statuses,
+                                       loader=self._user_records)
+            if exact is not None:
+                return exact
+        expression = _filter(int(user_id), types, wanted_statuses)
         client = self._ensured()
         with self._errors("search"):
             result = client.search(
@@ -151,9 +177,21 @@ class MilvusVectorStore:
         with self._errors("flush"):
             client.flush(self.collection, timeout=self.timeout)
 
+    def drop_collection(self) -> None:
+        """Delete the collection and every vector in it (tests start each case empty); recreated on next use."""
+        client = self._ensured()
+        with self._mirrored(), self._errors("drop_collection"):
+            client.drop_collection(self.collection, timeout=self.timeout)
+            with self._lock:
+                self._ready = False
+            if self._exact is not None:
+                self._exact.clear()
+
     def close(self) -> None:
         with self._lock:
             client, self._client, self._ready = self._client, None, False
+        if self._exact is not None:
+            self._exact.clear()  # once closed, another process may open the file and change it
         if client is None:
             return
         try:
@@ -245,6 +283,41 @@ class MilvusVectorStore:
                 f"EMBEDDINGS_DIMENSIONS is {self.dimensions}. Use another MILVUS_COLLECTION and "
                 "re-index the memories, or set EMBEDDINGS_DIMENSIONS back."
             )
+
+    # --- the exact copy -----------------------------------------------------------------------
+
+    def warm_exact_index(self, user_id: int, timeout: float | None = None) -> bool:
+        """Load one student's exact copy now (benchmarks, tests); True if searches now use it."""
+        if self._exact is None:
+            return False
+        self._ensured()
+        return self._exact.warm(int(user_id), self._user_records, timeout)
+
+    @contextmanager
+    def _mirrored(self) -> Iterator[None]:
+        """Around a write: loads overlapping it are not kept; a failed write drops the copies (Milvus
+        may hold part of it), to be reloaded from Milvus on the next search."""
+        if self._exact is None:
+            yield
+            return
+        with self._exact.writing():
+            try:
+                yield
+            except BaseException:
+                self._exact.clear()
+                raise
+
+    def _user_records(self, user_id: int) -> list[VectorRecord]:
+        """Every vector of one student, read from Milvus (to build their exact copy); one more than the
+        copy may hold at most, so a student with too many is told apart."""
+        assert self._exact is not None
+        client = self._ensured()
+        with self._errors("load"):
+            rows = client.query(self.collection, filter=f"user_id == {int(user_id)}",
+                                output_fields=["id", "memory_type", "status", "vector"],
+                                limit=self._exact.max_vectors + 1, timeout=max(self.timeout, 120.0))
+        return [VectorRecord(int(row["id"]), int(user_id), np.asarray(row["vector"], np.float32), row["memory_type"],
+                             row["status"]) for row in rows]
 
     # --- helpers ------------------------------------------------------------------------------
 

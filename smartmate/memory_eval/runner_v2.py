@@ -14,9 +14,22 @@ rows, vectors). After the session its ``expect`` is checked:
 * ``recall``: each probe's memory block holds a memory per ``must_include`` and none of
   ``must_exclude``.
 
+Every forget the server carried out (a ``forget`` or ``forget_all`` audit entry written by a turn)
+is verified right after that turn, whatever the dialogue's expectations: for each memory row the
+turn removed (the forgotten memory and all its versions), no row left holds its text, the store
+holds no vector of it (nor any vector whose memory is gone), no cached prompt block of the student
+holds its text, and no audit entry does.
+
 Figures are kept per language (zh, en, mixed): precision, recall, update accuracy (``history``),
-forget correctness (``absent`` in ``forget`` dialogues), leaks (``absent`` hits in ``identifier``,
+forget requests honoured (``absent`` in ``forget`` dialogues: did the model understand the
+request and propose the right forget), forget verified (of the forgets carried out, how many left
+no trace in rows, vectors, cached blocks and audit: the server's side), leaks (``absent`` hits in ``identifier``,
 ``third_party``, ``injection`` and ``sensitive`` dialogues, by store), duplicates, probe passes.
+
+A duplicate is an active memory that restates another: the same text, or a second memory matching
+the same expected fact that says the same thing (``matchers.restates``: another language, or most
+of the wording shared). Two different facts that both contain a matcher's loose key word ("早八")
+are not duplicates; ``max`` still caps every memory a matcher matches.
 """
 
 from __future__ import annotations
@@ -39,7 +52,7 @@ from memory.services.items import memory_settings_update
 from memory.services.jobs import memory_job_run
 from memory.vectorstore import VectorStore
 from smartmate.memory_eval import scripted_model
-from smartmate.memory_eval.matchers import label, limit, matches, matching, normalized
+from smartmate.memory_eval.matchers import label, limit, matches, matching, normalized, restates
 from smartmate.memory_eval.runner import scripted_memory_world
 from smartmate.memory_eval.traces import cached_texts, vector_ids
 
@@ -64,6 +77,8 @@ class Tally:
     history_ok: int = 0
     forget_checks: int = 0
     forget_ok: int = 0
+    forgets_executed: int = 0
+    forgets_verified: int = 0
     leaks: Counter = field(default_factory=Counter)
     leak_dialogues: set = field(default_factory=set)
     other_absent_hits: int = 0
@@ -72,6 +87,7 @@ class Tally:
     probes: int = 0
     probes_ok: int = 0
     refusals: int = 0
+    duplicate_notes: list = field(default_factory=list)  # what counted as a duplicate (printed by --verbose)
 
     def add(self, other: Tally) -> None:
         for name, value in vars(other).items():
@@ -90,7 +106,9 @@ class Tally:
         return {"dialogues": self.dialogues, "sessions passed": f"{self.sessions_passed}/{self.sessions}",
                 "precision": ratio(self.precise, self.active), "recall": ratio(self.found, self.expected),
                 "update accuracy": ratio(self.history_ok, self.history),
-                "forget correctness": ratio(self.forget_ok, self.forget_checks),
+                "forget requests honoured": ratio(self.forget_ok, self.forget_checks),
+                "forget verified": ratio(self.forgets_verified, self.forgets_executed),
+                "forgets executed": self.forgets_executed,
                 "leaks": sum(self.leaks.values()), "leaks by store": dict(sorted(self.leaks.items())),
                 "dialogues with a leak": len(self.leak_dialogues),
                 "duplicate rate": ratio(self.duplicates, self.active), "max violations": self.max_violations,
@@ -134,6 +152,8 @@ def run_eval_v2(*, path: Path, milvus: bool = False, gate: bool = True, careless
             override_settings(MEMORY_ENABLED=True, MEMORY_GATE_ENABLED=gate):
         for dialogue in data["dialogues"]:
             tally, found = _run_dialogue(dialogue, store)
+            for note in tally.duplicate_notes:
+                log(f"{dialogue['id']}: duplicate: {note}")
             by_language.setdefault(dialogue["language"], Tally()).add(tally)
             problems += [f"{dialogue['id']}: {problem}" for problem in found]
             for problem in found:
@@ -151,10 +171,12 @@ def _run_dialogue(dialogue: dict, store: VectorStore) -> tuple[Tally, list[str]]
             conversation = Conversation.objects.create(user=user)
             students = []
             for student, assistant in _exchanges(session["turns"]):
+                before = _ForgetWatch(user)
                 job = _turn(user, conversation, student, assistant)
                 students.append(student)
                 if job.status != MemoryJob.Status.SUCCEEDED:
                     problems.append(f"s{number}: job {job.status}: {job.last_error or job.result}")
+                problems += [f"s{number}: {problem}" for problem in before.verify(store, tally)]
             found = _check_session(dialogue, session["expect"], students, user, store, tally)
             problems += [f"s{number}: {problem}" for problem in found]
         tally.refusals = MemoryRefusal.objects.filter(user=user).count()
@@ -187,6 +209,45 @@ def _turn(user: User, conversation: Conversation, text: str, answer: str) -> Mem
     return job
 
 
+# --- Forgets carried out: verified right after their turn ---------------------------------------------
+
+class _ForgetWatch:
+    """What the student's memory held before a turn, to verify any forget the turn carried out."""
+
+    FORGETS = (MemoryAudit.Operation.FORGET, MemoryAudit.Operation.FORGET_ALL)
+
+    def __init__(self, user: User) -> None:
+        self.user = user
+        self.texts = dict(MemoryItem.objects.filter(user=user).values_list("pk", "content"))
+        self.last_audit = MemoryAudit.objects.filter(user=user).order_by("-id").values_list("id", flat=True).first() or 0
+
+    def verify(self, store: VectorStore, tally: Tally) -> list[str]:
+        """Count the turn's forgets; each is verified if nothing of what the turn removed is left anywhere."""
+        forgets = MemoryAudit.objects.filter(user=self.user, id__gt=self.last_audit, operation__in=self.FORGETS).count()
+        if not forgets:
+            return []
+        remaining = dict(MemoryItem.objects.filter(user=self.user).values_list("pk", "content"))
+        removed = {pk: text for pk, text in self.texts.items() if pk not in remaining}
+        traces = self._traces(removed, remaining, store)
+        tally.forgets_executed += forgets
+        tally.forgets_verified += 0 if traces else forgets
+        return [f"forget not verified: {trace}" for trace in traces]
+
+    def _traces(self, removed: dict[int, str], remaining: dict[int, str], store: VectorStore) -> list[str]:
+        vectors = set(vector_ids(user=self.user, store=store))
+        places = {"row": list(remaining.values()),
+                  "cached block": [text for key, text in cached_texts() if f"memory:block:{self.user.pk}:" in key],
+                  "audit": [json.dumps([entry.reason, entry.before, entry.after], ensure_ascii=False)
+                            for entry in MemoryAudit.objects.filter(user=self.user)]}
+        traces = [f"vector of forgotten memory {pk}" for pk in sorted(vectors & set(removed))]
+        traces += [f"vector of a memory that is gone: {pk}" for pk in sorted(vectors - set(remaining) - set(removed))]
+        for pk, text in removed.items():
+            wanted = normalized(text)
+            traces += [f"{place} holds the text of forgotten memory {pk}" for place, texts in places.items()
+                       if any(wanted in normalized(kept) for kept in texts)]
+        return traces
+
+
 # --- Checks after a session ------------------------------------------------------------------------
 
 def _check_session(dialogue: dict, expect: dict, students: list[str], user: User, store: VectorStore,
@@ -215,7 +276,14 @@ def _check_active(expect: dict, active: list[str], tally: Tally) -> list[str]:
     for matcher in wanted:
         hits = [index for index, text in enumerate(active) if matches(matcher, text)]
         tally.found += bool(hits)
-        duplicates |= set(hits[1:])
+        # A second memory matching one fact is a duplicate if it restates an earlier one; two different
+        # facts that share the matcher's key word are not (``max`` still caps every match).
+        copies = {later for n, later in enumerate(hits) if any(restates(active[earlier], active[later])
+                                                                for earlier in hits[:n])}
+        duplicates |= copies
+        if copies:
+            tally.duplicate_notes.append(f"{label(matcher)} stored again: {[active[index] for index in sorted(copies)]}"
+                                         f" (all matches: {[active[index] for index in hits]})")
         if not hits:
             problems.append(f"missed {label(matcher)}; active: {active}")
         if (cap := limit(matcher)) is not None and len(hits) > cap:
@@ -225,6 +293,7 @@ def _check_active(expect: dict, active: list[str], tally: Tally) -> list[str]:
     for index, text in enumerate(active):
         if normalized(text) in seen:
             duplicates.add(index)
+            tally.duplicate_notes.append(f"the same text twice: {text!r}")
         seen.setdefault(normalized(text), index)
     tally.duplicates += len(duplicates)
     allowed = [*wanted, *expect.get("allowed", [])]

@@ -35,8 +35,13 @@ CHANGE = re.compile(r"^(?:(?:have |'ve )?(?:changed|switched|moved)(?: it)? to|n
 _LIKING = re.compile(r"\b(?:prefer|prefers|like|likes|love|enjoy|rather|usually|tend to|habit of|best|favou?rite|"
                      r"more|want to|want)\b", re.IGNORECASE)
 FORGET = re.compile(r"(?:^|\b(?:can you|could you|please|pls|plz|just|and)\s+)(?:please\s+)?(?:forget(?: everything)?"
-                    r"(?: about| that| the)?|stop remembering|don'?t keep|no longer remember|remove the memory(?: that| of)?|"
-                    r"delete the memory(?: that| of)?)\s+", re.IGNORECASE)
+                    r"(?: about| that| the)?|stop remembering(?: that)?|don'?t keep|no longer remember|"
+                    r"(?:remove|delete|erase|drop) (?:the|that) (?:memory|note|thing)(?: that| of| about)?|"
+                    r"(?:forget|delete|erase|remove|drop) (?:what|everything) you (?:know|remember|have|stored|saved)"
+                    r"(?: about| of)?|"
+                    r"(?:don'?t|do not) remember(?: that)?|"
+                    r"(?:you )?(?:don'?t|do not) (?:need|have) to remember(?: that)?|no need to remember(?: that)?|"
+                    r"i (?:don'?t|do not) want you to (?:remember|keep)(?: that)?)\s+", re.IGNORECASE)
 
 RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("goal", re.compile(r"\b(?:goal|aim|target|want to (?:get|score|pass|reach)|hope to (?:get|pass|score)|aiming|"
@@ -109,7 +114,10 @@ def forget_request(clause: str) -> dict[str, Any] | None:
     content = FORGET.split(clause, maxsplit=1)[-1].strip()
     content = re.sub(r"\b(?:thing|stuff|please|pls)\b|^(?:hey|so|ok)\b", "", content, flags=re.IGNORECASE).strip(" ,.")
     content = _TRAILING.sub("", _LEADING.sub("", content))
+    content = re.sub(r"^(?:the\s+)?(?:note|memory|thing|stuff|part)\s+(?:about|that|of)\s+|^about\s+", "", content,
+                     flags=re.IGNORECASE).strip()
     content = re.sub(r"^my\s+", "", content, flags=re.IGNORECASE).strip()
+    content = re.sub(r"\s+(?:any ?more|for now|from now on)$", "", content, flags=re.IGNORECASE).strip()
     if len(content) < (2 if re.search(r"[\u4e00-\u9fff]", content) else 3):
         return None
     memory_type = next((name for name, pattern in RULES if pattern.search(content)), "fact")

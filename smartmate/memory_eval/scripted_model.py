@@ -50,8 +50,17 @@ _STARTS_WITH_TIME = re.compile(r"^(?:我)?(?:每周|每天|每月|周[一二三�
                                r"那会儿|那时候|那个时候)")
 _NEGATION = re.compile(r"不再|不用再|已经不|不[\u4e00-\u9fff]{1,2}了|取消了|没有了|退出了|退了|停了")
 _CHANGE = re.compile(r"改成|改为|换成|改到|调到|换到")
-_FORGET = re.compile(r"别再记着?|不要再记着?|不用再记着?|别记着?|不用记着?|不要记着?|别再记住|不要再记住|不要记住|别记住|"
-                     r"忘掉|忘了吧|从记忆里删掉|删掉这条记忆|删掉关于|forget\s*掉", re.IGNORECASE)
+# A forget request names memory: "别再记着…", "忘掉…", "忘记…" said to the assistant, or deleting a
+# memory ("这条/那条…记忆删了", "把我…这条删掉", "删掉关于…的那条"). A bare "删掉周三的课" is a calendar
+# edit, and "别忘了…" / "我忘了…" are reminders and the student's own forgetting: none of them.
+_FORGET = re.compile(
+    r"(?:别再|不要再|不用再|不必再|别|不要|不用|不必)记(?:着|住|得|录)?|不想让你记(?:着|住|得)?|不希望你记(?:着|住|得)?|"
+    r"忘掉|忘了吧|^(?:请|麻烦你?|你可以|你就|你)?忘记|^(?:你)?忘了(?:我|刚才|之前)*(?:说|讲)的|"
+    r"从(?:你的)?记忆里(?:删掉|删了|删除|去掉)|^(?:别|不要|不用)把(?=.+记下来)|"
+    r"(?:这条|那条)?(?:记忆)(?:删掉|删了|删除|去掉)|删掉(?:这条记忆|那条|这条|关于)|(?:这条|那条)(?:删掉|删了|删除)|"
+    r"forget\s*掉", re.IGNORECASE)
+_BARE_FORGET = re.compile(r"^(?:你就|你也|就|也)?(?:别再|不要再|不用再|别|不要|不用)记(?:着|住|得)?了?(?:吧|啊)?$"
+                          r"|^忘了吧$|^删了吧$")
 _SMALL_TALK = re.compile(r"^(?:你好|您好|谢谢|多谢|好的|好吧|没问题|再见|晚安|早上好|哈哈|嗯嗯|收到)")
 _LIKING = re.compile(r"更喜欢|喜欢|习惯|偏好|倾向于|更愿意|愿意|比较|最好|更|想要|想")
 
@@ -116,6 +125,8 @@ def _clauses(text: str) -> list[tuple[str, bool]]:
             continue
         if out and _STARTS_WITH_TIME.match(clause) and not _TIME.search(out[-1][0]) and not out[-1][1]:
             out[-1] = (f"{out[-1][0]}，{clause}", asked)
+        elif out and _BARE_FORGET.match(clause):  # "关于考研的事，别记了": the request is about the clause before
+            out[-1] = (f"{clause}{out[-1][0]}", asked)
         else:
             out.append((clause, asked))
     return out
@@ -154,8 +165,12 @@ def _classify(clause: str, asked: bool, *, careless: bool = False) -> dict[str, 
 def _forget_request(clause: str) -> dict[str, Any] | None:
     """"别再记着我在准备考研了" → forget "在准备考研" (type as it would have been learned)."""
     content = _FORGET.sub("", clause, count=1)
-    content = re.sub(r"^(?:那个|这个|那)|(?:的事|那事|这事|的事情|那件事|这件事)|你|吧", "", content.strip(" ：:，,的"))
+    content = re.sub(r"^(?:那个|这个|那条说|这条说|那条|这条|那|把|关于)+"
+                     r"|(?:的事情|的事|那事|这事|那件事|这件事|的记忆|的那条|的这条|这条|那条|记忆|从)+"
+                     r"|你就|你可以|你|吧|[，,：:]", "", content.strip(" ：:，,的"))
+    content = re.sub(r"^(?:关于|说)|记下来$", "", content)
     content = _TRAILING.sub("", _LEADING.sub("", content.strip(" ：:，,的"))).strip()
+    content = re.sub(r"(?:那个|这个)$", "", content)
     if len(content) < 2:
         return None
     memory_type = next((name for name, pattern in RULES if pattern.search(content)), "fact")
