@@ -18,7 +18,9 @@ from smartmate.llm import StreamChunk, TextDelta
 from smartmate.llm.assembly import OnDelta
 from smartmate.llm.errors import StreamStopped
 
-MAX_CHARS = 48
+# A fast stream (a local model, the zero-latency fake) fills this before MAX_WAIT: each event is an insert
+# and a send, so the cap is a few lines of text; a model streaming at reading speed hits MAX_WAIT first.
+MAX_CHARS = 256
 MAX_WAIT = 0.05
 # How often a streaming call asks whether the student pressed stop (each ask is one small query).
 CANCEL_CHECK_EVERY = 0.2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 
 from agent.broadcast import broadcast
@@ -50,7 +50,13 @@ class TimelineEmitter:
     def _store(self, event: Event) -> Envelope:
         envelope = Envelope(seq=self.next_seq, conversation_id=self.conversation_id, turn_id=self.turn_id,
                             event=event)
-        with transaction.atomic():  # a refused insert must not break the caller's transaction
-            TimelineEvent.objects.create(conversation_id=self.conversation_id, seq=envelope.seq, type=event.type,
-                                         turn_id=self.turn_id, payload=event_payload(event))
+        row = TimelineEvent(conversation_id=self.conversation_id, seq=envelope.seq, type=event.type,
+                            turn_id=self.turn_id, payload=event_payload(event))
+        if connection.in_atomic_block:
+            with transaction.atomic():  # a savepoint: a refused insert must not break the caller's transaction
+                row.save(force_insert=True)
+        else:
+            # Autocommit: the insert is its own transaction already; a BEGIN around it would cost two more
+            # statements for every event a turn writes.
+            row.save(force_insert=True)
         return envelope

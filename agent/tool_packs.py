@@ -13,7 +13,7 @@ from collections.abc import Mapping
 # the model may ask for another with request_tools. Descriptions are for the model.
 PACKS: Mapping[str, str] = {
     "schedule_read": "查看日程：概览、某天的节次、空闲时间、条目详情",
-    "schedule_write": "修改工作日程：安排、移动、交换、移出学习块，逐个处理队列",
+    "schedule_write": "修改工作日程：安排、移动、交换、移出学习块，逐个处理队列，补上落下的复习",
     "notes": "随口记（四象限待办）的记录和查询，删除长期记忆",
     "task_classes": "新建任务类（学习计划）",
     "analysis": "分析日程的负荷和节奏，并给出调整",

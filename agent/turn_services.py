@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
-from datetime import datetime, timedelta
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Count, Q
@@ -20,12 +22,16 @@ from agent.exceptions import QuotaExceeded
 from agent.models import Conversation, Message
 from agent.outbox_topics import CONVERSATION_TITLE, TURN_FINISHED
 from agent.services.reservations import turn_reservation_close, turn_reservation_open
+from agent.state import TurnOptions
 from agent.toolbox import RegistryToolbox
+from agent.tools.base import ToolResult
 from agent.tools.board_text import day_index
 from agent.tools.working_schedule import working_load, working_publish, working_rough_build
 from agent.working import Working, working_for
 from memory.recall import memory_prompt_block
-from schedule.selectors import semester_week_get, today_events_list
+from schedule.core.time_model import Semester
+from schedule.models import ScheduleEvent
+from schedule.selectors import calendar_settings_get
 from smartmate.platform.outbox.services import outbox_publish
 from taskclasses.models import TaskClass, TaskItem
 
@@ -44,25 +50,59 @@ class DjangoTurnServices:
         # Looked up at each call, not bound here: a test's frozen clock then reaches the turn too.
         self._now = now or (lambda: timezone.now())
         self._tools: RegistryToolbox | None = None
+        # The day's part of the prompt context, by local date: every execute round builds its prompt
+        # afresh, and the timetable only changes when a preview is applied, which a turn never does.
+        self._days: dict[date, _Days] = {}
+        self._memories: dict[str, str] = {}
 
     def prompt_context(self, query: str = "") -> PromptContext:
         """Return today's date, semester week, timetable and the memories relevant to ``query``."""
         now = self._now()
-        week = semester_week_get(user=self.user, now=now)
-        return PromptContext(today=week.today, now=now.astimezone(self.user.zone), week=week.week,
-                             weeks=week.weeks, timetable=self._timetable(now), tomorrow=self._timetable(now + ONE_DAY),
+        days = self._days_of(now)
+        return PromptContext(today=days.today, now=now.astimezone(self.user.zone), week=days.week,
+                             weeks=days.weeks, timetable=days.timetable, tomorrow=days.tomorrow,
                              memory=self._memory(query))
 
-    def _timetable(self, moment: datetime) -> tuple[TimetableEntry, ...]:
-        """The events of the day ``moment`` falls on, in the student's time zone."""
-        zone = self.user.zone
-        return tuple(
-            TimetableEntry(start=f"{event.starts_at.astimezone(zone):%H:%M}",
-                           end=f"{event.ends_at.astimezone(zone):%H:%M}", title=event.title,
-                           location=event.location)
-            for event in today_events_list(user=self.user, now=moment))
+    def _days_of(self, now: datetime) -> _Days:
+        """Today's and tomorrow's timetable and the semester week: one settings read, one events query
+        (once per local date and turn)."""
+        today = now.astimezone(self.user.zone).date()  # as the semester reckons it: the student's zone
+        if today not in self._days:
+            calendar = calendar_settings_get(user=self.user)
+            semester = calendar.semester(self.user.time_zone)
+            today = semester.local_date(now)
+            tomorrow = semester.local_date(now + ONE_DAY)
+            timetables = self._timetables(semester, (today, tomorrow))
+            self._days[today] = _Days(today=today, week=semester.current_week(now), weeks=calendar.semester_weeks,
+                                      timetable=timetables[0], tomorrow=timetables[1])
+        return self._days[today]
+
+    def _timetables(self, semester: Semester, days: Sequence[date]) -> list[tuple[TimetableEntry, ...]]:
+        """The events of each of ``days`` (local dates), in order, as ``today_events_list`` returns them."""
+        slots = [semester.week_day_of(day) if semester.contains(day) else None for day in days]
+        wanted = [slot for slot in slots if slot is not None]
+        entries: dict[tuple[int, int], list[TimetableEntry]] = {slot: [] for slot in wanted}
+        if wanted:
+            zone = self.user.zone
+            which = Q()
+            for week, day in wanted:
+                which |= Q(week=week, day=day)
+            rows = (ScheduleEvent.objects.filter(which, user=self.user).order_by("start_section")
+                    .values_list("week", "day", "starts_at", "ends_at", "title", "location"))
+            for week, day, starts_at, ends_at, title, location in rows:
+                entries[(week, day)].append(TimetableEntry(start=f"{starts_at.astimezone(zone):%H:%M}",
+                                                           end=f"{ends_at.astimezone(zone):%H:%M}", title=title,
+                                                           location=location))
+        return [tuple(entries[slot]) if slot is not None else () for slot in slots]
 
     def _memory(self, query: str) -> str:
+        # Every execute round builds its prompt afresh with the same query: recalled once per turn,
+        # again after a write tool ran (it may have changed what is remembered: memory_forget).
+        if query not in self._memories:
+            self._memories[query] = self._recall(query)
+        return self._memories[query]
+
+    def _recall(self, query: str) -> str:
         # Memory helps but never blocks a turn: a failing store means an answer without it.
         try:
             return memory_prompt_block(user=self.user, query=query)
@@ -73,17 +113,20 @@ class DjangoTurnServices:
     def quota_reserve(self, tokens: int) -> int:
         """Hold ``tokens`` for one model call; raise QuotaExceeded when the week's quota is used up."""
         try:
-            held = token_quota_reserve(user=self.user, tokens=tokens, now=self._now())
+            # One transaction: the hold and its note on the turn are written together (one commit, not four).
+            with transaction.atomic():
+                held = token_quota_reserve(user=self.user, tokens=tokens, now=self._now())
+                turn_reservation_open(conversation_id=self.conversation_id, turn_id=self.turn_id, tokens=held)
         except TokenQuotaExceededError as exc:
             raise QuotaExceeded(_("You have used this week's assistant quota. It resets on %(date)s.") % {
                 "date": exc.detail["resets_at"][:10]}, detail=exc.detail) from exc
-        turn_reservation_open(conversation_id=self.conversation_id, turn_id=self.turn_id, tokens=held)
         return held
 
     def quota_settle(self, reserved: int, used: int) -> None:
         """Charge one call's real usage in place of its reservation."""
-        token_quota_settle(user=self.user, reserved=reserved, used=used)
-        turn_reservation_close(conversation_id=self.conversation_id, turn_id=self.turn_id, tokens=reserved)
+        with transaction.atomic():  # the charge and the reservation's close commit together
+            token_quota_settle(user=self.user, reserved=reserved, used=used)
+            turn_reservation_close(conversation_id=self.conversation_id, turn_id=self.turn_id, tokens=reserved)
 
     def cancel_requested(self) -> bool:
         """Tell whether the student asked this turn to stop."""
@@ -96,8 +139,9 @@ class DjangoTurnServices:
     def tools(self) -> RegistryToolbox:
         """The tools, bound to this student (built once per turn, in the turn's language)."""
         if self._tools is None:
-            self._tools = RegistryToolbox(user=self.user, conversation_id=self.conversation_id,
-                                          language=translation.get_language() or "zh-hans")
+            self._tools = _TurnToolbox(user=self.user, conversation_id=self.conversation_id,
+                                       language=translation.get_language() or "zh-hans", turn_id=self.turn_id,
+                                       on_write=self._memories.clear)
         return self._tools
 
     def task_classes_describe(self, task_class_ids: Sequence[int]) -> str:
@@ -149,19 +193,59 @@ class DjangoTurnServices:
     def assistant_message_save(self, *, content: str, reasoning: str, prompt_tokens: int,
                                completion_tokens: int, outcome: str = "completed") -> int:
         """Store the turn's answer once (a re-run updates it) with how the turn ended; return its id."""
-        message, _created = Message.objects.update_or_create(
-            turn_id=self.turn_id, role=Message.Role.ASSISTANT,
-            defaults={"conversation_id": self.conversation_id, "content": content, "reasoning": reasoning,
-                      "prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-                      "outcome": outcome})
+        message, _created = _answer_store(turn_id=self.turn_id, values={
+            "conversation_id": self.conversation_id, "content": content, "reasoning": reasoning,
+            "prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens, "outcome": outcome})
         Conversation.objects.filter(pk=self.conversation_id).update(updated_at=self._now())
         if _created:
-            question = Message.objects.filter(turn_id=self.turn_id, role=Message.Role.USER).first()
+            question = (Message.objects.filter(turn_id=self.turn_id, role=Message.Role.USER)
+                        .values_list("pk", flat=True).first())
             outbox_publish(topic=TURN_FINISHED, aggregate=f"user:{self.user.pk}", payload={
                 "user_id": self.user.pk, "conversation_id": self.conversation_id, "turn_id": self.turn_id,
-                "user_message_id": question.pk if question else None, "assistant_message_id": message.pk})
-            if Message.objects.filter(conversation_id=self.conversation_id, role=Message.Role.ASSISTANT).count() == 1:
+                "user_message_id": question, "assistant_message_id": message.pk})
+            earlier = Message.objects.filter(conversation_id=self.conversation_id, role=Message.Role.ASSISTANT).exclude(
+                pk=message.pk)
+            if not earlier.exists():  # the conversation's first answer
                 outbox_publish(topic=CONVERSATION_TITLE, aggregate=f"conversation:{self.conversation_id}",
                                payload={"user_id": self.user.pk, "conversation_id": self.conversation_id,
                                         "turn_id": self.turn_id})
         return message.pk
+
+
+@dataclass(frozen=True)
+class _Days:
+    """The part of the prompt context that depends on the local date only."""
+
+    today: date
+    week: int | None
+    weeks: int
+    timetable: tuple[TimetableEntry, ...]
+    tomorrow: tuple[TimetableEntry, ...]
+
+
+def _answer_store(*, turn_id: str, values: dict[str, Any]) -> tuple[Message, bool]:
+    """Store the turn's answer: create it, or (a re-run of the deliver node) update it; return it and
+    whether it was created. A plain insert when it is new, not update_or_create's SELECT and savepoints."""
+    existing = Message.objects.filter(turn_id=turn_id, role=Message.Role.ASSISTANT).first()
+    if existing is not None:
+        for name, value in values.items():
+            setattr(existing, name, value)
+        existing.save(update_fields=[*values])
+        return existing, False
+    return Message.objects.create(turn_id=turn_id, role=Message.Role.ASSISTANT, **values), True
+
+
+class _TurnToolbox(RegistryToolbox):
+    """The turn's tools; tells the turn when a write tool ran (what it recalled may have changed)."""
+
+    def __init__(self, *, on_write: Callable[[], object], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_write = on_write
+
+    def run(self, name: str, args: Mapping[str, Any], *, call_id: str, working: Working | None,
+            options: TurnOptions) -> ToolResult:
+        try:
+            return super().run(name, args, call_id=call_id, working=working, options=options)
+        finally:
+            if self.writes(name):
+                self._on_write()

@@ -22,6 +22,17 @@ their time is in the turn's. ``--memory off`` runs with ``MEMORY_ENABLED=0``. "p
 this process's CPU time during the turn (fake model included): unlike wall time it does not grow
 when other processes load the machine.
 
+What issue #17's "framework cost" target measures is apart from that: "turn CPU" is the CPU of the
+threads that run the turn itself, from the student's message (``turn_start``, in this thread) to
+``turn.done`` (the embedded turn thread and its lease heartbeat), read per thread
+(``pthread_getcpuclockid``); the fake model's thread is not in it. "background CPU" is the CPU of
+the background pool's threads (title, memory extraction) for that turn: after each turn the
+benchmark waits for them (``background_join``) before the next turn starts, so each turn's
+background work is counted once and never overlaps the next turn (``--background overlap`` lets
+it run on, as a busy server does). Queries are counted the same way, per thread group, through a
+``connection.execute_wrapper`` on each thread's connection. ``--profile FILE`` writes a cProfile of
+the turn threads (``python -m pstats FILE``).
+
 Scenarios are a table, ``SCENARIOS``: a name, the student's message, and the fake model's script for
 one turn (its replies in call order, as in a fake-server script file). Adding a flow is appending one
 entry; a scenario whose script is not used up exactly, or whose turn ends with another outcome than
@@ -31,13 +42,14 @@ the one declared, counts as an error.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
 import secrets
 import statistics
 import tempfile
 import threading
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -132,6 +144,13 @@ class ModelCall:
     ended: float
     callbacks: float
     prompt_estimate: int = 0  # the prompt's estimated tokens, tool schemas included (smartmate.llm.usage)
+    # CPU of the calling (turn) thread: its clock when the call started and ended, our callbacks' share,
+    # and the benchmark's own work for the call (the prompt estimate), which is no part of the turn.
+    thread: int = 0
+    cpu_started: float = 0.0
+    cpu_ended: float = 0.0
+    callbacks_cpu: float = 0.0
+    bench_cpu: float = 0.0
 
     @property
     def model_seconds(self) -> float:
@@ -152,31 +171,35 @@ class TimedClient:
     def complete(self, stage: str, messages: Sequence[Any], tools: Sequence[Any] | None = None,
                  on_delta: Callable[..., Any] | None = None, *, config: Any = None,
                  record_usage: Callable[..., Any] | None = None) -> Any:
-        spent = [0.0]
+        spent, spent_cpu = [0.0], [0.0]
 
         def timed(callback: Callable[..., Any] | None) -> Callable[..., Any] | None:
             if callback is None:
                 return None
 
             def run(*args: Any) -> Any:
-                started = time.perf_counter()
+                started, cpu_started = time.perf_counter(), time.thread_time()
                 try:
                     return callback(*args)
                 finally:
                     spent[0] += time.perf_counter() - started
+                    spent_cpu[0] += time.thread_time() - cpu_started
             return run
 
         from smartmate.llm import Completion
         from smartmate.llm.usage import estimate_usage
 
+        bench_started = time.thread_time()
         prompt = estimate_usage(messages, tools, Completion(text="")).prompt_tokens
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.thread_time()
         try:
             return self.inner.complete(stage, messages, tools, timed(on_delta), config=config,
                                        record_usage=timed(record_usage))
         finally:
             call = ModelCall(stage=stage, started=started, ended=time.perf_counter(), callbacks=spent[0],
-                             prompt_estimate=prompt)
+                             prompt_estimate=prompt, thread=threading.get_ident(), cpu_started=cpu_started,
+                             cpu_ended=time.thread_time(), callbacks_cpu=spent_cpu[0],
+                             bench_cpu=cpu_started - bench_started)
             with self._lock:
                 self.calls.append(call)
 
@@ -185,6 +208,12 @@ class TimedClient:
         with self._lock:
             calls, self.calls = self.calls, []
         return calls
+
+
+def _own(calls: Sequence[ModelCall]) -> list[ModelCall]:
+    """The turn's own calls: a background call (title, memory) may start before the turn ends, on its own
+    thread; it is neither one of the turn's rounds nor time taken out of the turn's framework time."""
+    return [call for call in calls if call.stage not in BACKGROUND_STAGES]
 
 
 def rounds_framework(started: float, ended: float, calls: Sequence[ModelCall]) -> list[float]:
@@ -197,6 +226,32 @@ def rounds_framework(started: float, ended: float, calls: Sequence[ModelCall]) -
         previous_end = call.ended
     rounds[-1] += ended - previous_end
     return rounds
+
+
+def rounds_cpu(turn_cpu: float, thread_cpu_after: Mapping[int, float], calls: Sequence[ModelCall]) -> list[float]:
+    """Split a turn's framework CPU into model rounds (``turn_cpu``: the turn's CPU with the benchmark's
+    own work already taken out), as ``rounds_framework`` splits its wall time: what ran before
+    a call (on any of the turn's threads) and the call's callbacks; the last round also takes the turn
+    thread's CPU after the last call. ``thread_cpu_after``: each thread's CPU clock once the turn was over.
+    The rounds add up to ``turn_cpu - client_cpu(calls)``."""
+    if not calls:
+        return [turn_cpu]
+    after = thread_cpu_after.get(calls[-1].thread, calls[-1].cpu_ended)
+    # Everything before the first call: the turn's CPU less what its thread spent from that call on
+    # (which still holds the benchmark's work before the later calls).
+    before_first = turn_cpu + sum(call.bench_cpu for call in calls[1:]) - (after - calls[0].cpu_started)
+    rounds, previous_end = [], None
+    for call in calls:
+        ahead = before_first if previous_end is None else call.cpu_started - previous_end - call.bench_cpu
+        rounds.append(ahead + call.callbacks_cpu)
+        previous_end = call.cpu_ended
+    rounds[-1] += after - calls[-1].cpu_ended
+    return rounds
+
+
+def client_cpu(calls: Sequence[ModelCall]) -> float:
+    """The CPU the LLM client itself took in the turn's thread (its HTTP, the SDK, parsing), callbacks not."""
+    return sum(call.cpu_ended - call.cpu_started - call.callbacks_cpu for call in calls)
 
 
 def percentiles(samples: Sequence[float]) -> tuple[float, float]:
@@ -228,6 +283,172 @@ class ScenarioResult:
     prompt_estimates: list[int] = field(default_factory=list)
     completion_tokens: list[int] = field(default_factory=list)
     events: list[int] = field(default_factory=list)
+    turn_cpu_ms: list[float] = field(default_factory=list)
+    background_cpu_ms: list[float] = field(default_factory=list)
+    turn_queries: list[int] = field(default_factory=list)
+    background_queries: list[int] = field(default_factory=list)
+    framework_cpu_ms: list[float] = field(default_factory=list)  # turn CPU without the LLM client's own
+    round_cpu_ms: list[float] = field(default_factory=list)
+
+
+# --- CPU and queries per thread group ---------------------------------------------------------------
+
+# Which threads do what, by their names: the turn (this thread starts it: turn_start; the embedded pool
+# runs it; its lease heartbeat renews it) and the background pool (title, memory extraction).
+THREAD_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("turn", ("MainThread", "agent-turn", "turn-lease")),
+    ("background", ("outbox-background",)),
+)
+
+
+def thread_group(name: str) -> str:
+    """The group of the thread called ``name`` (``other``: the fake model, the channel layer's loop)."""
+    return next((group for group, prefixes in THREAD_GROUPS if name.startswith(prefixes)), "other")
+
+
+def threads_cpu() -> dict[str, float]:
+    """CPU seconds used so far by each thread group's live threads (Linux: per-thread clocks)."""
+    totals: dict[str, float] = defaultdict(float)
+    for thread in threading.enumerate():
+        if thread.ident is None:
+            continue
+        try:
+            totals[thread_group(thread.name)] += time.clock_gettime(time.pthread_getcpuclockid(thread.ident))
+        except (OSError, ProcessLookupError):  # the thread ended between the listing and the read
+            continue
+    return totals
+
+
+def thread_clocks() -> dict[int, float]:
+    """Each live thread's CPU clock (seconds), by thread ident."""
+    clocks = {}
+    for thread in threading.enumerate():
+        if thread.ident is not None:
+            try:
+                clocks[thread.ident] = time.clock_gettime(time.pthread_getcpuclockid(thread.ident))
+            except (OSError, ProcessLookupError):
+                continue
+    return clocks
+
+
+class QueryCounter:
+    """Count SQL statements per thread group: a ``connection.execute_wrapper`` on every thread's connection."""
+
+    def __init__(self) -> None:
+        self.counts: Counter = Counter()
+        self._lock = threading.Lock()
+
+    def __call__(self, execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any) -> Any:
+        with self._lock:
+            self.counts[thread_group(threading.current_thread().name)] += 1
+        return execute(sql, params, many, context)
+
+    def install(self) -> None:
+        """Wrap this thread's connection now and every connection opened from now on (each thread has its own)."""
+        from django.db import connection
+        from django.db.backends.signals import connection_created
+
+        connection_created.connect(self._attach, weak=False, dispatch_uid="bench-turns-query-counter")
+        self._attach(sender=None, connection=connection)
+
+    def uninstall(self) -> None:
+        from django.db.backends.signals import connection_created
+
+        connection_created.disconnect(dispatch_uid="bench-turns-query-counter")
+
+    def _attach(self, sender: Any, connection: Any, **_kwargs: Any) -> None:
+        if self not in connection.execute_wrappers:
+            connection.execute_wrappers.append(self)
+
+    def snapshot(self) -> Counter:
+        with self._lock:
+            return Counter(self.counts)
+
+
+class TurnDoneWatch:
+    """When each turn's ``turn.done`` went out to its sockets: where a turn ends for the student.
+
+    The turn's thread sends it after freeing the conversation (``agent.services.running``); waiting for
+    it, rather than polling the pool until it is idle (``embedded_turns.join`` looks every 10 ms), keeps
+    the poll's granularity out of the last round's wall time and this thread's polling out of its CPU.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._done: dict[str, float] = {}
+        self._events: dict[str, threading.Event] = {}
+
+    def _event(self, turn_id: str) -> threading.Event:
+        with self._lock:
+            return self._events.setdefault(turn_id, threading.Event())
+
+    def seen(self, frame: Mapping[str, Any]) -> None:
+        if frame.get("type") == "turn.done":
+            turn_id = str(frame.get("turn_id"))
+            with self._lock:
+                self._done[turn_id] = time.perf_counter()
+            self._event(turn_id).set()
+
+    def wait(self, turn_id: str, timeout: float = 60.0) -> float | None:
+        """The moment the turn's ``turn.done`` was sent; None if it was not within ``timeout``."""
+        self._event(turn_id).wait(timeout)
+        with self._lock:
+            self._events.pop(turn_id, None)
+            return self._done.pop(turn_id, None)
+
+    @contextmanager
+    def watching(self) -> Iterator[None]:
+        """See every frame the turns broadcast (``agent.broadcast`` hands them to ``group_send``)."""
+        from agent import broadcast
+
+        original = broadcast.group_send
+
+        def group_send(group: str, message: dict[str, Any]) -> None:
+            self.seen(message.get("frame") or {})
+            original(group, message)
+
+        broadcast.group_send = group_send
+        try:
+            yield
+        finally:
+            broadcast.group_send = original
+
+
+@dataclass
+class Probe:
+    """What a run watches besides the model: CPU and queries per thread group, and an optional profile."""
+
+    queries: QueryCounter = field(default_factory=QueryCounter)
+    turn_done: TurnDoneWatch = field(default_factory=TurnDoneWatch)
+    drain_background: bool = True
+    profile: cProfile.Profile | None = None
+
+    def read(self) -> tuple[dict[str, float], Counter]:
+        return threads_cpu(), self.queries.snapshot()
+
+
+@contextmanager
+def profiled_turns(profile: cProfile.Profile | None) -> Iterator[None]:
+    """Profile each embedded turn's ``turn_run`` (in its own thread) into ``profile``."""
+    if profile is None:
+        yield
+        return
+    from agent.services import dispatch
+
+    original = dispatch.turn_run
+
+    def turn_run(**kwargs: Any) -> None:
+        profile.enable()
+        try:
+            original(**kwargs)
+        finally:
+            profile.disable()
+
+    dispatch.turn_run = turn_run
+    try:
+        yield
+    finally:
+        dispatch.turn_run = original
 
 
 def bench_user() -> Any:
@@ -254,11 +475,12 @@ def demo_user() -> Any:
 
 
 def run_scenario(scenario: Scenario, *, fake: Any, client: TimedClient, user: Any, turns: int,
-                 warmup: int = 0) -> ScenarioResult:
+                 warmup: int = 0, probe: Probe | None = None) -> ScenarioResult:
     """Run ``warmup`` + ``turns`` turns of ``scenario``, each in a new conversation; measure the last ``turns``."""
     result = ScenarioResult(name=scenario.name)
+    probe = probe or Probe()
     for index in range(warmup + turns):
-        measured = _one_turn(scenario, fake=fake, client=client, user=user)
+        measured = _one_turn(scenario, fake=fake, client=client, user=user, probe=probe)
         if index >= warmup:
             _record(result, measured)
     return result
@@ -272,9 +494,46 @@ class _Turn:
     frames: list[dict[str, Any]]
     error: str = ""
     rounds: list[float] = field(default_factory=list)
+    cost: _Cost = field(default_factory=lambda: _Cost())
+    rounds_cpu: list[float] = field(default_factory=list)
 
 
-def _one_turn(scenario: Scenario, *, fake: Any, client: TimedClient, user: Any) -> _Turn:
+@dataclass(frozen=True)
+class _Cost:
+    """CPU seconds and queries of one turn's own threads and of the background work it caused."""
+
+    turn_cpu: float = 0.0
+    background_cpu: float = 0.0
+    turn_queries: int = 0
+    background_queries: int = 0
+    client_cpu: float = 0.0  # the LLM client's own share of turn_cpu
+
+    def __add__(self, other: _Cost) -> _Cost:
+        return _Cost(self.turn_cpu + other.turn_cpu, self.background_cpu + other.background_cpu,
+                     self.turn_queries + other.turn_queries, self.background_queries + other.background_queries,
+                     self.client_cpu + other.client_cpu)
+
+
+def _measured(probe: Probe, client: TimedClient, before: tuple[dict[str, float], Counter]
+              ) -> tuple[_Cost, list[ModelCall], list[float]]:
+    """Right after the turn: its cost (the background's once drained), its model calls, its CPU per round."""
+    from smartmate.platform.outbox.background import background_join
+
+    after, clocks = probe.read(), thread_clocks()
+    if probe.drain_background:
+        background_join(timeout=60)
+    drained = probe.read()
+    calls = client.take()
+    own = _own(calls)
+    turn_cpu = after[0]["turn"] - before[0]["turn"] - sum(call.bench_cpu for call in own)
+    background_cpu = (drained[0]["background"] - before[0]["background"]
+                      - sum(call.bench_cpu for call in calls if call not in own))
+    cost = _Cost(turn_cpu=turn_cpu, background_cpu=background_cpu, turn_queries=after[1]["turn"] - before[1]["turn"],
+                 background_queries=drained[1]["background"] - before[1]["background"], client_cpu=client_cpu(own))
+    return cost, calls, rounds_cpu(turn_cpu, clocks, own)
+
+
+def _one_turn(scenario: Scenario, *, fake: Any, client: TimedClient, user: Any, probe: Probe) -> _Turn:
     from agent import embedded_turns
     from agent.selectors import events_after
     from agent.services.conversations import conversation_create
@@ -283,26 +542,30 @@ def _one_turn(scenario: Scenario, *, fake: Any, client: TimedClient, user: Any) 
     conversation = conversation_create(user=user)
     fake.script(*scenario.script)
     client.take()
+    before = probe.read()
     started, cpu_started = time.perf_counter(), time.process_time()
     turn = turn_start(user=user, conversation_id=conversation.pk, text=scenario.text)
+    ended = probe.turn_done.wait(turn.turn_id)
     finished = embedded_turns.join(timeout=60)
-    ended, cpu = time.perf_counter(), time.process_time() - cpu_started
-    calls = client.take()
+    ended, cpu = ended or time.perf_counter(), time.process_time() - cpu_started
+    cost, calls, cpu_rounds = _measured(probe, client, before)
     frames = [envelope.to_json() for envelope in events_after(conversation=conversation, after_seq=0, limit=10_000)
               if envelope.turn_id == turn.turn_id]
     error = _problem(scenario, fake=fake, frames=frames, finished=finished)
     measured = _Turn(wall=ended - started, cpu=cpu, calls=calls, frames=frames, error=error,
-                     rounds=rounds_framework(started, ended, calls))
+                     rounds=rounds_framework(started, ended, _own(calls)), cost=cost, rounds_cpu=cpu_rounds)
     if scenario.accept_script is None or error:
         return measured
-    accepted = _accept(scenario, fake=fake, client=client, user=user, conversation=conversation, frames=frames)
+    accepted = _accept(scenario, fake=fake, client=client, user=user, conversation=conversation, frames=frames,
+                       probe=probe)
     return _Turn(wall=measured.wall + accepted.wall, cpu=measured.cpu + accepted.cpu,
                  calls=measured.calls + accepted.calls, frames=measured.frames + accepted.frames,
-                 error=accepted.error, rounds=measured.rounds + accepted.rounds)
+                 error=accepted.error, rounds=measured.rounds + accepted.rounds, cost=measured.cost + accepted.cost,
+                 rounds_cpu=measured.rounds_cpu + accepted.rounds_cpu)
 
 
 def _accept(scenario: Scenario, *, fake: Any, client: TimedClient, user: Any, conversation: Any,
-            frames: list[dict[str, Any]]) -> _Turn:
+            frames: list[dict[str, Any]], probe: Probe) -> _Turn:
     """Accept the card the first turn ended on and run the resumed turn with ``accept_script``."""
     import dataclasses
 
@@ -313,18 +576,20 @@ def _accept(scenario: Scenario, *, fake: Any, client: TimedClient, user: Any, co
     assert scenario.accept_script is not None
     card = next(frame for frame in reversed(frames) if frame["type"] == "confirm.request")
     fake.script(*scenario.accept_script)
+    before = probe.read()
     started, cpu_started = time.perf_counter(), time.process_time()
     turn = turn_resume(user=user, conversation_id=conversation.pk, interaction_id=card["interaction_id"],
                        action="accept")
+    ended = probe.turn_done.wait(turn.turn_id)
     finished = embedded_turns.join(timeout=60)
-    ended, cpu = time.perf_counter(), time.process_time() - cpu_started
-    calls = client.take()
+    ended, cpu = ended or time.perf_counter(), time.process_time() - cpu_started
+    cost, calls, cpu_rounds = _measured(probe, client, before)
     resumed = [envelope.to_json() for envelope in events_after(conversation=conversation, after_seq=0, limit=10_000)
                if envelope.turn_id == turn.turn_id]
     error = _problem(dataclasses.replace(scenario, outcome=scenario.accept_outcome), fake=fake, frames=resumed,
                      finished=finished)
     return _Turn(wall=ended - started, cpu=cpu, calls=calls, frames=resumed, error=error,
-                 rounds=rounds_framework(started, ended, calls))
+                 rounds=rounds_framework(started, ended, _own(calls)), cost=cost, rounds_cpu=cpu_rounds)
 
 
 def _problem(scenario: Scenario, *, fake: Any, frames: list[dict[str, Any]], finished: bool) -> str:
@@ -348,9 +613,15 @@ def _record(result: ScenarioResult, turn: _Turn) -> None:
     if turn.error:
         result.errors.append(turn.error)
         return
-    model = sum(call.model_seconds for call in turn.calls)
+    model = sum(call.model_seconds for call in _own(turn.calls))
     result.turn_ms.append(turn.wall * 1000)
     result.cpu_ms.append(turn.cpu * 1000)
+    result.turn_cpu_ms.append(turn.cost.turn_cpu * 1000)
+    result.background_cpu_ms.append(turn.cost.background_cpu * 1000)
+    result.turn_queries.append(turn.cost.turn_queries)
+    result.framework_cpu_ms.append((turn.cost.turn_cpu - turn.cost.client_cpu) * 1000)
+    result.round_cpu_ms.extend(seconds * 1000 for seconds in turn.rounds_cpu)
+    result.background_queries.append(turn.cost.background_queries)
     result.model_ms.append(model * 1000)
     result.framework_ms.append((turn.wall - model) * 1000)
     result.round_ms.extend(seconds * 1000 for seconds in turn.rounds)
@@ -378,19 +649,23 @@ def timed_llm_client() -> Iterator[TimedClient]:
         reset_llm_client()
 
 
-def measure(scenarios: Sequence[Scenario], *, fake: Any, turns: int, warmup: int = 0) -> list[ScenarioResult]:
+def measure(scenarios: Sequence[Scenario], *, fake: Any, turns: int, warmup: int = 0,
+            probe: Probe | None = None) -> list[ScenarioResult]:
     """Run every scenario against ``fake`` (already configured as the LLM); Django and the database are ready."""
+    probe = probe or Probe()
     fake.set_fallback(BACKGROUND_REPLY)
     fake.set_responder(background_responder)
+    probe.queries.install()
     try:
-        with timed_llm_client() as client:
+        with timed_llm_client() as client, profiled_turns(probe.profile), probe.turn_done.watching():
             students = {"bench": bench_user()}
             if any(scenario.student == "demo" for scenario in scenarios):
                 students["demo"] = demo_user()
             return [run_scenario(scenario, fake=fake, client=client, user=students[scenario.student], turns=turns,
-                                 warmup=warmup)
+                                 warmup=warmup, probe=probe)
                     for scenario in scenarios]
     finally:
+        probe.queries.uninstall()
         fake.set_fallback(None)
         fake.set_responder(None)
 
@@ -449,6 +724,13 @@ def report_lines(results: Sequence[ScenarioResult]) -> list[str]:
         if ok:
             turn, framework, rounds, model, cpu = (percentiles(values) for values in (
                 result.turn_ms, result.framework_ms, result.round_ms, result.model_ms, result.cpu_ms))
+            turn_cpu, background_cpu = percentiles(result.turn_cpu_ms), percentiles(result.background_cpu_ms)
+            framework_cpu, round_cpu = percentiles(result.framework_cpu_ms), percentiles(result.round_cpu_ms)
+            lines.append(f"  turn CPU p50 {turn_cpu[0]:6.2f}  p95 {turn_cpu[1]:6.2f} (framework CPU p50 "
+                         f"{framework_cpu[0]:6.2f}, per round p50 {round_cpu[0]:6.2f}  p95 {round_cpu[1]:6.2f}) | "
+                         f"background CPU/turn p50 {background_cpu[0]:6.2f}  p95 {background_cpu[1]:6.2f} | "
+                         f"queries/turn {mean(result.turn_queries):.1f} (+ background "
+                         f"{mean(result.background_queries):.1f})")
             lines.append(f"  turn p50 {turn[0]:6.2f}  p95 {turn[1]:6.2f} | process CPU/turn p50 {cpu[0]:6.2f} | "
                          f"model (in client) p50 {model[0]:6.2f}  "
                          f"p95 {model[1]:6.2f} | framework/turn p50 {framework[0]:6.2f}  p95 {framework[1]:6.2f} | "
@@ -458,8 +740,9 @@ def report_lines(results: Sequence[ScenarioResult]) -> list[str]:
     every_round = [value for result in results for value in result.round_ms]
     if every_round:
         p50, p95 = percentiles(every_round)
+        cpu50, cpu95 = percentiles([value for result in results for value in result.round_cpu_ms])
         lines.append(f"all scenarios: framework per model round p50 {p50:.2f} ms, p95 {p95:.2f} ms "
-                     f"({len(every_round)} rounds)")
+                     f"({len(every_round)} rounds); its CPU p50 {cpu50:.2f} ms, p95 {cpu95:.2f} ms")
     return lines
 
 
@@ -472,6 +755,10 @@ def main(argv: list[str] | None = None) -> None:
                         help="off: MEMORY_ENABLED=0, the turn without memory recall and extraction")
     parser.add_argument("--scenario", action="append", choices=[scenario.name for scenario in SCENARIOS],
                         help="run only this scenario (repeatable)")
+    parser.add_argument("--background", choices=["drain", "overlap"], default="drain",
+                        help="drain: wait for each turn's background calls before the next turn (default); "
+                             "overlap: let them run on beside the next turn")
+    parser.add_argument("--profile", metavar="FILE", help="write a cProfile of the turn threads to FILE")
     args = parser.parse_args(argv)
     scenarios = [scenario for scenario in SCENARIOS if not args.scenario or scenario.name in args.scenario]
 
@@ -485,13 +772,28 @@ def main(argv: list[str] | None = None) -> None:
         from django.conf import settings
         from django.db import connection
 
+        from smartmate.platform.outbox.background import background_join
+
+        probe = Probe(drain_background=args.background == "drain",
+                      profile=cProfile.Profile(time.thread_time) if args.profile else None)
         with bench_database():
             print(f"{args.turns} turns per scenario after {args.warmup} warm-up turns, database "
-                  f"{connection.vendor}, DEBUG={settings.DEBUG}, memory {args.memory}, zero-latency fake model in this "
-                  "process; "
-                  "milliseconds", flush=True)
-            for line in report_lines(measure(scenarios, fake=fake, turns=args.turns, warmup=args.warmup)):
+                  f"{connection.vendor}, DEBUG={settings.DEBUG}, memory {args.memory}, background {args.background}, "
+                  f"zero-latency fake model in this process; load average {_load_average()}; milliseconds",
+                  flush=True)
+            try:
+                results = measure(scenarios, fake=fake, turns=args.turns, warmup=args.warmup, probe=probe)
+            finally:
+                background_join(timeout=60)  # before the database goes away under the background threads
+            for line in report_lines(results):
                 print(line)
+            print(f"load average at the end {_load_average()}")
+        if probe.profile is not None:
+            probe.profile.dump_stats(args.profile)
+
+
+def _load_average() -> str:
+    return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
 if __name__ == "__main__":

@@ -138,7 +138,13 @@ def _databases() -> dict:
             "TEST": {"NAME": str(VAR_DIR / f"test-db-{os.getpid()}.sqlite3")},
             # IMMEDIATE: a writer takes the lock at BEGIN and others wait for it, instead of
             # failing with "database is locked" when two transactions upgrade at once.
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            # WAL with synchronous=NORMAL: a commit appends to the log (no rollback journal created,
+            # synced and deleted per transaction); readers never wait for a writer. An assistant turn
+            # commits about 20 times: in the default journal mode that was half its CPU and most of its
+            # wall time (bench/turns_bench.py, docs/turn-cost.md). A power cut may lose the last commits,
+            # never the file's consistency.
+            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE",
+                        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"},
         }
     else:
         url = parse_database_url("DATABASE_URL", raw)

@@ -12,7 +12,7 @@ from functools import partial
 from typing import Literal, cast
 
 from celery.exceptions import SoftTimeLimitExceeded
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
@@ -120,13 +120,14 @@ def turn_close_with_error(lease: TurnLease, error: ErrorEvent, *, send: Callable
 
 
 def _run_graph(lease: TurnLease, language: str, send: Callable[[int, dict], None]) -> None:
-    if _has_ended(lease):
+    sent = _events_sent(lease)
+    if TurnDone.type in sent:
         return  # its worker died between its turn.done and the release: only the release is left to do
     conversation = Conversation.objects.select_related("user").get(pk=lease.conversation_id)
     turn_id = lease.turn_id
     emitter = TimelineEmitter(conversation_id=conversation.pk, turn_id=turn_id, send=send, guard=lease.check)
     state, start = _turn_state(conversation, turn_id, language)
-    if start != GRAPH.start or _ran_before(conversation.pk, turn_id):
+    if start != GRAPH.start or sent:
         # An earlier attempt died: what it streamed after its checkpoint is streamed again now, so the
         # page is told what the answer is so far and drops the rest (docs/event-protocol.md).
         emitter(StatusEvent(code="resumed", message=_("Picking up where the assistant stopped…")))
@@ -143,11 +144,11 @@ def _has_ended(lease: TurnLease) -> bool:
                                         type=TurnDone.type).exists()
 
 
-def _ran_before(conversation_id: int, turn_id: str) -> bool:
-    """Tell whether an earlier attempt of the turn already sent events (its ``queued`` notice, sent
-    before any attempt, does not count)."""
-    return TimelineEvent.objects.filter(conversation_id=conversation_id, turn_id=turn_id).exclude(
-        type=StatusEvent.type, payload__code="queued").exists()
+def _events_sent(lease: TurnLease) -> set[str]:
+    """The types of the events earlier attempts of the turn sent: whether it ended and whether it ran
+    before, in one query (the ``queued`` notice, sent before any attempt, does not count)."""
+    return set(TimelineEvent.objects.filter(conversation_id=lease.conversation_id, turn_id=lease.turn_id).exclude(
+        type=StatusEvent.type, payload__code="queued").order_by().values_list("type", flat=True).distinct())
 
 
 class TurnDoneAfterRelease:
@@ -209,5 +210,13 @@ def _carried_over(checkpoint: Checkpoint | None) -> tuple[Working | None, int | 
 
 def _checkpoint_save(lease: TurnLease, phase: str, state: TurnState) -> None:
     lease.check()  # an attempt that lost the turn must not overwrite the one that took it over
-    Checkpoint.objects.update_or_create(conversation_id=lease.conversation_id,
-                                        defaults={"turn_id": lease.turn_id, "phase": phase, "state": state.to_json()})
+    values = {"turn_id": lease.turn_id, "phase": phase, "state": state.to_json()}
+    # One UPDATE (a conversation has one checkpoint row, written after every node), not update_or_create's
+    # BEGIN, SELECT, SAVEPOINT and write; ``updated_at`` is set by hand as ``update()`` skips auto_now.
+    if Checkpoint.objects.filter(conversation_id=lease.conversation_id).update(**values, updated_at=timezone.now()):
+        return
+    try:
+        with transaction.atomic():
+            Checkpoint.objects.create(conversation_id=lease.conversation_id, **values)
+    except IntegrityError:  # created meanwhile (only a lease lost at that moment could race here)
+        Checkpoint.objects.filter(conversation_id=lease.conversation_id).update(**values, updated_at=timezone.now())

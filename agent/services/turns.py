@@ -56,9 +56,8 @@ def turn_start(*, user: User, conversation_id: int, text: str, language: str | N
     """
     text = _valid_text(text)
     language = _language(language)
-    _settle_dead_turn(user, conversation_id)
-    with transaction.atomic():
-        conversation = conversation_get(user=user, conversation_id=conversation_id)
+    conversation = _settle_dead_turn(user, conversation_id)
+    with transaction.atomic():  # the lock's conditional UPDATE is the check: the row just read is not re-read
         turn_id = _lock_for_turn(conversation, language)
         if not conversation.title:
             Conversation.objects.filter(pk=conversation.pk, title="").update(title=title_from(text))
@@ -150,13 +149,17 @@ def _lock_for_turn(conversation: Conversation, language: str) -> str:
     return turn_id
 
 
-def _settle_dead_turn(user: User, conversation_id: int) -> None:
-    """End or resume a turn of this conversation whose worker died, so a new message need not wait for beat.
+def _settle_dead_turn(user: User, conversation_id: int) -> Conversation:
+    """End or resume a turn of this conversation whose worker died, so a new message need not wait for beat;
+    return the conversation (the student's own: raises ConversationNotFound otherwise).
 
     Outside the new turn's transaction: what it reports is sent at once and must not roll back with
-    a refused message.
+    a refused message. A conversation with no turn running has nothing to rescue (no recovery queries).
     """
-    turn_recover(conversation_id=conversation_get(user=user, conversation_id=conversation_id).pk)
+    conversation = conversation_get(user=user, conversation_id=conversation_id)
+    if conversation.running_turn_id is not None:
+        turn_recover(conversation_id=conversation.pk)
+    return conversation
 
 
 def _dispatch_on_commit(user: User, conversation: Conversation, turn_id: str, language: str) -> None:

@@ -30,10 +30,18 @@ def test_the_turn_benchmark_runs_every_scenario_without_errors(fake_llm):
     for scenario, result in zip(SCENARIOS, results):
         assert (result.name, result.turns, result.errors) == (scenario.name, 3, [])
         assert result.calls == [len(scenario.script) + len(scenario.accept_script or ())] * 3
-        assert len(result.round_ms) == sum(result.calls) + sum(result.background_calls.values())
+        # A round is one of the turn's own calls; background calls (title, memory) are counted apart.
+        assert len(result.round_ms) == len(result.round_cpu_ms) == sum(result.calls)
         assert all(tokens > 0 for tokens in result.prompt_tokens + result.completion_tokens)
         assert all(0 <= framework <= turn for framework, turn in zip(result.framework_ms, result.turn_ms))
-    assert report_lines(results)[-1].startswith("all scenarios: framework per model round p50 ")
+        # The turn's own CPU and statements were seen (its thread, not only this one), and its
+        # framework CPU is the turn's CPU without the client's share, split over its rounds.
+        assert all(cpu > 0 for cpu in result.turn_cpu_ms) and all(queries > 20 for queries in result.turn_queries)
+        assert all(0 < framework <= cpu for framework, cpu in zip(result.framework_cpu_ms, result.turn_cpu_ms))
+        assert sum(result.round_cpu_ms) == pytest.approx(sum(result.framework_cpu_ms))
+    lines = report_lines(results)
+    assert lines[-1].startswith("all scenarios: framework per model round p50 ") and "its CPU p50" in lines[-1]
+    assert any("turn CPU p50" in line and "queries/turn" in line for line in lines)
 
 
 def test_the_fake_models_reply_is_a_route_the_router_accepts_at_the_asked_length():

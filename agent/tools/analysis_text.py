@@ -17,7 +17,16 @@ from agent.tools import board_text as text
 from agent.tools import common
 from agent.tools.base import ToolContext, ToolResult
 from agent.working import Working
-from schedule.core.analysis import Analysis, Candidate, Decision, EmptyWindowError, analyze
+from schedule.core.analysis import (
+    DIMENSIONS,
+    THRESHOLDS,
+    Analysis,
+    Candidate,
+    Decision,
+    EmptyWindowError,
+    UnknownDimensionError,
+    analyze,
+)
 from schedule.core.board import Board
 
 RANGE_PROPERTIES = {
@@ -26,6 +35,22 @@ RANGE_PROPERTIES = {
     "suggested_only": {"type": "boolean",
                        "description": "只为还没写入课表的建议块给出候选（粗排后的优化只动建议；默认 false）"},
 }
+
+THRESHOLD_ARG = {"type": "string", "enum": list(THRESHOLDS),
+                 "description": "判定有多严：strict（半天占满就算偏满，一天切换超过 1 次就算频繁，同一科目连续 2 块就算太久）、"
+                                "normal（默认：三分之二、2 次、3 块）、relaxed（四分之三、3 次、4 块）"}
+DETAIL_ARG = {"type": "string", "enum": ["summary", "full"],
+              "description": "summary（默认）：天数多时只列偏满的日子；full：列出每一天的负荷"}
+DIMENSION_TEXT = {"capacity": "容量缺口", "tightness": "紧张度", "fragmentation": "碎片化", "heavy_days": "偏满的日子",
+                  "context_switches": "科目切换", "longest_run": "同一科目最长连续", "heavy_adjacent": "连续偏满的日子"}
+
+
+def dimensions_arg(names: tuple[str, ...]) -> dict[str, Any]:
+    """The ``dimensions`` argument: which of ``names`` to look at (none given: all of them)."""
+    return {"type": "array", "minItems": 1, "maxItems": len(names), "items": {"type": "string", "enum": list(names)},
+            "description": "要分析的维度（默认全部）：" + "、".join(f"{n}={DIMENSION_TEXT[n]}" for n in names)
+                           + "。结论只考虑这些维度的问题。"}
+
 
 PROBLEMS = {
     "capacity_gap": gettext_lazy("not every block fits in the free time left"),
@@ -49,14 +74,33 @@ def run_analysis(ctx: ToolContext, working: Working | None, args: Mapping[str, A
     current, changed = common.board(ctx, working)
     store = common.kept(current, changed)
     try:
-        report = analyze(current.board, first=date_or_none(args.get("date_from")),
-                         last=date_or_none(args.get("date_to")), order=common.order_rule(ctx),
-                         only_suggested=bool(args.get("suggested_only")))
+        first, last = _range(args)
+        report = analyze(current.board, first=first, last=last, order=common.order_rule(ctx),
+                         only_suggested=bool(args.get("suggested_only")),
+                         thresholds=THRESHOLDS[args.get("threshold") or "normal"],
+                         dimensions=chosen_dimensions(args))
     except common.BadArgument as error:
         return current, store, common.argument_failed(error, _("Nothing was analysed."), store=store)
+    except UnknownDimensionError:
+        unknown = common.BadArgument(f"dimensions 只能取 {', '.join(DIMENSIONS)} 中的值。", code="unknown_dimension")
+        return current, store, common.argument_failed(unknown, _("Nothing was analysed."), store=store)
     except EmptyWindowError as error:
         return current, store, empty_window(current.board, error, store)
     return current, store, report
+
+
+def chosen_dimensions(args: Mapping[str, Any]) -> tuple[str, ...]:
+    """The dimensions asked for, once each, in the order they are known (none asked: all)."""
+    asked = set(args.get("dimensions") or DIMENSIONS)
+    return tuple(name for name in DIMENSIONS if name in asked) or tuple(asked)
+
+
+def _range(args: Mapping[str, Any]) -> tuple[date | None, date | None]:
+    first, last = date_or_none(args.get("date_from")), date_or_none(args.get("date_to"))
+    if first is not None and last is not None and first > last:
+        raise common.BadArgument(f"date_from（{first.isoformat()}）晚于 date_to（{last.isoformat()}），"
+                                 "请把开始日期放在前面。", code="reversed_range")
+    return first, last
 
 
 def empty_window(board: Board, error: EmptyWindowError, store: Working | None) -> ToolResult:
@@ -109,6 +153,24 @@ def decision_json(board: Board, decision: Decision) -> dict[str, Any]:
             if key in candidate:
                 candidate[f"{key}_name"] = common.entry_on(board, candidate[key]).name
     return data
+
+
+def rhythm_lines(board: Board, report: Analysis, asked: set[str]) -> list[str]:
+    """The rhythm figures of the dimensions asked for, one line each."""
+    rhythm, lines = report.rhythm, []
+    if "context_switches" in asked:
+        switches = "；".join(f"{text.day_label(day)} {count} 次" for day, count in rhythm.switches) or "无"
+        lines.append(f"科目切换：共 {rhythm.total_switches} 次，单日最多 {rhythm.max_switches} 次（{switches}）。")
+    if "longest_run" in asked:
+        where = ""
+        if rhythm.longest_run_day is not None:
+            rules = board.class_rules(rhythm.longest_run_class) if rhythm.longest_run_class else None
+            where = f"（{text.day_label(rhythm.longest_run_day)}{f'「{rules.name}」' if rules is not None else ''}）"
+        lines.append(f"同一科目一天内最长连续 {rhythm.longest_run} 块{where}。")
+    if "heavy_adjacent" in asked:
+        adjacent = "；".join(f"{text.day_label(a)} 与 {text.day_label(b)}" for a, b in rhythm.heavy_adjacent) or "无"
+        lines.append(f"连续偏满的日子：{adjacent}。")
+    return lines
 
 
 def window_line(report: Analysis) -> str:

@@ -17,6 +17,7 @@ from agent.tools import (
     analyze_health,
     analyze_rhythm,
     batch_move,
+    catch_up,
     create_task_class,
     explain_placement,
     get_overview,
@@ -47,7 +48,7 @@ from smartmate.llm import ToolSpec
 _MODULES = (
     get_overview, query_range, query_available_slots, query_target_tasks, get_task_info, explain_placement,
     queue_status, queue_pop_head, queue_skip_head,
-    place, move, swap, batch_move, unplace, queue_apply_head_move,
+    place, move, swap, batch_move, unplace, queue_apply_head_move, catch_up,
     quick_note_create, query_tasks, create_task_class,
     web_search, web_fetch,
     memory_forget,

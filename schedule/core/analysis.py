@@ -16,6 +16,10 @@ Three parts, all over the days ``first..last`` of a board:
   through the editing core (``board_edits.apply`` with the caller's order rule), so a candidate is
   never one the core would refuse; locked entries are never candidates.
 
+Like the original's tools, a caller may look at some ``dimensions`` only (the decision then weighs
+only their problems) and pick how strict the judge is (``THRESHOLDS``: strict / normal / relaxed
+set what counts as a heavy day, a choppy day and a long run).
+
 The figures are estimates for a judge (free pairs are counted on a quick occupancy map); the core
 decides every actual edit. Pure: no Django, no clock (the board's clock marks the past).
 """
@@ -41,6 +45,28 @@ TIGHT_RATIO, LOCKED_RATIO = 0.5, 0.85  # movable blocks / (movable blocks + free
 SWITCHES_PER_DAY = 2  # more switches than this in one day is choppy
 LONG_RUN = 3  # this many blocks of one class back to back in a day is a long run
 MAX_CANDIDATES = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """What counts as a problem: a heavy day's share of busy sections, the switches a day may have,
+    the blocks of one class back to back that make a long run."""
+
+    heavy_share: float = HEAVY_SHARE
+    switches_per_day: int = SWITCHES_PER_DAY
+    long_run: int = LONG_RUN
+
+
+THRESHOLDS = {"strict": Thresholds(0.5, 1, 2), "normal": Thresholds(), "relaxed": Thresholds(0.75, 3, 4)}
+NORMAL = THRESHOLDS["normal"]
+# What an analysis can look at (the original's dimensions); the decision weighs the problems of those asked.
+HEALTH_DIMENSIONS = ("capacity", "tightness", "fragmentation", "heavy_days")
+RHYTHM_DIMENSIONS = ("context_switches", "longest_run", "heavy_adjacent")
+DIMENSIONS = HEALTH_DIMENSIONS + RHYTHM_DIMENSIONS
+
+
+class UnknownDimensionError(ValueError):
+    """A dimension no analysis knows."""
 NEARBY_DAYS = 3  # a heavy day's block moves at most this many days away
 
 
@@ -154,19 +180,38 @@ class Analysis:
 
 
 def analyze(board: Board, *, first: date | None = None, last: date | None = None,
-            order: OrderRule = OrderRule.KEEP, only_suggested: bool = False) -> Analysis:
+            order: OrderRule = OrderRule.KEEP, only_suggested: bool = False, thresholds: Thresholds = NORMAL,
+            dimensions: Iterable[str] = DIMENSIONS) -> Analysis:
     """Analyse the board's days ``first..last`` (default: its window from today on).
 
     ``only_suggested`` keeps the candidates to entries not yet in the database (the optimise phase
-    after a rough build edits only its own suggestions). Raise ``EmptyWindowError`` when no day of
-    the board's window from today on lies in ``first..last``.
+    after a rough build edits only its own suggestions). ``dimensions``: the problems the decision
+    weighs (all figures are computed anyway; they are cheap). Raise ``EmptyWindowError`` when no
+    day of the board's window from today on lies in ``first..last``, ``UnknownDimensionError`` for
+    a dimension not in ``DIMENSIONS``.
     """
+    wanted = frozenset(dimensions)
+    unknown = sorted(wanted - set(DIMENSIONS))
+    if unknown or not wanted:
+        raise UnknownDimensionError(f"unknown dimensions {unknown}; known: {', '.join(DIMENSIONS)}")
     window = analysis_window(board, first, last)
-    days = day_loads(board, window)
+    days = day_loads(board, window, thresholds.heavy_share)
     health = _health(board, window, days)
     rhythm = _rhythm(days)
-    decision = _decide(board, window, days, health, rhythm, order, only_suggested)
-    return Analysis(window, days, health, rhythm, decision, score=problem_score(health, rhythm))
+    judge = _Judge(thresholds, wanted)
+    decision = _decide(board, window, days, health, rhythm, order, only_suggested, judge)
+    return Analysis(window, days, health, rhythm, decision, score=problem_score(health, rhythm, thresholds))
+
+
+@dataclass(frozen=True)
+class _Judge:
+    """How strict the decision is, and which problems it weighs."""
+
+    thresholds: Thresholds
+    dimensions: frozenset[str]
+
+    def weighs(self, dimension: str) -> bool:
+        return dimension in self.dimensions
 
 
 def analysis_window(board: Board, first: date | None, last: date | None) -> DateWindow:
@@ -178,21 +223,21 @@ def analysis_window(board: Board, first: date | None, last: date | None) -> Date
     return DateWindow(lo, hi)
 
 
-def problem_score(health: Health, rhythm: Rhythm) -> int:
+def problem_score(health: Health, rhythm: Rhythm, thresholds: Thresholds = NORMAL) -> int:
     """One number for the problems found; the optimise phase stops when it stops falling."""
     heavy_run = len(rhythm.heavy_adjacent)
-    choppy = sum(max(0, n - SWITCHES_PER_DAY) for _, n in rhythm.switches)
-    long_run = max(0, rhythm.longest_run - LONG_RUN + 1)
+    choppy = sum(max(0, n - thresholds.switches_per_day) for _, n in rhythm.switches)
+    long_run = max(0, rhythm.longest_run - thresholds.long_run + 1)
     return 100 * health.capacity_gap + 10 * heavy_run + 3 * choppy + long_run + rhythm.total_switches
 
 
 # --- Load per day --------------------------------------------------------------------------------------
 
 
-def day_loads(board: Board, window: DateWindow) -> tuple[DayLoad, ...]:
+def day_loads(board: Board, window: DateWindow, heavy_share: float = HEAVY_SHARE) -> tuple[DayLoad, ...]:
     """Sections of courses, events, study blocks and notes on each day of ``window``."""
     sections = board.calendar.sections
-    heavy_at = max(1, round(sections * HEAVY_SHARE))
+    heavy_at = max(1, round(sections * heavy_share))
     return tuple(_day_load(board, day, sections, heavy_at) for day in window.days())
 
 
@@ -320,35 +365,38 @@ def _rhythm(days: Sequence[DayLoad]) -> Rhythm:
 
 
 def _decide(board: Board, window: DateWindow, days: Sequence[DayLoad], health: Health, rhythm: Rhythm,
-            order: OrderRule, only_suggested: bool) -> Decision:
-    if not health.feasible:
+            order: OrderRule, only_suggested: bool, judge: _Judge) -> Decision:
+    if not health.feasible and judge.weighs("capacity"):
         return Decision(False, "capacity_gap", "ask_user")
     movable = _movable(board, window, only_suggested)
     heavy = [d for d in days if d.heavy and any(e.place.day == d.day for e in movable)]  # type: ignore[union-attr]
     in_runs = {day for pair in rhythm.heavy_adjacent for day in pair}
-    steps = (  # (problem, operation, whether it is there, how to find candidates), most pressing first
-        ("heavy_days", "move", bool(in_runs),
+    limits = judge.thresholds
+    steps = (  # (dimension, problem, operation, whether it is there, how to find candidates), most pressing first
+        ("heavy_adjacent", "heavy_days", "move", bool(in_runs),
          lambda: _lighten_moves(board, days, [d for d in heavy if d.day in in_runs], movable, order)),
-        ("context_switches", "swap", rhythm.max_switches > SWITCHES_PER_DAY,
+        ("context_switches", "context_switches", "swap", rhythm.max_switches > limits.switches_per_day,
          lambda: _switch_swaps(board, days, movable, order)),
-        ("heavy_days", "move", bool(heavy), lambda: _lighten_moves(board, days, heavy, movable, order)),
-        ("context_switches", "swap", _any_reducible(days), lambda: _switch_swaps(board, days, movable, order)),
-        ("long_run", "move", rhythm.longest_run >= LONG_RUN, lambda: _run_moves(board, days, rhythm, movable, order)),
+        ("heavy_days", "heavy_days", "move", bool(heavy), lambda: _lighten_moves(board, days, heavy, movable, order)),
+        ("context_switches", "context_switches", "swap", _any_reducible(days),
+         lambda: _switch_swaps(board, days, movable, order)),
+        ("longest_run", "long_run", "move", rhythm.longest_run >= limits.long_run,
+         lambda: _run_moves(board, days, rhythm, movable, order)),
     )
-    for problem, operation, present, find in steps:
-        found = find() if present else ()
+    for dimension, problem, operation, present, find in steps:
+        found = find() if present and judge.weighs(dimension) else ()
         if found:
             return Decision(True, problem, operation, found)  # type: ignore[arg-type]
-    problem = _remaining_problem(health, rhythm)
+    problem = _remaining_problem(rhythm, judge)
     return Decision(False, problem, "close", forced_imperfection=problem != "none")
 
 
-def _remaining_problem(health: Health, rhythm: Rhythm) -> str:
-    if rhythm.heavy_adjacent:
+def _remaining_problem(rhythm: Rhythm, judge: _Judge) -> str:
+    if rhythm.heavy_adjacent and judge.weighs("heavy_adjacent"):
         return "heavy_days"
-    if rhythm.max_switches > SWITCHES_PER_DAY:
+    if rhythm.max_switches > judge.thresholds.switches_per_day and judge.weighs("context_switches"):
         return "context_switches"
-    if rhythm.longest_run >= LONG_RUN:
+    if rhythm.longest_run >= judge.thresholds.long_run and judge.weighs("longest_run"):
         return "long_run"
     return "none"
 

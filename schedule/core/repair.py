@@ -13,7 +13,10 @@ plan. ``repair`` instead takes the displaced blocks one by one, in class order, 
    * **exchange**: a block of another plan (not pinned, not begun) steps to its own nearest free
      place and the displaced block takes its place (one block moved);
    the option moving fewer blocks wins, then the nearer;
-3. otherwise it stays waiting (``unplaced``).
+3. otherwise, the last resort: any chain of plans each giving way to the one before, found by a
+   breadth-first search like one augmenting path of the kit oracle's maximum flow, so a repair places
+   as many blocks as the oracle says can be placed (it may move more blocks; it is rarely needed);
+4. otherwise it stays waiting (``unplaced``).
 
 Pinned blocks (``Entry.pinned``) and blocks that have begun are never moved. Every step is an edit
 of the core (``board_edits``), so a repaired board is valid by construction. Pure: no Django.
@@ -21,6 +24,7 @@ of the core (``board_edits``), so a repaired board is valid by construction. Pur
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -38,6 +42,9 @@ MAX_BRANCHES = 6
 # Places are first looked for within this many days of where a block wants to be (fast, and a near
 # place moves fewer of its plan's blocks along); the whole window only when nothing near works.
 NEAR_DAYS = 14
+# The last resort tries at most this many free places of the plan a chain ends in (each is one batch
+# of the core; only an order the core refuses makes one fail).
+MAX_FREE_TRIES = 24
 
 
 @dataclass(frozen=True)
@@ -87,7 +94,7 @@ def repair(board: Board, displaced: Sequence[int], *, catch_up: bool = False,
             continue
         rules = _Rules(OrderRule.ALLOW if catch_up else OrderRule.KEEP, frozenset(todo), dict(anchors or {}))
         step = (_nearest_free(board, entry, rules) or _with_room(board, entry, rules, NEAR_DAYS)
-                or _with_room(board, entry, rules, None))
+                or _with_room(board, entry, rules, None) or _by_any_path(board, entry, rules))
         if step is None:
             unplaced.append(entry_id)
             continue
@@ -255,9 +262,10 @@ def _with_room(board: Board, entry: Entry, rules: _Rules, near: int | None) -> t
 
 
 def _places_for(board: Board, needy: Entry, path: tuple[_Step, ...], rules: _Rules,
-                near: int | None) -> list[tuple[Spot, Entry | None]]:
+                near: int | None, limit: int | None = MAX_BRANCHES) -> list[tuple[Spot, Entry | None]]:
     """Places of the needy block's plan: free ones, then ones a movable block of a plan not yet on the
-    path holds; inside the block's order gap first, then nearest to where it wants to be."""
+    path holds; inside the block's order gap first, then nearest to where it wants to be (at most
+    ``limit`` of each kind; None: all)."""
     claimed = {spot for _cls, spot, _holder in path}
     leaving = {holder.id for _cls, _spot, holder in path if holder is not None} | {needy.id}
     on_path = {cls for cls, _spot, _holder in path} | {needy.class_id}
@@ -283,8 +291,8 @@ def _places_for(board: Board, needy: Entry, path: tuple[_Step, ...], rules: _Rul
                           holder if isinstance(holder, Entry) else None))
     # The nearest few of each kind: a free place far outside the gap shifts many of the plan's own
     # blocks, while a place another plan holds inside it may cost one block of that plan.
-    free = sorted((row for row in found if row[2] is None), key=lambda row: row[0])[:MAX_BRANCHES]
-    held = sorted((row for row in found if row[2] is not None), key=lambda row: row[0])[:MAX_BRANCHES]
+    free = sorted((row for row in found if row[2] is None), key=lambda row: row[0])[:limit]
+    held = sorted((row for row in found if row[2] is not None), key=lambda row: row[0])[:limit]
     return [(spot, holder) for _key, spot, holder in [*free, *held]]
 
 
@@ -305,6 +313,38 @@ def _holder_at(board: Board, needy: Entry, spot: Spot, leaving: set[int], on_pat
     except BoardError:
         return False
     return holder
+
+
+def _by_any_path(board: Board, entry: Entry, rules: _Rules) -> tuple[Board, tuple[int, ...]] | None:
+    """The last resort, exactly one augmenting path of the planner's (and the kit oracle's) maximum flow.
+
+    The bounded search above looks at the nearest few places of at most three plans; on a full board
+    the only way may run through more plans, or through a place far down the list. Here a
+    breadth-first search over plans finds the shortest chain of plans, each taking a place another
+    holds, that ends in a free place, whenever one exists: a plan's blocks are interchangeable for
+    where they go, so one place held per plan is enough to reach it. It may move more blocks; it is
+    only tried when nothing cheaper placed the block.
+    """
+    if entry.class_id is None:
+        return None
+    paths: dict[int, tuple[tuple[_Step, ...], Entry]] = {entry.class_id: ((), entry)}
+    queue = deque([entry.class_id])
+    while queue:
+        path, needy = paths[queue.popleft()]
+        places = _places_for(board, needy, path, rules, None, limit=None)
+        free_tried = 0
+        for spot, holder in places:
+            if holder is None:
+                free_tried += 1
+                if free_tried > MAX_FREE_TRIES:
+                    continue
+                done = _path_applied(board, entry, (*path, (needy.class_id or 0, spot, None)), rules, None)
+                if done is not None:
+                    return done
+            elif holder.class_id is not None and holder.class_id not in paths:
+                paths[holder.class_id] = ((*path, (needy.class_id or 0, spot, holder)), holder)
+                queue.append(holder.class_id)
+    return None
 
 
 def _path_applied(board: Board, entry: Entry, path: tuple[_Step, ...], rules: _Rules,

@@ -39,11 +39,45 @@ def estimate_usage(messages: Sequence[ChatMessage], tools: Sequence[ToolSpec] | 
     """Return an estimated Usage for one call whose endpoint reported none."""
     prompt = sum(_MESSAGE_OVERHEAD + estimate_tokens(_message_text(message)) for message in messages)
     if tools:
-        prompt += estimate_tokens(json.dumps([tool.to_openai() for tool in tools], ensure_ascii=False))
+        prompt += _tools_tokens(tools)
     produced = completion.text + completion.reasoning + "".join(
         call.name + call.arguments for call in completion.tool_calls)
     answer = estimate_tokens(produced)
     return Usage(prompt_tokens=prompt, completion_tokens=answer, total_tokens=prompt + answer, estimated=True)
+
+
+def _tools_tokens(tools: Sequence[ToolSpec]) -> int:
+    """``estimate_tokens`` of the tools' JSON list, from each tool's counted characters.
+
+    Every model call of a turn estimates its prompt (the quota reservation) with the same tool specs;
+    rendering and scanning their JSON (about 11,000 characters for all tools) each time was a
+    noticeable part of an execute round. The list's JSON is its items joined by ", " inside "[]", so
+    the counts add up to exactly what scanning the whole list gives.
+    """
+    cjk = other = 0
+    for tool in tools:
+        counted = _tool_chars(tool)
+        cjk, other = cjk + counted[0], other + counted[1]
+    other += 2 + 2 * (len(tools) - 1)  # "[", "]" and the ", " between items
+    return cjk + math.ceil(other / 4)
+
+
+# A tool spec's (CJK, other) character counts, by identity: specs are built once per process
+# (agent.tools.registry) and reused. The spec is kept in the value, so its id cannot be reused.
+_TOOL_CHARS: dict[int, tuple[ToolSpec, int, int]] = {}
+_TOOL_CHARS_MAX = 1024
+
+
+def _tool_chars(tool: ToolSpec) -> tuple[int, int]:
+    cached = _TOOL_CHARS.get(id(tool))
+    if cached is not None and cached[0] is tool:
+        return cached[1], cached[2]
+    text = json.dumps(tool.to_openai(), ensure_ascii=False)
+    cjk = len(_CJK.findall(text))
+    if len(_TOOL_CHARS) >= _TOOL_CHARS_MAX:  # specs made afresh for every call: do not grow without end
+        _TOOL_CHARS.clear()
+    _TOOL_CHARS[id(tool)] = (tool, cjk, len(text) - cjk)
+    return cjk, len(text) - cjk
 
 
 def _message_text(message: ChatMessage) -> str:

@@ -21,7 +21,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from schedule.core.repair import lift, repair
+from schedule.core.board import Board
+from schedule.core.repair import RepairResult, lift, repair
 from schedule.models import PlanPreview, ScheduleEvent, ScheduleSlot
 from smartmate.platform.exceptions import AppError, NotFoundError
 from taskclasses.models import TaskClass, TaskItem
@@ -62,11 +63,14 @@ def blocks_behind(*, user: User, now: datetime, task_class: TaskClass | None = N
     return [Behind(item, days[item.pk]) for item in items]
 
 
-def catch_up_count(*, user: User, now: datetime | None = None) -> int:
-    """How many blocks the catch-up action would place again (the button's number)."""
+def catch_up_count(*, user: User, now: datetime | None = None, task_class_id: int | None = None) -> int:
+    """How many blocks the catch-up action would place again (the button's number; of one class when
+    ``task_class_id`` names one of the student's)."""
     now = now or timezone.now()
     today = calendar_get(user=user).semester.local_date(now)
-    return sum(1 for b in blocks_behind(user=user, now=now) if b.item.task_class.end_date >= today)
+    task_class = _task_class(user, task_class_id)
+    return sum(1 for b in blocks_behind(user=user, now=now, task_class=task_class)
+               if b.item.task_class.end_date >= today)
 
 
 def _task_class(user: User, task_class_id: int | None) -> TaskClass | None:
@@ -82,6 +86,26 @@ def _task_class(user: User, task_class_id: int | None) -> TaskClass | None:
 def catch_up_preview(*, user: User, task_class_id: int | None = None, now: datetime | None = None) -> PlanPreview:
     """A preview placing every block gone by and not done again, before its plan ends, order kept."""
     now = now or timezone.now()
+    found = catch_up_board(user=user, task_class_id=task_class_id, now=now)
+    return publish_repair(user=user, board=found.result.board, result=found.result, classes=found.classes, now=now)
+
+
+@dataclass(frozen=True)
+class CatchUp:
+    """The repaired board (blocks behind placed again) and the plans they belong to."""
+
+    result: RepairResult
+    classes: list[TaskClass]
+
+
+def catch_up_board(*, user: User, now: datetime, task_class_id: int | None = None,
+                   previous: Board | None = None) -> CatchUp:
+    """Place every block gone by and not done again on a board from the first of them on.
+
+    ``previous``: the assistant's working schedule. The board then also holds what it held (its
+    planned classes, its window, the waiting quick notes) with the same entry ids, so the
+    conversation goes on with it; a caller keeps any changes of its own out of it first.
+    """
     task_class = _task_class(user, task_class_id)
     calendar = calendar_get(user=user)
     today = calendar.semester.local_date(now)
@@ -95,10 +119,12 @@ def catch_up_preview(*, user: User, task_class_id: int | None = None, now: datet
         raise CatchUpError(_("Nothing to catch up: every block gone by is marked done."))
     classes = sorted({b.item.task_class for b in behind}, key=lambda c: c.pk)
     first = max(min(b.day for b in behind), calendar.semester.start_monday)
-    board = board_load(user=user, now=now, first=first, last=max(c.end_date for c in classes),
-                       pending_notes=False, calendar=calendar)
+    last = max(c.end_date for c in classes)
+    planned: tuple[int, ...] = previous.planned_class_ids if previous is not None else ()
+    board = board_load(user=user, now=now, first=first,
+                       last=max(last, previous.window.last) if previous is not None else last,
+                       class_ids=planned, pending_notes=previous is not None, previous=previous, calendar=calendar)
     # Their classes count as planned, so a block left without a place is listed in the preview, with why.
-    board = replace(board, planned_class_ids=tuple(c.pk for c in classes))
+    board = replace(board, planned_class_ids=tuple(sorted({*planned, *(c.pk for c in classes)})))
     wanted = [e.id for e in board.entries if e.item_id in {b.item.pk for b in behind}]
-    result = repair(lift(board, wanted), wanted, catch_up=True)
-    return publish_repair(user=user, board=result.board, result=result, classes=classes, now=now)
+    return CatchUp(repair(lift(board, wanted), wanted, catch_up=True), classes)

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from agent.tests.tools.conftest import WEEK3_THU, entry_named, item_entry, load_working, make_ctx
 from agent.tools.analyze_health import TOOL
+from agent.tools.errors import ToolArgumentError
 from agent.tools.place import TOOL as PLACE
+from agent.tools.registry import arguments_check
 from agent.tools.swap import TOOL as SWAP
 from schedule.tests.factories import make_task_class
 
@@ -61,3 +65,44 @@ def test_a_choppy_day_gets_a_swap_the_swap_tool_carries_out(ctx, plan):
 def test_only_the_students_own_board_is_analysed(working, other_user):
     result = TOOL.run({}, make_ctx(other_user), working)
     assert result.working.user_id == other_user.pk and "待安排 0 块" in result.content
+
+
+def test_only_the_dimensions_asked_are_reported_and_weighed(ctx, plan):
+    working = alternating_thursday(ctx, plan)
+    week = {"date_from": "2026-09-21", "date_to": "2026-09-27"}
+    result = TOOL.run({**week, "dimensions": ["capacity", "tightness"]}, ctx, working)
+    assert "可行：是" in result.content and "紧张度" in result.content
+    assert "碎片化" not in result.content and "科目切换" not in result.content and "偏满的日子" not in result.content
+    assert result.data["decision"]["primary_problem"] == "none" and result.data["dimensions"] == ["capacity", "tightness"]
+    everything = TOOL.run(week, ctx, working)
+    assert "科目切换：共 3 次" in everything.content and everything.data["decision"]["primary_problem"] == "context_switches"
+
+
+def test_the_threshold_sets_what_counts_as_a_heavy_day(ctx, plan):
+    working = alternating_thursday(ctx, plan)  # Thursday: 8 of 12 sections busy
+    week = {"date_from": "2026-09-21", "date_to": "2026-09-27"}
+    assert TOOL.run({**week, "threshold": "normal"}, ctx, working).data["heavy_days"] == ["2026-09-24"]
+    relaxed = TOOL.run({**week, "threshold": "relaxed"}, ctx, working)
+    assert relaxed.data["heavy_days"] == [] and relaxed.data["threshold"] == "relaxed"
+
+
+def test_full_detail_lists_every_day(ctx, working):
+    month = {"date_from": "2026-09-14", "date_to": "2026-10-04"}  # 21 days: more than a summary lists
+    summary = TOOL.run(month, ctx, working).content
+    full = TOOL.run({**month, "detail": "full"}, ctx, working).content
+    assert "2026-10-04(周日) 已占" not in summary and "2026-10-04(周日) 已占" in full
+
+
+def test_bad_arguments_get_clear_errors_and_nothing_changes(ctx, working):
+    reversed_range = TOOL.run({"date_from": "2026-09-27", "date_to": "2026-09-21"}, ctx, working)
+    assert reversed_range.status == "failed" and reversed_range.data == {"code": "reversed_range"}
+    assert "date_from（2026-09-27）晚于 date_to（2026-09-21）" in reversed_range.content
+    assert reversed_range.working is None
+    with pytest.raises(ToolArgumentError) as unknown:
+        arguments_check(TOOL, {"dimensions": ["mood"]})
+    assert "must be one of capacity, tightness" in unknown.value.message
+    with pytest.raises(ToolArgumentError) as empty:
+        arguments_check(TOOL, {"dimensions": []})
+    assert "needs at least 1 item" in empty.value.message
+    with pytest.raises(ToolArgumentError):
+        arguments_check(TOOL, {"threshold": "very"})

@@ -4,7 +4,7 @@ from datetime import date
 
 import pytest
 
-from schedule.core.analysis import EmptyWindowError, analyze, day_loads, switches_of
+from schedule.core.analysis import THRESHOLDS, EmptyWindowError, UnknownDimensionError, analyze, day_loads, switches_of
 from schedule.core.board import ClassRules, DateWindow
 from schedule.core.board_edits import OrderRule, apply
 from schedule.tests.core.boards import (
@@ -130,3 +130,34 @@ def test_a_long_same_class_run_suggests_moving_its_last_block():
     assert report.rhythm.longest_run == 3 and report.rhythm.longest_run_class == READ
     assert report.decision.primary_problem == "long_run"
     assert report.decision.candidates[0].entry == 22
+
+
+def test_a_stricter_threshold_finds_a_heavy_day_the_normal_one_does_not():
+    board = make_board(course(1, "A", at(FRI, 1, 6)), course(2, "B", at(SAT, 1)))  # Friday: half of its 12 sections
+    normal = analyze(board, first=FRI, last=SAT)
+    strict = analyze(board, first=FRI, last=SAT, thresholds=THRESHOLDS["strict"])
+    relaxed = analyze(board, first=FRI, last=SAT, thresholds=THRESHOLDS["relaxed"])
+    assert normal.health.heavy_days == () and relaxed.health.heavy_days == ()
+    assert strict.health.heavy_days == (FRI,)
+
+
+def test_two_switches_in_a_day_are_choppy_only_for_the_strict_judge():
+    board = make_board(study(20, PROB, 1, place=at(THU, 1)), study(21, ENG, 1, place=at(THU, 3)),
+                       study(22, PROB, 2, place=at(THU, 5)))
+    strict, normal = analyze(board, thresholds=THRESHOLDS["strict"]), analyze(board)
+    assert strict.rhythm.max_switches == normal.rhythm.max_switches == 2
+    assert strict.score == normal.score + 3  # the same day counts as choppy for the stricter judge only
+
+
+def test_the_decision_weighs_only_the_dimensions_asked():
+    board = _switch_day_board()
+    assert analyze(board, dimensions=["context_switches"]).decision.primary_problem == "context_switches"
+    only_load = analyze(board, dimensions=["capacity", "fragmentation"]).decision
+    assert (only_load.primary_problem, only_load.recommended_operation, only_load.candidates) == ("none", "close", ())
+
+
+def test_an_unknown_or_empty_dimension_list_is_refused():
+    with pytest.raises(UnknownDimensionError):
+        analyze(week_board(), dimensions=["mood"])
+    with pytest.raises(UnknownDimensionError):
+        analyze(week_board(), dimensions=[])

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from schedule.core.board import Clock, board_changes
+from schedule.core.board import ClassRules, Clock, DateWindow, board_changes
 from schedule.core.board_codec import board_to_json
 from schedule.core.repair import lift, repair
 from schedule.tests.core.boards import (
     CLASSES,
+    FRI,
     LAST_WEEK,
     MON,
     PROB,
     READ,
+    THU,
     TUE,
     WED,
     at,
@@ -84,3 +86,18 @@ def test_a_repair_past_a_pinned_block_says_so_and_leaves_it():
     placed = result.board.get(2).place
     assert (placed.day, placed.start) > (MON, 7)
     assert result.reasons[2] == {"v": 1, "kind": "repair", "item": 1, "displaced": True, "pins": 1}
+
+
+def test_a_full_board_still_places_the_block_when_four_plans_must_each_give_way():
+    """Like an augmenting path of the oracle's maximum flow, longer than the bounded search goes."""
+    needy, b, c, d = 40, 41, 42, 43
+    windows = {needy: (TUE, TUE), b: (TUE, WED), c: (WED, THU), d: (THU, FRI)}
+    classes = tuple(ClassRules(cls, DateWindow(first, last)) for cls, (first, last) in windows.items())
+    timetable = [course(100 + n, "课", at(day, start))
+                 for n, (day, start) in enumerate((day, start) for day in (TUE, WED, THU) for start in (1, 3, 5, 9, 11))]
+    board = make_board(*timetable, study(1, needy, 1), study(2, b, 1, place=at(TUE, 7), saved=True),
+                       study(3, c, 1, place=at(WED, 7), saved=True), study(4, d, 1, place=at(THU, 7), saved=True),
+                       classes=classes)
+    result = repair(board, [1], anchors={1: (TUE, 7)})
+    assert result.placed == (1,) and result.shifted == (2, 3, 4) and result.unplaced == ()
+    assert [result.board.get(n).place.day for n in (1, 2, 3, 4)] == [TUE, WED, THU, FRI]
