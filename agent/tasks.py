@@ -7,6 +7,7 @@ from celery import shared_task
 from agent.services.dispatch import RUN_TURN_TASK
 from agent.services.recovery import turns_sweep
 from agent.services.running import turn_run
+from smartmate.platform.channel_send import sends_flush
 
 
 # Acknowledged as it starts (settings: CELERY_TASK_ACKS_LATE). A worker that dies mid-turn leaves a lease
@@ -15,7 +16,12 @@ from agent.services.running import turn_run
 @shared_task(name=RUN_TURN_TASK, acks_late=False, ignore_result=True)
 def run_turn(conversation_id: int, turn_id: str, language: str) -> None:
     """Run one turn; a redelivered task resumes it from its last checkpoint (or skips a finished one)."""
-    turn_run(conversation_id=conversation_id, turn_id=turn_id, language=language)
+    try:
+        turn_run(conversation_id=conversation_id, turn_id=turn_id, language=language)
+    finally:
+        # The turn's live frames are sent in the background (smartmate.platform.channel_send); its
+        # turn.done must be on its way before this process takes the next turn or shuts down.
+        sends_flush()
 
 
 @shared_task(name="agent.sweep_turns", ignore_result=True)

@@ -161,20 +161,29 @@ def start_daphnes(stack: ExitStack, config: BenchConfig, env: dict[str, str], fo
 
 def start_agent_worker(stack: ExitStack, config: BenchConfig, env: dict[str, str], folder: Path) -> None:
     """Start a Celery worker on the ``agent`` queue and wait until it answers a ping."""
+    agent_worker_start(stack, env=env, log_path=folder / "worker.log", pool=config.worker_pool,
+                       concurrency=config.worker_concurrency, name_prefix="bench-ws")
+
+
+def agent_worker_start(stack: ExitStack, *, env: dict[str, str], log_path: Path, pool: str, concurrency: int,
+                       name_prefix: str, launcher: Sequence[str] = ("-m", "celery")) -> subprocess.Popen:
+    """Start a Celery worker on the ``agent`` queue (``launcher`` runs celery: plain or under a profiler),
+    stopped with ``stack``; wait until it answers a ping and return it."""
     from smartmate.celery import app
 
-    name = f"bench-ws-{secrets.token_hex(3)}@{socket.gethostname()}"
-    log = stack.enter_context(open(folder / "worker.log", "wb"))
+    name = f"{name_prefix}-{secrets.token_hex(3)}@{socket.gethostname()}"
+    log = stack.enter_context(open(log_path, "wb"))
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "smartmate", "worker", "-Q", "agent", f"--pool={config.worker_pool}",
-         f"--concurrency={config.worker_concurrency}", "--without-gossip", "--without-mingle", "--without-heartbeat",
+        [sys.executable, *launcher, "-A", "smartmate", "worker", "-Q", "agent", f"--pool={pool}",
+         f"--concurrency={concurrency}", "--without-gossip", "--without-mingle", "--without-heartbeat",
          "--loglevel=WARNING", "-n", name], cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     stack.enter_context(stopping(process, grace=30))
     deadline = time.monotonic() + 60
     while not app.control.ping(destination=[name], timeout=0.5):
         if process.poll() is not None or time.monotonic() > deadline:
             raise RuntimeError("The benchmark's Celery worker did not start:\n"
-                               + (folder / "worker.log").read_text(errors="replace")[-3000:])
+                               + log_path.read_text(errors="replace")[-3000:])
+    return process
 
 
 # --- Students -------------------------------------------------------------------------------------------
