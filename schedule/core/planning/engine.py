@@ -1,4 +1,4 @@
-"""Plan an instance: candidates, fair counts, pair choice, polishing, exchanges, then the result."""
+"""Plan an instance: candidates, fair counts, pair choice, polishing, exchanges and swaps, then the result."""
 from __future__ import annotations
 
 from schedule.core.planning.candidates import class_candidates, usable_pairs
@@ -9,6 +9,7 @@ from schedule.core.planning.rules import solve_within_rules
 from schedule.core.planning.sharing import fair_pool
 from schedule.core.planning.spaced import class_targets, exam_days, frozen, restrict_to_exams, settle
 from schedule.core.planning.spreading import polish
+from schedule.core.planning.swapping import swap_pairs
 
 TYPE_CHECKING = False        # see vocabulary.py: `solve` also runs on records, without the model
 if TYPE_CHECKING:
@@ -43,6 +44,6 @@ def solve(instance: Any) -> tuple[list[Pair], list[list[int]], list[list[int]]]:
     positions = place_classes(candidates, pool.placed, strategies, pool, len(pairs), targets)
     polish(candidates, positions, strategies, len(pairs))
     settle(pairs, candidates, positions, targets, len(pairs))
-    # Spaced items keep their days: the exchange sees each spaced class holding only its own pairs.
-    exchange(*frozen(candidates, positions, exams), strategies, len(pairs))
+    # Spaced items keep their days: the exchanges and swaps see each spaced class holding only its own pairs.
+    swap_pairs(*exchange(*frozen(candidates, positions, exams), strategies, len(pairs)))
     return pairs, candidates, positions

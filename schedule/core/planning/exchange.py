@@ -31,17 +31,26 @@ from schedule.core.planning.vocabulary import STEADY
 # against each other where classes share pairs.  Evenness (a coefficient of variation) moves far
 # more per move than earliness, and the goal is evenness <= 0.60 with earliness no worse than the
 # original planner's: on fresh batches weight 1 kept evenness lowest but earliness only ~0.01
-# above the original's; 3 (with placement.py's order) keeps it 0.01-0.03 above on every batch
-# tried, for evenness ~0.03 higher.
-RAPID_WEIGHT = 3.0
+# above the original's.  With swapping.py after these moves the weight sets where a plan lands
+# between the two.  On 24 batches of 50 (15 fresh, 9 kept as the worst of earlier sessions):
+# weight 4 gave evenness 0.549 at worst on the fresh ones but earliness only 0.002 above the
+# original's on one of them and 0.003 below on a kept one; 4.5 evenness 0.553 at worst on the
+# fresh ones (0.448 on average over all 24), earliness at least 0.005 above on the fresh ones and
+# 0.001 above on every kept one; 5 0.556 and 0.004.  Two kept batches stay above 0.60 at any
+# weight that keeps earliness above the original's (0.62-0.66 at 4-5: a rapid class with no
+# slack inside two steady windows, tight classes with high floors; weight 3 brings them to
+# 0.57-0.59 but puts earliness below the original's on two batches of 16 measured).  Earliness
+# below the original's is a plain miss, so 4.5.
+RAPID_WEIGHT = 4.5
 # How far from the middle of its neighbours a steady item looks for a better pair.
 NEAR = 3
 # A rapid class's latest items gain most from its earliest gaps; only this many are tried.
 RAPID_TRIES = 6
 # How many of a steady class's widest runs a gap-filling move tries (3 -> 6: evenness 0.549 -> 0.535
-# and 0.617 -> 0.608 on two fresh batches, same planning time), and how many of its most crowded
-# items it offers to move there (6 instead of 3 changed nothing).
-GAP_TRIES = 6
+# and 0.617 -> 0.608 on two fresh batches, same planning time, before swapping.py; with it, 3 is
+# as good on 16 batches and 10% faster), and how many of its most crowded items it offers to move
+# there (6 instead of 3 changed nothing).
+GAP_TRIES = 3
 SPARE_TRIES = 3
 # How far from a run's middle a gap-filling move looks for a pair whose holder can make room: in a
 # crowded stretch the holders nearest the middle often cannot (1: evenness 0.66 on one fresh batch,
@@ -94,22 +103,44 @@ class ClassState:
         self.squares = squares
 
 
+Users = dict[int, list[tuple[int, int]]]      # pair id -> (class, position) of the classes that may use it
+
+
 def exchange(candidates: list[list[int]], positions: list[list[int]], strategies: list[str],
-             pair_count: int) -> None:
-    """Improve the plan in place by moves onto held pairs (swaps and ejections); see the module docstring."""
+             pair_count: int) -> tuple[list[ClassState], list[int], Users]:
+    """Improve the plan in place by moves onto held pairs (swaps and ejections); see the module docstring.
+
+    Returns the ledger (see `ledger`) as the moves left it, for swapping.py to go on from.
+    """
+    states, owner, users = ledger(candidates, positions, strategies, pair_count)
+    local_moves(states, owner, users)
+    return states, owner, users
+
+
+def ledger(candidates: list[list[int]], positions: list[list[int]], strategies: list[str],
+           pair_count: int) -> tuple[list[ClassState], list[int], Users]:
+    """Return every class's state, the class holding each pair (-1: nobody) and the users of each pair.
+
+    The states share the lists of `positions`, so every move made through them reaches the caller.
+    """
     owner = [-1] * pair_count
     states = [ClassState(pair_ids, held, strategy == STEADY)
               for pair_ids, held, strategy in zip(candidates, positions, strategies)]
     for cls, state in enumerate(states):
         for x in state.xs:
             owner[state.pair_ids[x]] = cls
-    users: dict[int, list[tuple[int, int]]] = {}       # pair id -> (class, position) of its candidates
+    users: Users = {}
     for cls, state in enumerate(states):
         for x, pair_id in enumerate(state.pair_ids):
             users.setdefault(pair_id, []).append((cls, x))
             if owner[pair_id] < 0:
                 state.free.append(x)
-    budget = BUDGET_PER_ITEM * sum(len(held) for held in positions)
+    return states, owner, users
+
+
+def local_moves(states: list[ClassState], owner: list[int], users: Users) -> None:
+    """Make the improving moves of the module docstring until none is left or the budget is spent."""
+    budget = BUDGET_PER_ITEM * sum(len(state.xs) for state in states)
     # The first sweep looks at every item; later ones only at the items next to a position that
     # changed, since an untouched neighbourhood offers the same (rejected) moves as before.
     focus: list[set[int] | None] = [None] * len(states)
@@ -125,14 +156,14 @@ def exchange(candidates: list[list[int]], positions: list[list[int]], strategies
                 steps, spent = _improve_item(cls, x, states, owner, earliest)
                 budget -= spent
                 if steps is not None:
-                    _apply(steps, states, owner, users)
+                    apply_steps(steps, states, owner, users)
                     for mover, old, new, _ in steps:
                         touched[mover].update((old, new))
             if state.steady and (focus[cls] is None or focus[cls]):
                 steps, spent = _fill_widest_run(cls, states, owner)
                 budget -= spent
                 if steps is not None:
-                    _apply(steps, states, owner, users)
+                    apply_steps(steps, states, owner, users)
                     for mover, old, new, _ in steps:
                         touched[mover].update((old, new))
         if not any(touched):
@@ -285,8 +316,7 @@ def _nearest_free(state: ClassState, x: int) -> list[int]:
     return free[max(k - 1, 0):k + 1]
 
 
-def _apply(steps: list[Step], states: list[ClassState], owner: list[int],
-           users: dict[int, list[tuple[int, int]]]) -> None:
+def apply_steps(steps: list[Step], states: list[ClassState], owner: list[int], users: Users) -> None:
     """Carry out a chain of steps: every class leaves its pair first, then each takes its new one."""
     for cls, old, _, _ in steps:
         _set_owner(states[cls].pair_ids[old], -1, states, owner, users)
@@ -296,8 +326,7 @@ def _apply(steps: list[Step], states: list[ClassState], owner: list[int],
         _set_owner(states[cls].pair_ids[new], cls, states, owner, users)
 
 
-def _set_owner(pair_id: int, cls: int, states: list[ClassState], owner: list[int],
-               users: dict[int, list[tuple[int, int]]]) -> None:
+def _set_owner(pair_id: int, cls: int, states: list[ClassState], owner: list[int], users: Users) -> None:
     """Give a pair to a class (-1: nobody), keeping every class's list of free positions exact."""
     was_free, now_free = owner[pair_id] < 0, cls < 0
     owner[pair_id] = cls

@@ -25,6 +25,9 @@ from schedule.core.planning.sharing import PairPool
 from schedule.core.planning.spreading import even_targets
 from schedule.core.planning.vocabulary import RAPID
 
+# The share of its slack a rapid class counts when the choosing order is set (module docstring).
+RAPID_SLACK_SHARE = 0.5
+
 
 def place_classes(candidates: list[list[int]], quotas: list[int], strategies: list[str],
                   pool: PairPool, pair_count: int, spaced: dict[int, list[int]] | None = None) -> list[list[int]]:
@@ -53,7 +56,7 @@ def place_classes(candidates: list[list[int]], quotas: list[int], strategies: li
 def _choosing_slack(pair_ids: list[int], quota: int, strategy: str) -> float:
     """Return the slack that sets when a class chooses: candidates minus items, halved for a rapid class."""
     slack = len(pair_ids) - quota
-    return slack / 2 if strategy == RAPID else float(slack)
+    return slack * RAPID_SLACK_SHARE if strategy == RAPID else float(slack)
 
 
 def _take_earliest(cls: int, pair_ids: list[int], count: int, pool: PairPool, owner: list[int]) -> None:
