@@ -28,7 +28,7 @@ from agent.tools.base import ToolResult
 from agent.tools.board_text import day_index
 from agent.tools.working_schedule import working_load, working_publish, working_rough_build
 from agent.working import Working, working_for
-from memory.recall import memory_prompt_block
+from memory.recall import memory_prompt_block, memory_recall_prefetch
 from schedule.core.time_model import Semester
 from schedule.models import ScheduleEvent
 from schedule.selectors import calendar_settings_get
@@ -94,6 +94,10 @@ class DjangoTurnServices:
                                                            end=f"{ends_at.astimezone(zone):%H:%M}", title=title,
                                                            location=location))
         return [tuple(entries[slot]) if slot is not None else () for slot in slots]
+
+    def memory_prefetch(self, query: str) -> None:
+        """Start embedding the student's message for the recall the first prompt will make."""
+        memory_recall_prefetch(user=self.user, query=query)
 
     def _memory(self, query: str) -> str:
         # Every execute round builds its prompt afresh with the same query: recalled once per turn,

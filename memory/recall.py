@@ -48,6 +48,7 @@ QUERY_MAX_CHARS = 300
 QUERY_CACHE_SIZE = 512
 _vectors: OrderedDict[bytes, tuple[Embedder, np.ndarray]] = OrderedDict()
 _vectors_lock = threading.Lock()
+_embedding: dict[bytes, Future] = {}  # query embeddings under way (query_vector_prefetch), by cache key
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,17 @@ class Recall:
 def memory_prompt_block(*, user, query: str) -> str:
     """Return the memories relevant to ``query`` rendered for the system prompt ("" when none)."""
     return memory_recall(user=user, query=query).block
+
+
+def memory_recall_prefetch(*, user, query: str) -> None:
+    """Start the slow part of the coming recall of ``query`` (its embedding) now, for a student who
+    has memories to search; never raises (the recall itself reports what goes wrong)."""
+    try:
+        if memory_enabled(user=user) and MemoryItem.objects.filter(
+                user=user, status=MemoryItem.Status.ACTIVE).exists():
+            query_vector_prefetch(query)
+    except Exception:  # best effort: the recall will try again and log
+        log.debug("memory: prefetch for user %s failed", user.pk, exc_info=True)
 
 
 def memory_recall(*, user, query: str, use_cache: bool = True) -> Recall:
@@ -160,12 +172,49 @@ def query_vector(text: str) -> np.ndarray:
         if cached is not None and cached[0] is embedder:  # holding the embedder keeps its id from being reused
             _vectors.move_to_end(key)
             return cached[1]
+        running = _embedding.get(key)
+    if running is not None:  # a prefetch of the same words is under way: wait for it, do not embed twice
+        try:
+            return running.result()
+        except Exception:  # noqa: BLE001 - the prefetch failed: embed here and let that raise to the caller
+            pass
+    return _embed_and_keep(embedder, key, text)
+
+
+def _embed_and_keep(embedder: Embedder, key: bytes, text: str) -> np.ndarray:
     vector = embedder.embed_queries([text])[0]
     with _vectors_lock:
         _vectors[key] = (embedder, vector)
         while len(_vectors) > QUERY_CACHE_SIZE:
             _vectors.popitem(last=False)
     return vector
+
+
+def query_vector_prefetch(query: str) -> None:
+    """Start embedding a turn's message in the background, so the recall that comes a few milliseconds
+    later finds it done or under way.
+
+    A turn reads its state, history and timetable before its first prompt asks for memories; the
+    embedding (the larger part of a recall) releases the GIL, so on a second core it overlaps that work
+    instead of adding to the first model round. Best effort: a failure here is the recall's to report.
+    """
+    text = _recall_text(query)[:QUERY_MAX_CHARS]
+    if not text:
+        return
+    embedder = get_embedder()
+    key = hashlib.sha256(f"{id(embedder)}\n{text}".encode()).digest()
+    with _vectors_lock:
+        if key in _vectors or key in _embedding:
+            return
+        _embedding[key] = _executor.submit(_prefetched, embedder, key, text)
+
+
+def _prefetched(embedder: Embedder, key: bytes, text: str) -> np.ndarray:
+    try:
+        return _embed_and_keep(embedder, key, text)
+    finally:
+        with _vectors_lock:
+            _embedding.pop(key, None)
 
 
 def _candidate(row: MemoryItem, cosine: float | None = None) -> MemoryCandidate:

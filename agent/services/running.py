@@ -133,6 +133,8 @@ def _run_graph(lease: TurnLease, language: str, send: Callable[[int, dict], None
         emitter(StatusEvent(code="resumed", message=_("Picking up where the assistant stopped…")))
         emitter(AnswerReset(text=state.answer, reasoning=state.reasoning))
     services = DjangoTurnServices(user=conversation.user, conversation_id=conversation.pk, turn_id=turn_id)
+    if start == GRAPH.start and state.resume is None:
+        services.memory_prefetch(state.user_text)  # its embedding overlaps what comes before the first prompt
     deps = Deps(llm=get_llm_client, emit=emitter, services=services, clock=timezone.now,
                 meter=UsageMeter(state.usage))
     run_turn(GRAPH, state, deps, checkpoint=partial(_checkpoint_save, lease), start=start)

