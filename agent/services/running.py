@@ -39,6 +39,7 @@ from agent.turn_services import DjangoTurnServices
 from agent.working import Working, working_from_json
 from schedule.models import PlanPreview
 from smartmate.llm import get_llm_client
+from smartmate.platform.outbox.background import background_held
 
 log = logging.getLogger("agent.services")
 StrOrPromise = str | Promise
@@ -56,6 +57,11 @@ def turn_run(*, conversation_id: int, turn_id: str, language: str) -> None:
     However this attempt dies, the student gets an ``error`` and ``turn.done`` and the conversation is
     freed; only a killed process says nothing, and then its lease runs out and the sweeper takes over.
     """
+    with background_held():  # the turn's title and memory work starts once it has ended (see there)
+        _turn_run(conversation_id, turn_id, language)
+
+
+def _turn_run(conversation_id: int, turn_id: str, language: str) -> None:
     lease = lease_claim(conversation_id=conversation_id, turn_id=turn_id)
     if lease is None:
         log.info("Turn %s of conversation %s is over or held by another attempt; skipped", turn_id, conversation_id)

@@ -248,6 +248,30 @@ def test_a_slow_title_runs_beside_the_turn_and_never_holds_the_next_message(fake
     assert conversation.title == "期望的含义"
 
 
+def test_a_turns_background_work_starts_after_its_turn_done(fake_llm, user, auto_titles, settings, monkeypatch):
+    # Started beside the turn's last steps, the title and memory calls competed with them for the cores.
+    from smartmate.platform.outbox import background
+
+    settings.OUTBOX_BACKGROUND_IN_PROCESS = True
+    conversation = make_conversation(user)
+    seen_at_start: list[tuple[bool, bool]] = []  # per background job: (turn.done stored, conversation released)
+    run = background._run
+
+    def run_noting_the_turn(work):
+        done = TimelineEvent.objects.filter(conversation=conversation, type="turn.done").exists()
+        released = Conversation.objects.get(pk=conversation.pk).running_turn_id is None
+        seen_at_start.append((done, released))
+        run(work)
+
+    monkeypatch.setattr(background, "_run", run_noting_the_turn)
+    fake_llm.script(route("reply"), reply("概率论的期望是……"), reply("期望的含义"))
+    events = run_turn(user, conversation, "请解释一下概率论里的期望是什么意思")
+
+    assert events[-1]["type"] == "turn.done"
+    assert background.background_join(timeout=10)
+    assert seen_at_start and all(seen == (True, True) for seen in seen_at_start)
+
+
 def test_a_title_is_not_asked_for_past_the_quota(fake_llm, user, auto_titles):
     fake_llm.script(route("reply"), reply("你好！", prompt_tokens=10, completion_tokens=5))
     # The route (105 tokens) and the reply (15) fit; they leave nothing for a title.
