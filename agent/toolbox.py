@@ -7,6 +7,7 @@ route's default packs: a quick note needs only the notes pack).
 
 from __future__ import annotations
 
+import functools
 import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -102,8 +103,10 @@ class RegistryToolbox:
         return ""
 
 
+@functools.cache
 def _card_answer_prefixes() -> tuple[str, ...]:
-    """How the messages the server writes for an accepted or declined card begin, in every language."""
+    """How the messages the server writes for an accepted or declined card begin, in every language
+    (the catalogs are fixed for the process's life: worked out once)."""
     prefixes = []
     for language in {code for code, _name in settings.LANGUAGES}:
         with translation.override(language):

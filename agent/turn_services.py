@@ -29,9 +29,8 @@ from agent.tools.board_text import day_index
 from agent.tools.working_schedule import working_load, working_publish, working_rough_build
 from agent.working import Working, working_for
 from memory.recall import memory_prompt_block, memory_recall_prefetch
-from schedule.core.time_model import Semester
 from schedule.models import ScheduleEvent
-from schedule.selectors import calendar_settings_get
+from schedule.selectors import calendar_settings_get, days_events_list
 from smartmate.platform.outbox.services import outbox_publish
 from taskclasses.models import TaskClass, TaskItem
 
@@ -70,30 +69,16 @@ class DjangoTurnServices:
         if today not in self._days:
             calendar = calendar_settings_get(user=self.user)
             semester = calendar.semester(self.user.time_zone)
-            today = semester.local_date(now)
-            tomorrow = semester.local_date(now + ONE_DAY)
-            timetables = self._timetables(semester, (today, tomorrow))
+            days = days_events_list(user=self.user, semester=semester, days=[today, today + ONE_DAY])
+            timetable, tomorrow = (tuple(self._entry(event) for event in events) for events in days)
             self._days[today] = _Days(today=today, week=semester.current_week(now), weeks=calendar.semester_weeks,
-                                      timetable=timetables[0], tomorrow=timetables[1])
+                                      timetable=timetable, tomorrow=tomorrow)
         return self._days[today]
 
-    def _timetables(self, semester: Semester, days: Sequence[date]) -> list[tuple[TimetableEntry, ...]]:
-        """The events of each of ``days`` (local dates), in order, as ``today_events_list`` returns them."""
-        slots = [semester.week_day_of(day) if semester.contains(day) else None for day in days]
-        wanted = [slot for slot in slots if slot is not None]
-        entries: dict[tuple[int, int], list[TimetableEntry]] = {slot: [] for slot in wanted}
-        if wanted:
-            zone = self.user.zone
-            which = Q()
-            for week, day in wanted:
-                which |= Q(week=week, day=day)
-            rows = (ScheduleEvent.objects.filter(which, user=self.user).order_by("start_section")
-                    .values_list("week", "day", "starts_at", "ends_at", "title", "location"))
-            for week, day, starts_at, ends_at, title, location in rows:
-                entries[(week, day)].append(TimetableEntry(start=f"{starts_at.astimezone(zone):%H:%M}",
-                                                           end=f"{ends_at.astimezone(zone):%H:%M}", title=title,
-                                                           location=location))
-        return [tuple(entries[slot]) if slot is not None else () for slot in slots]
+    def _entry(self, event: ScheduleEvent) -> TimetableEntry:
+        zone = self.user.zone
+        return TimetableEntry(start=f"{event.starts_at.astimezone(zone):%H:%M}",
+                              end=f"{event.ends_at.astimezone(zone):%H:%M}", title=event.title, location=event.location)
 
     def memory_prefetch(self, query: str) -> None:
         """Start embedding the student's message for the recall the first prompt will make."""

@@ -166,7 +166,7 @@ def query_vector(text: str) -> np.ndarray:
     """
     text = text[:QUERY_MAX_CHARS]
     embedder = get_embedder()
-    key = hashlib.sha256(f"{id(embedder)}\n{text}".encode()).digest()
+    key = _vector_key(embedder, text)
     with _vectors_lock:
         cached = _vectors.get(key)
         if cached is not None and cached[0] is embedder:  # holding the embedder keeps its id from being reused
@@ -179,6 +179,10 @@ def query_vector(text: str) -> np.ndarray:
         except Exception:  # noqa: BLE001 - the prefetch failed: embed here and let that raise to the caller
             pass
     return _embed_and_keep(embedder, key, text)
+
+
+def _vector_key(embedder: Embedder, text: str) -> bytes:
+    return hashlib.sha256(f"{id(embedder)}\n{text}".encode()).digest()
 
 
 def _embed_and_keep(embedder: Embedder, key: bytes, text: str) -> np.ndarray:
@@ -202,7 +206,7 @@ def query_vector_prefetch(query: str) -> None:
     if not text:
         return
     embedder = get_embedder()
-    key = hashlib.sha256(f"{id(embedder)}\n{text}".encode()).digest()
+    key = _vector_key(embedder, text)
     with _vectors_lock:
         if key in _vectors or key in _embedding:
             return

@@ -3,10 +3,11 @@ and what occupies a slot."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from django.db.models import Count, Max, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -149,12 +150,21 @@ def _embedded_blocks(*, user: User, week: int) -> dict[int, list[str]]:
 def today_events_list(*, user: User, now: datetime | None = None) -> list[ScheduleEvent]:
     """Return today's events in the student's time zone, in order."""
     semester, _template = time_frame_get(user=user)
-    today = semester.local_date(now or timezone.now())
-    if not semester.contains(today):
-        return []
-    week, day = semester.week_day_of(today)
-    return list(ScheduleEvent.objects.filter(user=user, week=week, day=day)
-                .select_related("course").order_by("start_section"))
+    return days_events_list(user=user, semester=semester, days=[semester.local_date(now or timezone.now())])[0]
+
+
+def days_events_list(*, user: User, semester: Semester, days: Sequence[date]) -> list[list[ScheduleEvent]]:
+    """Return the events of each of ``days`` (local dates), each day's in order, with one query; a day
+    outside the semester has none."""
+    slots = [semester.week_day_of(day) if semester.contains(day) else None for day in days]
+    by_slot: dict[tuple[int, int], list[ScheduleEvent]] = {slot: [] for slot in slots if slot is not None}
+    if by_slot:
+        which = Q()
+        for week, day in by_slot:
+            which |= Q(week=week, day=day)
+        for event in ScheduleEvent.objects.filter(which, user=user).select_related("course").order_by("start_section"):
+            by_slot[(event.week, event.day)].append(event)
+    return [by_slot[slot] if slot is not None else [] for slot in slots]
 
 
 def event_get(*, user: User, event_id: int) -> ScheduleEvent:
