@@ -25,6 +25,9 @@ CHROMIUM_ARGS = [
     "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 REPO_ROOT = Path(__file__).resolve().parents[2]
+DAPHNE_LOG_TAIL_BYTES = 20_000
+
+_logs_by_url: dict[str, Path] = {}  # base URL -> the daphne child's log, for the failure report below
 
 
 def _free_port() -> int:
@@ -72,7 +75,9 @@ def daphne_serving(database_name: str, log_path: Path, extra_env: dict[str, str]
         )
     try:
         _wait_for_port(port, process)
-        yield f"http://127.0.0.1:{port}"
+        base_url = f"http://127.0.0.1:{port}"
+        _logs_by_url[base_url] = log_path
+        yield base_url
     except RuntimeError as exc:
         raise RuntimeError(f"{exc}\n--- daphne log ---\n{log_path.read_text(errors='replace')}") from exc
     finally:
@@ -81,6 +86,27 @@ def daphne_serving(database_name: str, log_path: Path, extra_env: dict[str, str]
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    """A failed page test reports what its daphne child logged while it ran: the server's side of the story
+    (an exception in a consumer, a locked database) is otherwise lost with the child's temporary log."""
+    report = yield
+    base_url = getattr(item, "funcargs", {}).get("live_daphne")
+    log_path = _logs_by_url.get(base_url) if isinstance(base_url, str) else None
+    if log_path is None or not log_path.exists():
+        return report
+    if call.when == "setup":
+        item.stash[_log_offset] = log_path.stat().st_size
+    elif report.failed:
+        with open(log_path, "rb") as log:
+            log.seek(max(item.stash.get(_log_offset, 0), log_path.stat().st_size - DAPHNE_LOG_TAIL_BYTES))
+            report.sections.append(("daphne log during this test", log.read().decode(errors="replace")))
+    return report
+
+
+_log_offset = pytest.StashKey[int]()
 
 
 @pytest.fixture(scope="session")

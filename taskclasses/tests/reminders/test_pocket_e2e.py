@@ -53,6 +53,17 @@ def _no_sideways_scroll(page) -> None:
     assert widths[0] <= widths[1], f"{page.url} is {widths[0]} px wide in a {widths[1]} px window"
 
 
+def _announced(page, toast) -> None:
+    """Wait for the bell's toast; if it never shows, say what the bell did know (its socket, its count)."""
+    try:
+        toast.wait_for(state="visible")
+    except Exception as exc:  # Playwright's timeout: the page's side of the story goes into the failure
+        bell = page.evaluate("(() => { const b = document.querySelector('[data-bell]');"
+                             " return {live: b.dataset.live, count: b.querySelector('.bell-count').textContent,"
+                             " items: b.querySelectorAll('.bell-item').length}; })()")
+        raise AssertionError(f"the bell never announced the block: {bell}") from exc
+
+
 def _kept(page) -> list[str]:
     """The addresses the service worker keeps for offline use."""
     return page.evaluate("window.SmartMatePocket.tell({type: 'kept'}).then((answer) => answer && answer.urls)")
@@ -85,7 +96,7 @@ def test_reminders_and_the_offline_agenda_in_a_students_pocket(browser, live_dap
         starts_at = _a_block_in_eight_minutes(student)
         page.goto(f"{page.base_url}/schedule/")
         toast = page.locator("[data-test=bell-toast]")
-        toast.wait_for(state="visible")
+        _announced(page, toast)
         assert toast.inner_text() == f"🔔 学习块“{BLOCK}”将于 {starts_at} 开始。"
         assert page.inner_text("[data-test=bell-count]") == "1"
         page.click("[data-test=bell]")
