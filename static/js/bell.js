@@ -1,5 +1,7 @@
 // The reminders bell (templates/_bell.html): a per-student notifications socket (/ws/notifications/)
 // announces each reminder once per open tab; the list, read state and "mark all read" go through the API.
+// A reminder made while no page listened (the student between two pages) arrives in the next page's
+// hello as "fresh" and is announced there, once per device: announced ids are remembered in localStorage.
 (function () {
   const root = document.querySelector("[data-bell]");
   if (!root) return;
@@ -12,6 +14,17 @@
   let unread = 0;
   let retry = 1000;
   let toastTimer = null;
+  const ANNOUNCED_KEY = "sm-bell-announced";
+  const ANNOUNCED_KEPT = 50;
+
+  function announcedIds() {
+    try { return JSON.parse(window.localStorage.getItem(ANNOUNCED_KEY) || "[]"); } catch (error) { return []; }
+  }
+
+  function markAnnounced(ids) {
+    const kept = announcedIds().filter((id) => !ids.includes(id)).concat(ids).slice(-ANNOUNCED_KEPT);
+    try { window.localStorage.setItem(ANNOUNCED_KEY, JSON.stringify(kept)); } catch (error) { /* private mode */ }
+  }
 
   function csrf() {
     const match = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/);
@@ -65,6 +78,7 @@
 
   function announce(reminder) {
     if (reminder.silent) return; // quiet hours: listed, never announced
+    markAnnounced([reminder.id]);
     toast.textContent = "🔔 " + reminder.text;
     toast.hidden = false;
     clearTimeout(toastTimer);
@@ -73,9 +87,16 @@
 
   function onFrame(frame) {
     if (frame.type === "hello") {
+      const already = announcedIds();
+      const news = frame.reminders.filter((r) => (frame.fresh || []).includes(r.id) && !seen.has(r.id)
+        && !already.includes(r.id));
       remember(frame.reminders);
       setUnread(frame.unread_count);
       render();
+      if (news.length) { // newest first: the toast tells the latest, the bell's count the rest
+        markAnnounced(news.map((r) => r.id));
+        announce(news[0]);
+      }
     } else if (frame.type === "reminder") {
       const fresh = !seen.has(frame.reminder.id);
       remember([frame.reminder]);

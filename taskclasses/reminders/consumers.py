@@ -1,21 +1,27 @@
 """The notifications socket (``/ws/notifications/``): one per open tab, receive-only.
 
-On connect it produces the student's due reminders (on embedded defaults no beat runs; with beat it
-is a cheap no-op), then sends ``hello`` with the unread reminders, and forwards each reminder the
-outbox delivers (``reminder``). While open on embedded defaults it checks again every
-``REMINDERS_EMBEDDED_INTERVAL`` seconds. Signing out closes it (accounts.sockets).
+On connect it sends ``hello`` with the unread reminders, then produces the student's due reminders
+(on embedded defaults no beat runs; with beat it is a cheap no-op), and forwards each reminder the
+outbox delivers (``reminder``). ``hello`` also names the unread reminders that are still news
+(``fresh``: made in the last ``FRESH_FOR``, not silent): one delivered while no page was listening (the
+student between two pages, or away when beat made it) is announced by the next page the student opens,
+which remembers what it announced so the page after does not announce it again (static/js/bell.js).
+While open on embedded defaults it checks again every ``REMINDERS_EMBEDDED_INTERVAL`` seconds.
+Signing out closes it (accounts.sockets).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+from datetime import timedelta
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
-from django.utils import translation
+from django.utils import timezone, translation
 
 from accounts.sockets import user_group
 from smartmate.platform.channel_send import server_loop_register
@@ -24,8 +30,13 @@ from taskclasses.reminders import selectors, services
 from taskclasses.reminders.live import notifications_group
 from taskclasses.reminders.presenters import reminder_json
 
+log = logging.getLogger("taskclasses.reminders")
+
 CLOSE_UNAUTHENTICATED = 4401
 HELLO_LIMIT = 10
+# Longest a reminder stays news for a page opened after it was made: the longest usual lead (a block
+# starting in 10 minutes is still worth a toast 9 minutes later; a tomorrow preview at 20:00 at 20:05).
+FRESH_FOR = timedelta(minutes=10)
 
 
 class NotificationsConsumer(AsyncJsonWebsocketConsumer):
@@ -44,7 +55,7 @@ class NotificationsConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(notifications_group(user.pk), self.channel_name)
         await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
         await self.send_json(await database_sync_to_async(self._hello)())
-        await database_sync_to_async(services.reminders_produce)(user=user)
+        await self._produce()
         if settings.CELERY_TASK_ALWAYS_EAGER:
             self._poll = asyncio.ensure_future(self._produce_every(settings.REMINDERS_EMBEDDED_INTERVAL))
 
@@ -71,13 +82,23 @@ class NotificationsConsumer(AsyncJsonWebsocketConsumer):
         with contextlib.suppress(asyncio.CancelledError):
             while True:
                 await asyncio.sleep(seconds)
-                await database_sync_to_async(services.reminders_produce)(user=self.user)
+                await self._produce()
+
+    async def _produce(self) -> None:
+        """Produce the student's due reminders; a failure is logged and the socket stays open (the bell
+        still lists what exists, and the next check, page or beat produces the rest)."""
+        try:
+            await database_sync_to_async(services.reminders_produce)(user=self.user)
+        except Exception:  # e.g. the account deleted while this socket was connecting
+            log.warning("Could not produce reminders for user %s", self.user.pk, exc_info=True)
 
     def _hello(self) -> dict[str, Any]:
         with translation.override(self.language):
             unread = [r for r in selectors.reminder_list(user=self.user) if r.read_at is None][:HELLO_LIMIT]
+            news_since = timezone.now() - FRESH_FOR
             return {"type": "hello", "unread_count": selectors.reminder_unread_count(user=self.user),
-                    "reminders": [reminder_json(r, self.user.zone) for r in unread]}
+                    "reminders": [reminder_json(r, self.user.zone) for r in unread],
+                    "fresh": [r.pk for r in unread if not r.silent and r.created_at >= news_since]}
 
     def _reminder_frame(self, reminder_id: int) -> dict[str, Any] | None:
         reminder = selectors.reminder_get(user=self.user, reminder_id=reminder_id)

@@ -85,17 +85,40 @@ def _publish_again(reminder_id: int) -> None:
         outbox_publish(topic=outbox.TOPIC, aggregate="user:x", payload={"reminder_id": reminder_id})
 
 
-async def test_a_new_tab_lists_the_unread_reminders_without_announcing_them_again():
+async def test_a_new_tab_lists_the_unread_reminders_without_a_second_frame():
     student = await database_sync_to_async(_student_with_a_block_soon)()
     first = await _tab(student)
     await first.receive_json_from(timeout=5)
-    assert (await first.receive_json_from(timeout=5))["type"] == "reminder"
+    reminder = (await first.receive_json_from(timeout=5))["reminder"]
     later = await _tab(student)
     hello = await later.receive_json_from(timeout=5)
     assert (hello["type"], hello["unread_count"], len(hello["reminders"])) == ("hello", 1, 1)
+    # Still news (the page announces it only if this device has not yet: static/js/bell.js remembers).
+    assert hello["fresh"] == [reminder["id"]]
     assert await later.receive_nothing(timeout=0.5)
     await first.disconnect()
     await later.disconnect()
+
+
+async def test_a_reminder_made_while_no_page_listened_is_news_for_the_next_page_for_ten_minutes():
+    student = await database_sync_to_async(_student_with_a_block_soon)()
+    assert await database_sync_to_async(reminders_produce)() == 1  # beat, between two pages
+    await database_sync_to_async(_old_and_silent_reminders)(student)
+    tab = await _tab(student)
+    hello = await tab.receive_json_from(timeout=5)
+    kinds = {reminder["id"]: reminder["kind"] for reminder in hello["reminders"]}
+    assert (hello["unread_count"], sorted(kinds.values())) == (3, ["block_starting", "course_starting", "deadline_today"])
+    assert [kinds[pk] for pk in hello["fresh"]] == ["block_starting"]
+    await tab.disconnect()
+
+
+def _old_and_silent_reminders(student) -> None:
+    """An unread reminder from 11 minutes ago (no longer news) and one made in quiet hours (never announced)."""
+    old = Reminder.objects.create(user=student, kind=Reminder.Kind.DEADLINE_TODAY, key="old", params={
+        "title": "交报告", "deadline": timezone.now().isoformat()}, link="/")
+    Reminder.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(minutes=11))
+    Reminder.objects.create(user=student, kind=Reminder.Kind.COURSE_STARTING, key="quiet", silent=True, params={
+        "title": "高数", "starts_at": timezone.now().isoformat(), "location": ""}, link="/")
 
 
 async def test_a_socket_without_a_session_is_closed():

@@ -15,6 +15,7 @@ from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
 from schedule.models import CalendarSettings, ScheduleEvent
 from schedule.services.feeds import calendar_feed_ensure
 from smartmate.tests.live_server import wait_until
+from taskclasses.reminders.services import reminders_produce
 from taskclasses.tests.factories import make_task_class, place_item
 
 PHONE = {"width": 390, "height": 844}
@@ -99,6 +100,10 @@ def test_reminders_and_the_offline_agenda_in_a_students_pocket(browser, live_dap
         _announced(page, toast)
         assert toast.inner_text() == f"🔔 学习块“{BLOCK}”将于 {starts_at} 开始。"
         assert page.inner_text("[data-test=bell-count]") == "1"
+        # The next page counts it but does not announce it again: this device remembers what it announced.
+        page.reload()
+        page.locator("[data-test=bell-count]").wait_for(state="visible")  # the hello has been handled
+        assert toast.is_hidden()
         page.click("[data-test=bell]")
         assert page.inner_text("[data-test=bell-item]") == f"学习块“{BLOCK}”将于 {starts_at} 开始。"
         page.screenshot(path="/tmp/pocket-bell.png")
@@ -182,5 +187,24 @@ def test_a_second_student_on_the_same_device_never_sees_the_firsts_agenda(browse
         page.locator("[data-test=bell-panel]").wait_for(state="visible")
         assert page.inner_text("[data-test=bell-list]") == "还没有提醒。"
         _no_sideways_scroll(page)
+    finally:
+        context.close()
+
+
+@pytest.mark.e2e
+def test_a_reminder_made_between_two_pages_is_announced_by_the_next(browser, live_daphne, transactional_db):
+    """Beat (or a page that was closing) made the reminder while no page listened: the next page announces it."""
+    context = browser.new_context(locale="zh-CN", timezone_id="Asia/Shanghai", viewport=PHONE)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.base_url = live_daphne  # type: ignore[attr-defined]
+    try:
+        student = _student_in_week_13("pocket4")
+        starts_at = _a_block_in_eight_minutes(student)
+        assert reminders_produce() == 1
+        _log_in(page, "pocket4")
+        toast = page.locator("[data-test=bell-toast]")
+        _announced(page, toast)
+        assert toast.inner_text() == f"🔔 学习块“{BLOCK}”将于 {starts_at} 开始。"
     finally:
         context.close()
