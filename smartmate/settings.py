@@ -138,11 +138,13 @@ def _databases() -> dict:
             "TEST": {"NAME": str(VAR_DIR / f"test-db-{os.getpid()}.sqlite3")},
             # IMMEDIATE: a writer takes the lock at BEGIN and others wait for it, instead of
             # failing with "database is locked" when two transactions upgrade at once.
-            # Not WAL: with it, pages served by a daphne child showed rows older than what the test
-            # process had just committed (tests/e2e under CI load), so some connection holds a read
-            # snapshot open; rollback-journal mode makes such a reader block writers instead. WAL made a
-            # turn's ~20 commits cheaper (docs/turn-cost.md) and is worth having once that reader is found.
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            # WAL with synchronous=NORMAL: a commit appends to the log (no rollback journal created,
+            # synced and deleted per transaction); readers never wait for a writer. An assistant turn
+            # commits about 20 times: in the default journal mode that was half its CPU and most of its
+            # wall time (bench/turns_bench.py, docs/turn-cost.md). A power cut may lose the last commits,
+            # never the file's consistency.
+            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE",
+                        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"},
         }
     else:
         url = parse_database_url("DATABASE_URL", raw)
