@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -98,12 +98,19 @@ def token_quota_reset(*, user: User, now: datetime | None = None) -> User:
 
 
 def _reset_window_if_due(*, user: User, now: datetime) -> None:
-    # A conditional UPDATE so two concurrent turns reset the window once, not twice.
     stale_before = now - TOKEN_WINDOW
-    User.objects.filter(pk=user.pk, token_window_started_at__isnull=True).update(token_window_started_at=now)
-    User.objects.filter(pk=user.pk, token_window_started_at__lte=stale_before).update(
-        token_window_started_at=now, token_usage=0
-    )
+    # A window only ever moves forward, so if the copy in hand is still open, so is the stored one: no
+    # query (a turn checks before every model call).
+    if user.token_window_started_at is not None and user.token_window_started_at > stale_before:
+        return
+    # One conditional UPDATE, so two concurrent turns reset the window once, not twice. The first window
+    # keeps what was counted before it opened; an expired one starts from zero.
+    opened = User.objects.filter(Q(token_window_started_at__isnull=True) | Q(token_window_started_at__lte=stale_before),
+                                 pk=user.pk).update(
+        token_window_started_at=now,
+        token_usage=Case(When(token_window_started_at__isnull=True, then=F("token_usage")), default=Value(0)))
+    if opened:
+        user.token_window_started_at = now  # the calls after this one skip the query
 
 
 def refresh_tokens_revoke(*, user: User) -> int:
