@@ -1,7 +1,7 @@
 """Send a reminder to every open notifications socket of a student, from any thread or process.
 
 ``smartmate.platform.channel_send`` hands the send to the server's event loop (embedded defaults) or
-uses ``async_to_sync`` (a Celery worker, the Redis layer), as the assistant's events do.
+queues it on the process's sender loop (a Celery worker, the Redis layer), as the assistant's events do.
 """
 
 from __future__ import annotations
