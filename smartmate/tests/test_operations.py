@@ -24,7 +24,9 @@ def test_healthz_is_503_when_a_required_dependency_is_down(client, db, settings)
     body = response.json()
     assert body["status"] == "down"
     assert body["checks"]["cache"]["status"] == "down"
-    assert "ConnectionError" in body["checks"]["cache"]["error"]
+    # The refused connection, or (on a loaded machine, where the first Redis client takes a while to set
+    # up) the check's own 0.8 s deadline: either way the reason is named, and the answer is not held up.
+    assert body["checks"]["cache"]["error"].split(":")[0] in {"ConnectionError", "TimeoutError"}
     assert body["checks"]["database"]["status"] == "ok"
 
 

@@ -32,13 +32,26 @@ self.addEventListener("message", (event) => {
   const data = event.data || {};
   const answer = (value) => { if (event.ports && event.ports[0]) event.ports[0].postMessage(value); };
   if (data.type === "forget") {
-    event.waitUntil(forget().then(() => answer({ forgotten: true })));
+    event.waitUntil(inTurn(forget).then(() => answer({ forgotten: true })));
   } else if (data.type === "keep" && typeof data.scope === "string" && Array.isArray(data.urls)) {
-    event.waitUntil(keep(data.scope, data.urls).then(answer, () => answer(null)));
+    event.waitUntil(inTurn(() => keep(data.scope, data.urls)).then(answer, () => answer(null)));
   } else if (data.type === "kept") {
     event.waitUntil(keptUrls().then((urls) => answer({ urls })));
   }
 });
+
+// Keeps and forgets run one at a time, in the order asked: pages opened in quick succession each ask to
+// keep the agenda, and the later ones then find it freshly kept instead of fetching it again beside the
+// first; a forget (signing out) waits for a keep under way rather than racing its writes. When a page is
+// told "kept", no fetch of the worker's is still out (one landing after the session ended would bring
+// back the old session's cookies).
+let queue = Promise.resolve();
+
+function inTurn(work) {
+  const done = queue.then(work);
+  queue = done.catch(() => null);
+  return done;
+}
 
 function forget() {
   return caches.delete(PAGES_CACHE);
