@@ -4,7 +4,12 @@ The turn state (``TurnState.working``) holds it as a ``Working``; the checkpoint
 the board in the core's own format (``schedule.core.board_codec``)::
 
     {"format": "working", "version": 1, "user_id": 7, "board": {board_to_json(...)},
-     "queue": {"pending", "current", "attempts", "completed", "skipped", "last_error"}}
+     "queue": {"pending", "current", "attempts", "completed", "skipped", "last_error"},
+     "reasons": [{"item": 41, "day": "2026-09-24", "start": 5, "reason": {...}}, ...]}
+
+``reasons`` are why the planner or a catch-up put a block where it is (``schedule.core.planning.reasons``),
+each noted with the place it was given for: the preview carries a reason only while its block is still
+there (a block moved since has none), and applying keeps it with the block, as on the planning page.
 
 A checkpoint written before the board existed (the assistant's earlier dict, ``"version": 1``
 without ``"format"``) is read through ``board_from_legacy_working``, so a conversation in progress
@@ -21,7 +26,7 @@ import dataclasses
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from schedule.core.board import Board, clock_at, with_clock
@@ -72,6 +77,7 @@ class Working:
     board: Board
     user_id: int
     queue: WorkQueue = field(default_factory=WorkQueue)
+    reasons: Mapping[int, NotedReason] = field(default_factory=dict)  # by item id
 
     def with_board(self, board: Board) -> Working:
         return dataclasses.replace(self, board=board)
@@ -79,11 +85,57 @@ class Working:
     def with_queue(self, queue: WorkQueue) -> Working:
         return dataclasses.replace(self, queue=queue)
 
+    def with_reasons(self, by_item: Mapping[int, dict[str, Any]]) -> Working:
+        """Note why these items' blocks sit where the board has them now (a newer reason replaces an older)."""
+        noted = dict(self.reasons)
+        for entry in self.board.entries:
+            item_id = entry.item_id
+            if item_id is not None and item_id in by_item and entry.place is not None:
+                noted[item_id] = NotedReason(entry.place.day, entry.place.start, by_item[item_id])
+        return dataclasses.replace(self, reasons=noted)
+
+    def reasons_in_place(self) -> dict[int, dict[str, Any]]:
+        """The noted reasons of blocks still where they were given for, by item id."""
+        kept: dict[int, dict[str, Any]] = {}
+        for entry in self.board.entries:
+            item_id, place = entry.item_id, entry.place
+            noted = self.reasons.get(item_id) if item_id is not None else None
+            if item_id is not None and noted is not None and place is not None and (place.day, place.start) == (
+                    noted.day, noted.start):
+                kept[item_id] = noted.reason
+        return kept
+
+
+@dataclass(frozen=True)
+class NotedReason:
+    """Why a block was put on ``day`` from section ``start`` (a reason of ``schedule.core.planning.reasons``)."""
+
+    day: date
+    start: int
+    reason: dict[str, Any]
+
+    def to_json(self, item_id: int) -> dict[str, Any]:
+        return {"item": item_id, "day": self.day.isoformat(), "start": self.start, "reason": self.reason}
+
+
+def _reasons_from(rows: object) -> dict[int, NotedReason]:
+    """Read stored reasons; a row that cannot be read is left out (the block then just has no reason)."""
+    noted: dict[int, NotedReason] = {}
+    for row in rows if isinstance(rows, list) else []:
+        try:
+            item, start, reason = row["item"], row["start"], row["reason"]
+            if type(item) is int and type(start) is int and isinstance(reason, dict):
+                noted[item] = NotedReason(date.fromisoformat(row["day"]), start, reason)
+        except (KeyError, TypeError, ValueError):
+            continue
+    return noted
+
 
 def working_to_json(working: Working) -> dict[str, Any]:
     """Return the working schedule as the checkpoint stores it."""
     return {"format": FORMAT, "version": VERSION, "user_id": working.user_id, "board": board_to_json(working.board),
-            "queue": working.queue.to_json()}
+            "queue": working.queue.to_json(),
+            "reasons": [noted.to_json(item_id) for item_id, noted in sorted(working.reasons.items())]}
 
 
 def working_from_json(data: object, *, now: datetime) -> Working | None:
@@ -105,7 +157,7 @@ def _current_from(data: Mapping[str, Any]) -> Working:
     if (data.get("format"), data.get("version")) != (FORMAT, VERSION):
         raise BoardFormatError("unknown_working_format", version=data.get("version"))
     return Working(board_from_json(data.get("board")), _user_id(data.get("user_id")),  # type: ignore[arg-type]
-                   WorkQueue.from_json(data.get("queue")))
+                   WorkQueue.from_json(data.get("queue")), _reasons_from(data.get("reasons")))
 
 
 def _legacy_from(data: Mapping[str, Any], now: datetime) -> Working:

@@ -67,7 +67,16 @@ class CatchUpTool(Tool):
                                  "操作失败，日程未改动：在任务类结束前找不到保持顺序的空闲位置。可以建议学生延长结束日期、"
                                  "允许使用水课，或减少排除的时间。", code="no_room_to_repair")
         queue = current.queue if current is not None else WorkQueue()
-        return _done(found, Working(found.result.board, ctx.user_id, queue))
+        earlier = current.reasons if current is not None else {}
+        working = Working(found.result.board, ctx.user_id, queue, earlier).with_reasons(_reasons_by_item(found))
+        return _done(found, working)
+
+
+def _reasons_by_item(found: CatchUp) -> dict[int, dict]:
+    """The repair's reasons (by entry: "was due in week 3 on Tuesday…") by the blocks' item ids."""
+    board = found.result.board
+    return {entry.item_id: reason for entry_id, reason in found.result.reasons.items()
+            if (entry := board.get(entry_id)) is not None and entry.item_id is not None}
 
 
 def _has_changes(board: Board) -> bool:

@@ -23,7 +23,13 @@ from schedule.core.planning import OccupiedSection, PlanningInstance, plan
 from schedule.models import PlanPreview
 from taskclasses.models import TaskClass
 from taskclasses.planning.boards import board_load
-from taskclasses.planning.planning import PreviewOrigin, board_with_plan, planning_instance_build, preview_publish
+from taskclasses.planning.planning import (
+    PreviewOrigin,
+    board_with_plan,
+    plan_reasons,
+    planning_instance_build,
+    preview_publish,
+)
 
 WORKING_EVENT_ID = -2  # marks sections the conversation already uses, for the planner
 
@@ -41,7 +47,7 @@ def working_load(*, user: User, now: datetime, task_class_ids: Iterable[int] = (
                        previous=previous.board if previous is not None else None)
     if previous is None:
         return Working(board, user.pk)
-    return Working(_carried_over(board, previous.board), user.pk, previous.queue)
+    return Working(_carried_over(board, previous.board), user.pk, previous.queue, previous.reasons)
 
 
 def _carried_over(board: Board, previous: Board) -> Board:
@@ -78,14 +84,16 @@ def working_rough_build(*, user: User, now: datetime, task_class_ids: Iterable[i
     if not wanted:
         return working.with_board(board), _("No task class was chosen, so nothing was planned.")
     instance = _with_conversation_changes(planning_instance_build(user=user, task_classes=wanted, now=now), board)
-    board, _refused = board_with_plan(board, plan(instance).placements)
+    result = plan(instance)
+    board, _refused = board_with_plan(board, result.placements)
+    why = plan_reasons(user=user, instance=instance, result=result, classes=wanted)
     mine = [e for e in board.entries if e.class_id in wanted_ids and e.item_id is not None]
     placed, left = sum(1 for e in mine if e.suggested), sum(1 for e in mine if e.place is None)
     summary = ngettext("Suggested %(count)s block", "Suggested %(count)s blocks", placed) % {"count": placed}
     if left:
         summary += "; " + ngettext("%(count)s block found no place", "%(count)s blocks found no place",
                                    left) % {"count": left}
-    return working.with_board(board), summary + "."
+    return working.with_board(board).with_reasons(why), summary + "."
 
 
 def _without_suggestions(board: Board, class_ids: set[int]) -> Board:
@@ -109,6 +117,8 @@ def _with_conversation_changes(instance: PlanningInstance, board: Board) -> Plan
 # --- To a preview ------------------------------------------------------------------------------------
 
 def working_publish(*, user: User, working: Working, conversation_id: int, now: datetime) -> PlanPreview | None:
-    """Make the conversation's changes its one open preview (None when there are none)."""
+    """Make the conversation's changes its one open preview (None when there are none), each block still
+    where the planner or a catch-up put it with its reason (applying keeps the reason with the block)."""
     return preview_publish(user=user, board=working.board, now=now,
-                           origin=PreviewOrigin(PlanPreview.Source.ASSISTANT, conversation_id))
+                           origin=PreviewOrigin(PlanPreview.Source.ASSISTANT, conversation_id),
+                           placement_reasons=working.reasons_in_place())

@@ -189,7 +189,7 @@ def preview_create(
     if not any(spec.items for spec in instance.task_classes):
         raise PlanningError(_("Every block of these classes is already placed."), code="nothing_to_plan")
     result = plan(instance)
-    why = placement_reasons(instance, result, _item_numbers(classes), calendar_reason_days(user=user))
+    why = plan_reasons(user=user, instance=instance, result=result, classes=classes)
     board = board_load(user=user, now=now, first=min(c.start_date for c in classes),
                        last=max(c.end_date for c in classes), class_ids=[c.pk for c in classes], pending_notes=False)
     board, refused = board_with_plan(board, result.placements)
@@ -202,7 +202,13 @@ def preview_create(
         feasibility=feasibility, placement_reasons=why)
 
 
-def _item_numbers(classes: list[TaskClass]) -> dict[int, int]:
+def plan_reasons(*, user: User, instance: PlanningInstance, result: PlanningResult,
+                 classes: Sequence[TaskClass]) -> dict[int, dict]:
+    """Why the planner put each block where it did, by item id, numbered as the student reads the plan."""
+    return placement_reasons(instance, result, _item_numbers(classes), calendar_reason_days(user=user))
+
+
+def _item_numbers(classes: Sequence[TaskClass]) -> dict[int, int]:
     """Each item's number in its plan, as the student reads it (blocks already placed count)."""
     return dict(TaskItem.objects.filter(task_class__in=classes).values_list("pk", "order"))
 

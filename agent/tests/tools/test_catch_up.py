@@ -110,3 +110,13 @@ def test_the_catch_up_keeps_the_conversations_board(user, behind):
 def test_analyze_health_tells_the_assistant_what_it_can_offer(user, behind):
     result = HEALTH.run({}, _ctx(user), None)
     assert result.data["behind"] == 2 and "可以提出用 catch_up 补上落下的 2 次复习" in result.content
+
+
+def test_a_caught_up_block_keeps_its_reason_through_the_chats_preview(user, behind):
+    _, (_first, second, _third, _fourth) = behind
+    result = TOOL.run({}, _ctx(user), None)
+    preview = working_publish(user=user, working=result.working, conversation_id=1, now=LATER)
+    reason = next(m["reason"] for m in preview.moves if m["item_id"] == second.pk)
+    assert (reason["kind"], reason["was"]) == ("catch_up", {"week": 3, "day": 2})
+    preview_apply(user=user, preview_id=preview.pk)
+    assert TaskItem.objects.get(pk=second.pk).placement_reason == reason

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from agent.tests.tools.conftest import entry_named, item_entry, load_working, make_ctx
+from agent.tests.tools.conftest import NOW, entry_named, item_entry, load_working, make_ctx
 from agent.tools.explain_placement import TOOL
+from agent.tools.working_schedule import working_rough_build
 from schedule.core.planning.reasons import manual_reason
 from taskclasses.models import TaskItem
 from taskclasses.planning.planning import preview_create
@@ -38,3 +39,9 @@ def test_a_course_is_fixed_and_a_waiting_block_has_no_place(ctx, working):
 def test_unknown_and_foreign_ids_are_not_found(ctx, working, other_user):
     assert TOOL.run({"task_id": 999}, ctx, working).status == "failed"
     assert TOOL.run({"task_id": item_entry(working, 1).id}, make_ctx(other_user), working).status == "failed"
+
+
+def test_a_block_the_conversation_suggested_reads_the_planners_reason_before_any_preview(ctx, plan):
+    built, _summary = working_rough_build(user=plan.user, now=NOW, task_class_ids=[plan.pk], working=None)
+    result = TOOL.run({"task_id": item_entry(built, 2).id}, ctx, built)
+    assert "Block 2: after block 1" in result.content and "spread evenly" in result.content

@@ -9,8 +9,11 @@ from agent.tests.tools.conftest import NOW, WEEK3_MON, WEEK3_TUE, at, board_of, 
 from agent.tools.board_text import day_index
 from agent.tools.working_schedule import working_load, working_publish, working_rough_build
 from agent.working import working_for, working_from_json, working_to_json
+from schedule.core.board import Spot
+from schedule.core.board_edits import Move, apply
 from schedule.models import PlanPreview
 from schedule.tests.factories import custom_event
+from taskclasses.planning.previews import preview_apply
 
 
 def _load(user, class_ids=(), **options):
@@ -121,3 +124,27 @@ def test_the_stored_form_reads_back_the_same(plan):
     built, _summary = working_rough_build(user=plan.user, now=NOW, task_class_ids=[plan.pk], working=None)
     stored = working_from_json(working_to_json(built), now=NOW)
     assert stored == built and item_entry(stored, 1).suggested
+
+
+def test_the_preview_says_why_each_suggested_block_is_there_and_applying_keeps_it(plan):
+    built, _summary = working_rough_build(user=plan.user, now=NOW, task_class_ids=[plan.pk], working=None)
+    preview = working_publish(user=plan.user, working=built, conversation_id=7, now=NOW)
+    reasons = [row.get("reason", {}) for row in preview.placements]
+    # A steady plan: spread over its window, each block after the one before.
+    assert [(r.get("kind"), r.get("item"), r.get("after")) for r in reasons] == [
+        ("spread", 1, None), ("spread", 2, 1), ("spread", 3, 2), ("spread", 4, 3)]
+    preview_apply(user=plan.user, preview_id=preview.pk)
+    kept = plan.items.get(order=2).placement_reason
+    assert (kept["kind"], kept["after"]) == ("spread", 1)
+
+
+def test_a_block_moved_after_the_rough_build_has_no_planner_reason_and_the_stored_form_keeps_the_rest(plan):
+    built, _summary = working_rough_build(user=plan.user, now=NOW, task_class_ids=[plan.pk], working=None)
+    last = item_entry(built, 4)
+    moved = built.with_board(apply(built.board, Move(last.id, Spot(last.place.day + timedelta(days=1), 11))))
+    stored = working_from_json(working_to_json(moved), now=NOW)
+    assert stored == moved
+    preview = working_publish(user=plan.user, working=stored, conversation_id=7, now=NOW)
+    by_item = {row["item_id"]: row.get("reason") for row in preview.placements}
+    assert by_item[last.item_id] is None
+    assert sorted(reason["item"] for reason in by_item.values() if reason) == [1, 2, 3]
