@@ -104,11 +104,12 @@ def _reset_window_if_due(*, user: User, now: datetime) -> None:
     if user.token_window_started_at is not None and user.token_window_started_at > stale_before:
         return
     # One conditional UPDATE, so two concurrent turns reset the window once, not twice. The first window
-    # keeps what was counted before it opened; an expired one starts from zero.
+    # keeps what was counted before it opened; an expired one starts from zero. The usage is assigned
+    # first: MySQL evaluates SET from left to right, so a CASE after the new start would see it.
     opened = User.objects.filter(Q(token_window_started_at__isnull=True) | Q(token_window_started_at__lte=stale_before),
                                  pk=user.pk).update(
-        token_window_started_at=now,
-        token_usage=Case(When(token_window_started_at__isnull=True, then=F("token_usage")), default=Value(0)))
+        token_usage=Case(When(token_window_started_at__isnull=True, then=F("token_usage")), default=Value(0)),
+        token_window_started_at=now)
     if opened:
         user.token_window_started_at = now  # the calls after this one skip the query
 
