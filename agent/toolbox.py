@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.conf import settings
@@ -30,11 +30,12 @@ class RegistryToolbox:
     """Tools for one turn of one student's conversation."""
 
     def __init__(self, *, user: User, conversation_id: int, language: str = "zh-hans",
-                 turn_id: str | None = None) -> None:
+                 turn_id: str | None = None, on_write: Callable[[], object] | None = None) -> None:
         self.user = user
         self.conversation_id = conversation_id
         self.language = language
         self.turn_id = turn_id  # the turn whose student message may allow reordering
+        self._on_write = on_write  # told after a write tool ran (what the turn recalled may have changed)
         self._allow_reorder: bool | None = None
 
     def specs(self, route: str, packs: Sequence[str] = ()) -> list[ToolSpec]:
@@ -70,7 +71,11 @@ class RegistryToolbox:
             options: TurnOptions) -> ToolResult:
         """Run the tool as the turn's student."""
         tool = tool_get(name)
-        return tool.run(args, self._context(call_id, options, writes=tool.writes), working)
+        try:
+            return tool.run(args, self._context(call_id, options, writes=tool.writes), working)
+        finally:
+            if tool.writes and self._on_write is not None:
+                self._on_write()
 
     def _context(self, call_id: str, options: TurnOptions | None = None, *, writes: bool = False) -> ToolContext:
         options = options or TurnOptions()

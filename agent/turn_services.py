@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -22,9 +22,7 @@ from agent.exceptions import QuotaExceeded
 from agent.models import Conversation, Message
 from agent.outbox_topics import CONVERSATION_TITLE, TURN_FINISHED
 from agent.services.reservations import turn_reservation_close, turn_reservation_open
-from agent.state import TurnOptions
 from agent.toolbox import RegistryToolbox
-from agent.tools.base import ToolResult
 from agent.tools.board_text import day_index
 from agent.tools.working_schedule import working_load, working_publish, working_rough_build
 from agent.working import Working, working_for
@@ -128,9 +126,9 @@ class DjangoTurnServices:
     def tools(self) -> RegistryToolbox:
         """The tools, bound to this student (built once per turn, in the turn's language)."""
         if self._tools is None:
-            self._tools = _TurnToolbox(user=self.user, conversation_id=self.conversation_id,
-                                       language=translation.get_language() or "zh-hans", turn_id=self.turn_id,
-                                       on_write=self._memories.clear)
+            self._tools = RegistryToolbox(user=self.user, conversation_id=self.conversation_id,
+                                          language=translation.get_language() or "zh-hans", turn_id=self.turn_id,
+                                          on_write=self._memories.clear)
         return self._tools
 
     def task_classes_describe(self, task_class_ids: Sequence[int]) -> str:
@@ -223,18 +221,3 @@ def _answer_store(*, turn_id: str, values: dict[str, Any]) -> tuple[Message, boo
         return existing, False
     return Message.objects.create(turn_id=turn_id, role=Message.Role.ASSISTANT, **values), True
 
-
-class _TurnToolbox(RegistryToolbox):
-    """The turn's tools; tells the turn when a write tool ran (what it recalled may have changed)."""
-
-    def __init__(self, *, on_write: Callable[[], object], **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._on_write = on_write
-
-    def run(self, name: str, args: Mapping[str, Any], *, call_id: str, working: Working | None,
-            options: TurnOptions) -> ToolResult:
-        try:
-            return super().run(name, args, call_id=call_id, working=working, options=options)
-        finally:
-            if self.writes(name):
-                self._on_write()

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
-from schedule.core.board import Board, clock_at, with_clock
+from schedule.core.board import Board, Entry, clock_at, with_clock
 from schedule.core.board_codec import (
     BoardFormatError,
     board_from_json,
@@ -96,14 +96,15 @@ class Working:
 
     def reasons_in_place(self) -> dict[int, dict[str, Any]]:
         """The noted reasons of blocks still where they were given for, by item id."""
-        kept: dict[int, dict[str, Any]] = {}
-        for entry in self.board.entries:
-            item_id, place = entry.item_id, entry.place
-            noted = self.reasons.get(item_id) if item_id is not None else None
-            if item_id is not None and noted is not None and place is not None and (place.day, place.start) == (
-                    noted.day, noted.start):
-                kept[item_id] = noted.reason
-        return kept
+        return {entry.item_id: reason for entry in self.board.entries
+                if entry.item_id is not None and (reason := self.reason_of(entry)) is not None}
+
+    def reason_of(self, entry: Entry) -> dict[str, Any] | None:
+        """The noted reason of this block if it is still where the reason was given for, else None."""
+        noted = self.reasons.get(entry.item_id) if entry.item_id is not None else None
+        if noted is None or entry.place is None or (entry.place.day, entry.place.start) != (noted.day, noted.start):
+            return None
+        return noted.reason
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,7 @@ def _two_reviews_behind(student) -> list[TaskItem]:
     items = list(task_class.items.order_by("order"))
     for item, offset, status in zip(items, (-2, -1, 5), ("placed", "missed", "placed")):
         day = today + timedelta(days=offset)
-        place_item(item, week=(day - start).days // 7 + 1, day=day.isoweekday(), start=1)
-        TaskItem.objects.filter(pk=item.pk).update(status=status)
+        place_item(item, week=(day - start).days // 7 + 1, day=day.isoweekday(), start=1, status=status)
     return items
 
 

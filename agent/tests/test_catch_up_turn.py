@@ -34,8 +34,7 @@ def behind(user):
     task_class = make_task_class(user, items=3)
     items = list(task_class.items.order_by("order"))
     for item, day, status in zip(items, (1, 2, 5), ("placed", "missed", "placed")):
-        place_item(item, week=3, day=day, start=1)
-        TaskItem.objects.filter(pk=item.pk).update(status=status)
+        place_item(item, week=3, day=day, start=1, status=status)
     return items
 
 

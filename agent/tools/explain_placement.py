@@ -45,13 +45,13 @@ class ExplainPlacementTool(Tool):
         entry = board.get(args["task_id"])
         if entry is None:
             return common.refused(UnknownEntry(entry=args["task_id"]), current, store=store)
-        why = _explanation(entry, ctx.user_id, current.reasons_in_place())
+        why = _explanation(entry, ctx.user_id, current.reason_of(entry))
         lines = [f"{text.entry_label(entry)}：{text.target_label(board, entry)}", why]
         return common.done(_("Looked at why “%(name)s” is there.") % {"name": entry.name}, "\n".join(lines),
                            data={"id": entry.id}, working=store)
 
 
-def _explanation(entry: Entry, user_id: int, suggested_reasons: Mapping[int, dict]) -> str:
+def _explanation(entry: Entry, user_id: int, suggested_reason: dict | None) -> str:
     if entry.kind in FIXED_KINDS or entry.filler:
         return "这是课表里的课程或学生自己的日程，位置是固定的，不是计划器安排的。"
     if entry.kind is not Kind.STUDY or entry.item_id is None:
@@ -60,7 +60,7 @@ def _explanation(entry: Entry, user_id: int, suggested_reasons: Mapping[int, dic
         return "这一项还没有位置。"
     if entry.suggested or entry.moved:
         # This conversation's own reason (its rough build or catch-up), else an open preview's.
-        found = placement_reason_text(suggested_reasons.get(entry.item_id)) or _preview_reason(entry.item_id, user_id)
+        found = placement_reason_text(suggested_reason) or _preview_reason(entry.item_id, user_id)
         return found or "这是本次对话中的建议，还没有写入课表，没有记录计划器的理由。"
     reason = (TaskItem.objects.filter(pk=entry.item_id, task_class__user_id=user_id)
               .values_list("placement_reason", flat=True).first())

@@ -40,9 +40,12 @@ def item_contents(task_class: TaskClass) -> list[str]:
     return list(task_class.items.order_by("order").values_list("content", flat=True))
 
 
-def place_item(item: TaskItem, *, week: int = 3, day: int = 2, start: int = 5) -> ScheduleEvent:
-    """Give a block its own event on free sections, as an applied plan does."""
+def place_item(item: TaskItem, *, week: int = 3, day: int = 2, start: int = 5, status: str | None = None) -> ScheduleEvent:
+    """Give a block its own event on free sections, as an applied plan does; ``status`` (``missed``,
+    ``done``…) is what the student made of it since."""
     user = item.task_class.user
+    if status is not None:
+        TaskItem.objects.filter(pk=item.pk).update(status=status)
     semester, template = time_frame_get(user=user)
     starts_at, ends_at = span_bounds(semester, template, week, day, start, start + 1)
     event = ScheduleEvent.objects.create(

@@ -37,8 +37,7 @@ def behind(user):
     task_class = make_task_class(user, items=4)
     items = list(task_class.items.order_by("order"))
     for item, day, start, status in zip(items, (1, 2, 2, 5), (1, 3, 5, 1), ("placed", "missed", "done", "placed")):
-        place_item(item, week=3, day=day, start=start)
-        TaskItem.objects.filter(pk=item.pk).update(status=status)
+        place_item(item, week=3, day=day, start=start, status=status)
     return task_class, items
 
 

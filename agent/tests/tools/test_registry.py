@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from agent.state import TurnOptions
+from agent.toolbox import RegistryToolbox
 from agent.tools.errors import ToolArgumentError, UnknownTool
 from agent.tools.registry import TOOLS, arguments_check, tool_get, tool_specs, tools_prompt_list
 
@@ -55,3 +57,13 @@ def test_enums_and_nested_arrays_are_checked():
         arguments_check(tool_get("batch_move"), {"moves": [{"task_id": 1, "start_section": 1}]})
     with pytest.raises(ToolArgumentError, match="arguments.moves: needs at least 1 item"):
         arguments_check(tool_get("batch_move"), {"moves": []})
+
+
+@pytest.mark.django_db
+def test_the_toolbox_tells_the_turn_after_each_write_tool_and_never_after_a_read(plan, working):
+    ran: list[str] = []
+    toolbox = RegistryToolbox(user=plan.user, conversation_id=1, on_write=lambda: ran.append("write"))
+    toolbox.run("get_overview", {}, call_id="c1", working=working, options=TurnOptions())
+    assert ran == []
+    toolbox.run("unplace", {"task_id": 999}, call_id="c2", working=working, options=TurnOptions())
+    assert ran == ["write"]  # refused too: what it changed is for the turn to read again, not to guess

@@ -39,8 +39,7 @@ def behind(user):
     first, second, third, fourth = task_class.items.order_by("order")
     for item, day, start, status in ((first, 1, 1, "placed"), (second, 2, 3, "missed"), (third, 2, 5, "done"),
                                      (fourth, 5, 1, "placed")):
-        place_item(item, week=3, day=day, start=start)
-        TaskItem.objects.filter(pk=item.pk).update(status=status)
+        place_item(item, week=3, day=day, start=start, status=status)
     return task_class, (first, second, third, fourth)
 
 

@@ -26,8 +26,7 @@ def missed_two(user):
     """Two reviews of week 3 marked missed (Mon, Tue), a third ahead on Friday."""
     task_class = make_task_class(user, items=3)
     for item, day, status in zip(task_class.items.order_by("order"), (1, 2, 5), ("missed", "missed", "placed")):
-        place_item(item, week=3, day=day, start=1)
-        TaskItem.objects.filter(pk=item.pk).update(status=status)
+        place_item(item, week=3, day=day, start=1, status=status)
     return task_class
 
 
