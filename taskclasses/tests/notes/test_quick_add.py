@@ -17,7 +17,6 @@ from taskclasses.notes.core.quick_add import (
     AmbiguityReason,
     NoDeadlineReason,
     QuadrantReason,
-    QuickNoteParse,
     lesson_keyword,
     matching_keyword,
     parse_quick_note,
@@ -32,17 +31,13 @@ from taskclasses.notes.core.quick_add_report import (
     load_phrases,
     main,
 )
+from taskclasses.tests.notes.quick_add_cases import SHANGHAI, WEDNESDAY, parse
 
-SHANGHAI = "Asia/Shanghai"
-WEDNESDAY = datetime.fromisoformat("2026-03-11T10:15:00+08:00")
 SATURDAY = datetime.fromisoformat("2026-03-14T09:00:00+08:00")
 SUNDAY_EVENING = datetime.fromisoformat("2026-03-15T21:00:00+08:00")
 MONDAY = datetime.fromisoformat("2026-03-16T09:00:00+08:00")
 PHRASES = load_phrases()
 
-
-def parse(text: str, now: datetime = WEDNESDAY, tz: str = SHANGHAI) -> QuickNoteParse:
-    return parse_quick_note(text, now=now, tz=tz)
 
 
 def at(iso: str) -> datetime:

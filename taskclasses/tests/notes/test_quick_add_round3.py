@@ -11,17 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from taskclasses.notes.core.quick_add import AmbiguityReason, QuadrantReason, QuickNoteParse, parse_quick_note
+from taskclasses.notes.core.quick_add import AmbiguityReason, QuadrantReason
 from taskclasses.notes.core.quick_add.categories import importance_category
 from taskclasses.notes.core.quick_add_report import evaluate, format_report, load_phrases
+from taskclasses.tests.notes.quick_add_cases import assert_dated, parse
 
-SHANGHAI = "Asia/Shanghai"
-WEDNESDAY = datetime.fromisoformat("2026-03-11T10:15:00+08:00")
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
-
-def parse(text: str, now: datetime = WEDNESDAY) -> QuickNoteParse:
-    return parse_quick_note(text, now=now, tz=SHANGHAI)
 
 
 # --- importance comes from the task's category ------------------------------------------------
@@ -142,10 +138,7 @@ def test_dotted_month_day_in_a_chinese_note() -> None:
     ],
 )
 def test_texting_spellings(text: str, deadline: str, title: str) -> None:
-    parsed = parse(text)
-
-    assert parsed.deadline == datetime.fromisoformat(deadline)
-    assert parsed.title == title
+    assert_dated(text, deadline, title)
 
 
 @pytest.mark.parametrize(
@@ -161,10 +154,7 @@ def test_texting_spellings(text: str, deadline: str, title: str) -> None:
     ],
 )
 def test_a_time_word_inside_the_task_names_it_when_another_dates_the_note(text: str, deadline: str, title: str) -> None:
-    parsed = parse(text)
-
-    assert parsed.deadline == datetime.fromisoformat(deadline)
-    assert parsed.title == title
+    assert_dated(text, deadline, title)
 
 
 def test_a_time_word_inside_the_task_still_dates_a_note_with_no_other() -> None:

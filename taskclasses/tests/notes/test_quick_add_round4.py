@@ -12,15 +12,8 @@ from datetime import datetime
 
 import pytest
 
-from taskclasses.notes.core.quick_add import AmbiguityReason, NoDeadlineReason, QuickNoteParse, parse_quick_note
-
-SHANGHAI = "Asia/Shanghai"
-WEDNESDAY = datetime.fromisoformat("2026-03-11T10:15:00+08:00")
-
-
-def parse(text: str, now: datetime = WEDNESDAY) -> QuickNoteParse:
-    return parse_quick_note(text, now=now, tz=SHANGHAI)
-
+from taskclasses.notes.core.quick_add import AmbiguityReason, NoDeadlineReason
+from taskclasses.tests.notes.quick_add_cases import WEDNESDAY, assert_dated, parse
 
 # --- a hedge, a range or an unknown date is asked about, never guessed --------------------------
 
@@ -89,10 +82,7 @@ def test_no_time_at_all_is_free_time_not_a_question(text: str) -> None:
     ],
 )
 def test_a_named_day_still_dates_the_note(text: str, deadline: str, title: str) -> None:
-    parsed = parse(text)
-
-    assert parsed.deadline == datetime.fromisoformat(deadline)
-    assert parsed.title == title
+    assert_dated(text, deadline, title)
 
 
 def test_an_event_with_no_day_is_asked_about() -> None:
@@ -182,10 +172,7 @@ def test_quadrant_by_category_and_consequence(text: str, quadrant: int) -> None:
     ],
 )
 def test_spans_and_hours_as_students_type_them(text: str, deadline: str, title: str) -> None:
-    parsed = parse(text)
-
-    assert parsed.deadline == datetime.fromisoformat(deadline)
-    assert parsed.title == title
+    assert_dated(text, deadline, title)
 
 
 def test_the_students_full_width_punctuation_stays_in_the_title() -> None:
@@ -229,10 +216,7 @@ def test_now_counted_from_is_a_span_not_urgency() -> None:
     ],
 )
 def test_within_a_named_span_is_its_last_day(text: str, deadline: str, title: str) -> None:
-    parsed = parse(text)
-
-    assert parsed.deadline == datetime.fromisoformat(deadline)
-    assert parsed.title == title
+    assert_dated(text, deadline, title)
 
 
 @pytest.mark.parametrize("text", ["近日去体检", "第二天交", "次日交材料", "开学那天交表"])
