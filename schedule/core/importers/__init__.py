@@ -1,14 +1,20 @@
 """Timetable import: WakeUp-style CSV, iCalendar and JSON, read into courses or a list of problems.
 
 ``parse_timetable`` never writes anything and never raises for bad input: it returns a
-``ParseReport``. All-or-nothing: when ``report.problems`` is not empty the caller writes nothing.
+``ParseReport``. When ``report.problems`` is not empty the caller writes nothing; ``report.skipped``
+lists events left out (all-day, outside the semester, not weekly, overlapping...), which the student
+may accept to import the rest. With ``fit="file"`` a calendar file that does not fit the student's
+semester or section times is read under the frame it implies, offered as ``report.proposal``; with
+``fit="mine"`` it is read under the student's frame, every moved time noticed.
 Given a ``WorkBudget``, it raises ``ImportTooComplex`` once reading the file has taken longer.
 Clashes with slots already in the database are checked by the caller with ``find_clashes``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections import Counter
+from collections.abc import Callable, Iterable
 from typing import Literal
 
 from schedule.core.importers.budget import NO_LIMIT, ImportTooComplex, WorkBudget
@@ -16,30 +22,46 @@ from schedule.core.importers.clashes import find_clashes, find_row_clashes
 from schedule.core.importers.csv_wakeup import parse_csv
 from schedule.core.importers.decoding import MAX_IMPORT_BYTES, check_size, decode_text
 from schedule.core.importers.duplicates import merge_duplicates
-from schedule.core.importers.ics import ALIGNMENT_TOLERANCE, parse_ics
+from schedule.core.importers.frame import DatedEvent, GridGuess, infer_grid, infer_semester
+from schedule.core.importers.ics import (
+    ALIGNMENT_TOLERANCE,
+    IcsEvent,
+    expand_events,
+    instance_count_estimate,
+    read_ics,
+)
+from schedule.core.importers.placing import place_meetings, without_overlaps
 from schedule.core.importers.json_format import FORMAT_ID, dump_json, parse_json
 from schedule.core.importers.notices import ImportNotice
 from schedule.core.importers.report import (
     PROBLEM_MESSAGES,
+    SKIP_MESSAGES,
+    FrameProposal,
     ImportedCourse,
     ImportProblem,
     ImportRejected,
     Occurrence,
     ParseReport,
+    SkippedEvent,
     problem,
 )
-from schedule.core.time_model import SectionTemplate, Semester
+from schedule.core.time_model import SectionTemplate, Semester, TimeModelError
 
 TimetableFormat = Literal["csv", "ics", "json"]
+Fit = Literal["file", "mine"]
 Parser = Callable[
     [str, Semester, SectionTemplate, WorkBudget], tuple[list[ImportedCourse], list[ImportProblem]]
 ]
-PARSERS: dict[str, Parser] = {"csv": parse_csv, "ics": parse_ics, "json": parse_json}
-SUPPORTED_FORMATS = tuple(PARSERS)
+PARSERS: dict[str, Parser] = {"csv": parse_csv, "json": parse_json}
+SUPPORTED_FORMATS = ("csv", "ics", "json")
 
 __all__ = [
     "ALIGNMENT_TOLERANCE",
     "FORMAT_ID",
+    "SKIP_MESSAGES",
+    "Fit",
+    "FrameProposal",
+    "SkippedEvent",
     "MAX_IMPORT_BYTES",
     "NO_LIMIT",
     "PROBLEM_MESSAGES",
@@ -65,25 +87,81 @@ def parse_timetable(
     semester: Semester,
     template: SectionTemplate,
     budget: WorkBudget = NO_LIMIT,
+    fit: Fit = "mine",
 ) -> ParseReport:
     """Read a timetable file into courses; every problem found is listed with its row.
 
     Raises ImportTooComplex when ``budget`` runs out.
     """
-    parser = PARSERS.get(fmt)
-    if parser is None:
+    if fmt not in SUPPORTED_FORMATS:
         return ParseReport(problems=(problem("unknown_format", None, format=fmt),))
     try:
         check_size(data)
-        courses, problems = parser(decode_text(data), semester, template, budget)
+        text = decode_text(data)
+        if fmt == "ics":
+            return _finished(_read_calendar(text, semester, template, budget, fit), budget)
+        courses, problems = PARSERS[fmt](text, semester, template, budget)
     except ImportRejected as rejected:
         return ParseReport(problems=tuple(rejected.problems))
-    courses = merge_duplicates(courses, budget)
-    problems.extend(find_row_clashes(courses, budget))
+    kept, overlaps = _without_row_overlaps(merge_duplicates(courses, budget), budget)
+    return _finished(ParseReport(tuple(kept), tuple(problems), tuple(overlaps)), budget)
+
+
+def _without_row_overlaps(
+    courses: list[ImportedCourse], budget: WorkBudget
+) -> tuple[list[ImportedCourse], list[SkippedEvent]]:
+    return without_overlaps(sorted(courses, key=lambda c: (c.row, c.day, c.start_section)), budget)
+
+
+def _finished(report: ParseReport, budget: WorkBudget) -> ParseReport:
+    courses = merge_duplicates(report.courses, budget)
+    problems = list(report.problems)
     if not courses and not problems:
         problems.append(problem("no_courses", None))
     ordered = sorted(courses, key=lambda c: (c.row, c.day, c.start_section))
-    return ParseReport(tuple(ordered), tuple(sorted(problems, key=_problem_order)))
+    skipped = sorted(report.skipped, key=lambda s: (s.row, s.code))
+    return dataclasses.replace(report, courses=tuple(ordered), problems=tuple(sorted(problems, key=_problem_order)),
+                               skipped=tuple(skipped))
+
+
+def _read_calendar(
+    text: str, semester: Semester, template: SectionTemplate, budget: WorkBudget, fit: Fit
+) -> ParseReport:
+    """Read an iCalendar file, under the frame it implies (fit="file") or the student's."""
+    reading = read_ics(text, semester.zone, budget)
+    guess = infer_semester(_dated(reading.events), semester) if fit == "file" else None
+    used_semester = Semester(guess[0], guess[1], semester.tz) if guess else semester
+    meetings, skips = expand_events(reading, used_semester, budget)
+    uses: Counter = Counter()
+    for meeting in meetings:
+        uses[(meeting.start, meeting.end)] += len(meeting.dates)
+    grid = infer_grid(uses, template, ALIGNMENT_TOLERANCE) if fit == "file" else None
+    proposed = _template_of(grid)
+    used_template = proposed or template
+    own_times = grid.own_time_spans if grid is not None and (proposed is not None or not grid.uses) else frozenset()
+    courses, more = place_meetings(meetings, used_semester, used_template, ALIGNMENT_TOLERANCE, own_times, budget)
+    proposal = FrameProposal(
+        start_monday=guess[0] if guess else None,
+        weeks=guess[1] if guess else None,
+        sections=grid.sections if proposed is not None and grid is not None else None,
+        section_uses=grid.uses if grid else (),
+    )
+    repairs = tuple((r.code, r.lines, r.count) for r in reading.repairs)
+    return ParseReport(tuple(courses), (), (*reading.skipped, *skips, *more),
+                       proposal if proposal.changes_anything else None, repairs)
+
+
+def _template_of(grid: GridGuess | None) -> SectionTemplate | None:
+    if grid is None or not grid.uses:
+        return None
+    try:
+        return SectionTemplate.from_hhmm((f"{a:%H:%M}", f"{b:%H:%M}") for a, b in grid.sections)
+    except TimeModelError:
+        return None
+
+
+def _dated(events: Iterable[IcsEvent]) -> list[DatedEvent]:
+    return [DatedEvent(e.first_date, e.last_date, instance_count_estimate(e), e.text) for e in events]
 
 
 def _problem_order(found: ImportProblem) -> int:

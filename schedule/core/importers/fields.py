@@ -116,7 +116,7 @@ def build_course(
         return problems
     notices = (WeeksClipped(raw.row, name, dropped, semester.weeks),) if dropped else ()
     return ImportedCourse(
-        raw.row, name, day, start, end, weeks, teacher, location, bool(is_filler), notices
+        raw.row, name, day, start, end, weeks, teacher, location, bool(is_filler), notices=notices
     )
 
 

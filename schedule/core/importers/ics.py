@@ -1,92 +1,147 @@
-"""Read iCalendar timetables: weekly repeating and single VEVENTs mapped onto sections.
+"""Read iCalendar timetables into timed meetings, skipping (with a reason) what is not a weekly class.
 
-Each event must start within ``ALIGNMENT_TOLERANCE`` of a section's start and end within it of a
-section's end, on one day; an event off the grid by less is moved onto its sections with a notice.
-Weekly RRULEs (INTERVAL, COUNT, UNTIL, BYDAY), RDATE, EXDATE and moved or cancelled instances
-(RECURRENCE-ID) are understood; a repetition that runs past the semester (endless or too long) is
-stopped at its end and instances before its start are left out, each with a notice; a single event
-outside the semester is a problem. Floating times are read in the semester's time zone; rows are
-VEVENT positions.
+Reading happens in two steps so the semester can be chosen between them. ``read_ics`` repairs the
+text as calendar apps do (``ics_text``), then reads every VEVENT into an ``IcsEvent`` (its local
+times, its weekly rule, its exceptions) or a ``SkippedEvent``: an all-day event, a damaged time,
+a repetition other than weekly, an event without a name or an end. ``IcsEvent.first_date`` and
+``last_date`` are what semester inference looks at. ``expand_events`` then lists each event's dates
+inside a semester; a rule is jumped to the semester's first week, never walked from its DTSTART
+(a rule from year 1 costs no more than one from last week).
+
+Floating times and TZIDs the file does not define are read in the semester's zone (``zone``);
+rows are VEVENT positions and ``line`` the line of the file where the VEVENT begins.
 """
 
 from __future__ import annotations
 
-import re
-from collections import defaultdict
+import math
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
-from typing import cast
+from datetime import date, datetime, time, timedelta
+from typing import Any, cast
+from zoneinfo import ZoneInfo
 
 from icalendar import Calendar, Event
+from icalendar.error import BrokenCalendarProperty
 
 from schedule.core.importers.budget import NO_LIMIT, WorkBudget
-from schedule.core.importers.fields import MAX_NAME_LENGTH, MAX_TEXT_LENGTH
-from schedule.core.importers.notices import (
-    DatesOutsideSemester,
-    ImportNotice,
-    RepeatClipped,
-    SnappedToSections,
-)
-from schedule.core.importers.report import ImportedCourse, ImportProblem, ImportRejected, problem
-from schedule.core.time_model import DAYS_PER_WEEK, SectionTemplate, Semester
+from schedule.core.importers.ics_text import IcsRepair, repair_ics
+from schedule.core.importers.metadata import CourseFacts, course_facts
+from schedule.core.importers.notices import DatesOutsideSemester, ImportNotice, RepeatClipped
+from schedule.core.importers.report import ImportRejected, SkippedEvent, problem, skipped
+from schedule.core.time_model import DAYS_PER_WEEK, Semester
 
 ALIGNMENT_TOLERANCE = timedelta(minutes=10)
 _WEEKDAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
-_SUPPORTED_RULE_PARTS = {"FREQ", "INTERVAL", "COUNT", "UNTIL", "BYDAY", "WKST"}
-_TEACHER_LINE = re.compile(r"^\s*(?:老师|教师|任课教师|teacher)\s*[:：]\s*(.+?)\s*$", re.I | re.M)
-
-
-class _EventProblem(Exception):
-    def __init__(self, found: ImportProblem) -> None:
-        super().__init__(found.message)
-        self.problem = found
+_RULE_PARTS = {"FREQ", "INTERVAL", "COUNT", "UNTIL", "BYDAY", "WKST"}
+# A bounded rule is counted instance by instance (to say how many fell outside the semester) only
+# when it spans at most this long; past it, it is treated like an endless one.
+_COUNTABLE_SPAN = timedelta(days=2 * 366)
 
 
 @dataclass(frozen=True, slots=True)
-class _Timing:
-    """The local start and end of an event's first instance and its section span."""
+class WeeklyRule:
+    """A weekly repetition: every ``interval`` weeks on ``weekdays`` (0 = Monday), bounded or not."""
 
+    interval: int
+    weekdays: tuple[int, ...]
+    count: int | None
+    until: datetime | date | None
+
+    @property
+    def endless(self) -> bool:
+        return self.count is None and self.until is None
+
+
+@dataclass(frozen=True, slots=True)
+class IcsEvent:
+    """One timed VEVENT, in local wall time, before its dates are chosen."""
+
+    row: int
+    line: int
+    uid: str
+    facts: CourseFacts
     start: datetime
     end: datetime
-    first: int
-    last: int
-    snapped: SnappedToSections | None = None
+    rule: WeeklyRule | None = None
+    excluded: frozenset[date] = frozenset()
+    added: frozenset[date] = frozenset()
+    text: str = ""  # SUMMARY and DESCRIPTION as written: "第3周" words place the semester
+
+    @property
+    def first_date(self) -> date:
+        return self.start.date()
+
+    @property
+    def last_date(self) -> date | None:
+        """The date of the last instance, None for an endless rule."""
+        if self.rule is None:
+            return max({self.first_date, *self.added})
+        if self.rule.endless:
+            return None
+        dates = _rule_dates(self, self.first_date, self.first_date + _COUNTABLE_SPAN)
+        return max({*(dates or [self.first_date]), *self.added})
 
 
-def parse_ics(
-    text: str, semester: Semester, template: SectionTemplate, budget: WorkBudget = NO_LIMIT
-) -> tuple[list[ImportedCourse], list[ImportProblem]]:
-    """Return the courses of an iCalendar file and the problems of its events."""
-    events = _events(text)
-    moved = _moved_instances(events, semester)
-    courses: list[ImportedCourse] = []
-    problems: list[ImportProblem] = []
-    for row, event in enumerate(events, start=1):
+@dataclass(frozen=True, slots=True)
+class TimedMeetings:
+    """An event's meetings: one time of day on a list of dates (local), with what was left out."""
+
+    row: int
+    line: int
+    facts: CourseFacts
+    start: time
+    end: time
+    dates: tuple[date, ...]
+    notices: tuple[ImportNotice, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class IcsReading:
+    """A whole file read: its timed events, what was skipped, and what was repaired to read it."""
+
+    events: tuple[IcsEvent, ...]
+    skipped: tuple[SkippedEvent, ...]
+    repairs: tuple[IcsRepair, ...]
+
+
+class _Skip(Exception):
+    def __init__(self, found: SkippedEvent) -> None:
+        super().__init__(found.code)
+        self.skipped = found
+
+
+def read_ics(text: str, zone: ZoneInfo, budget: WorkBudget = NO_LIMIT) -> IcsReading:
+    """Read every VEVENT of ``text``; raise ImportRejected only when the file is no calendar at all."""
+    repaired = repair_ics(text)
+    if not repaired.has_calendar:
+        raise ImportRejected(problem("invalid_ics", None, error="no VCALENDAR"))
+    vevents = _vevents(repaired.text)
+    lines = list(repaired.event_lines) + [0] * max(0, len(vevents) - len(repaired.event_lines))
+    replaced = _replaced_instances(vevents, zone)
+    events: list[IcsEvent] = []
+    skips: list[SkippedEvent] = []
+    for row, (vevent, line) in enumerate(zip(vevents, lines), start=1):
         budget.spend()
-        if _is_cancelled(event):
-            continue
+        if _text(vevent, "STATUS").upper() == "CANCELLED":
+            continue  # a cancelled instance (or series) is no meeting; RECURRENCE-ID ones are in replaced
         try:
-            courses.extend(_courses_of(event, row, semester, template, moved))
-        except _EventProblem as error:
-            problems.append(error.problem)
-        except (ValueError, TypeError, KeyError, OSError) as error:
-            # icalendar raises on access to a property it could not parse (e.g. a broken EXDATE).
-            problems.append(problem("invalid_ics", row, error=_short(error)))
-    return courses, problems
+            events.append(_event(vevent, row, line, zone, replaced))
+        except _Skip as skip:
+            skips.append(skip.skipped)
+    if not vevents:
+        raise ImportRejected(problem("no_events", None))
+    return IcsReading(tuple(events), tuple(skips), repaired.repairs)
 
 
-def _events(text: str) -> list[Event]:
+def _vevents(text: str) -> list[Event]:
     try:
         calendar = Calendar.from_ical(text)
     # icalendar resolves TZIDs while parsing, so a bad TZID can surface as an OSError.
     except (ValueError, IndexError, KeyError, TypeError, OSError) as error:
         raise ImportRejected(problem("invalid_ics", None, error=_short(error))) from None
-    if not isinstance(calendar, Calendar) or calendar.name != "VCALENDAR":
+    if not isinstance(calendar, Calendar):
         raise ImportRejected(problem("invalid_ics", None, error="no VCALENDAR"))
-    events = cast(list[Event], calendar.walk("VEVENT"))  # icalendar parses a VEVENT as an Event
-    if not events:
-        raise ImportRejected(problem("no_events", None))
-    return events
+    return cast(list[Event], calendar.walk("VEVENT"))
 
 
 def _short(error: Exception) -> str:
@@ -99,278 +154,223 @@ def _text(event: Event, key: str) -> str:
     return str(value[0] if isinstance(value, list) and value else value).strip()
 
 
-def _is_cancelled(event: Event) -> bool:
-    return _text(event, "STATUS").upper() == "CANCELLED"
-
-
-def _moved_instances(events: list[Event], semester: Semester) -> set[tuple[str, date]]:
-    """Return (UID, original date) of instances that a RECURRENCE-ID event replaces or cancels."""
-    moved = set()
-    for event in events:
-        if "RECURRENCE-ID" not in event:
-            continue
-        try:
-            original = event.decoded("RECURRENCE-ID")
-        except (ValueError, TypeError, KeyError, OSError):
-            continue  # the event itself reports the broken property when it is read
+def _replaced_instances(vevents: list[Event], zone: ZoneInfo) -> set[tuple[str, date]]:
+    """(UID, original date) of instances that a RECURRENCE-ID event moves or cancels."""
+    replaced = set()
+    for vevent in vevents:
+        original = _value(vevent, "RECURRENCE-ID")
         if isinstance(original, date):
-            moved.add((_text(event, "UID"), _local_date(original, semester)))
-    return moved
+            replaced.add((_text(vevent, "UID"), _local(original, zone).date()))
+    return replaced
 
 
-def _courses_of(
-    event: Event,
-    row: int,
-    semester: Semester,
-    template: SectionTemplate,
-    moved: set[tuple[str, date]],
-) -> list[ImportedCourse]:
-    name = _text(event, "SUMMARY")
-    if not name:
-        raise _EventProblem(problem("missing_value", row, "SUMMARY"))
-    if len(name) > MAX_NAME_LENGTH:
-        raise _EventProblem(problem("too_long", row, "SUMMARY", limit=MAX_NAME_LENGTH))
-    timing = _timing(event, row, name, semester, template)
-    dates, notices = _dates(event, row, name, timing, semester, moved)
-    if timing.snapped is not None:
-        notices.insert(0, timing.snapped)
-    return _group_by_weekday(event, row, name, timing, dates, semester, tuple(notices))
-
-
-def _timing(
-    event: Event, row: int, name: str, semester: Semester, template: SectionTemplate
-) -> _Timing:
-    start = _decoded(event, "DTSTART", row, name)
-    if not isinstance(start, datetime):
-        raise _EventProblem(problem("all_day_event", row, "DTSTART", name=name))
-    start = _localise(start, semester)
-    if "DTEND" in event:
-        end = _localise(_decoded(event, "DTEND", row, name), semester)
-    elif "DURATION" in event and isinstance(event.decoded("DURATION"), timedelta):
-        end = start + event.decoded("DURATION")
-    else:
-        raise _EventProblem(problem("missing_end", row, "DTEND", name=name))
-    if end.date() != start.date():
-        raise _EventProblem(problem("spans_days", row, "DTEND", name=name))
-    first = template.section_starting_near(start.time(), ALIGNMENT_TOLERANCE)
-    last = template.section_ending_near(end.time(), ALIGNMENT_TOLERANCE)
-    if first is None or last is None or first > last:
-        raise _EventProblem(
-            problem(
-                "not_aligned",
-                row,
-                "DTSTART",
-                name=name,
-                start=f"{start:%H:%M}",
-                end=f"{end:%H:%M}",
-                tolerance=int(ALIGNMENT_TOLERANCE.total_seconds() // 60),
-            )
-        )
-    return _Timing(start, end, first, last, _snapped(row, name, start, end, template, first, last))
-
-
-def _snapped(
-    row: int,
-    name: str,
-    start: datetime,
-    end: datetime,
-    template: SectionTemplate,
-    first: int,
-    last: int,
-) -> SnappedToSections | None:
-    """Return the notice for an event moved onto its sections, None if it was on the grid."""
-    section_start, section_end = template.section(first).start, template.section(last).end
-    if start.time().replace(tzinfo=None) == section_start and end.time().replace(tzinfo=None) == section_end:
+def _value(vevent: Event, key: str) -> Any:
+    """The decoded value of a property, None if absent; a damaged value comes back as its text."""
+    prop = vevent.get(key)
+    if prop is None:
         return None
-    return SnappedToSections(
-        row, name, start.time(), end.time(), first, last, section_start, section_end
-    )
+    if isinstance(prop, list):
+        prop = prop[0]
+    try:
+        return getattr(prop, "dt", prop)
+    except BrokenCalendarProperty:
+        return str(prop)  # what the file wrote, for the skip's message
 
 
-def _decoded(event: Event, key: str, row: int, name: str) -> date:
-    value = event.decoded(key) if key in event else None
-    if value is None:
-        raise _EventProblem(problem("missing_value", row, key))
-    if not isinstance(value, date):
-        raise _EventProblem(problem("invalid_value", row, key, value=str(value)))
-    return value
+def _event(vevent: Event, row: int, line: int, zone: ZoneInfo, replaced: set[tuple[str, date]]) -> IcsEvent:
+    summary = _text(vevent, "SUMMARY")
+    if not summary:
+        raise _Skip(skipped("no_name", row, line, ""))
+    facts = course_facts(summary, _text(vevent, "LOCATION"), _text(vevent, "DESCRIPTION"))
+    name = facts.name
+    start = _value(vevent, "DTSTART")
+    if isinstance(start, date) and not isinstance(start, datetime):
+        raise _Skip(skipped("all_day", row, line, name, date=start.isoformat()))
+    if not isinstance(start, datetime):
+        raise _Skip(skipped("damaged", row, line, name, field="DTSTART", value=str(start or "")))
+    start = _local(start, zone)
+    end = _end(vevent, start, row, line, name, zone)
+    rule = _weekly_rule(vevent, start, row, line, name)
+    uid = _text(vevent, "UID")
+    excluded = _listed_dates(vevent, "EXDATE", zone)
+    if rule is not None and "RECURRENCE-ID" not in vevent:
+        excluded |= {day for replaced_uid, day in replaced if replaced_uid == uid}
+    return IcsEvent(row, line, uid, facts, start, end, rule, frozenset(excluded),
+                    frozenset(_listed_dates(vevent, "RDATE", zone)), f"{summary} {_text(vevent, 'DESCRIPTION')}")
 
 
-def _localise(moment: date, semester: Semester) -> datetime:
-    if not isinstance(moment, datetime):
-        return datetime.combine(moment, datetime.min.time(), tzinfo=semester.zone)
-    if moment.tzinfo is None:
-        return moment.replace(tzinfo=semester.zone)
-    return moment.astimezone(semester.zone)
-
-
-def _local_date(moment: date, semester: Semester) -> date:
-    return _localise(moment, semester).date() if isinstance(moment, datetime) else moment
-
-
-def _dates(
-    event: Event,
-    row: int,
-    name: str,
-    timing: _Timing,
-    semester: Semester,
-    moved: set[tuple[str, date]],
-) -> tuple[list[date], list[ImportNotice]]:
-    """Return the in-semester dates of all instances and what was left out to get them.
-
-    A repeating event keeps its instances inside the semester (a notice says what was dropped);
-    a single event, or a repeating one with no instance inside, outside the semester is a problem.
-    """
-    excluded = _listed_dates(event, "EXDATE", semester)
-    clipped = False
-    if "RRULE" in event and "RECURRENCE-ID" not in event:
-        uid = _text(event, "UID")
-        excluded |= {day for moved_uid, day in moved if moved_uid == uid}
-        candidates, clipped = _rule_dates(event, row, name, timing, semester)
+def _end(vevent: Event, start: datetime, row: int, line: int, name: str, zone: ZoneInfo) -> datetime:
+    end_value = _value(vevent, "DTEND")
+    duration = _value(vevent, "DURATION")
+    if isinstance(end_value, datetime):
+        end = _local(end_value, zone)
+    elif end_value is None and isinstance(duration, timedelta):
+        end = start + duration
+    elif end_value is None and duration is None:
+        raise _Skip(skipped("missing_end", row, line, name))
     else:
-        candidates = [timing.start.date()]
-    wanted = (set(candidates) | _listed_dates(event, "RDATE", semester)) - excluded
-    inside = sorted(day for day in wanted if semester.contains(day))
-    outside = sorted(day for day in wanted if not semester.contains(day))
-    repeating = clipped or len(wanted) > 1
-    if outside and (not inside or not repeating):
-        raise _EventProblem(
-            problem(
-                "outside_semester",
-                row,
-                "DTSTART",
-                name=name,
-                date=outside[0].isoformat(),
-                first=semester.start_monday.isoformat(),
-                last=semester.last_day.isoformat(),
-            )
-        )
-    notices: list[ImportNotice] = []
-    if clipped:
-        notices.append(RepeatClipped(row, name, semester.last_day))
-    if outside:
-        notices.append(
-            DatesOutsideSemester(row, name, len(outside), semester.start_monday, semester.last_day)
-        )
-    return inside, notices
+        field = "DTEND" if end_value is not None else "DURATION"
+        raise _Skip(skipped("damaged", row, line, name, field=field, value=str(end_value or duration)))
+    if end.date() != start.date() or end <= start:
+        raise _Skip(skipped("spans_days", row, line, name))
+    return end
 
 
-def _listed_dates(event: Event, key: str, semester: Semester) -> set[date]:
-    value = event.get(key)
+def _local(moment: date, zone: ZoneInfo) -> datetime:
+    if not isinstance(moment, datetime):
+        return datetime.combine(moment, time.min, tzinfo=zone)
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=zone)
+    return moment.astimezone(zone)
+
+
+def _listed_dates(vevent: Event, key: str, zone: ZoneInfo) -> set[date]:
+    value = vevent.get(key)
     if value is None:
         return set()
     lists = value if isinstance(value, list) else [value]
     return {
-        _local_date(item.dt, semester)
+        _local(item.dt, zone).date()
         for listed in lists
         for item in getattr(listed, "dts", [])
-        if isinstance(item.dt, date)
+        if isinstance(getattr(item, "dt", None), date)
     }
 
 
-def _rule_dates(
-    event: Event, row: int, name: str, timing: _Timing, semester: Semester
-) -> tuple[list[date], bool]:
-    """Return the dates of a weekly RRULE up to the semester's end, and whether it went on past it."""
-    rule = event.get("RRULE")
-    if isinstance(rule, list) or rule is None:
-        raise _EventProblem(
-            problem("unsupported_recurrence", row, "RRULE", name=name, rule="several RRULEs")
-        )
-    rule_text = rule.to_ical().decode()
-    unsupported = set(rule) - _SUPPORTED_RULE_PARTS
-    if rule.get("FREQ") != ["WEEKLY"] or unsupported:
-        raise _EventProblem(
-            problem("unsupported_recurrence", row, "RRULE", name=name, rule=rule_text)
-        )
-    weekdays = _rule_weekdays(rule, timing, row, name, rule_text)
+def _weekly_rule(vevent: Event, start: datetime, row: int, line: int, name: str) -> WeeklyRule | None:
+    """The event's weekly rule; FREQ=DAILY every 7n days counts as weekly. Other rules skip the event."""
+    if "RRULE" not in vevent or "RECURRENCE-ID" in vevent:
+        return None
+    rule = vevent.get("RRULE")
+    if isinstance(rule, list) or not hasattr(rule, "to_ical"):
+        raise _Skip(skipped("not_weekly", row, line, name, rule=str(rule)[:80]))
+    rule_text = rule.to_ical().decode(errors="replace")[:80]
+    try:
+        return _rule_of(rule, start, rule_text)
+    except (ValueError, TypeError, KeyError, IndexError):
+        raise _Skip(skipped("not_weekly", row, line, name, rule=rule_text)) from None
+
+
+def _rule_of(rule: Any, start: datetime, rule_text: str) -> WeeklyRule:
+    frequency = rule.get("FREQ", [""])[0]
     interval = int(rule.get("INTERVAL", [1])[0])
-    count = int(rule["COUNT"][0]) if "COUNT" in rule else None
-    until = rule["UNTIL"][0] if "UNTIL" in rule else None
-    if interval < 1:
-        raise _EventProblem(
-            problem("unsupported_recurrence", row, "RRULE", name=name, rule=rule_text)
-        )
-    return _expand_weekly(timing.start, weekdays, interval, count, until, semester)
-
-
-def _rule_weekdays(rule: dict, timing: _Timing, row: int, name: str, rule_text: str) -> list[int]:
-    codes = [str(code).upper() for code in rule.get("BYDAY", [])]
+    if frequency == "DAILY" and interval % DAYS_PER_WEEK == 0 and "BYDAY" not in rule:
+        frequency, interval = "WEEKLY", interval // DAYS_PER_WEEK
+    if frequency != "WEEKLY" or set(rule) - _RULE_PARTS or interval < 1:
+        raise ValueError(rule_text)
+    codes = [str(code).upper()[-2:] for code in rule.get("BYDAY", [])]
     if any(code not in _WEEKDAYS for code in codes):
-        raise _EventProblem(
-            problem("unsupported_recurrence", row, "RRULE", name=name, rule=rule_text)
-        )
-    return sorted({_WEEKDAYS.index(code) for code in codes} or {timing.start.weekday()})
+        raise ValueError(rule_text)
+    weekdays = tuple(sorted({_WEEKDAYS.index(code) for code in codes} or {start.weekday()}))
+    count = int(rule["COUNT"][0]) if "COUNT" in rule else None
+    if count is not None and count < 1:
+        raise ValueError(rule_text)
+    until = rule["UNTIL"][0] if "UNTIL" in rule else None
+    if until is not None and not isinstance(until, date):
+        raise ValueError(rule_text)
+    return WeeklyRule(interval, weekdays, count, until)
 
 
-def _expand_weekly(
-    start: datetime,
-    weekdays: list[int],
-    interval: int,
-    count: int | None,
-    until: date | None,
-    semester: Semester,
-) -> tuple[list[date], bool]:
-    """Return instance dates in order up to the semester's end, and whether the rule went on.
+# --- Dates inside a semester ---------------------------------------------------------------------
 
-    Stopping at the semester's end keeps an endless or huge rule (COUNT=100000) from running away.
-    """
-    monday = start.date() - timedelta(days=start.weekday())
+def expand_events(
+    reading: IcsReading, semester: Semester, budget: WorkBudget = NO_LIMIT
+) -> tuple[list[TimedMeetings], list[SkippedEvent]]:
+    """Return each event's meetings inside the semester; an event with none there is skipped."""
+    meetings: list[TimedMeetings] = []
+    skips: list[SkippedEvent] = []
+    for event in reading.events:
+        budget.spend()
+        inside, notices = _dates_inside(event, semester)
+        if not inside:
+            skips.append(skipped("outside_semester", event.row, event.line, event.facts.name,
+                                 date=event.first_date.isoformat(), first=semester.start_monday.isoformat(),
+                                 last=semester.last_day.isoformat()))
+            continue
+        meetings.append(TimedMeetings(event.row, event.line, event.facts, event.start.time().replace(tzinfo=None),
+                                      event.end.time().replace(tzinfo=None), tuple(inside), tuple(notices)))
+    return meetings, skips
+
+
+def _dates_inside(event: IcsEvent, semester: Semester) -> tuple[list[date], list[ImportNotice]]:
+    first, last = semester.start_monday, semester.last_day
+    if event.rule is None:
+        wanted = {event.first_date} | event.added
+        outside = 0
+    else:
+        wanted = set(_rule_dates(event, first, last)) | event.added
+        outside = _count_outside(event, first, last)
+    wanted -= event.excluded
+    inside = sorted(day for day in wanted if first <= day <= last)
+    outside += sum(1 for day in wanted if not first <= day <= last)
+    notices: list[ImportNotice] = []
+    if event.rule is not None and event.rule.endless and inside:
+        notices.append(RepeatClipped(event.row, event.facts.name, last))
+    elif outside and inside:
+        notices.append(DatesOutsideSemester(event.row, event.facts.name, outside, first, last))
+    return inside, notices
+
+
+def _count_outside(event: IcsEvent, first: date, last: date) -> int:
+    """How many instances of a bounded rule fall outside first..last (0 for one too long to count)."""
+    rule = event.rule
+    if rule is None or rule.endless or not _ends_within(rule, event.first_date, _COUNTABLE_SPAN):
+        return 0
+    everything = set(_rule_dates(event, event.first_date, event.first_date + _COUNTABLE_SPAN)) - event.excluded
+    return sum(1 for day in everything if not first <= day <= last)
+
+
+def _ends_within(rule: WeeklyRule, start: date, span: timedelta) -> bool:
+    """Whether a bounded rule's last instance comes at most ``span`` after ``start``."""
+    if rule.count is not None:
+        return math.ceil(rule.count / len(rule.weekdays)) * rule.interval * DAYS_PER_WEEK <= span.days
+    until = rule.until.date() if isinstance(rule.until, datetime) else rule.until
+    return until is not None and (until - start) <= span
+
+
+def _rule_dates(event: IcsEvent, first: date, last: date) -> list[date]:
+    """Instance dates of the event's weekly rule within first..last, jumping to ``first``'s week."""
+    rule = event.rule
+    assert rule is not None
+    start = event.first_date
+    origin = start - timedelta(days=start.weekday())  # the Monday of DTSTART's week
+    period = DAYS_PER_WEEK * rule.interval
+    skip_periods = max(0, (first - origin).days // period)
+    before_start = sum(1 for weekday in rule.weekdays if weekday < start.weekday())
+    produced = max(0, skip_periods * len(rule.weekdays) - before_start)
     dates: list[date] = []
-    while True:
-        for weekday in weekdays:
+    monday = origin + timedelta(days=skip_periods * period)
+    while monday <= last:
+        for weekday in rule.weekdays:
             day = monday + timedelta(days=weekday)
-            if day < start.date():
+            if day < start:
                 continue
-            if (count is not None and len(dates) >= count) or _after_until(
-                start, day, until, semester
-            ):
-                return dates, False
-            if day > semester.last_day:
-                return dates, True
-            dates.append(day)
-        monday += timedelta(days=DAYS_PER_WEEK * interval)
+            if (rule.count is not None and produced >= rule.count) or _after_until(event, day):
+                return dates
+            produced += 1
+            if first <= day <= last:
+                dates.append(day)
+        monday += timedelta(days=period)
+    return dates
 
 
-def _after_until(start: datetime, day: date, until: date | None, semester: Semester) -> bool:
+def _after_until(event: IcsEvent, day: date) -> bool:
+    until = event.rule.until if event.rule else None
     if until is None:
         return False
     if isinstance(until, datetime):
-        return datetime.combine(day, start.timetz()) > _localise(until, semester)
+        instance = datetime.combine(day, event.start.timetz())
+        bound = until if until.tzinfo is not None else until.replace(tzinfo=event.start.tzinfo)
+        return instance > bound
     return day > until
 
 
-def _group_by_weekday(
-    event: Event,
-    row: int,
-    name: str,
-    timing: _Timing,
-    dates: list[date],
-    semester: Semester,
-    notices: tuple[ImportNotice, ...],
-) -> list[ImportedCourse]:
-    weeks_by_day: dict[int, set[int]] = defaultdict(set)
-    for day in dates:
-        week, weekday = semester.week_day_of(day)
-        weeks_by_day[weekday].add(week)
-    location = _text(event, "LOCATION")[:MAX_TEXT_LENGTH]
-    teacher = _teacher(_text(event, "DESCRIPTION"))
-    return [
-        ImportedCourse(
-            row,
-            name,
-            weekday,
-            timing.first,
-            timing.last,
-            tuple(sorted(weeks)),
-            teacher,
-            location,
-            notices=notices,
-        )
-        for weekday, weeks in sorted(weeks_by_day.items())
-    ]
-
-
-def _teacher(description: str) -> str:
-    match = _TEACHER_LINE.search(description)
-    return match[1][:MAX_TEXT_LENGTH] if match else ""
+def instance_count_estimate(event: IcsEvent) -> int:
+    """How many meetings an event has at most (for weighting; endless rules count a semester)."""
+    rule = event.rule
+    if rule is None:
+        return 1 + len(event.added)
+    if rule.count is not None:
+        return rule.count
+    weeks = 20 if rule.endless else max(1, math.ceil(((event.last_date or event.first_date) - event.first_date).days / 7))
+    return max(1, weeks // rule.interval * len(rule.weekdays))

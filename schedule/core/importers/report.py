@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date, time
 from typing import Any
 
 from schedule.core.importers.notices import ImportNotice
@@ -55,6 +56,61 @@ PROBLEM_MESSAGES: Mapping[str, str] = {
 }
 
 
+# English templates of why an event of a file was left out of an import that goes ahead without it.
+SKIP_MESSAGES: Mapping[str, str] = {
+    "no_name": "An event has no name (SUMMARY).",
+    "all_day": "{name} is an all-day event ({date}); all-day events are holidays or notes, not classes.",
+    "damaged": "{name} has an unreadable {field} ({value!r}).",
+    "missing_end": "{name} has neither an end (DTEND) nor a duration.",
+    "spans_days": "{name} runs past midnight or ends before it starts.",
+    "not_weekly": "{name} repeats in a way other than weekly ({rule}).",
+    "outside_semester": "{name} ({date}) has no meeting inside the semester ({first} .. {last}).",
+    "outside_sections": "{name} ({start}-{end}) lies outside every section of the day.",
+    "overlap": "{name} meets at the same time as {other} ({day_name}, {sections}, weeks {weeks}).",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedEvent:
+    """An event of the file that an import leaves out, and why; the import may go ahead without it."""
+
+    code: str
+    row: int
+    line: int | None
+    name: str
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict, hash=False, compare=False)
+
+    @property
+    def message(self) -> str:
+        return SKIP_MESSAGES[self.code].format(name=self.name, **self.params)
+
+
+def skipped(code: str, row: int, line: int | None, name: str, **params: Any) -> SkippedEvent:
+    """Return the skip record for a catalogued code (the message is checked to fill in now)."""
+    found = SkippedEvent(code, row, line, name or "?", params)
+    found.message  # noqa: B018 - a missing parameter fails here, not when a page words it
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class FrameProposal:
+    """The semester and section times a file implies where they differ from the student's.
+
+    ``start_monday``/``weeks`` are None when the student's semester fits; ``sections`` is None when
+    the student's section times fit. ``section_uses`` counts the file's meetings in each proposed
+    section (0: a section of the student's day the file does not use, kept).
+    """
+
+    start_monday: date | None = None
+    weeks: int | None = None
+    sections: tuple[tuple[time, time], ...] | None = None
+    section_uses: tuple[int, ...] = ()
+
+    @property
+    def changes_anything(self) -> bool:
+        return self.start_monday is not None or self.sections is not None
+
+
 @dataclass(frozen=True, slots=True)
 class ImportProblem:
     """One reason the import cannot be written, with where it was found."""
@@ -95,6 +151,10 @@ class ImportedCourse:
     teacher: str = ""
     location: str = ""
     is_filler: bool = False
+    note: str = ""
+    # The course's own times when they are not its sections' (WakeUp lets a course keep its own times):
+    # it holds the sections it overlaps and shows at these times.
+    clock: tuple[time, time] | None = None
     # What the importer adjusted to read this arrangement (snapped times, clipped weeks...); not
     # part of the course's identity.
     notices: tuple[ImportNotice, ...] = dataclasses.field(default=(), compare=False, hash=False)
@@ -150,6 +210,10 @@ class ParseReport:
 
     courses: tuple[ImportedCourse, ...] = ()
     problems: tuple[ImportProblem, ...] = ()
+    skipped: tuple[SkippedEvent, ...] = ()
+    proposal: FrameProposal | None = None
+    # What was repaired to read the file at all: (code, first lines, count).
+    repairs: tuple[tuple[str, tuple[int, ...], int], ...] = ()
 
     @property
     def notices(self) -> tuple[ImportNotice, ...]:

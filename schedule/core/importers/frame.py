@@ -1,0 +1,216 @@
+"""The semester and the section times a file implies, for a file that does not fit the student's.
+
+A school's section grid shows in its timetable's clock times: an event per section gives it outright,
+a two- or three-section block gives its ends. ``infer_grid`` takes the distinct (start, end) spans
+with how many meetings use each, accepts them from the most used down while they stay one grid (no
+section shorter than ``MIN_SECTION``), and cuts each busy stretch into sections of about 45 minutes.
+Spans that do not fit the grid are a course's own times (WakeUp lets a course keep them). Sections
+of the student's day that the file never touches are kept, so the numbering stays the school's
+where it can.
+
+``infer_semester`` looks at each event's first and last date: when most of the file lies inside
+the student's semester it is kept; otherwise week 1 is the Monday of the earliest date of the
+densest run of dates, moved back when the file itself says which week a date is ("第3周").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, time, timedelta
+
+from schedule.core.time_model import MAX_SECTIONS, MAX_WEEKS, DEFAULT_WEEKS, SectionTemplate, Semester
+
+Span = tuple[time, time]
+
+MIN_SECTION = 35  # minutes: a stretch shorter than this between boundaries is no section
+SECTION_MINUTES = 52.5  # a section and its break, to count sections in a block (95 min -> 2, 145 -> 3)
+INNER_BREAKS = (5, 10, 15, 20, 0)  # minutes between the sections of one block, most common first
+UNSEEN_BREAK = 5  # the break assumed before a start (or after an end) the file never shows
+_WEEK_HINT = re.compile(r"第\s*(\d{1,2})\s*周")
+
+
+def _minutes(moment: time) -> int:
+    return moment.hour * 60 + moment.minute
+
+
+def _clock(minutes: float) -> time:
+    whole = int(round(minutes))
+    return time(whole // 60, whole % 60)
+
+
+# --- Section grid ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class GridGuess:
+    """Proposed sections (with the meetings each holds, 0 = kept from the student's day) and own-time spans."""
+
+    sections: tuple[Span, ...]
+    uses: tuple[int, ...]
+    own_time_spans: frozenset[Span]
+
+
+def aligned(span: Span, template: SectionTemplate, tolerance: timedelta) -> tuple[int, int] | None:
+    """The sections a span starts and ends on (within ``tolerance``), None when it is off the grid."""
+    first = template.section_starting_near(span[0], tolerance)
+    last = template.section_ending_near(span[1], tolerance)
+    return (first, last) if first is not None and last is not None and first <= last else None
+
+
+def infer_grid(uses: Mapping[Span, int], current: SectionTemplate, tolerance: timedelta) -> GridGuess | None:
+    """The grid the file's spans imply, or None when every span fits the student's sections."""
+    misfits = {span for span in uses if aligned(span, current, tolerance) is None}
+    if not misfits:
+        return None
+    accepted: list[Span] = []
+    for span in sorted(uses, key=lambda s: (-uses[s], s)):
+        if _one_grid([*accepted, span]):
+            accepted.append(span)
+    own_times = frozenset(span for span in uses if span not in accepted)
+    if not misfits - own_times:
+        # Every span off the student's grid is a course's own times: the student's sections stay.
+        return GridGuess(tuple((s.start, s.end) for s in current.sections), (), own_times)
+    sections = _sections_of(accepted)
+    merged = _with_unused_kept(sections, current)
+    if len(merged) > MAX_SECTIONS:
+        merged = sections
+    if len(merged) > MAX_SECTIONS:
+        return None
+    counts = tuple(sum(n for span, n in uses.items() if span in accepted and _inside(span, section))
+                   for section in merged)
+    return GridGuess(tuple(merged), counts, own_times)
+
+
+def _inside(span: Span, section: Span) -> bool:
+    return span[0] <= section[0] and section[1] <= span[1]
+
+
+def _one_grid(spans: Sequence[Span]) -> bool:
+    """Whether the spans can all be unions of consecutive sections of one grid."""
+    return all(b - a >= MIN_SECTION for a, b in _pieces(spans))
+
+
+def _pieces(spans: Sequence[Span]) -> list[tuple[float, float]]:
+    """The sections' stretches: between consecutive boundaries, where some span is busy.
+
+    A boundary seen only as an end is followed by a break before the next section, one seen only as a
+    start is preceded by one; a short busy gap from an end to a start is such a break inside a block.
+    """
+    starts = {_minutes(s) for s, _e in spans}
+    ends = {_minutes(e) for _s, e in spans}
+    bounds = sorted(starts | ends)
+    pieces = []
+    for a, b in zip(bounds, bounds[1:]):
+        if not any(_minutes(s) <= a and b <= _minutes(e) for s, e in spans):
+            continue  # nothing happens here: a break between blocks, lunch, the night
+        after_end = a in ends and a not in starts
+        before_start = b in starts and b not in ends
+        if after_end and before_start and b - a < MIN_SECTION + 2 * UNSEEN_BREAK:
+            continue  # the break between two sections of one block
+        pieces.append((a + (UNSEEN_BREAK if after_end else 0), b - (UNSEEN_BREAK if before_start else 0)))
+    return pieces
+
+
+def _sections_of(spans: Sequence[Span]) -> list[Span]:
+    """Cut every busy stretch into sections of about 45 minutes."""
+    sections: list[Span] = []
+    for a, b in _pieces(spans):
+        sections.extend(_split(a, b))
+    return sorted(sections)
+
+
+def _split(a: float, b: float) -> list[Span]:
+    length = b - a
+    count = max(1, round(length / SECTION_MINUTES))
+    if count == 1:
+        return [(_clock(a), _clock(b))]
+    gap = min(INNER_BREAKS, key=lambda g: _section_error(length, count, g))
+    section = (length - gap * (count - 1)) / count
+    return [(_clock(a + i * (section + gap)), _clock(a + i * (section + gap) + section)) for i in range(count)]
+
+
+def _section_error(length: float, count: int, gap: int) -> float:
+    """How unlike a timetable's sections a cut is: 40-50 minutes, whole minutes, a common break."""
+    section = (length - gap * (count - 1)) / count
+    uneven = 0.0 if section == int(section) else 2.0
+    return max(0.0, abs(section - 45) - 5) + uneven + INNER_BREAKS.index(gap)
+
+
+def _with_unused_kept(sections: list[Span], current: SectionTemplate) -> list[Span]:
+    """Add the student's sections that overlap none of the file's, so unused parts of the day stay."""
+    kept = [(s.start, s.end) for s in current.sections
+            if not any(s.start < end and start < s.end for start, end in sections)]
+    return sorted([*sections, *kept])
+
+
+# --- Semester --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class DatedEvent:
+    """What semester inference needs of an event: its first and last date (None: endless) and text."""
+
+    first: date
+    last: date | None
+    weight: int = 1
+    text: str = ""
+
+
+def infer_semester(events: Iterable[DatedEvent], current: Semester) -> tuple[date, int] | None:
+    """(Monday of week 1, weeks) the events imply, or None when the student's semester holds them."""
+    dated = list(events)
+    if not dated:
+        return None
+    total = sum(e.weight for e in dated)
+    inside = sum(e.weight for e in dated if _meets_in(e, current))
+    if inside * 2 > total:
+        return None
+    cluster = _densest_run(dated)
+    earliest = min(e.first for e in cluster)
+    monday = _hinted_monday(cluster, earliest) or earliest - timedelta(days=earliest.weekday())
+    latest = max((e.last or e.first) for e in cluster)
+    weeks = min(MAX_WEEKS, max(DEFAULT_WEEKS, current.weeks, (latest - monday).days // 7 + 1))
+    return monday, weeks
+
+
+def _meets_in(event: DatedEvent, semester: Semester) -> bool:
+    last = event.last or date.max
+    return event.first <= semester.last_day and last >= semester.start_monday
+
+
+def _densest_run(events: list[DatedEvent]) -> list[DatedEvent]:
+    """The events whose first dates lie in the MAX_WEEKS-long window holding the most weight."""
+    ordered = sorted(events, key=lambda e: e.first)
+    span = timedelta(weeks=MAX_WEEKS)
+    best, best_weight, low, weight = (0, 0), -1, 0, 0
+    for high, event in enumerate(ordered):
+        weight += event.weight
+        while ordered[low].first < event.first - span:
+            weight -= ordered[low].weight
+            low += 1
+        if weight > best_weight:
+            best, best_weight = (low, high), weight
+    return ordered[best[0]:best[1] + 1]
+
+
+def _hinted_monday(cluster: list[DatedEvent], earliest: date) -> date | None:
+    """Week 1's Monday as the file's own "第N周" words place it, if most such words agree."""
+    # A file with an event per meeting repeats one description ("从第3周到第8周") on every meeting:
+    # the words describe the first of them.
+    first_of_text: dict[str, date] = {}
+    for event in cluster:
+        if _WEEK_HINT.search(event.text):
+            first_of_text[event.text] = min(event.first, first_of_text.get(event.text, date.max))
+    votes: dict[date, int] = {}
+    for text, first in first_of_text.items():
+        hint = _WEEK_HINT.search(text)
+        if hint is None or not 1 <= int(hint[1]) <= MAX_WEEKS:
+            continue
+        monday = first - timedelta(days=first.weekday(), weeks=int(hint[1]) - 1)
+        votes[monday] = votes.get(monday, 0) + 1
+    if not votes:
+        return None
+    monday, count = max(votes.items(), key=lambda item: (item[1], item[0]))
+    if count * 2 <= sum(votes.values()) or monday > earliest:
+        return None
+    return monday
