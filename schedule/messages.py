@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from schedule.core.importers import ImportNotice, ImportProblem
+from schedule.core.importers import ImportNotice, ImportProblem, SkippedEvent
 from schedule.core.importers.clashes import UNNAMED_OCCUPANT
 from schedule.core.importers.notices import (
     DatesOutsideSemester,
@@ -48,7 +48,9 @@ PROBLEM_TEMPLATES: Mapping[str, Any] = {
     "json_too_deep": gettext_lazy("The file nests lists and objects too deeply to be a timetable."),
     "unknown_json_format": gettext_lazy("Expected a JSON object with \"format\": \"{expected}\" and a "
                                         "\"courses\" list."),
-    "invalid_ics": gettext_lazy("The file is not a valid iCalendar file: {error}."),
+    # The parser's own words never reach the student: they are English and name its internals.
+    "invalid_ics": gettext_lazy("The file is not a calendar file that can be read (.ics): it has no BEGIN:VCALENDAR "
+                                "or cannot be read at all. Export it from your calendar app again."),
     "no_events": gettext_lazy("The calendar contains no events."),
     "all_day_event": gettext_lazy("{name} is an all-day event; only events at section times can be imported."),
     "missing_end": gettext_lazy("{name} has neither an end nor a duration."),
@@ -62,6 +64,41 @@ PROBLEM_TEMPLATES: Mapping[str, Any] = {
     "reversed_weeks": gettext_lazy("The week range {first}-{last} runs backwards."),
     "no_weeks": gettext_lazy("The week range “{part}” contains no week."),
     "week_out_of_range": gettext_lazy("Week {week} is outside the semester, which has weeks 1 to {max_week}."),
+}
+
+# Why an event was left out of an import that goes ahead without it (schedule.core.importers.SKIP_MESSAGES).
+SKIP_TEMPLATES: Mapping[str, Any] = {
+    "no_name": gettext_lazy("An event has no name."),
+    "all_day": gettext_lazy("“{name}” is an all-day event ({date}); add all-day events such as holidays under "
+                            "Settings › School calendar › import .ics."),
+    "damaged": gettext_lazy("“{name}” has an unreadable time ({field}: {value})."),
+    "missing_end": gettext_lazy("“{name}” has no end time."),
+    "spans_days": gettext_lazy("“{name}” runs past midnight or ends before it starts."),
+    "not_weekly": gettext_lazy("“{name}” does not repeat weekly; only weekly classes are imported."),
+    "outside_semester": gettext_lazy("“{name}” ({date}) has no meeting inside the semester ({first} to {last})."),
+    "outside_sections": gettext_lazy("“{name}” ({start}–{end}) lies outside every section of the day."),
+    "overlap": gettext_lazy("“{name}” is at the same time as “{other}” ({day_label}, {sections_label}, weeks "
+                            "{weeks}); those weeks of it were left out."),
+}
+
+# One line per kind of skipped event, before its examples.
+SKIP_SUMMARIES: Mapping[str, Any] = {
+    "no_name": gettext_lazy("Events without a name"),
+    "all_day": gettext_lazy("All-day events (holidays, deadlines, notes)"),
+    "damaged": gettext_lazy("Events with an unreadable time"),
+    "missing_end": gettext_lazy("Events without an end time"),
+    "spans_days": gettext_lazy("Events past midnight"),
+    "not_weekly": gettext_lazy("Events that do not repeat weekly"),
+    "outside_semester": gettext_lazy("Events outside the semester"),
+    "outside_sections": gettext_lazy("Events outside the day's sections"),
+    "overlap": gettext_lazy("Meetings at the same time as another course"),
+}
+
+REPAIR_TEMPLATES: Mapping[str, Any] = {
+    "blank_lines": gettext_lazy("Blank lines in the file were ignored (line {lines})."),
+    "unreadable_lines": gettext_lazy("{count} lines that are not calendar properties were ignored (line {lines})."),
+    "missing_end": gettext_lazy("The file ends without END:VCALENDAR; it was read up to its last line."),
+    "line_endings": gettext_lazy("The file's line endings were irregular (stray CR); they were read as line breaks."),
 }
 
 FIELD_LABELS: Mapping[str, Any] = {
@@ -99,6 +136,52 @@ def week_spec_message(code: str, english: str, detail: Mapping[str, Any]) -> str
         return str(template).format(**detail)
     except (KeyError, IndexError, ValueError):
         return english
+
+
+def skip_message(found: SkippedEvent) -> str:
+    """Why one event was left out, in the active language, with the file's line when known."""
+    params = dict(found.params, name=found.name)
+    if isinstance(params.get("day"), int) and 1 <= params["day"] <= 7:
+        params["day_label"] = DAY_LABELS[params["day"] - 1]
+    if "first" in params and "last" in params and isinstance(params["first"], int):
+        params["sections_label"] = sections_label(params["first"], params["last"])
+    try:
+        text = str(SKIP_TEMPLATES[found.code]).format(**params)
+    except (KeyError, IndexError, ValueError):
+        text = found.message
+    if found.line:
+        return gettext("Line %(line)s: %(text)s") % {"line": found.line, "text": text}
+    return text
+
+
+def skip_summary(code: str, count: int) -> str:
+    """'All-day events: 37' for the heading over one kind of skipped event."""
+    label = str(SKIP_SUMMARIES.get(code, code))
+    return ngettext("%(label)s: %(count)d left out", "%(label)s: %(count)d left out", count) % {
+        "label": label, "count": count}
+
+
+def repair_message(code: str, lines: tuple[int, ...], count: int) -> str:
+    """What was repaired to read a damaged calendar file."""
+    template = REPAIR_TEMPLATES.get(code)
+    if template is None:
+        return code
+    return str(template).format(lines="、".join(str(n) for n in lines), count=count)
+
+
+def frame_not_adopted_message() -> str:
+    return gettext("This file's semester or section times differ from your settings. Adopt the file's (one "
+                   "click on the import page), or choose to keep yours.")
+
+
+def frame_refused_message(reason: str) -> str:
+    return gettext("The file's semester and section times cannot replace yours: %(reason)s") % {"reason": reason}
+
+
+def skips_not_accepted_message(count: int) -> str:
+    return ngettext("%(count)d event of the file cannot be imported; confirm to import the rest without it.",
+                    "%(count)d events of the file cannot be imported; confirm to import the rest without them.",
+                    count) % {"count": count}
 
 
 def import_rejected_message(count: int, *, listed: int | None = None) -> str:

@@ -148,6 +148,9 @@ class Course(models.Model):
     name = models.CharField(_("name"), max_length=100)
     teacher = models.CharField(_("teacher"), max_length=100, blank=True)
     location = models.CharField(_("location"), max_length=100, blank=True)
+    # What the timetable file said of the course beyond its name, room and teacher (a course code,
+    # words the importer did not understand): kept, never dropped.
+    note = models.CharField(_("note"), max_length=500, blank=True)
     is_filler = models.BooleanField(
         _("filler course"), default=False,
         help_text=_("Study blocks may be embedded in a filler course (a course you can study through)."),
@@ -202,6 +205,10 @@ class ScheduleEvent(models.Model):
     end_section = models.PositiveSmallIntegerField(_("last section"))
     starts_at = models.DateTimeField(_("starts at"))
     ends_at = models.DateTimeField(_("ends at"))
+    # A course meeting at its own times (the timetable gave times off the section grid): it holds the
+    # sections it overlaps, and starts and ends at these wall-clock times whatever the sections say.
+    clock_start = models.TimeField(_("own start time"), null=True, blank=True)
+    clock_end = models.TimeField(_("own end time"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -231,6 +238,10 @@ class ScheduleEvent(models.Model):
                                    name="event_item_link_is_task_item_kind"),
             models.CheckConstraint(condition=Q(series_id__isnull=True) | Q(kind="custom"),
                                    name="event_series_is_custom_kind"),
+            models.CheckConstraint(
+                condition=(Q(clock_start__isnull=True) & Q(clock_end__isnull=True))
+                | (Q(clock_start__isnull=False) & Q(clock_end__gt=F("clock_start"))),
+                name="event_own_times_ordered"),
         ]
 
     def __str__(self) -> str:
@@ -246,6 +257,13 @@ class ScheduleEvent(models.Model):
     @property
     def sections(self) -> range:
         return range(self.start_section, self.end_section + 1)
+
+    @property
+    def clock(self) -> tuple[time, time] | None:
+        """The meeting's own times, None when it keeps its sections' times."""
+        if self.clock_start is None or self.clock_end is None:
+            return None
+        return self.clock_start, self.clock_end
 
     @property
     def is_filler(self) -> bool:

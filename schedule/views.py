@@ -53,7 +53,12 @@ def _handle_import(request: AuthedHttpRequest, context: dict) -> None:
         if timetable_sync.user_has_courses(user=request.user):
             _handle_sync(request, context, raw=raw, fmt=fmt, dry_run=dry_run)
             return
-        outcome = imports.timetable_import(user=request.user, data=raw, fmt=fmt, dry_run=dry_run)
+        fit = "mine" if request.POST.get("fit") == "mine" else "file"
+        # One confirm: the button under a preview that proposed the file's frame or left events out says so.
+        outcome = imports.timetable_import(user=request.user, data=raw, fmt=fmt, dry_run=dry_run, fit=fit,
+                                           adopt=request.POST.get("adopt") == "1",
+                                           accept_skips=request.POST.get("accept_skips") == "1")
+        context["fit"] = fit
     except ImportRejectedError as exc:
         context.update(error=exc.message, problems=exc.detail["problems"])
         return
@@ -64,6 +69,9 @@ def _handle_import(request: AuthedHttpRequest, context: dict) -> None:
     if not dry_run:
         messages.success(request, _("Imported %(events)s meetings of %(courses)s new courses.")
                          % {"events": outcome.created_events, "courses": outcome.created_courses})
+        if outcome.adopted:
+            messages.info(request, _("Your semester and section times now follow the file; change them any time "
+                                     "in Settings."))
         context["imported"] = True
 
 

@@ -224,6 +224,17 @@ class ImportInputSerializer(serializers.Serializer):
     expected = serializers.CharField(required=False, max_length=64,
                                      help_text="A re-import's dry-run digest: refused (409 import_stale) when the "
                                                "timetable changed since.")
+    fit = serializers.ChoiceField(choices=["file", "mine"], required=False, default="file",
+                                  help_text="file: read a calendar under the semester and section times it implies "
+                                            "(the answer's `frame`); mine: under the student's own, moved times "
+                                            "listed as notices.")
+    adopt = serializers.BooleanField(required=False, default=False,
+                                     help_text="Take the file's semester and section times (`frame`) into the "
+                                               "settings in the same transaction; required to write when `frame` "
+                                               "is set.")
+    accept_skips = serializers.BooleanField(required=False, default=False,
+                                            help_text="Import what fits and leave out the events listed in "
+                                                      "`skipped`; required to write when there are any.")
 
     def validate(self, attrs: dict) -> dict:
         if ("file" in attrs) == ("content" in attrs):
@@ -248,6 +259,33 @@ class PlannedCourseSerializer(serializers.Serializer):
     notices = serializers.ListField(child=serializers.CharField(),
                                     help_text="What the importer adjusted to read this row (snapped times, "
                                               "clipped weeks, merged duplicates), in the student's language.")
+    own_times = serializers.BooleanField(help_text="The course keeps its own clock times (start_time/end_time), "
+                                                   "off the section grid; it holds the sections it overlaps.")
+    note = serializers.CharField(help_text="What the file said of the course beyond name, room and teacher.")
+
+
+class ProposedSectionSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    start = serializers.CharField()
+    end = serializers.CharField()
+    uses = serializers.IntegerField(help_text="The file's meetings in this section; 0 = one of the student's "
+                                              "sections the file does not use, kept.")
+    current = serializers.CharField(help_text="The student's section of this number, or empty.")
+
+
+class FrameChangeSerializer(serializers.Serializer):
+    current_start = serializers.CharField()
+    current_weeks = serializers.IntegerField()
+    start = serializers.CharField(allow_null=True, help_text="Proposed Monday of week 1; null keeps the student's.")
+    weeks = serializers.IntegerField(allow_null=True)
+    sections = ProposedSectionSerializer(many=True, help_text="Proposed section times; empty keeps the student's.")
+
+
+class SkippedGroupSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    summary = serializers.CharField()
+    count = serializers.IntegerField()
+    examples = serializers.ListField(child=serializers.CharField())
 
 
 class ImportOutcomeSerializer(serializers.Serializer):
@@ -256,6 +294,12 @@ class ImportOutcomeSerializer(serializers.Serializer):
     created_events = serializers.IntegerField()
     skipped_existing = serializers.IntegerField()
     courses = PlannedCourseSerializer(many=True)
+    frame = FrameChangeSerializer(allow_null=True, help_text="The semester and section times the file implies, "
+                                                            "where they differ from the student's.")
+    adopted = serializers.BooleanField()
+    skipped = SkippedGroupSerializer(many=True, help_text="Events left out, by kind, with examples.")
+    repairs = serializers.ListField(child=serializers.CharField(),
+                                    help_text="What was repaired to read a damaged calendar file.")
 
 
 class FeedOutputSerializer(serializers.Serializer):

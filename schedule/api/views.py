@@ -223,7 +223,9 @@ class ImportView(APIView):
         fmt = values.get("format") or imports.detect_format(filename, raw)
         if timetable_sync.user_has_courses(user=request.user):
             return _sync(request, raw, fmt, values)
-        outcome = imports.timetable_import(user=request.user, data=raw, fmt=fmt, dry_run=values["dry_run"])
+        outcome = imports.timetable_import(user=request.user, data=raw, fmt=fmt, dry_run=values["dry_run"],
+                                           fit=values["fit"], adopt=values["adopt"],
+                                           accept_skips=values["accept_skips"])
         code = status.HTTP_200_OK if outcome.dry_run else status.HTTP_201_CREATED
         return Response(ImportOutcomeSerializer(outcome).data, status=code)
 

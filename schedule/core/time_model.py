@@ -401,6 +401,23 @@ def span_bounds(
     )
 
 
+def meeting_bounds(
+    semester: Semester,
+    template: SectionTemplate,
+    week: int,
+    day: int,
+    first: int,
+    last: int,
+    clock: tuple[time, time] | None = None,
+) -> tuple[datetime, datetime]:
+    """Return the aware start and end of a meeting: its own clock times if it has them, else its sections'."""
+    if clock is None:
+        return span_bounds(semester, template, week, day, first, last)
+    template.check_span(first, last)
+    calendar_day = semester.date_of(week, day)
+    return _at(semester, calendar_day, clock[0]), _at(semester, calendar_day, clock[1])
+
+
 def slot_bounds(
     semester: Semester, template: SectionTemplate, slot: SlotKey
 ) -> tuple[datetime, datetime]:

@@ -8,7 +8,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from schedule.core.time_model import SectionTemplate, Semester, TimeModelError, span_bounds
+from schedule.core.time_model import SectionTemplate, Semester, TimeModelError, meeting_bounds, span_bounds
 from schedule.exceptions import ScheduleInputError, SlotConflictError
 from schedule.messages import day_label, time_error_message
 from schedule.models import ScheduleEvent, ScheduleSlot
@@ -128,7 +128,8 @@ def events_retime(*, user: User) -> int:
     semester, template = time_frame_get(user=user)
     events = list(ScheduleEvent.objects.filter(user=user).select_for_update())
     for event in events:
-        span = Span(event.week, event.day, event.start_section, event.end_section)
-        event.starts_at, event.ends_at = span_times(semester=semester, template=template, span=span)
+        # A meeting at its own times keeps them; every other event follows its sections' new times.
+        event.starts_at, event.ends_at = meeting_bounds(semester, template, event.week, event.day,
+                                                        event.start_section, event.end_section, event.clock)
     ScheduleEvent.objects.bulk_update(events, ["starts_at", "ends_at"], batch_size=500)
     return len(events)

@@ -6,37 +6,50 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import time as clock_time
 from typing import cast
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 
 from accounts.models import User
 from schedule.core.importers import (
     MAX_IMPORT_BYTES,
+    Fit,
+    FrameProposal,
     ImportedCourse,
     ImportNotice,
     ImportProblem,
     ImportTooComplex,
     Occurrence,
+    ParseReport,
+    SkippedEvent,
     TimetableFormat,
     WorkBudget,
     find_clashes,
     parse_timetable,
 )
-from schedule.core.time_model import SectionTemplate, SlotKey, span_bounds
+from schedule.core.time_model import SectionTemplate, Semester, SlotKey, meeting_bounds
 from schedule.exceptions import ImportRejectedError, ImportTooComplexError
 from schedule.messages import (
     day_label,
+    frame_not_adopted_message,
+    frame_refused_message,
     import_notice_message,
     import_problem_message,
     import_rejected_message,
     import_too_complex_message,
+    repair_message,
     sections_label,
+    skip_message,
+    skip_summary,
+    skips_not_accepted_message,
 )
 from schedule.models import Course, ScheduleEvent, ScheduleSlot
 from schedule.selectors import time_frame_get
 from schedule.services.academic_calendar import academic_calendar_sync
+from schedule.services.calendar import calendar_settings_update
 
 CourseKey = tuple[str, str]  # (name, teacher): how a re-import recognises a course it already has
 
@@ -68,6 +81,8 @@ class PlannedCourse:
     start_time: str = ""  # the first section's start, "08:00"
     end_time: str = ""  # the last section's end, "09:35"
     notices: tuple[str, ...] = ()  # what the importer adjusted to read this row, in the student's language
+    own_times: bool = False  # start_time/end_time are the course's own, off the section grid
+    note: str = ""
 
     @property
     def day_label(self) -> str:
@@ -76,6 +91,42 @@ class PlannedCourse:
     @property
     def sections_label(self) -> str:
         return sections_label(self.start_section, self.end_section)
+
+
+@dataclass(frozen=True)
+class ProposedSection:
+    """One section of the proposed day beside the student's section of the same number."""
+
+    number: int
+    start: str
+    end: str
+    uses: int  # the file's meetings in it; 0 = one of the student's sections the file does not use
+    current: str  # the student's section of this number, "08:00–08:45", or "" when they have fewer
+
+
+@dataclass(frozen=True)
+class FrameChange:
+    """What adopting the file's frame would change: the semester, the section times, or both."""
+
+    current_start: str
+    current_weeks: int
+    start: str | None  # the proposed Monday of week 1, None to keep the student's
+    weeks: int | None
+    sections: tuple[ProposedSection, ...]  # empty to keep the student's section times
+
+    @property
+    def changes_sections(self) -> bool:
+        return bool(self.sections)
+
+
+@dataclass(frozen=True)
+class SkippedGroup:
+    """Skipped events of one kind: a summary line and up to ``SKIP_EXAMPLES`` of them in full."""
+
+    code: str
+    summary: str
+    examples: tuple[str, ...]
+    count: int
 
 
 @dataclass
@@ -87,10 +138,21 @@ class ImportOutcome:
     created_courses: int = 0
     created_events: int = 0
     skipped_existing: int = 0
+    frame: FrameChange | None = None  # the file's own semester / section times, when they differ
+    adopted: bool = False  # the write took the file's frame
+    skipped: list[SkippedGroup] = field(default_factory=list)
+    repairs: list[str] = field(default_factory=list)
 
     @property
     def notice_count(self) -> int:
         return sum(len(course.notices) for course in self.courses)
+
+    @property
+    def skipped_count(self) -> int:
+        return sum(group.count for group in self.skipped)
+
+
+SKIP_EXAMPLES = 5
 
 
 def detect_format(filename: str, data: bytes) -> str:
@@ -107,36 +169,49 @@ def detect_format(filename: str, data: bytes) -> str:
     return "csv"
 
 
-def timetable_import(*, user: User, data: bytes, fmt: str, dry_run: bool = False) -> ImportOutcome:
+def timetable_import(*, user: User, data: bytes, fmt: str, dry_run: bool = False, fit: Fit = "file",
+                     adopt: bool = False, accept_skips: bool = False) -> ImportOutcome:
     """Read a timetable file and write its courses, or raise ImportRejectedError listing its problems.
 
-    Meetings already on the board (same course, same sections) are skipped, so importing an
-    exported file again creates nothing twice. Reading and checking the file may take at most
-    ``settings.IMPORT_CPU_SECONDS`` of CPU time, else ImportTooComplexError (nothing is written).
+    ``fit="file"`` reads a calendar under the semester and section times it implies; the outcome's
+    ``frame`` says how they differ from the student's, and a write must ``adopt`` them (the settings
+    change and the import land in one transaction). ``fit="mine"`` reads it under the student's own,
+    every moved time noticed. Events the import leaves out are listed in ``skipped``; a write with
+    any must ``accept_skips``. Meetings already on the board (same course, same sections) are
+    skipped, so importing an exported file again creates nothing twice. Reading and checking the file
+    may take at most ``settings.IMPORT_CPU_SECONDS`` of CPU time, else ImportTooComplexError.
     """
     budget = WorkBudget.start(settings.IMPORT_CPU_SECONDS, cpu_clock)
     try:
-        return _import(user=user, data=data, fmt=fmt, dry_run=dry_run, budget=budget)
+        return _import(user=user, data=data, fmt=fmt, dry_run=dry_run, budget=budget, fit=fit, adopt=adopt,
+                       accept_skips=accept_skips)
     except ImportTooComplex as exc:
         raise ImportTooComplexError(import_too_complex_message(exc.limit_seconds),
                                     detail={"cpu_seconds_limit": exc.limit_seconds}) from None
 
 
-def _import(*, user: User, data: bytes, fmt: str, dry_run: bool, budget: WorkBudget) -> ImportOutcome:
+def _import(*, user: User, data: bytes, fmt: str, dry_run: bool, budget: WorkBudget, fit: Fit, adopt: bool,
+            accept_skips: bool) -> ImportOutcome:
     semester, template = time_frame_get(user=user)
     # An unknown format is one of the problems parse_timetable reports.
-    report = parse_timetable(data, cast(TimetableFormat, fmt), semester, template, budget)
+    report = parse_timetable(data, cast(TimetableFormat, fmt), semester, template, budget, fit=fit)
     if report.problems:
         reject_problems(report.problems)
+    if not dry_run:
+        _check_consent(report, adopt=adopt, accept_skips=accept_skips)
     with transaction.atomic():
+        if report.proposal is not None and not dry_run:
+            semester, template = _adopt_frame(user=user, proposal=report.proposal)
         existing = _existing_meetings(user=user)
         fresh, known = _split_known(report.occurrences(), existing, budget)
         occupied = {key: title for key, (title, _course) in existing.items()}
         clashes = find_clashes(fresh, occupied, budget)
         if clashes:
             reject_problems(clashes)
-        outcome = ImportOutcome(dry_run=dry_run, courses=_plan(report.courses, fresh, known, template),
-                                skipped_existing=len(known))
+        outcome = ImportOutcome(dry_run=dry_run, courses=_plan(report.courses, fresh, known, _template_for(report, template)),
+                                skipped_existing=len(known), frame=frame_change(report.proposal, semester, template),
+                                adopted=report.proposal is not None and not dry_run,
+                                skipped=skipped_groups(report.skipped), repairs=repair_messages(report))
         if dry_run:
             # The counts a real import would report, from the same rules the write follows.
             outcome.created_events = len(fresh)
@@ -155,6 +230,67 @@ def _import(*, user: User, data: bytes, fmt: str, dry_run: bool, budget: WorkBud
                 reject_problems(clashes)
             raise
         return outcome
+
+
+def _check_consent(report: ParseReport, *, adopt: bool, accept_skips: bool) -> None:
+    """A write needs the student's yes to the file's frame and to leaving events out (all or nothing)."""
+    if report.proposal is not None and not adopt:
+        raise ImportRejectedError(frame_not_adopted_message(), code="frame_not_adopted",
+                                  detail={"proposal": True})
+    if report.skipped and not accept_skips:
+        listed = [{"row": s.row, "line": s.line, "code": s.code, "message": skip_message(s)}
+                  for s in report.skipped[:MAX_LISTED_PROBLEMS]]
+        raise ImportRejectedError(skips_not_accepted_message(len(report.skipped)), code="skips_not_accepted",
+                                  detail={"problems": listed, "problem_count": len(report.skipped),
+                                          "problems_not_listed": len(report.skipped) - len(listed),
+                                          "max_bytes": MAX_IMPORT_BYTES})
+
+
+def _adopt_frame(*, user: User, proposal: FrameProposal) -> tuple[Semester, SectionTemplate]:
+    """Take the file's semester and section times into the student's settings (retiming what is there)."""
+    sections = [[f"{a:%H:%M}", f"{b:%H:%M}"] for a, b in proposal.sections] if proposal.sections else None
+    try:
+        calendar_settings_update(user=user, semester_start=proposal.start_monday, semester_weeks=proposal.weeks,
+                                 section_times=sections)
+    except ValidationError as exc:
+        raise ImportRejectedError(frame_refused_message(" ".join(exc.messages)), code="frame_refused",
+                                  detail={"errors": exc.messages}) from None
+    return time_frame_get(user=user)
+
+
+def _template_for(report: ParseReport, template: SectionTemplate) -> SectionTemplate:
+    """The sections the report's courses are on: the proposal's when it changes them (a dry run)."""
+    if report.proposal is None or not report.proposal.sections:
+        return template
+    return SectionTemplate.from_hhmm((f"{a:%H:%M}", f"{b:%H:%M}") for a, b in report.proposal.sections)
+
+
+def frame_change(proposal: FrameProposal | None, semester: Semester, template: SectionTemplate) -> FrameChange | None:
+    """The proposal beside the student's settings, as the import page and the API show it."""
+    if proposal is None:
+        return None
+    current = template.to_hhmm()
+    sections = tuple(
+        ProposedSection(number=n, start=f"{a:%H:%M}", end=f"{b:%H:%M}", uses=uses,
+                        current="–".join(current[n - 1]) if n <= len(current) else "")
+        for n, ((a, b), uses) in enumerate(zip(proposal.sections or (), proposal.section_uses), start=1))
+    return FrameChange(current_start=semester.start_monday.isoformat(), current_weeks=semester.weeks,
+                       start=proposal.start_monday.isoformat() if proposal.start_monday else None,
+                       weeks=proposal.weeks, sections=sections)
+
+
+def skipped_groups(skipped: Iterable[SkippedEvent]) -> list[SkippedGroup]:
+    """One group per kind of skipped event: a counted summary line and the first few in full."""
+    by_code: dict[str, list[SkippedEvent]] = defaultdict(list)
+    for found in skipped:
+        by_code[found.code].append(found)
+    return [SkippedGroup(code=code, summary=skip_summary(code, len(found)), count=len(found),
+                         examples=tuple(skip_message(s) for s in found[:SKIP_EXAMPLES]))
+            for code, found in by_code.items()]
+
+
+def repair_messages(report: ParseReport) -> list[str]:
+    return [repair_message(code, lines, count) for code, lines, count in report.repairs]
 
 
 def reject_problems(problems: tuple[ImportProblem, ...]) -> None:
@@ -210,24 +346,22 @@ def _plan(courses: tuple[ImportedCourse, ...], fresh: list[Occurrence], known: l
         PlannedCourse(row=c.row, name=c.name, teacher=c.teacher, location=c.location, day=c.day,
                       start_section=c.start_section, end_section=c.end_section, weeks_text=c.weeks_text,
                       new_meetings=fresh_by_row[c.row], existing_meetings=known_by_row[c.row],
-                      is_filler=c.is_filler, start_time=f"{template.section(c.start_section).start:%H:%M}",
-                      end_time=f"{template.section(c.end_section).end:%H:%M}", notices=notice_messages(c.notices))
+                      is_filler=c.is_filler, start_time=f"{(c.clock or _section_span(template, c))[0]:%H:%M}",
+                      end_time=f"{(c.clock or _section_span(template, c))[1]:%H:%M}",
+                      notices=notice_messages(c.notices), own_times=c.clock is not None, note=c.note)
         for c in sorted(courses, key=lambda c: c.row)
     ]
 
 
+def _section_span(template: SectionTemplate, course: ImportedCourse) -> tuple[clock_time, clock_time]:
+    return template.section(course.start_section).start, template.section(course.end_section).end
+
+
 def _write(*, user: User, occurrences: list[Occurrence], semester, template, outcome: ImportOutcome) -> None:
     courses = _courses_for(user=user, imported=[o.course for o in occurrences], outcome=outcome)
-    events = []
-    for occurrence in occurrences:
-        imported = occurrence.course
-        starts_at, ends_at = span_bounds(semester, template, occurrence.week, imported.day,
-                                         imported.start_section, imported.end_section)
-        events.append(ScheduleEvent(
-            user=user, kind=ScheduleEvent.Kind.COURSE, source=ScheduleEvent.Source.IMPORT,
-            course=courses[(imported.name, imported.teacher)], title=imported.name, location=imported.location,
-            week=occurrence.week, day=imported.day, start_section=imported.start_section,
-            end_section=imported.end_section, starts_at=starts_at, ends_at=ends_at))
+    events = [meeting_row(user=user, occurrence=occurrence, semester=semester, template=template,
+                          course=courses[(occurrence.course.name, occurrence.course.teacher)])
+              for occurrence in occurrences]
     insert_events(events)
     ScheduleSlot.objects.bulk_create(
         (ScheduleSlot(user=user, event=event, week=event.week, day=event.day, section=section)
@@ -237,12 +371,26 @@ def _write(*, user: User, occurrences: list[Occurrence], semester, template, out
     outcome.created_events = len(events)
 
 
+def meeting_row(*, user: User, occurrence: Occurrence, course: Course, semester: Semester,
+                template: SectionTemplate) -> ScheduleEvent:
+    """The (unsaved) course meeting an imported occurrence becomes, at its own times if it has them."""
+    imported = occurrence.course
+    starts_at, ends_at = meeting_bounds(semester, template, occurrence.week, imported.day, imported.start_section,
+                                        imported.end_section, imported.clock)
+    clock_start, clock_end = imported.clock or (None, None)
+    return ScheduleEvent(
+        user=user, kind=ScheduleEvent.Kind.COURSE, source=ScheduleEvent.Source.IMPORT, course=course,
+        title=imported.name, location=imported.location, week=occurrence.week, day=imported.day,
+        start_section=imported.start_section, end_section=imported.end_section, starts_at=starts_at, ends_at=ends_at,
+        clock_start=clock_start, clock_end=clock_end)
+
+
 def _courses_for(*, user: User, imported: list[ImportedCourse], outcome: ImportOutcome) -> dict[CourseKey, Course]:
     """Return the Course of each (name, teacher), creating those the student does not have yet."""
     found = _owned_courses(user=user, imported=imported)
     for key, course in _missing_course_keys(user=user, imported=imported, owned=found).items():
         found[key] = Course.objects.create(user=user, name=course.name, teacher=course.teacher,
-                                           location=course.location, is_filler=course.is_filler)
+                                           location=course.location, note=course.note, is_filler=course.is_filler)
         outcome.created_courses += 1
     return found
 

@@ -30,7 +30,7 @@ from schedule.core.importers import (
     find_clashes,
     parse_timetable,
 )
-from schedule.core.time_model import SlotKey, span_bounds
+from schedule.core.time_model import SlotKey
 from schedule.core.weekspec import format_weeks
 from schedule.exceptions import ImportTooComplexError
 from schedule.messages import day_label, import_problem_message, import_too_complex_message
@@ -338,19 +338,15 @@ def timetable_sync_write(*, user: User, plan: SyncPlan, record: dict) -> None:
     courses = {(c.name, c.teacher): c for c in Course.objects.filter(user=user)}
     for imported in plan.create_courses:
         course = Course.objects.create(user=user, name=imported.name, teacher=imported.teacher,
-                                       location=imported.location, is_filler=imported.is_filler)
+                                       location=imported.location, note=imported.note, is_filler=imported.is_filler)
         courses[(course.name, course.teacher)] = course
         record["courses_created"].append(course.pk)
     semester, template = time_frame_get(user=user)
     events = []
     for occurrence in plan.create:
         c = occurrence.course
-        starts_at, ends_at = span_bounds(semester, template, occurrence.week, c.day, c.start_section, c.end_section)
-        events.append(ScheduleEvent(
-            user=user, kind=ScheduleEvent.Kind.COURSE, source=ScheduleEvent.Source.IMPORT,
-            course=courses[(c.name, c.teacher)], title=c.name, location=c.location, week=occurrence.week,
-            day=c.day, start_section=c.start_section, end_section=c.end_section, starts_at=starts_at,
-            ends_at=ends_at))
+        events.append(imports.meeting_row(user=user, occurrence=occurrence, course=courses[(c.name, c.teacher)],
+                                          semester=semester, template=template))
     imports.insert_events(events)
     ScheduleSlot.objects.bulk_create(
         (ScheduleSlot(user=user, event=event, week=event.week, day=event.day, section=section)

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, time, timedelta
 
-from schedule.core.time_model import MAX_SECTIONS, MAX_WEEKS, DEFAULT_WEEKS, SectionTemplate, Semester
+from schedule.core.time_model import DEFAULT_WEEKS, MAX_SECTIONS, MAX_WEEKS, SectionTemplate, Semester
 
 Span = tuple[time, time]
 
