@@ -687,3 +687,58 @@ def expand_csv_wakeup(data: bytes | str, week1_monday: date,
             out.append(Meeting(d, grid[s - 1][0], grid[e - 1][1], name, loc, teacher))
     out.sort()
     return out
+
+
+# --------------------------------------------------------------------------- other CSV shapes
+
+def _csv_rows(data: bytes | str) -> list[list[str]]:
+    text = _decode(data).replace("\r\n", "\n").replace("\r", "\n")
+    return [r for r in csv.reader(io.StringIO(text)) if any(c.strip() for c in r)]
+
+
+def expand_csv_clock(data: bytes | str, week1_monday: date, weeks: int) -> list[Meeting]:
+    """课程名,星期几,开始时间,结束时间 (星期一, 9:00, 10:30): every week 1..weeks, no rooms/teachers."""
+    rows = _csv_rows(data)
+    out = []
+    for r in rows[1:]:
+        name, day, s, e = (c.strip() for c in r[:4])
+        for w in range(1, weeks + 1):
+            d = week1_monday + timedelta(weeks=w - 1, days=parse_weekday(day) - 1)
+            out.append(Meeting(d, _hm(s), _hm(e), name))
+    out.sort()
+    return out
+
+
+_GRID_ROW = re.compile(r"^(\d+)\s*[(（]\s*(\d{1,2}:\d{2})\s*[-–~]\s*(\d{1,2}:\d{2})\s*[)）]$")
+_GRID_CELL = re.compile(r"^(?P<title>.+?)\s+(?P<teacher>\S*)\s*[(（](?P<weeks>[^\s)）]+)\s+(?P<room>[^)）]*)[)）]$")
+
+
+def expand_csv_grid(data: bytes | str, week1_monday: date) -> list[Meeting]:
+    """教务 grid export: rows '1(08:00-08:45)', columns 星期一…, cells '课程 教师(1-16单周 教室)'.
+
+    One Meeting per filled cell per week (per section; merge consecutive ones yourself); the section
+    times come from the row labels. Meeting.description holds the teacher.
+    """
+    rows = _csv_rows(data)
+    header = [h.strip() for h in rows[0]]
+    day_cols = {i: parse_weekday(h) for i, h in enumerate(header) if h.startswith(("星期", "周"))}
+    out = []
+    for r in rows[1:]:
+        label = next((c.strip() for c in r if _GRID_ROW.match(c.strip())), None)
+        if label is None:
+            continue
+        m = _GRID_ROW.match(label)
+        start, end = _hm(m.group(2)), _hm(m.group(3))
+        for i, day in day_cols.items():
+            cell = r[i].strip() if i < len(r) else ""
+            if not cell:
+                continue
+            c = _GRID_CELL.match(cell)
+            if not c:
+                raise ValueError(f"unreadable cell {cell!r}")
+            spec = c.group("weeks").replace("周", "")
+            for w in parse_week_spec(spec):
+                d = week1_monday + timedelta(weeks=w - 1, days=day - 1)
+                out.append(Meeting(d, start, end, c.group("title"), c.group("room").strip(), c.group("teacher")))
+    out.sort()
+    return out
