@@ -1,0 +1,61 @@
+"""The fixtures agree with an independent reading of them by expand.py.
+
+The expected meetings were computed from the school/course descriptions in make_files.py; here every
+file is read back with expand.py, consecutive meetings of one summary on one day (gap <= 30 min) are
+merged, and the (date, start, end) set must equal the expected meetings plus the meetings the expected
+file lists as skipped for overlap / outside_semester (which are in the file but not wanted).
+"""
+import json
+from datetime import date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bench.import_eval.expand import expand_csv_clock, expand_csv_grid, expand_csv_wakeup, expand_ics
+
+FILES = Path(__file__).resolve().parents[1] / "files"
+ALL = sorted(p for p in FILES.glob("*/*") if not p.name.endswith(".expected.json"))
+
+
+def merged(ms):
+    out = []
+    for m in sorted(ms, key=lambda m: (m.date, m.summary, m.start)):
+        if out and out[-1][0] == m.date and out[-1][3] == m.summary:
+            gap = datetime.combine(m.date, m.start) - datetime.combine(m.date, out[-1][2])
+            if timedelta(0) <= gap <= timedelta(minutes=30):
+                out[-1][2] = max(out[-1][2], m.end)
+                continue
+        out.append([m.date, m.start, m.end, m.summary])
+    return {(d.isoformat(), s.strftime("%H:%M"), e.strftime("%H:%M")) for d, s, e, _ in out}
+
+
+def test_both_sets_exist():
+    assert len([p for p in ALL if p.parent.name == "dev"]) >= 8
+    assert len([p for p in ALL if p.parent.name == "heldout"]) >= 8
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_expected_matches_file(path: Path):
+    exp = json.loads(path.with_name(path.name.rsplit(".", 1)[0] + ".expected.json").read_text("utf-8"))
+    week1 = date.fromisoformat(exp["week1_monday"])
+    last = week1 + timedelta(weeks=exp["semester_weeks"], days=-1)
+    data = path.read_bytes()
+    if path.suffix == ".ics":
+        ex = expand_ics(data, exp["time_zone"], until=last)
+        got = merged(ex.timed)
+        assert sorted(p.summary for p in ex.skipped) == sorted(
+            s["summary"] for s in exp["skipped"] if s["why"] == "damaged")
+        assert len(ex.all_day) == sum(s["why"] == "all_day" for s in exp["skipped"])
+    elif path.name.startswith("wakeup"):
+        got = merged(expand_csv_wakeup(data, week1, exp["sections"]))
+    elif "grid" in path.name:
+        got = merged(expand_csv_grid(data, week1))
+    else:
+        got = merged(expand_csv_clock(data, week1, exp["semester_weeks"]))
+    want = {(m["date"], m["start"], m["end"]) for m in exp["meetings"]}
+    assert want <= got, sorted(want - got)[:5]
+    extra = got - want
+    for d, s, e in extra:  # only meetings the expected file explains
+        assert not (week1.isoformat() <= d <= last.isoformat()) or any(
+            k.get("date") == d and k["why"] in ("overlap",) for k in exp["skipped"]), (d, s, e)
+    assert all(m["title"] and m["start"] < m["end"] for m in exp["meetings"])
