@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable
+from datetime import timedelta
 from typing import Literal
 
 from schedule.core.importers.budget import NO_LIMIT, ImportTooComplex, WorkBudget
@@ -27,8 +28,8 @@ from schedule.core.importers.ics import (
     ALIGNMENT_TOLERANCE,
     IcsEvent,
     expand_events,
-    instance_count_estimate,
     read_ics,
+    sample_dates,
 )
 from schedule.core.importers.json_format import FORMAT_ID, dump_json, parse_json
 from schedule.core.importers.notices import ImportNotice
@@ -135,7 +136,8 @@ def _read_calendar(
     uses: Counter = Counter()
     for meeting in meetings:
         uses[(meeting.start, meeting.end)] += len(meeting.dates)
-    grid = infer_grid(uses, template, ALIGNMENT_TOLERANCE) if fit == "file" else None
+    # Read under the file's own frame, a time even five minutes off the student's grid is the file's.
+    grid = infer_grid(uses, template, timedelta(0)) if fit == "file" else None
     proposed = _template_of(grid)
     used_template = proposed or template
     own_times = grid.own_time_spans if grid is not None and (proposed is not None or not grid.uses) else frozenset()
@@ -161,7 +163,7 @@ def _template_of(grid: GridGuess | None) -> SectionTemplate | None:
 
 
 def _dated(events: Iterable[IcsEvent]) -> list[DatedEvent]:
-    return [DatedEvent(e.first_date, e.last_date, instance_count_estimate(e), e.text) for e in events]
+    return [DatedEvent(sample_dates(e), e.rule is not None and e.rule.endless, e.text) for e in events]
 
 
 def _problem_order(found: ImportProblem) -> int:

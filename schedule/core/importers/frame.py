@@ -148,49 +148,52 @@ def _with_unused_kept(sections: list[Span], current: SectionTemplate) -> list[Sp
 
 @dataclass(frozen=True, slots=True)
 class DatedEvent:
-    """What semester inference needs of an event: its first and last date (None: endless) and text."""
+    """What semester inference needs of an event: the dates it meets on (a bounded sample) and its text."""
 
-    first: date
-    last: date | None
-    weight: int = 1
+    dates: tuple[date, ...]
+    endless: bool = False
     text: str = ""
+
+    @property
+    def first(self) -> date:
+        return self.dates[0]
+
+
+SEMESTER_BREAK = timedelta(days=21)  # a longer gap between meetings separates two semesters
 
 
 def infer_semester(events: Iterable[DatedEvent], current: Semester) -> tuple[date, int] | None:
     """(Monday of week 1, weeks) the events imply, or None when the student's semester holds them."""
-    dated = list(events)
+    dated = [e for e in events if e.dates]
     if not dated:
         return None
-    total = sum(e.weight for e in dated)
-    inside = sum(e.weight for e in dated if _meets_in(e, current))
+    total = sum(len(e.dates) for e in dated)
+    inside = sum(len(e.dates) for e in dated if _meets_in(e, current))
     if inside * 2 > total:
         return None
-    cluster = _densest_run(dated)
-    earliest = min(e.first for e in cluster)
-    monday = _hinted_monday(cluster, earliest) or earliest - timedelta(days=earliest.weekday())
-    latest = max((e.last or e.first) for e in cluster)
-    weeks = min(MAX_WEEKS, max(DEFAULT_WEEKS, current.weeks, (latest - monday).days // 7 + 1))
+    run = _busiest_run(sorted(day for e in dated for day in e.dates))
+    first, last = run[0], run[-1]
+    cluster = [e for e in dated if first <= e.first <= last]
+    monday = _hinted_monday(cluster, first) or first - timedelta(days=first.weekday())
+    weeks = min(MAX_WEEKS, max(DEFAULT_WEEKS, (last - monday).days // 7 + 1))
     return monday, weeks
 
 
 def _meets_in(event: DatedEvent, semester: Semester) -> bool:
-    last = event.last or date.max
-    return event.first <= semester.last_day and last >= semester.start_monday
+    if event.endless and event.first <= semester.last_day:
+        return True
+    return any(semester.start_monday <= day <= semester.last_day for day in event.dates)
 
 
-def _densest_run(events: list[DatedEvent]) -> list[DatedEvent]:
-    """The events whose first dates lie in the MAX_WEEKS-long window holding the most weight."""
-    ordered = sorted(events, key=lambda e: e.first)
-    span = timedelta(weeks=MAX_WEEKS)
-    best, best_weight, low, weight = (0, 0), -1, 0, 0
-    for high, event in enumerate(ordered):
-        weight += event.weight
-        while ordered[low].first < event.first - span:
-            weight -= ordered[low].weight
-            low += 1
-        if weight > best_weight:
-            best, best_weight = (low, high), weight
-    return ordered[best[0]:best[1] + 1]
+def _busiest_run(days: list[date]) -> list[date]:
+    """The longest stretch of meeting dates with no gap over SEMESTER_BREAK (last year's series, a final
+    exam weeks later and stray one-offs fall outside it)."""
+    runs: list[list[date]] = [[days[0]]]
+    for day in days[1:]:
+        if day - runs[-1][-1] > SEMESTER_BREAK:
+            runs.append([])
+        runs[-1].append(day)
+    return max(runs, key=len)
 
 
 def _hinted_monday(cluster: list[DatedEvent], earliest: date) -> date | None:

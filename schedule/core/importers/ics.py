@@ -3,8 +3,8 @@
 Reading happens in two steps so the semester can be chosen between them. ``read_ics`` repairs the
 text as calendar apps do (``ics_text``), then reads every VEVENT into an ``IcsEvent`` (its local
 times, its weekly rule, its exceptions) or a ``SkippedEvent``: an all-day event, a damaged time,
-a repetition other than weekly, an event without a name or an end. ``IcsEvent.first_date`` and
-``last_date`` are what semester inference looks at. ``expand_events`` then lists each event's dates
+a repetition other than weekly, an event without a name or an end. ``sample_dates`` (an event's
+dates over a bounded span) is what semester inference looks at. ``expand_events`` then lists each event's dates
 inside a semester; a rule is jumped to the semester's first week, never walked from its DTSTART
 (a rule from year 1 costs no more than one from last week).
 
@@ -70,16 +70,6 @@ class IcsEvent:
     @property
     def first_date(self) -> date:
         return self.start.date()
-
-    @property
-    def last_date(self) -> date | None:
-        """The date of the last instance, None for an endless rule."""
-        if self.rule is None:
-            return max({self.first_date, *self.added})
-        if self.rule.endless:
-            return None
-        dates = _rule_dates(self, self.first_date, self.first_date + _COUNTABLE_SPAN)
-        return max({*(dates or [self.first_date]), *self.added})
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,12 +355,12 @@ def _after_until(event: IcsEvent, day: date) -> bool:
     return day > until
 
 
-def instance_count_estimate(event: IcsEvent) -> int:
-    """How many meetings an event has at most (for weighting; endless rules count a semester)."""
-    rule = event.rule
-    if rule is None:
-        return 1 + len(event.added)
-    if rule.count is not None:
-        return rule.count
-    weeks = 20 if rule.endless else max(1, math.ceil(((event.last_date or event.first_date) - event.first_date).days / 7))
-    return max(1, weeks // rule.interval * len(rule.weekdays))
+SAMPLE_SPAN = timedelta(weeks=30)  # how far an event's dates are listed for semester inference
+
+
+def sample_dates(event: IcsEvent) -> tuple[date, ...]:
+    """The event's dates from its start up to SAMPLE_SPAN later (bounded work whatever the rule)."""
+    if event.rule is None:
+        return tuple(sorted({event.first_date, *event.added} - event.excluded))
+    dates = set(_rule_dates(event, event.first_date, event.first_date + SAMPLE_SPAN)) | event.added
+    return tuple(sorted(dates - event.excluded))

@@ -27,7 +27,8 @@ _PLACE_HINT = re.compile(r"\d|楼|教|室|馆|中心|实验|机房|操场|线上
 _WEEK_PREFIX = re.compile(r"^[单双]?周\s+")  # "周 麦工商楼G103": a converter's leftover of "单周"
 _TEACHER_HINT = re.compile(r"老师|教师|教授|讲师")
 
-_TEACHER_KEYS = ("任课教师", "授课教师", "教师姓名", "主讲教师", "教师", "老师", "teacher", "instructor")
+_TEACHER_KEYS = ("任课教师", "授课教师", "教师姓名", "主讲教师", "主讲", "授课", "教师", "老师", "teacher",
+                 "instructor", "lecturer")
 _PLACE_KEYS = ("上课地点", "上课教室", "地点", "教室", "location", "room")
 _CODE_KEYS = ("课程号", "课程代码", "课程编号", "课程编码", "course code", "code")
 _NAME_KEYS = ("课程名称", "课程名", "course")
@@ -37,6 +38,7 @@ _TAUGHT_BY = re.compile(r"由\s*(?P<teacher>.+?)\s*(?:老师)?任教")
 _STAFF_ENTRY = re.compile(r"^\s*\w*\d\w*\s*/\s*(?P<name>[^/]+?)\s*/\s*[^/]*$")  # 工号/姓名/职称
 _TITLED_NAME = re.compile(r"(?P<name>[^()（）\s]{1,20})\s*[(（](?P<title>.*)[)）]")
 _TITLE_WORDS = re.compile(r"教授|讲师|助教|教师|研究员|工程师|实验师|professor|lecturer", re.I)
+_CODE_AND_NAME = re.compile(r"(?P<code>[A-Z]{2,5}\d{3,6}[A-Z]?)\s+\S.{0,60}")
 _HTML_TAG = re.compile(r"<[^>]{0,200}>")
 _TRIM = " \t\"'“”‘’。.,，;；、:："
 _PAIRS = {"(": ")", "（": "）", "[": "]", "【": "】"}
@@ -131,6 +133,10 @@ def _read_part(part: str, keyed: dict[str, str]) -> bool:
     if staff:
         _add_teacher(keyed, _clean(staff["name"]))
         return True
+    coded = _CODE_AND_NAME.fullmatch(part)  # "LAW3001 经济法": a course code before the name
+    if coded:
+        keyed.setdefault("code", coded["code"])
+        return True
     titled = _TITLED_NAME.fullmatch(part)  # "教师C()", "教师B(副教授)": a name and a title
     if titled and (not titled["title"].strip() or _TITLE_WORDS.search(titled["title"])):
         _add_teacher(keyed, _clean(titled["name"]))
@@ -151,6 +157,9 @@ def _read_keyed(key: str, value: str, keyed: dict[str, str]) -> bool:
 
 
 def _add_teacher(keyed: dict[str, str], name: str) -> None:
+    titled = _TITLED_NAME.fullmatch(name)  # "蓝天野（副教授）": the name without the title
+    if titled and _TITLE_WORDS.search(titled["title"]):
+        name = titled["name"]
     if not name:
         return
     names = [n for n in keyed.get("teacher", "").split("、") if n]
