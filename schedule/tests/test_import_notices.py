@@ -35,9 +35,10 @@ ADJUSTED_CSV = csv_bytes(
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-def zh_preview(user, data: bytes, fmt: str):
+def zh_preview(user, data: bytes, fmt: str, fit: str = "mine"):
+    # Under the student's own settings (fit="mine") an off-grid time is moved onto sections, with a notice.
     with translation.override("zh-hans"):
-        return timetable_import(user=user, data=data, fmt=fmt, dry_run=True)
+        return timetable_import(user=user, data=data, fmt=fmt, dry_run=True, fit=fit)
 
 
 def test_off_grid_times_and_clipped_repetitions_are_listed_per_event_in_chinese(user):
@@ -73,7 +74,9 @@ def test_the_preview_shows_day_sections_and_clock_times(user):
 def test_a_dry_run_counts_exactly_what_the_import_then_creates(user, data, fmt):
     dry = timetable_import(user=user, data=data, fmt=fmt, dry_run=True)
     assert not Course.objects.exists()
-    done = timetable_import(user=user, data=data, fmt=fmt)
+    # The one confirm: adopt the file's frame and leave out what cannot be taken, as the preview said.
+    done = timetable_import(user=user, data=data, fmt=fmt, adopt=dry.frame is not None,
+                            accept_skips=bool(dry.skipped))
     assert (dry.created_courses, dry.created_events) == (done.created_courses, done.created_events)
     assert done.created_courses == Course.objects.filter(user=user).count()
     assert done.created_events == ScheduleEvent.objects.filter(user=user).count()
@@ -117,8 +120,11 @@ def test_a_missing_column_names_the_header_to_write(user):
 
 
 def test_clash_messages_read_as_chinese_sections(user):
-    row_clash = rejected_messages(user, csv_bytes("线性代数,2,1,2,陈,二教,1-16", "大学物理,2,2,3,刘,二教,3-4"))
-    assert row_clash == ["与第 2 行（线性代数）冲突：周二 第 2 节，第 3-4 周。"]
+    with translation.override("zh-hans"), pytest.raises(ImportRejectedError) as error:
+        timetable_import(user=user, data=csv_bytes("线性代数,2,1,2,陈,二教,1-16", "大学物理,2,2,3,刘,二教,3-4"),
+                         fmt="csv")
+    assert [p["message"] for p in error.value.detail["problems"]] == [
+        "“大学物理”与“线性代数”同时上课（周二 第 2–3 节，第 3-4 周），这几周已略去。"]
     custom_event(user, title="社团活动", week=3, day=2, start=1, end=2)
     existing = rejected_messages(user, csv_bytes("线性代数,2,1,2,陈,二教,1-16"))
     assert existing == ["线性代数与社团活动冲突：周二 第 1–2 节，第 3 周。"]
@@ -140,9 +146,20 @@ def test_every_row_problem_fills_its_chinese_template(user, rows, expected):
         assert message == expected
 
 
-def test_an_ics_event_too_far_off_the_grid_is_a_problem_in_chinese(user):
+def test_an_ics_event_far_off_the_grid_is_moved_onto_its_sections_with_a_chinese_notice(user):
     data = OFF_GRID_ICS.replace(b"T080500", b"T083000")
-    assert rejected_messages(user, data, "ics") == ["高等数学（08:30-09:40）与节次时间对不上。"]
+    outcome = zh_preview(user, data, "ics")
+    notices = {course.name: course.notices for course in outcome.courses}
+    assert notices["高等数学"][0] == "高等数学（08:30–09:40）与节次时间不一致，已对齐到第 1–2 节（08:00–09:40）。"
+
+
+def test_under_the_files_own_frame_an_off_grid_time_proposes_section_times(user):
+    data = OFF_GRID_ICS.replace(b"T080500", b"T083000")
+    outcome = zh_preview(user, data, "ics", fit="file")
+    assert outcome.frame is not None and outcome.frame.start is None  # the semester fits
+    proposed = {(s.start, s.end) for s in outcome.frame.sections if s.uses}
+    assert ("08:30", "09:40") in proposed
+    assert [(c.name, c.start_time, c.end_time) for c in outcome.courses][0] == ("高等数学", "08:30", "09:40")
 
 
 def test_a_reimport_lists_the_adjustments_in_its_diff(client, user):

@@ -49,11 +49,16 @@ def test_a_bad_row_rejects_the_whole_file_with_each_problem(user):
     assert not ScheduleEvent.objects.exists()
 
 
-def test_rows_that_clash_with_each_other_are_refused(user):
+def test_rows_that_clash_with_each_other_are_refused_until_the_student_accepts_leaving_one_out(user):
+    rows = csv_bytes("线性代数,2,1,2,陈志强,二教2412,1-16", "大学物理,2,2,3,刘海燕,二教3108,3-4")
     with pytest.raises(ImportRejectedError) as error:
-        import_csv(user, "线性代数,2,1,2,陈志强,二教2412,1-16", "大学物理,2,2,3,刘海燕,二教3108,3-4")
-    assert [p["code"] for p in error.value.detail["problems"]] == ["clash"]
+        timetable_import(user=user, data=rows, fmt="csv")
+    assert error.value.code == "skips_not_accepted"
+    assert [p["code"] for p in error.value.detail["problems"]] == ["overlap"]
     assert not Course.objects.exists()
+    outcome = timetable_import(user=user, data=rows, fmt="csv", accept_skips=True)
+    assert list(Course.objects.values_list("name", flat=True)) == ["线性代数"]
+    assert [group.code for group in outcome.skipped] == ["overlap"]
 
 
 def test_a_clash_with_an_existing_event_names_it(user):
@@ -111,8 +116,8 @@ def test_a_file_with_more_than_200_problems_lists_200_and_counts_them_all(user):
     detail = error.value.detail
     assert (len(detail["problems"]), detail["problem_count"], detail["problems_not_listed"]) == (200, 250, 50)
     assert [p["row"] for p in detail["problems"]] == list(range(3, 203))
-    assert error.value.message == ("The timetable was not imported: 250 problems to fix. "
-                                   "Only the first 200 are listed; 50 more are not shown.")
+    assert error.value.message == ("250 events of the file cannot be imported; confirm to import the rest "
+                                   "without them.")
 
 
 def test_a_file_with_few_problems_lists_them_all(user):

@@ -167,12 +167,19 @@ def _value(vevent: Event, key: str) -> Any:
         return str(prop)  # what the file wrote, for the skip's message
 
 
+# Properties whose damage changes when an event meets: such an event is skipped, never half-read.
+_TIMING_PROPERTIES = ("DTSTART", "DTEND", "DURATION", "RRULE", "EXDATE", "RDATE", "RECURRENCE-ID")
+
+
 def _event(vevent: Event, row: int, line: int, zone: ZoneInfo, replaced: set[tuple[str, date]]) -> IcsEvent:
     summary = _text(vevent, "SUMMARY")
     if not summary:
         raise _Skip(skipped("no_name", row, line, ""))
     facts = course_facts(summary, _text(vevent, "LOCATION"), _text(vevent, "DESCRIPTION"))
     name = facts.name
+    for key, _error in getattr(vevent, "errors", ()):
+        if key in _TIMING_PROPERTIES:
+            raise _Skip(skipped("damaged", row, line, name, field=key, value=_raw(vevent, key)))
     start = _value(vevent, "DTSTART")
     if isinstance(start, date) and not isinstance(start, datetime):
         raise _Skip(skipped("all_day", row, line, name, date=start.isoformat()))
@@ -187,6 +194,12 @@ def _event(vevent: Event, row: int, line: int, zone: ZoneInfo, replaced: set[tup
         excluded |= {day for replaced_uid, day in replaced if replaced_uid == uid}
     return IcsEvent(row, line, uid, facts, start, end, rule, frozenset(excluded),
                     frozenset(_listed_dates(vevent, "RDATE", zone)), f"{summary} {_text(vevent, 'DESCRIPTION')}")
+
+
+def _raw(vevent: Event, key: str) -> str:
+    prop = vevent.get(key)
+    prop = prop[0] if isinstance(prop, list) and prop else prop
+    return str(prop or "")[:40]
 
 
 def _end(vevent: Event, start: datetime, row: int, line: int, name: str, zone: ZoneInfo) -> datetime:

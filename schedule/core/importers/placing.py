@@ -96,7 +96,7 @@ def _blocks(meeting: TimedMeetings, semester: Semester, first: int, last: int, c
             notices: tuple[ImportNotice, ...]) -> list[_Block]:
     facts = meeting.facts
     return [_Block(meeting.row, facts.name, facts.location, facts.teacher, facts.note, *_week_day(semester, on),
-                   first, last, clock, (*meeting.notices, *notices))
+                   first, last, clock, (*notices, *meeting.notices))
             for on in meeting.dates]
 
 

@@ -15,8 +15,12 @@ class Command(BaseCommand):
         parser.add_argument("path", type=Path)
         parser.add_argument("--format", dest="fmt", choices=["csv", "ics", "json"], help="default: from the file name")
         parser.add_argument("--dry-run", action="store_true", help="report what would be created; write nothing")
+        parser.add_argument("--keep-settings", action="store_true",
+                            help="read the file under the user's semester and section times (moved times listed) "
+                                 "instead of adopting the file's own")
 
-    def handle(self, *args, username: str, path: Path, fmt: str | None, dry_run: bool, **options) -> None:
+    def handle(self, *args, username: str, path: Path, fmt: str | None, dry_run: bool, keep_settings: bool,
+               **options) -> None:
         user = User.objects.filter(username=username).first()
         if user is None:
             raise CommandError(f"No user named {username!r}.")
@@ -24,13 +28,23 @@ class Command(BaseCommand):
             raise CommandError(f"No file at {path}.")
         data = path.read_bytes()
         try:
+            # The operator's command is its own confirmation: it adopts the file's frame and leaves out
+            # what cannot be taken, printing both (the dry run prints them first).
             outcome = timetable_import(user=user, data=data, fmt=fmt or detect_format(path.name, data),
-                                       dry_run=dry_run)
+                                       dry_run=dry_run, fit="mine" if keep_settings else "file", adopt=True,
+                                       accept_skips=True)
         except ImportRejectedError as exc:
             lines = [f"  row {p['row'] or '-'}: {p['message']}" for p in exc.detail["problems"]]
             raise CommandError("\n".join([exc.message, *lines])) from exc
         except ImportTooComplexError as exc:
             raise CommandError(exc.message) from exc
+        if outcome.frame is not None:
+            self.stdout.write(f"  semester/sections from the file: week 1 {outcome.frame.start or 'unchanged'}, "
+                              f"{len(outcome.frame.sections) or 'unchanged'} sections")
+        for group in outcome.skipped:
+            self.stdout.write(f"  left out: {group.summary}")
+            for example in group.examples:
+                self.stdout.write(f"    {example}")
         for course in outcome.courses:
             self.stdout.write(f"  row {course.row}: {course.name} day {course.day} "
                               f"sections {course.start_section}-{course.end_section} weeks {course.weeks_text} "

@@ -4,7 +4,7 @@ from zoneinfo import ZoneInfo
 
 from schedule.core.ics_export import ExportEvent, build_ics, make_uid
 from schedule.core.importers import ParseReport, parse_timetable
-from schedule.core.importers.notices import DatesOutsideSemester, RepeatClipped, SnappedToSections
+from schedule.core.importers.notices import DatesOutsideSemester, SnappedToSections
 from schedule.core.time_model import SectionTemplate, Semester, span_bounds
 
 SEMESTER = Semester(date(2026, 3, 2), 20)
@@ -36,6 +36,13 @@ def parse(data: bytes) -> ParseReport:
 def summary(report: ParseReport) -> list[tuple]:
     assert report.ok, report.problems
     return [(c.name, c.day, c.start_section, c.end_section, c.weeks_text) for c in report.courses]
+
+
+def only_skip(report: ParseReport) -> tuple:
+    """The one event left out: (row, file line, code, English message)."""
+    assert len(report.skipped) == 1, report.skipped
+    found = report.skipped[0]
+    return found.row, found.line, found.code, found.message
 
 
 def only_problem(report: ParseReport) -> tuple:
@@ -110,14 +117,12 @@ def test_times_within_ten_minutes_of_the_section_boundaries_are_accepted():
     assert summary(parse(data)) == [("晚课", 1, 9, 10, "1")]
 
 
-def test_an_event_off_the_section_boundaries_does_not_align():
+def test_an_event_off_the_section_boundaries_is_moved_onto_the_sections_it_overlaps_with_a_notice():
     data = calendar(event("社团活动", "20260302T083000", "20260302T100000"))
-    assert only_problem(parse(data)) == (
-        1,
-        "DTSTART",
-        "not_aligned",
-        "社团活动 (08:30-10:00) does not align with sections: it must start and end within 10 minutes "
-        "of a section's start and end.",
+    report = parse(data)
+    assert summary(report) == [("社团活动", 1, 1, 2, "1")]
+    assert report.notices == (
+        SnappedToSections(1, "社团活动", time(8, 30), time(10, 0), 1, 2, time(8, 0), time(9, 40)),
     )
 
 
@@ -135,20 +140,15 @@ def test_an_all_day_event_cannot_be_placed_on_sections():
     data = calendar(
         "UID:a\r\nSUMMARY:运动会\r\nDTSTART;VALUE=DATE:20260416\r\nDTEND;VALUE=DATE:20260417"
     )
-    assert only_problem(parse(data)) == (
-        1,
-        "DTSTART",
-        "all_day_event",
-        "运动会 is an all-day event; only events at section times can be imported.",
-    )
+    report = parse(data)
+    assert only_skip(report) == (1, 4, "all_day", "运动会 is an all-day event (2026-04-16); all-day events are "
+                                                 "holidays or notes, not classes.")
+    assert only_problem(report)[2] == "no_courses"
 
 
 def test_an_event_without_an_end_or_duration_is_reported():
     data = calendar("UID:e\r\nSUMMARY:讲座\r\nDTSTART;TZID=Asia/Shanghai:20260302T080000")
-    assert only_problem(parse(data))[2:] == (
-        "missing_end",
-        "讲座 has neither an end (DTEND) nor a duration.",
-    )
+    assert only_skip(parse(data))[2:] == ("missing_end", "讲座 has neither an end (DTEND) nor a duration.")
 
 
 def test_an_event_without_a_summary_is_reported():
@@ -156,16 +156,14 @@ def test_an_event_without_a_summary_is_reported():
         "UID:s\r\nDTSTART;TZID=Asia/Shanghai:20260302T080000\r\n"
         "DTEND;TZID=Asia/Shanghai:20260302T084500"
     )
-    assert only_problem(parse(data)) == (1, "SUMMARY", "missing_value", "SUMMARY is empty.")
+    assert only_skip(parse(data)) == (1, 4, "no_name", "An event has no name (SUMMARY).")
 
 
 def test_an_event_before_the_semester_is_outside_it():
     data = calendar(event("寒假补课", "20260223T080000", "20260223T094000"))
-    assert only_problem(parse(data)) == (
-        1,
-        "DTSTART",
+    assert only_skip(parse(data))[2:] == (
         "outside_semester",
-        "寒假补课 has a date outside the semester (2026-03-02 .. 2026-07-19): 2026-02-23.",
+        "寒假补课 (2026-02-23) has no meeting inside the semester (2026-03-02 .. 2026-07-19).",
     )
 
 
@@ -175,7 +173,7 @@ def test_a_rule_that_runs_past_the_semester_is_stopped_at_its_end_with_a_notice(
     )
     report = parse(data)
     assert summary(report) == [("高数", 1, 1, 2, "1-20")]
-    assert report.notices == (RepeatClipped(1, "高数", date(2026, 7, 19)),)
+    assert report.notices == (DatesOutsideSemester(1, "高数", 5, date(2026, 3, 2), date(2026, 7, 19)),)
 
 
 def test_a_huge_count_is_stopped_at_the_semester_end_without_running_away():
@@ -217,11 +215,7 @@ def test_times_on_the_grid_make_no_notice():
 
 def test_a_daily_rule_is_not_supported():
     data = calendar(event("早读", "20260302T080000", "20260302T084500", "RRULE:FREQ=DAILY;COUNT=5"))
-    assert only_problem(parse(data))[2:] == (
-        "unsupported_recurrence",
-        "早读 repeats in a way that cannot be imported (FREQ=DAILY;COUNT=5); "
-        "only weekly repetition is supported.",
-    )
+    assert only_skip(parse(data))[2:] == ("not_weekly", "早读 repeats in a way other than weekly (FREQ=DAILY;COUNT=5).")
 
 
 def test_a_moved_instance_replaces_its_original_week():
@@ -270,10 +264,13 @@ def test_teacher_and_location_are_read_from_the_event():
     assert (course.teacher, course.location) == ("刘海燕", "二教3108")
 
 
-def test_two_events_on_the_same_sections_clash():
+def test_of_two_events_on_the_same_sections_the_later_is_left_out_naming_the_earlier():
     first = event("高数", "20260302T080000", "20260302T094000", uid="a")
     second = event("英语", "20260302T085500", "20260302T110000", uid="b")
-    assert only_problem(parse(calendar(first, second)))[:3] == (2, None, "clash")
+    report = parse(calendar(first, second))
+    assert summary(report) == [("高数", 1, 1, 2, "1")]
+    assert only_skip(report)[:3] == (2, None, "overlap")
+    assert report.skipped[0].params["other"] == "高数"
 
 
 def test_a_file_that_is_not_icalendar_is_refused():
@@ -329,5 +326,6 @@ def test_an_event_with_a_broken_property_is_reported_with_its_position():
         "EXDATE:2026031",
         uid="b",
     )
-    found = only_problem(parse(calendar(good, broken)))
-    assert found[:3] == (2, None, "invalid_ics")
+    report = parse(calendar(good, broken))
+    assert only_skip(report) == (2, 10, "damaged", "英语 has an unreadable EXDATE ('2026031').")
+    assert summary(report) == [("高数", 1, 1, 2, "1")]
