@@ -30,9 +30,9 @@ from schedule.core.importers.ics import (
     instance_count_estimate,
     read_ics,
 )
-from schedule.core.importers.placing import place_meetings, without_overlaps
 from schedule.core.importers.json_format import FORMAT_ID, dump_json, parse_json
 from schedule.core.importers.notices import ImportNotice
+from schedule.core.importers.placing import place_meetings, without_overlaps
 from schedule.core.importers.report import (
     PROBLEM_MESSAGES,
     SKIP_MESSAGES,

@@ -24,7 +24,6 @@ from schedule.core.importers.report import ImportedCourse, SkippedEvent, skipped
 from schedule.core.time_model import DAY_NAMES, SectionTemplate, Semester, SlotKey
 from schedule.core.weekspec import format_weeks
 
-
 MAX_INNER_BREAK = 20  # minutes: two meetings of a class closer than this are one block
 
 @dataclass(frozen=True, slots=True)
