@@ -155,6 +155,8 @@ def _read_grid_export(shape: CsvShape, semester: Semester, template: SectionTemp
     assert shape.grid is not None
     table = read_grid(shape.data, shape.grid, budget)
     proposed = _grid_template(table) if fit == "file" else None
+    if proposed is not None and proposed.to_hhmm() == template.to_hhmm():
+        proposed = None  # the school's times are the student's: nothing to propose
     used_template = proposed or template
     courses, problems = grid_courses(table, semester, used_template, budget)
     kept, overlaps = _without_row_overlaps(merge_duplicates(courses, budget), budget)

@@ -112,13 +112,15 @@ def raw_course(row: int, cells: Sequence[str], columns: Mapping[str, int]) -> Ra
 def weeks_of_range(first: str, last: str, parity: str) -> str:
     """The week spec that 开始周, 结束周 and 单双周 mean ("1", "16", "1" -> "1-16单").
 
-    An unknown parity is kept in the spec, so the week problem shows what was written.
+    An unknown parity is kept in the spec after its column's name, so the spec cannot be read and
+    the week problem shows what was written ("1-16 单双周3").
     """
     first, last, parity = (unicodedata.normalize("NFKC", v).strip() for v in (first, last, parity))
     if not first:
         return ""
     weeks = first if last in ("", first) else f"{first}-{last}"
-    return weeks + _PARITY_SUFFIX.get(parity, parity)
+    suffix = _PARITY_SUFFIX.get(parity)
+    return weeks + suffix if suffix is not None else f"{weeks} 单双周{parity}"
 
 
 def _is_number(text: str) -> bool:
