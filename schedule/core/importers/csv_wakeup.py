@@ -22,8 +22,6 @@ from schedule.core.weekspec import WeekSpecError, parse_weeks
 WAKEUP_COLUMNS = ("name", "day", "start_section", "end_section", "teacher", "location", "weeks")
 WAKEUP_9_COLUMNS = (*WAKEUP_COLUMNS[:6], "first_week", "last_week", "parity")
 REQUIRED_COLUMNS = ("name", "day", "start_section", "end_section", "weeks")
-# Kept for callers that name WakeUp's headers; every column's header is in csv_columns.
-WAKEUP_HEADERS = COLUMN_HEADERS
 _PARITY_SUFFIX = {
     "": "", "0": "", "全": "", "全周": "", "每周": "",
     "1": "单", "单": "单", "单周": "单",

@@ -316,3 +316,19 @@ def test_a_headerless_wakeup_file_with_a_bad_first_row_is_still_read_as_wakeup()
 
 def test_a_headerless_wakeup_row_outside_the_students_sections_is_its_own_problem():
     assert codes(parse("数据结构,3,13,14,张,B401,1-16\n")) == [(1, "unknown_section")] * 2
+
+
+def test_a_grid_with_more_sections_than_the_students_reads_on_its_own_under_fit_file():
+    labels = [f"{i}({8 + i - 1:02d}:00-{8 + i - 1:02d}:45)" for i in range(1, 15)]
+    rows = ["节次,星期一,星期二,星期三"] + [f"{label},{'晚课 周(1-16 一教101)' if i >= 13 else ''},,"
+                                         for i, label in enumerate(labels, start=1)]
+    text = "\n".join(rows)
+    on_file = parse(text, fit="file")
+    assert summary(on_file) == [("晚课", 1, 13, 14, "1-16", "周", "一教101")]
+    assert on_file.proposal is not None and len(on_file.proposal.sections or ()) == 14
+    assert {p.code for p in parse(text, fit="mine").problems} == {"unknown_section"}
+
+
+def test_short_grid_rows_are_read_without_a_crash():
+    text = "节次,星期一,星期二,星期三\n1,线代 钱(1-16 一教201)\n2\n"
+    assert summary(parse(text)) == [("线代", 1, 1, 1, "1-16", "钱", "一教201")]
