@@ -154,9 +154,7 @@ def _read_grid_export(shape: CsvShape, semester: Semester, template: SectionTemp
     """Read a grid export on its own section times (fit="file", when they differ) or the student's."""
     assert shape.grid is not None
     table = read_grid(shape.data, shape.grid, budget)
-    proposed = _grid_template(table) if fit == "file" else None
-    if proposed is not None and proposed.to_hhmm() == template.to_hhmm():
-        proposed = None  # the school's times are the student's: nothing to propose
+    proposed = _grid_template(table, template) if fit == "file" else None
     used_template = proposed or template
     courses, problems = grid_courses(table, semester, used_template, budget)
     kept, overlaps = _without_row_overlaps(merge_duplicates(courses, budget), budget)
@@ -167,14 +165,15 @@ def _read_grid_export(shape: CsvShape, semester: Semester, template: SectionTemp
     return ParseReport(tuple(kept), tuple(problems), tuple(overlaps), proposal)
 
 
-def _grid_template(table: GridTable) -> SectionTemplate | None:
-    """The section template a grid's labels give, None when they give none or the student's."""
+def _grid_template(table: GridTable, current: SectionTemplate) -> SectionTemplate | None:
+    """The section template a grid's labels give; None when they give none, or ``current`` itself."""
     if table.sections is None:
         return None
     try:
-        return SectionTemplate.from_hhmm((f"{a:%H:%M}", f"{b:%H:%M}") for a, b in table.sections)
+        found = SectionTemplate.from_hhmm((f"{a:%H:%M}", f"{b:%H:%M}") for a, b in table.sections)
     except TimeModelError:
-        return None
+        return None  # overlapping or unordered times: read on the student's sections instead
+    return None if found.to_hhmm() == current.to_hhmm() else found
 
 
 def _read_calendar(

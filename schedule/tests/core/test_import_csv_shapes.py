@@ -332,3 +332,9 @@ def test_a_grid_with_more_sections_than_the_students_reads_on_its_own_under_fit_
 def test_short_grid_rows_are_read_without_a_crash():
     text = "节次,星期一,星期二,星期三\n1,线代 钱(1-16 一教201)\n2\n"
     assert summary(parse(text)) == [("线代", 1, 1, 1, "1-16", "钱", "一教201")]
+
+
+def test_clock_rows_with_weeks_past_the_semester_keep_the_rest_with_a_notice():
+    report = parse("课程名,星期几,开始时间,结束时间,周数\n高等数学,周一,08:00,09:40,1-18\n")
+    assert [c.weeks_text for c in report.courses] == ["1-16"]
+    assert [type(n).__name__ for n in report.notices] == ["WeeksClipped"]
