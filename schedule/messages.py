@@ -64,6 +64,17 @@ PROBLEM_TEMPLATES: Mapping[str, Any] = {
     "reversed_weeks": gettext_lazy("The week range {first}-{last} runs backwards."),
     "no_weeks": gettext_lazy("The week range “{part}” contains no week."),
     "week_out_of_range": gettext_lazy("Week {week} is outside the semester, which has weeks 1 to {max_week}."),
+    "invalid_time": gettext_lazy("{field} “{value}” is not a time of day; write it as 8:00 or 14:30."),
+    "reversed_times": gettext_lazy("The course starts at {start} but ends at {end}."),
+    "grid_cell_unreadable": gettext_lazy("The cell under {column} cannot be read as courses: “{value}”; write "
+                                         "it as “course teacher(1-16 room)”."),
+    "grid_export_unreadable": gettext_lazy("This looks like a grid timetable exported from the academic affairs "
+                                           "system, but none of its cells can be read; export it as WakeUp CSV "
+                                           "or iCalendar (.ics) instead."),
+    "unknown_csv_shape": gettext_lazy("This CSV is not a timetable SmartMate can read. It reads WakeUp CSV "
+                                      "(课程名称,星期,开始节数,结束节数,老师,地点,周数, or 开始周,结束周,单双周 "
+                                      "instead of 周数), clock-time CSV (课程名,星期几,开始时间,结束时间) and "
+                                      "grid exports with 星期一…星期日 columns."),
 }
 
 # Why an event was left out of an import that goes ahead without it (schedule.core.importers.SKIP_MESSAGES).
@@ -105,6 +116,7 @@ FIELD_LABELS: Mapping[str, Any] = {
     "name": gettext_lazy("Course name"), "day": gettext_lazy("Day"), "start_section": gettext_lazy("First section"),
     "end_section": gettext_lazy("Last section"), "teacher": gettext_lazy("Teacher"),
     "location": gettext_lazy("Location"), "weeks": gettext_lazy("Weeks"),
+    "start_time": gettext_lazy("Start time"), "end_time": gettext_lazy("End time"),
 }
 
 

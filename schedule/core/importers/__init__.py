@@ -1,11 +1,13 @@
-"""Timetable import: WakeUp-style CSV, iCalendar and JSON, read into courses or a list of problems.
+"""Timetable import: CSV (WakeUp, clock times, 教务 grid), iCalendar and JSON, read into courses or problems.
 
 ``parse_timetable`` never writes anything and never raises for bad input: it returns a
 ``ParseReport``. When ``report.problems`` is not empty the caller writes nothing; ``report.skipped``
 lists events left out (all-day, outside the semester, not weekly, overlapping...), which the student
 may accept to import the rest. With ``fit="file"`` a calendar file that does not fit the student's
 semester or section times is read under the frame it implies, offered as ``report.proposal``; with
-``fit="mine"`` it is read under the student's frame, every moved time noticed.
+``fit="mine"`` it is read under the student's frame, every moved time noticed. A CSV of clock times
+is read like a calendar (its section grid inferred the same way; it has no dates, so no semester);
+a grid export's row labels give its section times.
 Given a ``WorkBudget``, it raises ``ImportTooComplex`` once reading the file has taken longer.
 Clashes with slots already in the database are checked by the caller with ``find_clashes``.
 """
@@ -15,11 +17,15 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable
-from datetime import timedelta
+from datetime import date, time, timedelta
 from typing import Literal
 
 from schedule.core.importers.budget import NO_LIMIT, ImportTooComplex, WorkBudget
 from schedule.core.importers.clashes import find_clashes, find_row_clashes
+from schedule.core.importers.csv_clock import read_clock_rows
+from schedule.core.importers.csv_columns import read_records
+from schedule.core.importers.csv_grid import GridTable, grid_courses, read_grid, section_uses
+from schedule.core.importers.csv_shapes import CsvShape, detect_shape
 from schedule.core.importers.csv_wakeup import parse_csv
 from schedule.core.importers.decoding import MAX_IMPORT_BYTES, check_size, decode_text
 from schedule.core.importers.duplicates import merge_duplicates
@@ -27,6 +33,7 @@ from schedule.core.importers.frame import DatedEvent, GridGuess, infer_grid, inf
 from schedule.core.importers.ics import (
     ALIGNMENT_TOLERANCE,
     IcsEvent,
+    TimedMeetings,
     expand_events,
     read_ics,
     sample_dates,
@@ -53,7 +60,7 @@ Fit = Literal["file", "mine"]
 Parser = Callable[
     [str, Semester, SectionTemplate, WorkBudget], tuple[list[ImportedCourse], list[ImportProblem]]
 ]
-PARSERS: dict[str, Parser] = {"csv": parse_csv, "json": parse_json}
+PARSERS: dict[str, Parser] = {"json": parse_json}
 SUPPORTED_FORMATS = ("csv", "ics", "json")
 
 __all__ = [
@@ -101,6 +108,8 @@ def parse_timetable(
         text = decode_text(data)
         if fmt == "ics":
             return _finished(_read_calendar(text, semester, template, budget, fit), budget)
+        if fmt == "csv":
+            return _finished(_read_csv(text, semester, template, budget, fit), budget)
         courses, problems = PARSERS[fmt](text, semester, template, budget)
     except ImportRejected as rejected:
         return ParseReport(problems=tuple(rejected.problems))
@@ -125,6 +134,48 @@ def _finished(report: ParseReport, budget: WorkBudget) -> ParseReport:
                                skipped=tuple(skipped))
 
 
+def _read_csv(text: str, semester: Semester, template: SectionTemplate, budget: WorkBudget,
+              fit: Fit) -> ParseReport:
+    """Read a CSV of whichever shape it is: WakeUp rows, clock times or a 教务 grid export."""
+    shape = detect_shape(read_records(text))
+    if shape.kind == "grid":
+        return _read_grid_export(shape, semester, template, budget, fit)
+    if shape.kind == "clock":
+        meetings, problems = read_clock_rows(shape.data, shape.columns, semester, budget)
+        placed = _read_meetings(meetings, semester, template, budget, fit)
+        return dataclasses.replace(placed, problems=(*placed.problems, *problems))
+    courses, problems = parse_csv(shape.data, shape.columns, semester, template, budget)
+    kept, overlaps = _without_row_overlaps(merge_duplicates(courses, budget), budget)
+    return ParseReport(tuple(kept), tuple(problems), tuple(overlaps))
+
+
+def _read_grid_export(shape: CsvShape, semester: Semester, template: SectionTemplate, budget: WorkBudget,
+                      fit: Fit) -> ParseReport:
+    """Read a grid export on its own section times (fit="file", when they differ) or the student's."""
+    assert shape.grid is not None
+    table = read_grid(shape.data, shape.grid, budget)
+    proposed = _grid_template(table, template) if fit == "file" else None
+    used_template = proposed or template
+    courses, problems = grid_courses(table, semester, used_template, budget)
+    kept, overlaps = _without_row_overlaps(merge_duplicates(courses, budget), budget)
+    proposal = None
+    if proposed is not None:
+        proposal = FrameProposal(sections=tuple((s.start, s.end) for s in proposed.sections),
+                                 section_uses=section_uses(kept, proposed.count))
+    return ParseReport(tuple(kept), tuple(problems), tuple(overlaps), proposal)
+
+
+def _grid_template(table: GridTable, current: SectionTemplate) -> SectionTemplate | None:
+    """The section template a grid's labels give; None when they give none, or ``current`` itself."""
+    if table.sections is None:
+        return None
+    try:
+        found = SectionTemplate.from_hhmm((f"{a:%H:%M}", f"{b:%H:%M}") for a, b in table.sections)
+    except TimeModelError:
+        return None  # overlapping or unordered times: read on the student's sections instead
+    return None if found.to_hhmm() == current.to_hhmm() else found
+
+
 def _read_calendar(
     text: str, semester: Semester, template: SectionTemplate, budget: WorkBudget, fit: Fit
 ) -> ParseReport:
@@ -133,7 +184,26 @@ def _read_calendar(
     guess = infer_semester(_dated(reading.events), semester) if fit == "file" else None
     used_semester = Semester(guess[0], guess[1], semester.tz) if guess else semester
     meetings, skips = expand_events(reading, used_semester, budget)
-    uses: Counter = Counter()
+    placed = _read_meetings(meetings, used_semester, template, budget, fit, guess)
+    repairs = tuple((r.code, r.lines, r.count) for r in reading.repairs)
+    return dataclasses.replace(placed, skipped=(*reading.skipped, *skips, *placed.skipped), repairs=repairs)
+
+
+def _read_meetings(
+    meetings: list[TimedMeetings],
+    semester: Semester,
+    template: SectionTemplate,
+    budget: WorkBudget,
+    fit: Fit,
+    semester_guess: tuple[date, int] | None = None,
+) -> ParseReport:
+    """Place timed meetings (a calendar's events, a clock-time CSV's rows) on a section grid.
+
+    With fit="file" the grid is the one the meetings' clock spans imply, proposed when it differs from
+    ``template``; spans off that grid keep their own times. ``semester_guess`` is the semester a dated
+    file implied (already used for the meetings' dates), carried into the proposal.
+    """
+    uses: Counter[tuple[time, time]] = Counter()
     for meeting in meetings:
         uses[(meeting.start, meeting.end)] += len(meeting.dates)
     # Read under the file's own frame, a time even five minutes off the student's grid is the file's.
@@ -141,16 +211,14 @@ def _read_calendar(
     proposed = _template_of(grid)
     used_template = proposed or template
     own_times = grid.own_time_spans if grid is not None and (proposed is not None or not grid.uses) else frozenset()
-    courses, more = place_meetings(meetings, used_semester, used_template, ALIGNMENT_TOLERANCE, own_times, budget)
+    courses, skips = place_meetings(meetings, semester, used_template, ALIGNMENT_TOLERANCE, own_times, budget)
     proposal = FrameProposal(
-        start_monday=guess[0] if guess else None,
-        weeks=guess[1] if guess else None,
+        start_monday=semester_guess[0] if semester_guess else None,
+        weeks=semester_guess[1] if semester_guess else None,
         sections=grid.sections if proposed is not None and grid is not None else None,
         section_uses=grid.uses if grid else (),
     )
-    repairs = tuple((r.code, r.lines, r.count) for r in reading.repairs)
-    return ParseReport(tuple(courses), (), (*reading.skipped, *skips, *more),
-                       proposal if proposal.changes_anything else None, repairs)
+    return ParseReport(tuple(courses), (), tuple(skips), proposal if proposal.changes_anything else None)
 
 
 def _template_of(grid: GridGuess | None) -> SectionTemplate | None:

@@ -1,131 +1,125 @@
 """Read WakeUp-style CSV timetables: 课程名称,星期,开始节数,结束节数,老师,地点,周数.
 
 The header is optional and its columns may come in any order (Chinese or English names); without
-a header the WakeUp column order is assumed. Rows are numbered by the line they start on, so the
-header is row 1. Blank lines are skipped. An optional 水课/is_filler column marks filler courses.
+a header the WakeUp column order is assumed. WakeUp's 9-column variant gives the weeks as
+开始周,结束周,单双周 (0 全 / 1 单 / 2 双, or the words) instead of 周数; it reads the same.
+Rows are numbered by the line they start on, so the header is row 1. Blank lines are skipped.
+An optional 水课/is_filler column marks filler courses.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Mapping, Sequence
 
 from schedule.core.importers.budget import NO_LIMIT, WorkBudget
-from schedule.core.importers.fields import RawCourse, build_course
+from schedule.core.importers.csv_columns import COLUMN_HEADERS, Record, cell_of
+from schedule.core.importers.fields import RawCourse, build_course, parse_day, parse_section_number
 from schedule.core.importers.report import ImportedCourse, ImportProblem, ImportRejected, problem
-from schedule.core.time_model import SectionTemplate, Semester
+from schedule.core.time_model import MAX_WEEKS, SectionTemplate, Semester
+from schedule.core.weekspec import WeekSpecError, parse_weeks
 
 WAKEUP_COLUMNS = ("name", "day", "start_section", "end_section", "teacher", "location", "weeks")
+WAKEUP_9_COLUMNS = (*WAKEUP_COLUMNS[:6], "first_week", "last_week", "parity")
 REQUIRED_COLUMNS = ("name", "day", "start_section", "end_section", "weeks")
-COLUMN_ALIASES: dict[str, frozenset[str]] = {
-    "name": frozenset({"课程名称", "课程名", "课程", "name", "course", "course_name"}),
-    "day": frozenset({"星期", "周几", "day", "weekday", "day_of_week"}),
-    "start_section": frozenset({"开始节数", "开始节次", "起始节", "start_section", "start"}),
-    "end_section": frozenset({"结束节数", "结束节次", "结束节", "end_section", "end"}),
-    "teacher": frozenset({"老师", "教师", "任课教师", "teacher"}),
-    "location": frozenset({"地点", "教室", "上课地点", "location", "room"}),
-    "weeks": frozenset({"周数", "周次", "上课周次", "weeks", "week"}),
-    "is_filler": frozenset({"水课", "可嵌入", "is_filler", "filler"}),
-}
-# The header a student writes for each column: WakeUp's own names, the first ones a message suggests.
-WAKEUP_HEADERS: dict[str, str] = {
-    "name": "课程名称",
-    "day": "星期",
-    "start_section": "开始节数",
-    "end_section": "结束节数",
-    "teacher": "老师",
-    "location": "地点",
-    "weeks": "周数",
-    "is_filler": "水课",
-}
-_COLUMN_OF_ALIAS = {
-    alias: column for column, aliases in COLUMN_ALIASES.items() for alias in aliases
+_PARITY_SUFFIX = {
+    "": "", "0": "", "全": "", "全周": "", "每周": "",
+    "1": "单", "单": "单", "单周": "单",
+    "2": "双", "双": "双", "双周": "双",
 }
 
 
 def parse_csv(
-    text: str, semester: Semester, template: SectionTemplate, budget: WorkBudget = NO_LIMIT
+    records: Sequence[Record],
+    columns: Mapping[str, int],
+    semester: Semester,
+    template: SectionTemplate,
+    budget: WorkBudget = NO_LIMIT,
 ) -> tuple[list[ImportedCourse], list[ImportProblem]]:
-    """Return the courses of a CSV timetable and the problems of its rows."""
-    records = list(_records(text))
-    if not records:
-        raise ImportRejected(problem("no_courses", None))
-    columns, data = _columns(records)
+    """Return the courses of a WakeUp-style CSV's data records and the problems of its rows."""
     courses: list[ImportedCourse] = []
     problems: list[ImportProblem] = []
-    for row, cells in data:
+    for row, cells in records:
         budget.spend()
-        result = build_course(_raw_course(row, cells, columns), semester, template)
+        result = build_course(raw_course(row, cells, columns), semester, template)
         if isinstance(result, ImportedCourse):
             courses.append(result)
         else:
             problems.extend(result)
-    if not data:
+    if not records:
         problems.append(problem("no_courses", None))
     return courses, problems
 
 
-def _records(text: str) -> Iterator[tuple[int, list[str]]]:
-    """Yield (first line number, cells) for each non-blank CSV record."""
-    reader = csv.reader(io.StringIO(text, newline=""), _dialect(text))
-    next_line = 1
-    for cells in reader:
-        row, next_line = next_line, reader.line_num + 1
-        if any(cell.strip() for cell in cells):
-            yield row, cells
-
-
-def _dialect(text: str) -> type[csv.Dialect]:
-    # Some spreadsheets export tab-separated text under a .csv name.
-    first_line = text.lstrip().split("\n", 1)[0]
-    return csv.excel_tab if "\t" in first_line and "," not in first_line else csv.excel
-
-
-def _normalise_header(cell: str) -> str:
-    return unicodedata.normalize("NFKC", cell).strip().lower().replace(" ", "_")
-
-
-def _columns(
-    records: list[tuple[int, list[str]]],
-) -> tuple[dict[str, int], list[tuple[int, list[str]]]]:
-    """Map column names to positions from the header, or the WakeUp order if there is none."""
-    header_row, header = records[0]
-    # Walk right to left so that, if a column name repeats, the leftmost one wins.
-    named = {
-        _COLUMN_OF_ALIAS[_normalise_header(cell)]: position
-        for position, cell in reversed(list(enumerate(header)))
-        if _normalise_header(cell) in _COLUMN_OF_ALIAS
-    }
-    if not named:
-        return {column: i for i, column in enumerate(WAKEUP_COLUMNS)}, records
-    missing = [column for column in REQUIRED_COLUMNS if column not in named]
+def check_section_columns(header_row: int, named: Mapping[str, int]) -> None:
+    """Raise ImportRejected naming each required column a WakeUp header lacks (周数 or 开始周+结束周)."""
+    has_weeks = "weeks" in named or {"first_week", "last_week"} <= named.keys()
+    missing = [c for c in REQUIRED_COLUMNS if c not in named and (c != "weeks" or not has_weeks)]
     if missing:
         raise ImportRejected(
-            *(
-                problem("missing_column", header_row, column, column=column, header=WAKEUP_HEADERS[column])
-                for column in missing
-            )
+            *(problem("missing_column", header_row, c, column=c, header=COLUMN_HEADERS[c]) for c in missing)
         )
-    return named, records[1:]
 
 
-def _raw_course(row: int, cells: list[str], columns: dict[str, int]) -> RawCourse:
+def headerless_order(cells: Sequence[str]) -> tuple[str, ...]:
+    """The columns of a record without a header: the 9-column variant when its weeks are two numbers."""
+    if len(cells) >= len(WAKEUP_9_COLUMNS) and all(_is_number(cells[i]) for i in (6, 7)):
+        return WAKEUP_9_COLUMNS
+    return WAKEUP_COLUMNS
+
+
+def reads_as_wakeup(cells: Sequence[str], columns: Mapping[str, int]) -> bool:
+    """Whether a record has the WakeUp shape: a name, a day, two section numbers and weeks.
+
+    Only the shape is checked, not the student's semester or sections: a row outside them is a
+    WakeUp row with a problem, not a file of another kind.
+    """
+    raw = raw_course(0, cells, columns)
+    if not str(raw.name).strip() or parse_day(raw.day) is None:
+        return False
+    if parse_section_number(raw.start_section) is None or parse_section_number(raw.end_section) is None:
+        return False
+    try:
+        parse_weeks(str(raw.weeks), MAX_WEEKS)
+    except WeekSpecError:
+        return False
+    return True
+
+
+def raw_course(row: int, cells: Sequence[str], columns: Mapping[str, int]) -> RawCourse:
+    """One record as a RawCourse; a week range and parity (9-column variant) become a week spec."""
     def cell(column: str, default: str = "") -> str:
-        position = columns.get(column)
-        if position is None or position >= len(cells):
-            return default
-        return cells[position]
+        return cell_of(cells, columns, column, default)
 
+    weeks = cell("weeks")
+    if "weeks" not in columns and "first_week" in columns:
+        weeks = weeks_of_range(cell("first_week"), cell("last_week"), cell("parity"))
     return RawCourse(
         row=row,
         name=cell("name"),
         day=cell("day"),
         start_section=cell("start_section"),
         end_section=cell("end_section"),
-        weeks=cell("weeks"),
+        weeks=weeks,
         teacher=cell("teacher"),
         location=cell("location"),
         is_filler=cell("is_filler", "false"),
     )
+
+
+def weeks_of_range(first: str, last: str, parity: str) -> str:
+    """The week spec that 开始周, 结束周 and 单双周 mean ("1", "16", "1" -> "1-16单").
+
+    An unknown parity is kept in the spec after its column's name, so the spec cannot be read and
+    the week problem shows what was written ("1-16 单双周3").
+    """
+    first, last, parity = (unicodedata.normalize("NFKC", v).strip() for v in (first, last, parity))
+    if not first:
+        return ""
+    weeks = first if last in ("", first) else f"{first}-{last}"
+    suffix = _PARITY_SUFFIX.get(parity)
+    return weeks + suffix if suffix is not None else f"{weeks} 单双周{parity}"
+
+
+def _is_number(text: str) -> bool:
+    return unicodedata.normalize("NFKC", text).strip().isdigit()

@@ -103,12 +103,12 @@ def build_course(
 ) -> ImportedCourse | list[ImportProblem]:
     """Check a raw course against the semester and template; return it or its problems."""
     problems: list[ImportProblem] = []
-    name = _text(raw, "name", raw.name, MAX_NAME_LENGTH, problems, required=True)
-    teacher = _text(raw, "teacher", raw.teacher, MAX_TEXT_LENGTH, problems)
-    location = _text(raw, "location", raw.location, MAX_TEXT_LENGTH, problems)
-    day = _day(raw, problems)
+    name = text_field(raw.row, "name", raw.name, MAX_NAME_LENGTH, problems, required=True)
+    teacher = text_field(raw.row, "teacher", raw.teacher, MAX_TEXT_LENGTH, problems)
+    location = text_field(raw.row, "location", raw.location, MAX_TEXT_LENGTH, problems)
+    day = day_field(raw.row, raw.day, problems)
     start, end = _sections(raw, template, problems)
-    weeks, dropped = _weeks(raw, semester, problems)
+    weeks, dropped = weeks_field(raw.row, raw.weeks, semester, problems)
     is_filler = parse_flag(raw.is_filler)
     if is_filler is None:
         problems.append(problem("invalid_value", raw.row, "is_filler", value=str(raw.is_filler)))
@@ -120,8 +120,8 @@ def build_course(
     )
 
 
-def _text(
-    raw: RawCourse,
+def text_field(
+    row: int,
     name: str,
     value: object,
     limit: int,
@@ -129,21 +129,23 @@ def _text(
     *,
     required: bool = False,
 ) -> str:
+    """The stripped text of a field; a missing required one or one over ``limit`` adds a problem."""
     text = "" if value is None else str(value).strip()
     if required and not text:
-        problems.append(problem("missing_value", raw.row, name))
+        problems.append(problem("missing_value", row, name))
     elif len(text) > limit:
-        problems.append(problem("too_long", raw.row, name, limit=limit))
+        problems.append(problem("too_long", row, name, limit=limit))
     return text
 
 
-def _day(raw: RawCourse, problems: list[ImportProblem]) -> int | None:
-    if raw.day is None or (isinstance(raw.day, str) and not raw.day.strip()):
-        problems.append(problem("missing_value", raw.row, "day"))
+def day_field(row: int, value: object, problems: list[ImportProblem]) -> int | None:
+    """The weekday (1..7) of a field, or None with a problem added."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        problems.append(problem("missing_value", row, "day"))
         return None
-    day = parse_day(raw.day)
+    day = parse_day(value)
     if day is None:
-        problems.append(problem("invalid_day", raw.row, "day", value=str(raw.day).strip()))
+        problems.append(problem("invalid_day", row, "day", value=str(value).strip()))
     return day
 
 
@@ -180,15 +182,18 @@ def _section(
     return number
 
 
-def _weeks(
-    raw: RawCourse, semester: Semester, problems: list[ImportProblem]
+def weeks_field(
+    row: int, value: object, semester: Semester, problems: list[ImportProblem]
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Return the weeks inside the semester and those after it that were left out."""
-    value = raw.weeks
+    """Return the weeks inside the semester and those after it that were left out.
+
+    Weeks that cannot be read add a problem and come back empty.
+    """
+    written = value
     if isinstance(value, list) and value and all(type(w) is int for w in value):
         value = ",".join(str(w) for w in value)
     elif isinstance(value, list) and value:
-        problems.append(problem("invalid_value", raw.row, "weeks", value=str(raw.weeks)))
+        problems.append(problem("invalid_value", row, "weeks", value=str(written)))
         return (), ()
     elif isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
@@ -200,7 +205,7 @@ def _weeks(
             clipped = _clipped_weeks(spec, semester)
             if clipped is not None:
                 return clipped
-        problems.append(ImportProblem(raw.row, "weeks", error.code, error.message, error.detail))
+        problems.append(ImportProblem(row, "weeks", error.code, error.message, error.detail))
         return (), ()
 
 

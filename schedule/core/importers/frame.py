@@ -100,7 +100,7 @@ def _pieces(spans: Sequence[Span]) -> list[tuple[float, float]]:
     starts = {_minutes(s) for s, _e in spans}
     ends = {_minutes(e) for _s, e in spans}
     bounds = sorted(starts | ends)
-    pieces = []
+    pieces: list[tuple[float, float]] = []
     for a, b in zip(bounds, bounds[1:]):
         if not any(_minutes(s) <= a and b <= _minutes(e) for s, e in spans):
             continue  # nothing happens here: a break between blocks, lunch, the night

@@ -70,6 +70,11 @@ def course_facts(summary: str, location: str = "", description: str = "") -> Cou
     )
 
 
+def looks_like_place(text: str) -> bool:
+    """Whether a bare value reads as a place (a room number, a building, online) rather than a person."""
+    return bool(_PLACE_HINT.search(text)) and not _TEACHER_HINT.search(text)
+
+
 def _clean(text: str) -> str:
     return _balanced(" ".join(unicodedata.normalize("NFC", text or "").split()).strip(_TRIM))
 

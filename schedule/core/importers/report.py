@@ -53,6 +53,15 @@ PROBLEM_MESSAGES: Mapping[str, str] = {
     "unsupported_recurrence": "{name} repeats in a way that cannot be imported ({rule}); only "
     "weekly repetition is supported.",
     "outside_semester": "{name} has a date outside the semester ({first} .. {last}): {date}.",
+    "invalid_time": "{field} {value!r} is not a time of day; write it as 8:00 or 14:30.",
+    "reversed_times": "The course starts at {start} but ends at {end}.",
+    "grid_cell_unreadable": "The cell under {column} cannot be read as courses: {value!r}; write it as "
+    "\"course teacher(1-16 room)\".",
+    "grid_export_unreadable": "This looks like a grid timetable exported from the academic affairs system, "
+    "but none of its cells can be read; export it as WakeUp CSV or iCalendar (.ics) instead.",
+    "unknown_csv_shape": "This CSV is not a timetable SmartMate can read. It reads WakeUp CSV "
+    "(课程名称,星期,开始节数,结束节数,老师,地点,周数, or 开始周,结束周,单双周 instead of 周数), "
+    "clock-time CSV (课程名,星期几,开始时间,结束时间) and grid exports with 星期一…星期日 columns.",
 }
 
 
