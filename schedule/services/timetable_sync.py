@@ -160,7 +160,11 @@ def timetable_sync_plan(*, user: User, data: bytes, fmt: str) -> SyncPlan:
     budget = WorkBudget.start(settings.IMPORT_CPU_SECONDS, imports.cpu_clock)
     semester, template = time_frame_get(user=user)
     try:
-        report = parse_timetable(data, cast(TimetableFormat, fmt), semester, template, budget)
+        # The file read as it means itself (a course's own times kept); under the student's settings
+        # when it implies another semester or section times, as a re-import does not change them.
+        report = parse_timetable(data, cast(TimetableFormat, fmt), semester, template, budget, fit="file")
+        if report.proposal is not None:
+            report = parse_timetable(data, cast(TimetableFormat, fmt), semester, template, budget, fit="mine")
         if report.problems:
             imports.reject_problems(report.problems)
         plan = _plan(user=user, courses=report.courses, occurrences=report.occurrences(), budget=budget)
@@ -187,8 +191,10 @@ def _plan(*, user: User, courses: tuple[ImportedCourse, ...], occurrences: tuple
         c = occurrence.course
         wanted[(c.name, c.teacher, occurrence.week, c.day, c.start_section, c.end_section)] = occurrence
     file_courses: dict[CourseKey, ImportedCourse] = {}
+    file_rooms: dict[CourseKey, set[str]] = defaultdict(set)
     for course in sorted(courses, key=lambda c: c.row):
         file_courses.setdefault((course.name, course.teacher), course)
+        file_rooms[(course.name, course.teacher)].add(course.location)
     delete = sorted(meetings[k].pk for k in meetings.keys() - wanted.keys())
     create = sorted((wanted[k] for k in wanted.keys() - meetings.keys() - aside.keys()), key=lambda o: o.sort_key())
     moved_place = {meetings[k].pk: (meetings[k].location, wanted[k].course.location)
@@ -197,8 +203,10 @@ def _plan(*, user: User, courses: tuple[ImportedCourse, ...], occurrences: tuple
         courses=[], unchanged=0, conflicts=[], delete_meetings=delete, create=create,
         create_courses=[c for k, c in file_courses.items() if k not in existing],
         remove_courses=sorted(c.pk for k, c in existing.items() if k not in file_courses),
-        course_locations={existing[k].pk: c.location for k, c in file_courses.items()
-                          if k in existing and existing[k].location != c.location},
+        # A course moves to a new room only when the file gives it one room; a course held in two rooms
+        # keeps its own and each meeting its room, whatever order the file lists them in.
+        course_locations={existing[k].pk: _only(file_rooms[k]) for k in file_courses
+                          if k in existing and len(file_rooms[k]) == 1 and existing[k].location != _only(file_rooms[k])},
         meeting_locations=moved_place, displaced=[],
         delete_suspended=sorted(aside[k].pk for k in aside.keys() - wanted.keys()))
     _displacement(user=user, plan=plan)
@@ -206,6 +214,11 @@ def _plan(*, user: User, courses: tuple[ImportedCourse, ...], occurrences: tuple
               occurrences=occurrences, aside=list(aside.values()))
     plan.digest = _digest(plan)
     return plan
+
+
+def _only(rooms: set[str]) -> str:
+    (room,) = rooms
+    return room
 
 
 def embedded_blocks(*, event_ids: list[int]) -> list[DisplacedBlock]:

@@ -1,0 +1,150 @@
+"""Any school's timetable gets in: the file's section times and semester proposed and adopted in one
+confirm, events that cannot be taken left out by name, a course's own times kept, damaged files read,
+and a re-import of the same file changing nothing."""
+
+from __future__ import annotations
+
+import random
+from datetime import time
+
+import pytest
+from django.utils import translation
+
+from schedule.exceptions import ImportRejectedError
+from schedule.models import CalendarSettings, ChangeSet, Course, ScheduleEvent
+from schedule.services.calendar import calendar_settings_update
+from schedule.services.imports import timetable_import
+from schedule.tests import import_shapes as shapes
+from taskclasses.planning.timetable_edits import timetable_sync
+
+
+def local(event: ScheduleEvent) -> tuple[str, str, str]:
+    starts, ends = event.starts_at.astimezone(shapes_zone()), event.ends_at.astimezone(shapes_zone())
+    return starts.date().isoformat(), f"{starts:%H:%M}", f"{ends:%H:%M}"
+
+
+def shapes_zone():
+    from zoneinfo import ZoneInfo
+
+    return ZoneInfo("Asia/Shanghai")
+
+
+def confirm(user, data: bytes, fmt: str = "ics"):
+    """The student's one confirm after the preview: adopt what it proposed, leave out what it listed."""
+    preview = timetable_import(user=user, data=data, fmt=fmt, dry_run=True)
+    return preview, timetable_import(user=user, data=data, fmt=fmt, adopt=preview.frame is not None,
+                                     accept_skips=bool(preview.skipped))
+
+
+def test_a_per_section_file_proposes_the_schools_day_and_semester_and_imports_blocks(user):
+    data = shapes.per_section_ics()
+    preview = timetable_import(user=user, data=data, fmt="ics", dry_run=True)
+    assert preview.frame is not None and preview.frame.start == "2025-02-17"
+    used = [(s.start, s.end) for s in preview.frame.sections if s.uses]
+    assert used == [("08:00", "08:45"), ("08:50", "09:35"), ("14:00", "14:45"), ("14:50", "15:35")]
+    # Consecutive one-section events of one class are one block.
+    assert [(c.name, c.day, c.start_section, c.end_section, c.weeks_text) for c in preview.courses] == [
+        ("数据结构", 1, 1, 2, "1-16"), ("大学英语", 3, 5, 6, "1-15单")]
+    with pytest.raises(ImportRejectedError) as refused:
+        timetable_import(user=user, data=data, fmt="ics")
+    assert refused.value.code == "frame_not_adopted" and not Course.objects.filter(user=user).exists()
+
+    done = timetable_import(user=user, data=data, fmt="ics", adopt=True)
+    calendar = CalendarSettings.objects.get(user=user)
+    assert calendar.semester_start.isoformat() == "2025-02-17"
+    assert calendar.section_times[:2] == [["08:00", "08:45"], ["08:50", "09:35"]]
+    assert done.created_events == 16 + 8
+    first = ScheduleEvent.objects.filter(user=user, title="数据结构").order_by("starts_at").first()
+    assert local(first) == ("2025-02-17", "08:00", "09:35") and first.location == "致远楼A203"
+    courses = {c.name: c for c in Course.objects.filter(user=user)}
+    assert courses["数据结构"].teacher == "顾明川"
+    assert (courses["大学英语"].teacher, courses["大学英语"].location, courses["大学英语"].note) == (
+        "林晓", "外语楼301", "课程号：ENG1001")
+
+
+def test_a_course_at_its_own_times_keeps_them_through_a_change_of_section_times(user):
+    preview, _done = confirm(user, shapes.wakeup_export())
+    assert preview.frame is not None
+    sport = ScheduleEvent.objects.filter(user=user, title="体育").order_by("starts_at").first()
+    assert (sport.clock_start, sport.clock_end) == (time(8, 30), time(10, 5))
+    assert local(sport) == ("2025-02-20", "08:30", "10:05")
+    assert (sport.start_section, sport.end_section) == (1, 3)  # it holds the sections it overlaps
+    math = ScheduleEvent.objects.filter(user=user, title="高等数学").order_by("starts_at").first()
+    assert local(math) == ("2025-02-17", "08:00", "09:35") and math.clock_start is None
+    assert ScheduleEvent.objects.filter(user=user, title="高等数学").count() == 16
+
+    times = CalendarSettings.objects.get(user=user).section_times
+    times[0] = ["07:50", "08:35"]
+    calendar_settings_update(user=user, section_times=times)
+    sport.refresh_from_db()
+    math.refresh_from_db()
+    assert local(sport)[1:] == ("08:30", "10:05")  # its own times stay
+    assert local(math)[1] == "07:50"  # a meeting on the grid follows its sections
+
+
+def test_all_day_events_and_last_years_series_are_left_out_by_name_with_one_confirm(user):
+    data = shapes.google_export()
+    with translation.override("zh-hans"):
+        preview = timetable_import(user=user, data=data, fmt="ics", dry_run=True)
+    groups = {g.code: g for g in preview.skipped}
+    assert (groups["all_day"].count, groups["outside_semester"].count) == (3, 1)
+    assert groups["all_day"].summary == "全天日程（假期、截止日、备注）：略去 3 个"
+    assert "“Week 1”是全天日程（2025-02-17）" in groups["all_day"].examples[0]
+    assert preview.frame is not None and preview.frame.start == "2025-02-17"
+    with pytest.raises(ImportRejectedError) as refused:
+        timetable_import(user=user, data=data, fmt="ics", adopt=True)
+    assert refused.value.code == "skips_not_accepted"
+    done = timetable_import(user=user, data=data, fmt="ics", adopt=True, accept_skips=True)
+    assert done.created_events == 15
+    assert {local(e)[0][:4] for e in ScheduleEvent.objects.filter(user=user)} == {"2025"}
+
+
+def test_winter_hours_keep_every_meeting_at_its_real_time(user):
+    confirm(user, shapes.winter_hours_ics())
+    graphics = [local(e) for e in ScheduleEvent.objects.filter(user=user, title="计算机图形学").order_by("starts_at")]
+    assert graphics[0][1:] == ("14:30", "16:15") and graphics[-1][1:] == ("14:00", "15:35")
+    assert len(graphics) == 8
+    assert {local(e)[1:] for e in ScheduleEvent.objects.filter(user=user, title="操作系统")} == {("10:00", "11:35")}
+
+
+def test_a_damaged_file_is_read_with_its_repairs_listed_in_chinese(user):
+    with translation.override("zh-hans"):
+        preview, done = confirm(user, shapes.damaged_ics())
+    assert done.created_events == 16
+    assert any("END:VCALENDAR" in line for line in preview.repairs)
+    assert any("换行符" in line for line in preview.repairs)
+
+
+def test_a_file_that_is_no_calendar_is_refused_without_the_parsers_words(user):
+    with translation.override("zh-hans"), pytest.raises(ImportRejectedError) as refused:
+        timetable_import(user=user, data=b"BEGIN:VEVENT\r\nSUMMARY:x\r\nEND:VEVENT\r\n", fmt="ics", dry_run=True)
+    (message,) = [p["message"] for p in refused.value.detail["problems"]]
+    assert message.startswith("这个文件不是能读取的日历文件") and "Expected" not in message
+
+
+def test_importing_the_same_file_again_in_another_order_changes_nothing(user):
+    data = shapes.wakeup_export().decode()
+    confirm(user, data.encode())
+    head, *events = data.split("BEGIN:VEVENT")
+    tail = events[-1].split("END:VCALENDAR")[0]
+    events[-1] = tail
+    random.Random(4).shuffle(events)
+    shuffled = (head + "".join("BEGIN:VEVENT" + e for e in events) + "END:VCALENDAR\r\n").encode()
+    before = sorted(ScheduleEvent.objects.filter(user=user).values_list("pk", "location", "starts_at", "ends_at"))
+    result = timetable_sync(user=user, data=shuffled, fmt="ics")
+    assert result.changeset_id is None and not ChangeSet.objects.filter(user=user).exists()
+    after = sorted(ScheduleEvent.objects.filter(user=user).values_list("pk", "location", "starts_at", "ends_at"))
+    assert before == after
+
+
+def test_a_course_in_two_rooms_keeps_its_rooms_on_a_reimport_in_any_order(user):
+    rows = ["高数,1,1,2,王,二教101,1-16", "高数,3,3,4,王,三教202,1-16"]
+    from schedule.tests.factories import csv_bytes
+
+    timetable_import(user=user, data=csv_bytes(*rows), fmt="csv")
+    course_room = Course.objects.get(user=user).location
+    result = timetable_sync(user=user, data=csv_bytes(*reversed(rows)), fmt="csv")
+    assert result.changeset_id is None
+    assert Course.objects.get(user=user).location == course_room
+    assert set(ScheduleEvent.objects.filter(user=user).values_list("day", "location")) == {
+        (1, "二教101"), (3, "三教202")}
