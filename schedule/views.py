@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.requests import AuthedHttpRequest
 from schedule import selectors
-from schedule.core.importers import MAX_IMPORT_BYTES
+from schedule.core.importers import MAX_IMPORT_BYTES, Fit
 from schedule.exceptions import ImportRejectedError, ImportTooComplexError, ScheduleInputError
 from schedule.services import feeds, imports, timetable_sync
 from schedule.timetable_port import timetable_editor
@@ -53,7 +53,7 @@ def _handle_import(request: AuthedHttpRequest, context: dict) -> None:
         if timetable_sync.user_has_courses(user=request.user):
             _handle_sync(request, context, raw=raw, fmt=fmt, dry_run=dry_run)
             return
-        fit = "mine" if request.POST.get("fit") == "mine" else "file"
+        fit: Fit = "mine" if request.POST.get("fit") == "mine" else "file"
         # One confirm: the button under a preview that proposed the file's frame or left events out says so.
         outcome = imports.timetable_import(user=request.user, data=raw, fmt=fmt, dry_run=dry_run, fit=fit,
                                            adopt=request.POST.get("adopt") == "1",

@@ -11,6 +11,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import translation
 
+from schedule.core.importers import Fit
 from schedule.exceptions import ImportRejectedError
 from schedule.models import Course, ScheduleEvent
 from schedule.services.imports import timetable_import
@@ -35,7 +36,7 @@ ADJUSTED_CSV = csv_bytes(
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-def zh_preview(user, data: bytes, fmt: str, fit: str = "mine"):
+def zh_preview(user, data: bytes, fmt: str, fit: Fit = "mine"):
     # Under the student's own settings (fit="mine") an off-grid time is moved onto sections, with a notice.
     with translation.override("zh-hans"):
         return timetable_import(user=user, data=data, fmt=fmt, dry_run=True, fit=fit)

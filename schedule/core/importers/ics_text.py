@@ -48,7 +48,7 @@ def repair_ics(raw: str) -> RepairedIcs:
     found: dict[str, list[int]] = defaultdict(list)
     if "\r\r" in raw or re.search(r"\r(?!\n)", raw):
         found[LINE_ENDINGS].append(1)
-    logical = _unfold(raw.replace("\r\n", "\n").replace("\r", "\n").split("\n"), found)
+    logical = _unfold(raw.replace("\r\r\n", "\n").replace("\r\n", "\n").replace("\r", "\n").split("\n"), found)
     kept, event_lines, has_calendar = _walk(logical, found)
     repairs = tuple(IcsRepair(code, tuple(lines[:5]), len(lines)) for code, lines in found.items())
     return RepairedIcs("\r\n".join(kept) + "\r\n", tuple(event_lines), repairs, has_calendar)

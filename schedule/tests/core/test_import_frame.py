@@ -1,0 +1,148 @@
+"""The pure pieces behind reading any school's file: repairing the text, reading what an event says of its
+course, inferring the section grid and the semester, and expanding rules without walking from year 1."""
+
+from __future__ import annotations
+
+from datetime import date, time, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from schedule.core.importers import parse_timetable
+from schedule.core.importers.budget import WorkBudget
+from schedule.core.importers.frame import DatedEvent, infer_grid, infer_semester
+from schedule.core.importers.ics import expand_events, read_ics
+from schedule.core.importers.ics_text import repair_ics
+from schedule.core.importers.metadata import course_facts
+from schedule.core.time_model import SectionTemplate, Semester
+
+DEFAULT = SectionTemplate.default_cqupt()
+SEMESTER = Semester(date(2026, 9, 7), 20)
+
+
+def t(text: str) -> time:
+    return time(int(text[:2]), int(text[3:]))
+
+
+def spans(*pairs: tuple[str, str, int]) -> dict[tuple[time, time], int]:
+    return {(t(a), t(b)): n for a, b, n in pairs}
+
+
+# --- Repairs --------------------------------------------------------------------------------------
+
+def test_a_file_cut_off_before_its_end_is_closed_and_said_so():
+    repaired = repair_ics("BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:x\n")
+    assert repaired.text.endswith("END:VEVENT\r\nEND:VCALENDAR\r\n")
+    assert [r.code for r in repaired.repairs] == ["missing_end"]
+    assert repaired.event_lines == (2,)
+
+
+def test_stray_carriage_returns_and_non_property_lines_are_read_past():
+    repaired = repair_ics("BEGIN:VCALENDAR\r\r\nBEGIN:VEVENT\r\r\nSUMMARY:x\r\r\n这不是属性\r\r\nEND:VEVENT\r\r\n"
+                          "END:VCALENDAR\r\r\n")
+    codes = {r.code: r.lines for r in repaired.repairs}
+    assert set(codes) == {"line_endings", "unreadable_lines"}
+    assert codes["unreadable_lines"] == (4,)
+    assert "这不是属性" not in repaired.text
+
+
+def test_a_property_with_parameters_and_no_value_is_dropped_quietly():
+    repaired = repair_ics("BEGIN:VCALENDAR\nBEGIN:VEVENT\nORGANIZER;CN=老师\nEND:VEVENT\nEND:VCALENDAR\n")
+    assert repaired.repairs == () and "ORGANIZER" not in repaired.text
+
+
+# --- What an event says of its course --------------------------------------------------------------
+
+@pytest.mark.parametrize("summary, location, description, expected", [
+    ("矩阵理论@主M101", "", "课程名称：矩阵理论\\;上课地点：主M101\\;教师：甲\\,乙", ("矩阵理论", "主M101", "甲、乙", "")),
+    ("计算系统安全 - 信南B235", "", "任课教师：赵一。", ("计算系统安全", "信南B235", "赵一", "")),
+    ("马原 - 钱二", "麦二教2104", "", ("马原", "麦二教2104", "钱二", "")),
+    ("高等数学(2-2)|第 1、2 节", "南教401", "孙三(副教授)", ("高等数学(2-2)", "南教401", "孙三", "")),
+    ("Web程序设计", "东十二楼F202", "星期三 从第3周到第8周\\,由李四老师任教", ("Web程序设计", "东十二楼F202", "李四", "")),
+    ("马克思主义基本原理", "广A415", "00000/周五/无\\;00001/吴六/副教授", ("马克思主义基本原理", "广A415", "周五、吴六", "")),
+    ("Math I 11:00 AM-01:00 PM ROOM: Cohort Classroom 2 (1.315)", "", "", ("Math I", "Cohort Classroom 2 (1.315)", "", "")),
+    ("数字逻辑", "北705", "必修郑七", ("数字逻辑", "北705", "", "必修郑七")),
+    ("经济法", "", "LAW3001 经济法\\n主讲：王八（副教授）\\n上课地点：明理楼110", ("经济法", "明理楼110", "王八", "课程号：LAW3001")),
+    ("英语视听说", "周 麦工商楼G103", "", ("英语视听说", "麦工商楼G103", "", "")),
+])
+def test_name_room_teacher_and_note_are_read_from_the_usual_places(summary, location, description, expected):
+    facts = course_facts(summary, location, description.replace("\\;", ";").replace("\\,", ",").replace("\\n", "\n"))
+    assert (facts.name, facts.location, facts.teacher, facts.note) == expected
+
+
+def test_html_in_a_google_description_becomes_plain_text_in_the_note():
+    facts = course_facts("Office Hours", "", "Zoom link:&nbsp;<br><i>https://example.invalid/j/1</i>")
+    assert "<" not in facts.note and "https://example.invalid/j/1" in facts.note
+
+
+# --- The section grid ------------------------------------------------------------------------------
+
+def test_an_event_per_section_gives_the_schools_sections_outright():
+    guess = infer_grid(spans(("08:00", "08:45", 30), ("08:50", "09:35", 30), ("14:00", "14:45", 8)), DEFAULT,
+                       timedelta(0))
+    assert guess is not None
+    used = [s for s, n in zip(guess.sections, guess.uses) if n]
+    assert used == [(t("08:00"), t("08:45")), (t("08:50"), t("09:35")), (t("14:00"), t("14:45"))]
+    assert guess.own_time_spans == frozenset()
+
+
+def test_two_and_three_section_blocks_are_cut_into_sections_of_about_45_minutes():
+    guess = infer_grid(spans(("08:00", "09:40", 10), ("18:30", "21:05", 5)), DEFAULT, timedelta(0))
+    assert guess is not None
+    used = [f"{a:%H:%M}-{b:%H:%M}" for (a, b), n in zip(guess.sections, guess.uses) if n]
+    assert used == ["08:00-08:45", "08:55-09:40", "18:30-19:15", "19:25-20:10", "20:20-21:05"]
+
+
+def test_a_course_off_the_common_grid_keeps_its_own_times():
+    guess = infer_grid(spans(("08:00", "09:35", 40), ("10:00", "11:35", 40), ("08:30", "10:05", 8)), DEFAULT,
+                       timedelta(0))
+    assert guess is not None and guess.own_time_spans == frozenset({(t("08:30"), t("10:05"))})
+
+
+def test_sections_of_the_students_day_the_file_never_touches_are_kept():
+    guess = infer_grid(spans(("10:10", "10:55", 5), ("11:05", "11:50", 5)), DEFAULT, timedelta(0))
+    assert guess is not None
+    assert guess.sections[:2] == ((t("08:00"), t("08:45")), (t("08:55"), t("09:40")))
+    assert guess.uses[:4] == (0, 0, 5, 5)
+
+
+def test_a_file_on_the_students_grid_proposes_nothing():
+    assert infer_grid(spans(("08:00", "09:40", 3), ("10:15", "11:55", 3)), DEFAULT, timedelta(0)) is None
+
+
+# --- The semester ----------------------------------------------------------------------------------
+
+def weekly(first: date, weeks: int, text: str = "") -> DatedEvent:
+    return DatedEvent(tuple(first + timedelta(weeks=n) for n in range(weeks)), text=text)
+
+
+def test_the_students_semester_is_kept_when_the_file_lies_inside_it():
+    assert infer_semester([weekly(date(2026, 9, 8), 16)], SEMESTER) is None
+
+
+def test_week_one_is_the_monday_of_the_busiest_run_of_dates_ignoring_last_years_series():
+    events = [weekly(date(2025, 2, 18), 16), weekly(date(2025, 2, 20), 16), weekly(date(2024, 3, 5), 10)]
+    assert infer_semester(events, SEMESTER) == (date(2025, 2, 17), 20)
+
+
+def test_the_files_own_week_words_place_week_one_before_the_first_class():
+    events = [weekly(date(2021, 9, 22), 6, "星期三 从第3周到第8周"), weekly(date(2021, 10, 5), 8, "星期二 从第5周到第12周")]
+    assert infer_semester(events, SEMESTER) == (date(2021, 9, 6), 20)
+
+
+# --- Rules are never walked from their start --------------------------------------------------------
+
+def test_a_daily_rule_since_year_one_costs_a_semester_of_work_not_two_thousand_years():
+    data = ("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nSUMMARY:x\r\nDTSTART:00010101T080000\r\n"
+            "DTEND:00010101T094000\r\nRRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+    calls = {"n": 0}
+
+    def clock() -> float:
+        calls["n"] += 1
+        return 0.0
+
+    reading = read_ics(data, ZoneInfo("Asia/Shanghai"), WorkBudget.start(2, clock))
+    meetings, skips = expand_events(reading, SEMESTER)
+    assert skips == [] and len(meetings[0].dates) == 140  # every day of the 20-week semester
+    report = parse_timetable(data.encode(), "ics", SEMESTER, DEFAULT, fit="file")
+    assert report.proposal is None and len(report.courses) == 7  # one course per weekday, in the student's term
