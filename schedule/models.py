@@ -470,6 +470,8 @@ class SuspendedMeeting(models.Model):
     start_section = models.PositiveSmallIntegerField()
     end_section = models.PositiveSmallIntegerField()
     embedded = models.JSONField(default=list, blank=True)
+    clock_start = models.TimeField(null=True, blank=True)  # the meeting's own times, if it had them
+    clock_end = models.TimeField(null=True, blank=True)
     # The meeting's own id: it comes back under it, so a change set that recorded the meeting (a course
     # edit, a re-import) still finds it when it is undone.
     event_pk = models.BigIntegerField(null=True, blank=True, editable=False)

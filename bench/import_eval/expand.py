@@ -41,10 +41,12 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta, timezone, tzinfo
-from typing import Iterable, Iterator
+from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+Date = date  # for annotations inside classes that have a field named ``date``
 
 __all__ = ["AllDayEvent", "Expansion", "Meeting", "Problem", "expand_csv_wakeup", "expand_ics",
            "parse_week_spec"]
@@ -62,8 +64,8 @@ class Meeting:
 
 @dataclass(frozen=True, order=True)
 class AllDayEvent:
-    date: date
-    end: date  # exclusive, as DTEND;VALUE=DATE
+    date: Date
+    end: Date  # exclusive, as DTEND;VALUE=DATE
     summary: str
     location: str = ""
     description: str = ""
@@ -105,7 +107,7 @@ class Prop:
 class Component:
     name: str
     props: list[Prop] = field(default_factory=list)
-    children: list["Component"] = field(default_factory=list)
+    children: list[Component] = field(default_factory=list)
 
     def get(self, name: str) -> Prop | None:
         for p in self.props:
@@ -233,7 +235,7 @@ def unescape_text(value: str) -> str:
 
 # --------------------------------------------------------------------------- values
 
-class ValueError_(ValueError):
+class BadValueError(ValueError):
     pass
 
 
@@ -245,7 +247,7 @@ _DUR = re.compile(r"^([+-])?P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:
 def parse_duration(text: str) -> timedelta:
     m = _DUR.match(text.strip())
     if not m or text.strip() in ("P", "PT", "+P", "-P"):
-        raise ValueError_(f"bad DURATION {text!r}")
+        raise BadValueError(f"bad DURATION {text!r}")
     sign, w, d, h, mi, s = m.groups()
     td = timedelta(weeks=int(w or 0), days=int(d or 0), hours=int(h or 0), minutes=int(mi or 0),
                    seconds=int(s or 0))
@@ -259,7 +261,10 @@ class Zones:
         self.default = default
         self.notes = notes
         self.by_id: dict[str, tzinfo] = {}
-        self.vtz = {(c.get("TZID").value.strip() if c.get("TZID") else ""): c for c in vtimezones}
+        self.vtz: dict[str, Component] = {}
+        for c in vtimezones:
+            tzid_p = c.get("TZID")
+            self.vtz[tzid_p.value.strip() if tzid_p is not None else ""] = c
 
     def get(self, tzid: str) -> tzinfo:
         tzid = tzid.strip().strip('"')
@@ -275,8 +280,9 @@ class Zones:
             bits = [b for b in tzid.split("/") if b]
             candidates += ["/".join(bits[-2:]), "/".join(bits[-3:])]
         vt = self.vtz.get(tzid)
-        if vt is not None and vt.get("X-LIC-LOCATION"):
-            candidates.append(vt.get("X-LIC-LOCATION").value.strip())
+        loc = vt.get("X-LIC-LOCATION") if vt is not None else None
+        if loc is not None:
+            candidates.append(loc.value.strip())
         for c in candidates:
             try:
                 return ZoneInfo(c)
@@ -308,14 +314,14 @@ def parse_when(prop: Prop, zones: Zones) -> When:
     if prop.params.get("VALUE", "").upper() == "DATE" or _D.match(value):
         m = _D.match(value)
         if not m:
-            raise ValueError_(f"bad DATE {value!r}")
+            raise BadValueError(f"bad DATE {value!r}")
         return When(date(int(m[1]), int(m[2]), int(m[3])), None, None)
     m = _DT.match(value)
     if not m:
-        raise ValueError_(f"bad DATE-TIME {value!r}")
+        raise BadValueError(f"bad DATE-TIME {value!r}")
     naive = datetime(int(m[1]), int(m[2]), int(m[3]), int(m[4]), int(m[5]), int(m[6]))
     if m[7] == "Z":
-        tz: tzinfo = timezone.utc
+        tz: tzinfo = UTC
     elif "TZID" in prop.params:
         tz = zones.get(prop.params["TZID"])
     else:
@@ -354,8 +360,8 @@ def rrule_starts(rule: str, start: When, until_default: date, zones: Zones,
     parts = {}
     for bit in rule.strip().split(";"):
         if "=" in bit:
-            k, v = bit.split("=", 1)
-            parts[k.strip().upper()] = v.strip()
+            key, val = bit.split("=", 1)
+            parts[key.strip().upper()] = val.strip()
     freq = parts.get("FREQ", "").upper()
     if freq not in ("WEEKLY", "DAILY"):
         problems.append(f"unsupported FREQ={freq or '?'}: only DTSTART kept")
@@ -365,13 +371,17 @@ def rrule_starts(rule: str, start: When, until_default: date, zones: Zones,
     until_raw = parts.get("UNTIL")
     wkst = _DAYS.get(parts.get("WKST", "MO").upper()[:2], 0)
     byday: list[int] = []
-    for d in parts.get("BYDAY", "").split(","):
-        d = d.strip().upper()
-        if d:
-            byday.append(_DAYS[d[-2:]])
+    for code in parts.get("BYDAY", "").split(","):
+        code = code.strip().upper()
+        if code:
+            byday.append(_DAYS[code[-2:]])
 
     tz = start.tz
-    base = start.at.replace(tzinfo=None) if start.at is not None else datetime.combine(start.day, time())
+    if start.at is not None:
+        base = start.at.replace(tzinfo=None)
+    else:
+        assert start.day is not None  # a When holds either a day or an aware datetime
+        base = datetime.combine(start.day, time())
     # UNTIL as a bound on the wall-clock start in the event's zone (inclusive)
     limit_wall: datetime | None = None
     limit_day: date | None = None
@@ -388,7 +398,8 @@ def rrule_starts(rule: str, start: When, until_default: date, zones: Zones,
                 if start.at is None:
                     limit_day = naive.date()
                 elif m[7] == "Z":
-                    limit_wall = _wall(naive.replace(tzinfo=timezone.utc), tz)
+                    assert tz is not None  # timed Whens always carry their zone
+                    limit_wall = _wall(naive.replace(tzinfo=UTC), tz)
                 else:
                     limit_wall = naive
     unbounded = count is None and limit_wall is None and limit_day is None
@@ -441,13 +452,21 @@ def rrule_starts(rule: str, start: When, until_default: date, zones: Zones,
 def _mk(wall: datetime, start: When, tz: tzinfo | None) -> When:
     if start.at is None:
         return When(wall.date(), None, None)
+    assert tz is not None  # timed Whens always carry their zone
     return When(None, _localize(wall, tz), tz)
+
+
+def _start_day(w: When) -> date:
+    if w.day is not None:
+        return w.day
+    assert w.at is not None  # a When holds either a day or an aware datetime
+    return w.at.date()
 
 
 def _key(w: When, zone: tzinfo) -> tuple:
     if w.at is None:
         return ("d", w.day)
-    return ("t", w.at.astimezone(timezone.utc))
+    return ("t", w.at.astimezone(UTC))
 
 
 # --------------------------------------------------------------------------- events
@@ -474,16 +493,19 @@ def _read_event(comp: Component, zones: Zones) -> _Ev:
     summary = _text(comp, "SUMMARY")
     ds = comp.get("DTSTART")
     if ds is None:
-        raise ValueError_("no DTSTART")
+        raise BadValueError("no DTSTART")
     start = parse_when(ds, zones)
     de, du = comp.get("DTEND"), comp.get("DURATION")
     if de is not None:
         end = parse_when(de, zones)
-        if (end.at is None) != (start.at is None):
-            raise ValueError_("DTSTART and DTEND of different value types")
-        length = (end.day - start.day) if start.at is None else (end.at - start.at)
+        if start.at is not None and end.at is not None:
+            length = end.at - start.at
+        elif start.day is not None and end.day is not None:
+            length = end.day - start.day
+        else:
+            raise BadValueError("DTSTART and DTEND of different value types")
         if length < timedelta(0):
-            raise ValueError_(f"DTEND {de.value!r} before DTSTART")
+            raise BadValueError(f"DTEND {de.value!r} before DTSTART")
     elif du is not None:
         length = parse_duration(du.value)
     else:
@@ -496,6 +518,7 @@ def _read_event(comp: Component, zones: Zones) -> _Ev:
 
 def _emit(out: Expansion, ev: _Ev, at: When, zone: tzinfo) -> None:
     if at.at is None:
+        assert at.day is not None  # a When holds either a day or an aware datetime
         out.all_day.append(AllDayEvent(at.day, at.day + timedelta(days=max(1, ev.length.days)),
                                        ev.summary, ev.location, ev.description))
         return
@@ -549,7 +572,7 @@ def expand_ics(data: bytes | str, zone: str, until: date | None = None) -> Expan
             continue
         problems: list[str] = []
         starts: list[When] = [m.start]
-        default_until = until or ((m.start.day or m.start.at.date()) + timedelta(days=366))
+        default_until = until or (_start_day(m.start) + timedelta(days=366))
         rules = m.comp.all("RRULE")
         if rules:
             if until is None and all("COUNT=" not in r.value.upper() and "UNTIL=" not in r.value.upper()
@@ -567,12 +590,13 @@ def expand_ics(data: bytes | str, zone: str, until: date | None = None) -> Expan
             continue
         ex_days = {k[1] for k in ex if k[0] == "d"}
         seen: set = set()
-        ovr = {(_key(o.rid, tz)): o for o in overrides.get(m.uid, [])} if m.uid else {}
+        # every override has a RECURRENCE-ID (that is how it got into ``overrides``)
+        ovr = {_key(o.rid, tz): o for o in overrides.get(m.uid, []) if o.rid is not None} if m.uid else {}
         for s in starts:
             k = _key(s, tz)
             if k in seen or k in ex:
                 continue
-            if s.at is not None and ex_days and _wall(s.at, s.tz).date() in ex_days:
+            if s.at is not None and s.tz is not None and ex_days and _wall(s.at, s.tz).date() in ex_days:
                 continue
             seen.add(k)
             o = ovr.pop(k, None)
@@ -665,19 +689,25 @@ def expand_csv_wakeup(data: bytes | str, week1_monday: date,
     i_s, i_e = col("开始节数", "开始节"), col("结束节数", "结束节")
     i_t, i_l = col("老师", "教师"), col("地点", "教室")
     i_w, i_ws, i_we, i_p = col("周数"), col("开始周"), col("结束周"), col("单双周")
+
+    def cell(r: list[str], i: int | None) -> str:
+        if i is None:  # a required column is missing: fail as indexing with None does
+            raise TypeError("list indices must be integers or slices, not NoneType")
+        return r[i]
+
     grid = [(_hm(a), _hm(b)) for a, b in sections]
     out: list[Meeting] = []
     for r in rows[1:]:
         r = r + [""] * (len(header) - len(r))
-        name = r[i_name].strip()
+        name = cell(r, i_name).strip()
         if not name:
             continue
-        day = parse_weekday(r[i_day])
-        s, e = int(r[i_s]), int(r[i_e])
+        day = parse_weekday(cell(r, i_day))
+        s, e = int(cell(r, i_s)), int(cell(r, i_e))
         if i_w is not None:
             weeks = parse_week_spec(r[i_w])
         else:
-            a, b = int(r[i_ws]), int(r[i_we])
+            a, b = int(cell(r, i_ws)), int(cell(r, i_we))
             parity = int(r[i_p] or 0) if i_p is not None else 0
             weeks = [w for w in range(a, b + 1) if parity == 0 or (w % 2 == 1) == (parity == 1)]
         teacher = r[i_t].strip() if i_t is not None else ""
@@ -728,6 +758,7 @@ def expand_csv_grid(data: bytes | str, week1_monday: date) -> list[Meeting]:
         if label is None:
             continue
         m = _GRID_ROW.match(label)
+        assert m is not None  # label was picked because it matches
         start, end = _hm(m.group(2)), _hm(m.group(3))
         for i, day in day_cols.items():
             cell = r[i].strip() if i < len(r) else ""

@@ -14,7 +14,7 @@ import json
 import random
 import uuid
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -53,6 +53,7 @@ class School:
 
     def grid_on(self, d: date) -> list[list[str]]:
         if self.second_from and d >= self.second_from:
+            assert self.second_sections is not None  # second_from always comes with second_sections
             return self.second_sections
         return self.sections
 
@@ -121,7 +122,8 @@ def esc(text: str) -> str:
 
 def fold(line: str) -> str:
     """RFC 5545 folding at 75 octets, never inside a UTF-8 character."""
-    out, cur = [], ""
+    out: list[str] = []
+    cur = ""
     for ch in line:
         limit = 75 if not out else 74
         if len((cur + ch).encode()) > limit:
@@ -142,7 +144,7 @@ def floating(d: date, t: str) -> str:
 
 
 def utc(d: date, t: str, tz: str) -> str:
-    return hm(d, t).replace(tzinfo=ZoneInfo(tz)).astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    return hm(d, t).replace(tzinfo=ZoneInfo(tz)).astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
 def uid(rng: random.Random) -> str:
@@ -224,7 +226,7 @@ def dev_per_section_utc_winter() -> None:
     events = []
     for c in cs:
         desc = f"星期{cn[c.day - 1]} 从第{c.weeks[0]}周到第{c.weeks[-1]}周,由{c.teacher}老师任教"
-        for d, n, s, e in c.sections(sc):
+        for d, _n, s, e in c.sections(sc):
             events.append((d, s, ["BEGIN:VEVENT", f"UID:{uid(rng)}", f"SUMMARY:{esc(c.title)}",
                                   "DTSTAMP:20230901T140129Z", f"DTSTART:{utc(d, s, sc.tz)}",
                                   f"DTEND:{utc(d, e, sc.tz)}", fold(f"DESCRIPTION:{esc(desc)}"),
@@ -554,7 +556,6 @@ def ho_tzid_no_vtimezone_sections() -> None:
     lines = ["BEGIN:VCALENDAR", "METHOD:PUBLISH", "VERSION:2.0", "X-WR-CALNAME:课程表",
              "PRODID:-//Apple Inc.//Mac OS X 10.14//EN", "X-APPLE-CALENDAR-COLOR:#FC4208",
              "X-WR-TIMEZONE:Asia/Shanghai", "CALSCALE:GREGORIAN"]
-    cn = "一二三四五六七八九十"
     for c in cs:
         secs = "、".join(str(n) for n in range(c.s, c.e + 1))
         for d, s, e in c.occurrences(sc):
@@ -582,7 +583,7 @@ def ho_crcrlf_rule_typo() -> None:
           Course("马克思主义基本原理", 4, 5, 7, wk(1, 12), "公共楼A101", "邱平")]
     lines = ["BEGIN:VCALENDAR", ""]
     for c in cs:
-        for d, n, s, e in c.sections(sc):
+        for d, _n, s, e in c.sections(sc):
             lines += ["BEGIN:VEVENT", f"SUMMARY:{c.title}", f"DTSTART;VALUE=DATE-TIME:{floating(d, s)}",
                       f"DTEND;VALUE=DATE-TIME:{floating(d, e)}", f"DESCRIPTION:必修课 任课老师{c.teacher}",
                       f"LOCATION:{c.room}", "RULE:FREQ=WEEKLY", "RULE:COUNT=18", "END:VEVENT", ""]
@@ -683,7 +684,7 @@ def ho_grid_export() -> None:
              ("大数据导论", "葛青", 4, 10, 12, "1-12", wk(1, 12), "松涛园二教2207")]
     grid_rows = sc.sections
     cells = {}
-    for t, te, day, s, e, spec, weeks, room in items:
+    for t, te, day, s, e, spec, _weeks, room in items:
         for n in range(s, e + 1):
             cells[(n, day)] = f"{t} {te}({spec} {room})"
     periods = {1: "上午", 6: "下午", 10: "晚上"}

@@ -34,7 +34,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, time
 from pathlib import Path
 
 from django.db import transaction
@@ -47,7 +47,7 @@ from schedule.core.academic_calendar import (
     calendar_problems,
 )
 from schedule.core.holiday_ics import holidays_from_ics
-from schedule.core.time_model import SectionTemplate, Semester, span_bounds
+from schedule.core.time_model import SectionTemplate, Semester, meeting_bounds
 from schedule.messages import day_label
 from schedule.models import CalendarDay, CalendarSettings, ScheduleEvent, ScheduleSlot, SuspendedMeeting
 from schedule.selectors import core_calendar_day, school_calendar_get
@@ -274,7 +274,7 @@ class _Writer:
                 user=self.user, course_id=meeting.course_id or 0, title=meeting.title, location=meeting.location,
                 note=meeting.note, source=meeting.source, week=meeting.week, day=meeting.day,
                 start_section=meeting.start_section, end_section=meeting.end_section, embedded=embedded,
-                event_pk=meeting.pk)
+                event_pk=meeting.pk, clock_start=meeting.clock_start, clock_end=meeting.clock_end)
             meeting.delete()
         return len(meetings)
 
@@ -328,7 +328,7 @@ class _Writer:
         self._create_event(kind=ScheduleEvent.Kind.COURSE, week=record.week, day=record.day,
                            first=record.start_section, last=record.end_section, title=record.title,
                            course_id=record.course_id, location=record.location, note=record.note,
-                           source=record.source, pk=same_id,
+                           source=record.source, pk=same_id, clock=_clock_of(record),
                            embedded={b.task_item_id: range(b.start_section, b.end_section + 1)
                                      for b in blocks})
         record.delete()
@@ -376,7 +376,7 @@ class _Writer:
                 continue
             self._create_event(kind=ScheduleEvent.Kind.COURSE, week=week, day=day, first=first, last=last,
                                title=meeting.title, course_id=meeting.course_id, location=meeting.location,
-                               note=meeting.note, source=ScheduleEvent.Source.CALENDAR)
+                               note=meeting.note, source=ScheduleEvent.Source.CALENDAR, clock=meeting.clock)
             added += 1
         return added
 
@@ -401,11 +401,13 @@ class _Writer:
 
     def _create_event(self, *, kind: str, week: int, day: int, first: int, last: int, title: str,
                       source: str = ScheduleEvent.Source.CALENDAR, embedded: dict[int | None, range] | None = None,
-                      **links: object) -> ScheduleEvent:
-        starts_at, ends_at = span_bounds(self.semester, self.template, week, day, first, last)
+                      clock: tuple[time, time] | None = None, **links: object) -> ScheduleEvent:
+        # A course meeting at its own times keeps them when it is set aside, restored or copied.
+        starts_at, ends_at = meeting_bounds(self.semester, self.template, week, day, first, last, clock)
+        clock_start, clock_end = clock or (None, None)
         event = ScheduleEvent.objects.create(user=self.user, kind=kind, source=source, title=title, week=week,
                                              day=day, start_section=first, end_section=last, starts_at=starts_at,
-                                             ends_at=ends_at, **links)
+                                             ends_at=ends_at, clock_start=clock_start, clock_end=clock_end, **links)
         guests = {section: item for item, span in (embedded or {}).items() for section in span}
         ScheduleSlot.objects.bulk_create(
             ScheduleSlot(user=self.user, event=event, week=week, day=day, section=section,
@@ -503,3 +505,9 @@ def national_holidays_load(*, user: User, year: int) -> DaysImported:
     workdays = [f"{w['name']} {w['date']}" for w in entry["workdays"] if semester.contains(date.fromisoformat(w["date"]))]
     rows = calendar_days_add(user=user, days=inputs, origin=CalendarDay.Origin.NATIONAL) if inputs else []
     return DaysImported(days=rows, workdays=workdays, outside_semester=outside)
+
+
+def _clock_of(record: SuspendedMeeting) -> tuple[time, time] | None:
+    if record.clock_start is None or record.clock_end is None:
+        return None
+    return record.clock_start, record.clock_end

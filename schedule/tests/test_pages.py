@@ -73,11 +73,21 @@ def test_import_page_lists_problems_and_writes_nothing(client, user):
 
 def test_import_page_says_how_many_problems_are_not_listed(client, user):
     client.force_login(user)
-    rows = "".join(f"高数,1,1,2,王{i},A101,1-16\n" for i in range(202))  # same slot, other teachers: clashes
+    rows = "课程名称,星期,开始节数,结束节数,老师,地点,周数\n" + "".join(
+        f"高数,9,1,2,王{i},A101,1-16\n" for i in range(202))  # no ninth weekday: a problem per row
     response = client.post("/schedule/import/", {"content": rows, "action": "preview"}, **EN)
     html = response.content.decode()
-    assert "201 problems to fix. Only the first 200 are listed; 1 more is not shown." in html
-    assert html.count("Clashes with row 1") == 200
+    assert "202 problems to fix. Only the first 200 are listed; 2 more are not shown." in html
+    assert html.count("is not a day of the week") == 200
+
+
+def test_import_preview_sums_up_left_out_meetings_in_one_line_per_kind(client, user):
+    client.force_login(user)
+    rows = "".join(f"高数,1,1,2,王{i},A101,1-16\n" for i in range(202))  # same slot, other teachers
+    html = client.post("/schedule/import/", {"content": rows, "action": "preview"}, **EN).content.decode()
+    assert "Meetings at the same time as another course: 201 left out" in html
+    assert html.count("is at the same time as") == 5  # the first few in full, then the count
+    assert "Import the 1 arrangement that fits" in html
 
 
 def test_import_page_says_when_a_file_is_too_complex(client, user, settings, monkeypatch):

@@ -62,7 +62,8 @@ def test_a_property_with_parameters_and_no_value_is_dropped_quietly():
     ("马克思主义基本原理", "广A415", "00000/周五/无\\;00001/吴六/副教授", ("马克思主义基本原理", "广A415", "周五、吴六", "")),
     ("Math I 11:00 AM-01:00 PM ROOM: Cohort Classroom 2 (1.315)", "", "", ("Math I", "Cohort Classroom 2 (1.315)", "", "")),
     ("数字逻辑", "北705", "必修郑七", ("数字逻辑", "北705", "", "必修郑七")),
-    ("经济法", "", "LAW3001 经济法\\n主讲：王八（副教授）\\n上课地点：明理楼110", ("经济法", "明理楼110", "王八", "课程号：LAW3001")),
+    ("经济法", "", "LAW3001 经济法\\n主讲：王八（副教授）\\n上课地点：明理楼110",
+     ("经济法", "明理楼110", "王八", "课程号：LAW3001")),
     ("英语视听说", "周 麦工商楼G103", "", ("英语视听说", "麦工商楼G103", "", "")),
 ])
 def test_name_room_teacher_and_note_are_read_from_the_usual_places(summary, location, description, expected):
