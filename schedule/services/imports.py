@@ -46,10 +46,11 @@ from schedule.messages import (
     skip_summary,
     skips_not_accepted_message,
 )
-from schedule.models import Course, ScheduleEvent, ScheduleSlot
+from schedule.models import ChangeSet, Course, ScheduleEvent, ScheduleSlot
 from schedule.selectors import time_frame_get
 from schedule.services.academic_calendar import academic_calendar_sync
-from schedule.services.calendar import calendar_settings_update
+from schedule.services.calendar import calendar_settings_ensure, calendar_settings_update
+from schedule.services.timetable_records import empty_record
 
 CourseKey = tuple[str, str]  # (name, teacher): how a re-import recognises a course it already has
 
@@ -142,6 +143,8 @@ class ImportOutcome:
     adopted: bool = False  # the write took the file's frame
     skipped: list[SkippedGroup] = field(default_factory=list)
     repairs: list[str] = field(default_factory=list)
+    changeset_id: int | None = None  # the write, undoable whole
+    created_course_ids: list[int] = field(default_factory=list)
 
     @property
     def notice_count(self) -> int:
@@ -200,6 +203,7 @@ def _import(*, user: User, data: bytes, fmt: str, dry_run: bool, budget: WorkBud
     if not dry_run:
         _check_consent(report, adopt=adopt, accept_skips=accept_skips)
     with transaction.atomic():
+        calendar_before = _calendar_snapshot(user=user)
         if report.proposal is not None and not dry_run:
             semester, template = _adopt_frame(user=user, proposal=report.proposal)
         existing = _existing_meetings(user=user)
@@ -219,9 +223,11 @@ def _import(*, user: User, data: bytes, fmt: str, dry_run: bool, budget: WorkBud
             return outcome
         try:
             with transaction.atomic():
-                _write(user=user, occurrences=fresh, semester=semester, template=template, outcome=outcome)
+                events = _write(user=user, occurrences=fresh, semester=semester, template=template, outcome=outcome)
                 # Holidays set the new meetings aside and make-up days copy them (a conflict refuses all).
                 academic_calendar_sync(user=user)
+                outcome.changeset_id = _record_import(user=user, outcome=outcome, events=events,
+                                                      calendar_before=calendar_before if outcome.adopted else None)
         except IntegrityError:
             # A slot was taken between the check and the write: name it and refuse the whole file.
             taken = {key: title for key, (title, _course) in _existing_meetings(user=user).items()}
@@ -357,7 +363,28 @@ def _section_span(template: SectionTemplate, course: ImportedCourse) -> tuple[cl
     return template.section(course.start_section).start, template.section(course.end_section).end
 
 
-def _write(*, user: User, occurrences: list[Occurrence], semester, template, outcome: ImportOutcome) -> None:
+def _calendar_snapshot(*, user: User) -> dict:
+    calendar = calendar_settings_ensure(user=user)
+    return {"semester_start": calendar.semester_start.isoformat(), "semester_weeks": calendar.semester_weeks,
+            "section_times": calendar.section_times}
+
+
+def _record_import(*, user: User, outcome: ImportOutcome, events: list[ScheduleEvent],
+                   calendar_before: dict | None) -> int:
+    """Record the import as one change the student can undo whole (with the settings it adopted)."""
+    record = empty_record()
+    record["events_created"] = [event.pk for event in events]
+    record["courses_created"] = outcome.created_course_ids
+    if calendar_before is not None:
+        record["calendar_before"] = calendar_before
+    record["summary"] = {"action": "import", "first": True, "added": outcome.created_courses, "changed": 0,
+                         "removed": 0, "meetings_added": outcome.created_events, "blocks": 0,
+                         "adopted": calendar_before is not None}
+    return ChangeSet.objects.create(user=user, kind=ChangeSet.Kind.IMPORT, removed=[], timetable=record).pk
+
+
+def _write(*, user: User, occurrences: list[Occurrence], semester, template,
+           outcome: ImportOutcome) -> list[ScheduleEvent]:
     courses = _courses_for(user=user, imported=[o.course for o in occurrences], outcome=outcome)
     events = [meeting_row(user=user, occurrence=occurrence, semester=semester, template=template,
                           course=courses[(occurrence.course.name, occurrence.course.teacher)])
@@ -369,6 +396,7 @@ def _write(*, user: User, occurrences: list[Occurrence], semester, template, out
         batch_size=1000,
     )
     outcome.created_events = len(events)
+    return events
 
 
 def meeting_row(*, user: User, occurrence: Occurrence, course: Course, semester: Semester,
@@ -392,6 +420,7 @@ def _courses_for(*, user: User, imported: list[ImportedCourse], outcome: ImportO
         found[key] = Course.objects.create(user=user, name=course.name, teacher=course.teacher,
                                            location=course.location, note=course.note, is_filler=course.is_filler)
         outcome.created_courses += 1
+        outcome.created_course_ids.append(found[key].pk)
     return found
 
 

@@ -9,7 +9,7 @@ reverts field changes. The record's keys are those documented on ``ChangeSet.tim
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import date, datetime
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -17,9 +17,10 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from schedule.exceptions import SlotConflictError
 from schedule.models import Course, ScheduleEvent, ScheduleSlot, SuspendedMeeting
+from schedule.services.calendar import calendar_settings_update
 from smartmate.platform.exceptions import ConflictError
 
-COURSE_FIELDS = ("name", "teacher", "location", "is_filler")
+COURSE_FIELDS = ("name", "teacher", "location", "note", "is_filler")
 EVENT_FIELDS = ("kind", "source", "course_id", "title", "location", "note", "week", "day", "start_section",
                 "end_section")
 
@@ -53,7 +54,13 @@ def event_rows(events: Iterable[ScheduleEvent]) -> list[dict]:
             {"id": slot.pk, "week": slot.week, "day": slot.day, "section": slot.section})
     return [{"id": event.pk, **{name: getattr(event, name) for name in EVENT_FIELDS},
              "starts_at": event.starts_at.isoformat(), "ends_at": event.ends_at.isoformat(),
-             "slots": slots.get(event.pk, [])} for event in events]
+             **_clock_row(event), "slots": slots.get(event.pk, [])} for event in events]
+
+
+def _clock_row(row: ScheduleEvent | SuspendedMeeting) -> dict:
+    """A meeting's own times as text (a record is JSON; the time field reads the text back)."""
+    return {"clock_start": row.clock_start.isoformat() if row.clock_start else None,
+            "clock_end": row.clock_end.isoformat() if row.clock_end else None}
 
 
 # --- Writes that keep a record ---------------------------------------------------------------------------
@@ -72,7 +79,7 @@ def suspended_delete(*, user: User, ids: list[int], record: dict) -> None:
     """Delete meetings a holiday keeps aside, keeping each row in ``record``."""
     rows = SuspendedMeeting.objects.filter(user=user, pk__in=ids).order_by("pk")
     record.setdefault("suspended_deleted", []).extend(
-        {"id": row.pk, **{name: getattr(row, name) for name in SUSPENDED_FIELDS}} for row in rows)
+        {"id": row.pk, **{name: getattr(row, name) for name in SUSPENDED_FIELDS}, **_clock_row(row)} for row in rows)
     rows.delete()
 
 
@@ -161,14 +168,22 @@ def timetable_restore(*, user: User, record: dict) -> None:
     for change in record.get("courses_changed", []):
         course = Course.objects.get(user=user, pk=change["id"])
         course_change_recorded(course=course, values=change["before"], record=empty_record())
+    if "calendar_before" in record:  # an import that took the file's semester and section times
+        _calendar_restore(user=user, before=record["calendar_before"])
     try:
         with transaction.atomic():
             Course.objects.bulk_create(Course(user=user, **row) for row in record.get("courses_deleted", []))
             _events_restore(user=user, rows=record.get("events_deleted", []))
             SuspendedMeeting.objects.bulk_create(SuspendedMeeting(user=user, id=row["id"], **{
-                name: row[name] for name in SUSPENDED_FIELDS}) for row in record.get("suspended_deleted", []))
+                name: row[name] for name in SUSPENDED_FIELDS}, clock_start=row.get("clock_start"),
+                clock_end=row.get("clock_end")) for row in record.get("suspended_deleted", []))
     except IntegrityError as exc:
         raise _restore_conflict(user=user, rows=record.get("events_deleted", [])) from exc
+
+
+def _calendar_restore(*, user: User, before: dict) -> None:
+    calendar_settings_update(user=user, semester_start=date.fromisoformat(before["semester_start"]),
+                             semester_weeks=before["semester_weeks"], section_times=before["section_times"])
 
 
 def _events_restore(*, user: User, rows: list[dict]) -> None:

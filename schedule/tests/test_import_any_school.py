@@ -131,8 +131,9 @@ def test_importing_the_same_file_again_in_another_order_changes_nothing(user):
     random.Random(4).shuffle(events)
     shuffled = (head + "".join("BEGIN:VEVENT" + e for e in events) + "END:VCALENDAR\r\n").encode()
     before = sorted(ScheduleEvent.objects.filter(user=user).values_list("pk", "location", "starts_at", "ends_at"))
+    changes = ChangeSet.objects.filter(user=user).count()  # the first import's, undoable
     result = timetable_sync(user=user, data=shuffled, fmt="ics")
-    assert result.changeset_id is None and not ChangeSet.objects.filter(user=user).exists()
+    assert result.changeset_id is None and ChangeSet.objects.filter(user=user).count() == changes
     after = sorted(ScheduleEvent.objects.filter(user=user).values_list("pk", "location", "starts_at", "ends_at"))
     assert before == after
 
@@ -148,3 +149,23 @@ def test_a_course_in_two_rooms_keeps_its_rooms_on_a_reimport_in_any_order(user):
     assert Course.objects.get(user=user).location == course_room
     assert set(ScheduleEvent.objects.filter(user=user).values_list("day", "location")) == {
         (1, "二教101"), (3, "三教202")}
+
+
+def test_undo_takes_a_first_import_back_whole_with_the_settings_it_adopted(user):
+    from taskclasses.planning.previews import changeset_undo
+
+    before = CalendarSettings.objects.get(user=user)
+    _preview, done = confirm(user, shapes.per_section_ics())
+    assert done.changeset_id is not None and Course.objects.filter(user=user).exists()
+    changeset_undo(user=user, changeset_id=done.changeset_id)
+    after = CalendarSettings.objects.get(user=user)
+    assert not Course.objects.filter(user=user).exists() and not ScheduleEvent.objects.filter(user=user).exists()
+    assert (after.semester_start, after.section_times) == (before.semester_start, before.section_times)
+
+
+def test_the_board_offers_to_undo_the_first_import_in_words_that_say_so(client, user):
+    confirm(user, shapes.wakeup_export())
+    client.force_login(user)
+    page = client.get("/schedule/?week=1", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "已导入课表：4 门课" in page
+    assert 'data-test="own-times"' in page and "08:30–10:05" in page

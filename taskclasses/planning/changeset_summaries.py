@@ -97,6 +97,10 @@ def _import_summary(changeset: ChangeSet) -> str:
     info = (changeset.timetable or {}).get("summary", {})
     if info.get("action") != "import":
         return ""
+    if info.get("first"):
+        text = _("Timetable imported: %(added)s courses, %(meetings)s meetings") % {
+            "added": info.get("added", 0), "meetings": info.get("meetings_added", 0)}
+        return text + (_(" (your semester and section times now follow the file)") if info.get("adopted") else "")
     text = _("Timetable re-imported: %(added)s courses added, %(changed)s changed, %(removed)s removed") % {
         "added": info.get("added", 0), "changed": info.get("changed", 0), "removed": info.get("removed", 0)}
     return text + _blocks_back(info.get("blocks", 0))
