@@ -48,6 +48,11 @@ def test_import_says_in_chinese_what_it_refused_and_what_it_adjusted(live_page, 
     assert _fits_the_screen(page)
 
     _preview(page, OFF_GRID_ICS)
+    # Read as it means itself, the file's 08:05 start is offered as a section time beside the student's...
+    assert "文件里的" in page.inner_text("[data-test=import-frame]")
+    # ...and the student keeps their own sections instead: the times are moved, each move listed.
+    page.click("[data-test=import-keep-mine]")
+    page.wait_for_load_state()
     row = page.locator("[data-test=import-row]").first
     assert row.locator("[data-test=import-when]").inner_text().startswith("周一 第 1–2 节 08:00–09:40 · 第 1-20 周")
     notices = row.locator("[data-test=import-notice]").all_inner_texts()

@@ -1,0 +1,69 @@
+"""A new student from another school imports in Chromium, in Chinese, at desktop width and on a 390x844
+phone: a per-section export, WakeUp's own .ics with a course at its own times, a Google export with
+all-day events and a school on winter hours each get in with one confirm; the board shows the courses,
+rooms and times; importing the same file again says nothing changed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from accounts.tests.factories import UserFactory
+from schedule.models import CalendarSettings, Course, ScheduleEvent
+from schedule.tests import import_shapes as shapes
+from smartmate.tests.live_server import log_in
+
+PHONE = {"width": 390, "height": 844}
+FILES: dict[str, tuple[Callable[[], bytes], str]] = {
+    "per_section": (shapes.per_section_ics, "数据结构"),
+    "wakeup": (shapes.wakeup_export, "体育"),
+    "google": (shapes.google_export, "Lecture"),
+    "winter": (shapes.winter_hours_ics, "计算机图形学"),
+}
+
+
+def upload(page, name: str, data: bytes) -> None:
+    page.goto(f"{page.base_url}/schedule/import/")
+    page.set_input_files("#import-file", files=[{"name": name, "mimeType": "text/calendar", "buffer": data}])
+    page.click("[data-test=import-preview]")
+    page.wait_for_load_state()
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("viewport", [None, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("shape", list(FILES))
+def test_a_file_from_another_school_gets_in_with_one_confirm(live_page, transactional_db, viewport, shape):
+    build, course = FILES[shape]
+    student = UserFactory(username=f"any-{shape}-{'p' if viewport else 'd'}")
+    page = live_page
+    if viewport:
+        page.set_viewport_size(viewport)
+    log_in(page, student.username)
+    data = build()
+
+    upload(page, f"{shape}.ics", data)
+    assert page.locator("[data-test=import-frame]").is_visible()  # the file's semester/sections, beside hers
+    if shape == "google":
+        skipped = page.inner_text("[data-test=import-skipped]")
+        assert "全天日程" in skipped and "略去 3 个" in skipped
+    confirm = page.locator("[data-test=import-confirm]")
+    assert "采用文件的时间并导入" in confirm.inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    confirm.click()
+    page.wait_for_url(f"{page.base_url}/schedule/")
+    assert CalendarSettings.objects.get(user=student).semester_start.isoformat() == "2025-02-17"
+    assert Course.objects.filter(user=student, name=course).exists()
+
+    page.goto(f"{page.base_url}/schedule/?week=1")
+    text = page.text_content("main") or ""  # the phone's agenda shows one day at a time; the week is all there
+    assert course in text
+    assert "已导入课表" in text  # the undo bar names the import
+    if shape == "wakeup":
+        assert "08:30–10:05" in text or "08:3010:05" in text  # the course at its own times shows them
+    if shape == "per_section":
+        assert "致远楼A203" in text
+
+    upload(page, f"{shape}.ics", data)  # the same file again: nothing to change, nothing to confirm
+    assert page.locator("[data-test=import-diff-none]").is_visible()
+    assert page.locator("[data-test=import-confirm]").count() == 0
