@@ -13,7 +13,7 @@ import json
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
-from django.templatetags.static import static
+from django.templatetags.static import PrefixNode, static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -51,7 +51,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "shell_json": json.dumps(shell),
         "agenda_url": json.dumps(reverse("planning:week")),
         "logout_json": json.dumps(sorted({reverse("accounts:logout"), reverse("rest_framework:logout")})),
-        "static_prefix": json.dumps(static("")),
+        # The prefix itself, not static(""): the production (manifest) storage refuses a name it never collected.
+        "static_prefix": json.dumps(PrefixNode.handle_simple("STATIC_URL")),
     }
     # The version changes whenever the shell's addresses do (hashed names in production): a new worker
     # then takes over and drops the old shell cache.
