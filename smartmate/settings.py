@@ -90,6 +90,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.LoginDeviceCookieMiddleware",
+    "smartmate.pwa.PocketScopeMiddleware",
     "smartmate.platform.middleware.UserTimezoneMiddleware",
     "smartmate.platform.middleware.NotFoundErrorMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
