@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.debug import sensitive_post_parameters
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.data_erase import account_delete
 from accounts.data_export import user_data_download
@@ -46,7 +46,15 @@ def my_data(request: AuthedHttpRequest) -> HttpResponse:
 
 
 @login_required
+@require_http_methods(["GET", "HEAD", "POST"])
 def my_data_download(request: AuthedHttpRequest) -> HttpResponseBase:
+    """GET: a page with the download button; POST: build and stream the archive.
+
+    A GET never starts an export: links, prefetching and a cross-site <img> all send GETs, and each
+    export costs a full read of the student's data and one of the few hourly exports.
+    """
+    if request.method != "POST":
+        return render(request, "accounts/my_data_download.html")
     try:
         chunks = user_data_download(user=request.user)
     except AppError as exc:

@@ -4,20 +4,29 @@ The worker must come from ``/sw.js`` (not ``/static/``) so its scope is the whol
 page shell and the student's agenda (this week and next) for read-only use offline, and forgets the
 agenda at sign-out or when another student signs in on the device (``templates/pwa/sw.js``).
 Both are public: the browser fetches them without the student's session.
+
+The kept agenda belongs to one session, not just one student: pages tell the worker an opaque
+``offline_scope`` derived from the session, and every HTML page carries it in ``X-Pocket-Scope`` ("-"
+when nobody is signed in). A worker that sees another scope pass by (signed out here or on another
+device, the session expired, someone else signed in) drops what it kept before it keeps anything new.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
-from django.templatetags.static import static
+from django.templatetags.static import PrefixNode, static
 from django.urls import reverse
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+SCOPE_HEADER = "X-Pocket-Scope"
+SIGNED_OUT_SCOPE = "-"
 THEME_COLOR = "#3b6ef5"
 BACKGROUND_COLOR = "#f6f7fb"
 # What every page needs to draw itself offline; the agenda pages themselves are kept per student.
@@ -49,9 +58,10 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     shell = [static(path) for path in SHELL_ASSETS]
     context = {
         "shell_json": json.dumps(shell),
-        "agenda_url": json.dumps(reverse("planning:week")),
+        "scope_header": json.dumps(SCOPE_HEADER),
         "logout_json": json.dumps(sorted({reverse("accounts:logout"), reverse("rest_framework:logout")})),
-        "static_prefix": json.dumps(static("")),
+        # The prefix itself, not static(""): the production (manifest) storage refuses a name it never collected.
+        "static_prefix": json.dumps(PrefixNode.handle_simple("STATIC_URL")),
     }
     # The version changes whenever the shell's addresses do (hashed names in production): a new worker
     # then takes over and drops the old shell cache.
@@ -61,3 +71,30 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     response["Service-Worker-Allowed"] = "/"
     response["Cache-Control"] = "no-cache"
     return response
+
+
+def offline_scope(request: HttpRequest) -> str:
+    """Name the signed-in session opaquely for the worker ("" when nobody is signed in).
+
+    Derived from the session key (rotated at every sign-in), so an agenda kept in one session is never
+    shown in the next, even the same student's; opaque, so the page never learns the session key itself.
+    """
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return ""
+    session = getattr(request, "session", None)
+    session_key = getattr(session, "session_key", None) or ""
+    return salted_hmac("pocket.offline-scope", f"{user.pk}:{session_key}").hexdigest()[:24]
+
+
+class PocketScopeMiddleware:
+    """Tell the worker on every HTML page whose session it was served to (see the module docstring)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if request.method == "GET" and response.get("Content-Type", "").startswith("text/html"):
+            response[SCOPE_HEADER] = offline_scope(request) or SIGNED_OUT_SCOPE
+        return response

@@ -90,6 +90,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.LoginDeviceCookieMiddleware",
+    "smartmate.pwa.PocketScopeMiddleware",
     "smartmate.platform.middleware.UserTimezoneMiddleware",
     "smartmate.platform.middleware.NotFoundErrorMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -482,6 +483,7 @@ RATE_LIMITS = {
     "data_export": _rate("THROTTLE_DATA_EXPORT", "5/hour"),  # "download my data" archives, per student
     "account_delete": _rate("THROTTLE_ACCOUNT_DELETE", "5/15min"),  # password tries to delete the account
     "ws_frames": _rate("THROTTLE_WS_FRAMES", "20/s"),  # frames per websocket connection
+    "csp_report": _rate("THROTTLE_CSP_REPORT", "60/min"),  # /csp-report requests and violations, per address
 }
 # How many proxies in front of the app append to X-Forwarded-For (0: use the socket's address).
 RATE_LIMIT_TRUSTED_PROXIES = env_int("RATE_LIMIT_TRUSTED_PROXIES", 0, minimum=0, maximum=5)

@@ -65,15 +65,22 @@ class ApiRootView(APIView):
 @never_cache
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
-    """Report each dependency; 503 when a required one is down."""
+    """Say up (200) or down (503); each dependency's state only to whoever may read /metrics.
+
+    The details (which dependency is down, its error text, latencies) map the deployment for an
+    attacker, and a load balancer needs only the status code.
+    """
     results = run_checks()
     healthy = all(result.ok for result in results if result.required)
+    status = 200 if healthy else 503
+    if metrics_refusal(request) is not None:
+        return JsonResponse({"status": "ok" if healthy else "down"}, status=status)
     degraded = healthy and not all(result.ok for result in results)
     body = {
         "status": "ok" if healthy and not degraded else ("degraded" if healthy else "down"),
         "checks": {result.name: result.as_dict() for result in results},
     }
-    return JsonResponse(body, status=200 if healthy else 503)
+    return JsonResponse(body, status=status)
 
 
 @never_cache

@@ -250,3 +250,24 @@ def test_another_students_archive_is_not_reachable(user, other_user, auth_client
 
     assert "别人的课".encode() not in body
     assert UserFactory._meta.model.objects.filter(pk=other_user.pk).exists()
+
+
+def test_a_plain_get_of_the_download_page_starts_no_export(client, user, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "data_export": "1/hour"}
+    client.force_login(user)
+
+    page = client.get(reverse("accounts:my-data-download"), HTTP_ACCEPT_LANGUAGE="zh-hans")
+    client.get(reverse("accounts:my-data-download"))  # a second look spends nothing either
+    download = client.post(reverse("accounts:my-data-download"))
+
+    assert page.status_code == 200 and page["Content-Type"].startswith("text/html")
+    assert 'method="post"' in page.content.decode() and "按下按钮后才会打包你的数据" in page.content.decode()
+    assert download["Content-Type"] == "application/zip"  # the hourly export was still there to spend
+    assert "schedule.json" in zipfile.ZipFile(io.BytesIO(b"".join(download.streaming_content))).namelist()
+
+
+def test_the_my_data_page_downloads_through_a_post_form(client, user):
+    client.force_login(user)
+    page = client.get(reverse("accounts:my-data")).content.decode()
+    form = page.split('data-test="data-download"')[0].rsplit("<form", 1)[1]
+    assert f'method="post" action="{reverse("accounts:my-data-download")}"' in form

@@ -4,7 +4,9 @@ Every response carries a strict policy: scripts and styles only from our own ori
 bearing this request's nonce (``request.csp_nonce``, ``{{ csp_nonce }}`` in templates); no inline
 handlers or ``style=""`` attributes, no plugins, no framing, forms and ``<base>`` only to ourselves.
 Browsers POST what they block to ``/csp-report`` (``report-uri``), which logs it at WARNING and
-counts it in ``smartmate_csp_reports_total``. Only Django's own debug 404/500 pages go without it.
+counts it in ``smartmate_csp_reports_total``. Anyone can post there, so each address has a budget
+(``RATE_LIMITS["csp_report"]``): every request and every violation in it spends one, and past it the
+endpoint answers 429 without counting, so a flood cannot inflate the metric. Only Django's own debug 404/500 pages go without it.
 
 Why ``report-uri`` and not ``report-to``: Chromium ignores ``report-uri`` once ``report-to`` is
 present and then batches reports through the Reporting API for up to a minute; ``report-uri`` is
@@ -33,12 +35,15 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from smartmate.platform.api import error_body
 from smartmate.platform.metrics import CSP_REPORTS
+from smartmate.platform.ratelimit import RateLimited, client_ip, rate_limit_hit
 
 logger = logging.getLogger(__name__)
 
@@ -152,16 +157,29 @@ log_budget = _LogBudget(REPORT_LOG_BUDGET_PER_MINUTE)
 @csrf_exempt  # browsers send reports without a token; the endpoint changes nothing but a counter
 @require_POST
 def csp_report(request: HttpRequest) -> HttpResponse:
-    """Record the violations a browser reports (report-uri or Reporting API format); always 204."""
-    declared = request.META.get("CONTENT_LENGTH") or "0"
-    if not declared.isdigit() or int(declared) > REPORT_MAX_BYTES:
-        return HttpResponse(status=413)
-    body = request.read(REPORT_MAX_BYTES + 1)
-    if len(body) > REPORT_MAX_BYTES:
-        return HttpResponse(status=413)
-    for violation in violations_parse(body):
-        violation_record(violation)
+    """Record the violations a browser reports (report-uri or Reporting API format); 204, or why not."""
+    key = f"ip:{client_ip(request)}"
+    try:
+        rate_limit_hit("csp_report", key)  # garbage costs a request too, not only what gets counted
+        declared = request.META.get("CONTENT_LENGTH") or "0"
+        if not declared.isdigit() or int(declared) > REPORT_MAX_BYTES:
+            return _too_large()
+        body = request.read(REPORT_MAX_BYTES + 1)
+        if len(body) > REPORT_MAX_BYTES:
+            return _too_large()
+        for violation in violations_parse(body):
+            rate_limit_hit("csp_report", key)
+            violation_record(violation)
+    except RateLimited as exc:
+        response = JsonResponse(error_body(exc.code, exc.message, exc.detail), status=exc.status)
+        response["Retry-After"] = str(exc.retry_after)
+        return response
     return HttpResponse(status=204)
+
+
+def _too_large() -> JsonResponse:
+    message = _("A violation report may be at most %(limit)s bytes.") % {"limit": REPORT_MAX_BYTES}
+    return JsonResponse(error_body("report_too_large", message, {"limit": REPORT_MAX_BYTES}), status=413)
 
 
 # Where each kept field sits in a report-uri body and in a Reporting API (report-to) body; "violated"

@@ -8,6 +8,7 @@ sync API runs in the same pytest process) and opens the test database by name, s
 from __future__ import annotations
 
 import os
+import secrets
 import socket
 import subprocess
 import sys
@@ -88,12 +89,60 @@ def daphne_serving(database_name: str, log_path: Path, extra_env: dict[str, str]
             process.kill()
 
 
+# --- Production mode (README, "Production mode"): DEBUG off, a real secret, collected static files ----------
+
+PRODUCTION_STORAGE = "whitenoise.storage.CompressedManifestStaticFilesStorage"
+# What the daphne child of a production-mode test is told (on top of production_env's secrets). It is
+# reached as http://127.0.0.1 with no TLS proxy in front, so the redirect to https is off; everything
+# else (secure cookies, HSTS, the manifest storage, JSON logs) stays as a deployment has it.
+PRODUCTION_HOSTS = "127.0.0.1,localhost"
+
+
+def production_env(var_dir: Path) -> dict[str, str]:
+    """The environment of the README's production mode, with fresh secrets and ``var_dir`` for var/."""
+    return {"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": secrets.token_urlsafe(64),
+            "DJANGO_ALLOWED_HOSTS": PRODUCTION_HOSTS, "METRICS_TOKEN": secrets.token_urlsafe(32),
+            "DJANGO_SECURE_SSL_REDIRECT": "0", "SMARTMATE_VAR_DIR": str(var_dir)}
+
+
+@pytest.fixture(scope="session")
+def production_static(tmp_path_factory) -> tuple[Path, dict[str, str]]:
+    """Run ``collectstatic`` once per session as production does; return (var dir, production env).
+
+    The files land in ``<var dir>/staticfiles`` (the settings' STATIC_ROOT) with hashed names and a manifest,
+    exactly what the production storage serves and refuses to guess past.
+    """
+    var_dir = tmp_path_factory.mktemp("production-var")
+    env = production_env(var_dir)
+    child_env = {**os.environ, "DJANGO_SETTINGS_MODULE": "smartmate.settings", **env}
+    result = subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+                            cwd=REPO_ROOT, env=child_env, capture_output=True, text=True, timeout=300)
+    if result.returncode != 0:
+        raise RuntimeError(f"collectstatic failed:\n{result.stdout}{result.stderr}")
+    return var_dir, env
+
+
+@pytest.fixture(scope="session")
+def live_production(django_db_setup, django_db_blocker, production_static, tmp_path_factory) -> Iterator[str]:
+    """A daphne child in production mode (DEBUG=0, collected static files, rate limits on as deployed)."""
+    from django.db import connection
+
+    var_dir, env = production_static
+    with django_db_blocker.unblock():
+        database_name = str(connection.settings_dict["NAME"])
+    # The page walk signs in a few students from one address, well within the real limits.
+    extra = {**env, "RATE_LIMITS_ENABLED": "1"}
+    with daphne_serving(database_name, tmp_path_factory.mktemp("daphne-prod") / "daphne.log", extra) as base_url:
+        yield base_url
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     """A failed page test reports what its daphne child logged while it ran: the server's side of the story
     (an exception in a consumer, a locked database) is otherwise lost with the child's temporary log."""
     report = yield
-    base_url = getattr(item, "funcargs", {}).get("live_daphne")
+    funcargs = getattr(item, "funcargs", {})
+    base_url = funcargs.get("live_daphne") or funcargs.get("live_production")
     log_path = _logs_by_url.get(base_url) if isinstance(base_url, str) else None
     if log_path is None or not log_path.exists():
         return report

@@ -97,7 +97,37 @@ def test_a_body_that_is_not_a_report_is_ignored(client, db):
 
 def test_an_oversized_report_is_refused_unread(client, db):
     padded = {"csp-report": {**CHROMIUM_REPORT["csp-report"], "script-sample": "x" * csp.REPORT_MAX_BYTES}}
-    assert post_report(client, padded).status_code == 413
+    response = post_report(client, padded)
+    assert response.status_code == 413
+    assert response.json() == {"code": "report_too_large", "message": "违规报告最多 16384 字节。",
+                               "detail": {"limit": 16384}}
+
+
+def test_an_anonymous_flood_from_one_address_stops_counting_at_its_budget(client, db, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "csp_report": "4/min"}
+    before = reported("script-src-elem")
+    answers = [post_report(client, CHROMIUM_REPORT).status_code for _ in range(4)]
+    assert answers == [204, 204, 429, 429]  # each spends two: the request and its one violation
+    assert reported("script-src-elem") == before + 2
+    refused = post_report(client, CHROMIUM_REPORT)
+    assert refused.json()["code"] == "rate_limited" and int(refused["Retry-After"]) >= 1
+
+
+def test_a_flood_from_one_address_leaves_another_address_counted(client, db, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "csp_report": "2/min"}
+    for _ in range(3):
+        post_report(client, CHROMIUM_REPORT)
+    before = reported("script-src-elem")
+    other = client.post("/csp-report", json.dumps(CHROMIUM_REPORT), content_type="application/csp-report",
+                        REMOTE_ADDR="198.51.100.7")
+    assert other.status_code == 204 and reported("script-src-elem") == before + 1
+
+
+def test_garbage_spends_the_budget_too(client, db, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "csp_report": "2/min"}
+    statuses = [client.post("/csp-report", b"not json", content_type="application/csp-report").status_code
+                for _ in range(3)]
+    assert statuses == [204, 204, 429]
 
 
 def test_the_report_endpoint_only_accepts_posts(client, db):

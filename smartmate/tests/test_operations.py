@@ -1,12 +1,44 @@
-"""Operations endpoints: /healthz reports each dependency, /metrics speaks Prometheus."""
+"""Operations endpoints: /healthz says up or down (each dependency to metrics readers), /metrics speaks Prometheus."""
 
 from __future__ import annotations
 
 import pytest
 
+TOKEN = "scrape-me"
+BEARER = {"HTTP_AUTHORIZATION": f"Bearer {TOKEN}"}
 
-def test_healthz_reports_every_dependency_ok(client, db):
+
+@pytest.fixture
+def metrics_token(settings):
+    settings.METRICS_TOKEN = TOKEN
+
+
+def test_healthz_says_only_up_to_the_public(client, db, metrics_token):
     response = client.get("/healthz")
+    assert (response.status_code, response.json()) == (200, {"status": "ok"})
+
+
+def test_healthz_says_only_down_to_the_public(client, db, metrics_token, settings):
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                   "LOCATION": "redis://127.0.0.1:1/0", "OPTIONS": {"socket_connect_timeout": 0.5}}}
+    response = client.get("/healthz", HTTP_AUTHORIZATION="Bearer not-the-token")
+    assert (response.status_code, response.json()) == (503, {"status": "down"})
+
+
+def test_healthz_calls_a_degraded_site_up_in_public(client, db, metrics_token, settings, tmp_path):
+    settings.MILVUS_URI = str(tmp_path / "missing-folder" / "milvus.db")
+    response = client.get("/healthz")
+    assert (response.status_code, response.json()) == (200, {"status": "ok"})
+
+
+def test_healthz_without_a_token_configured_gives_details_only_to_direct_loopback(client, db):
+    assert "checks" in client.get("/healthz").json()
+    assert client.get("/healthz", REMOTE_ADDR="203.0.113.9").json() == {"status": "ok"}
+    assert client.get("/healthz", HTTP_X_FORWARDED_FOR="203.0.113.9").json() == {"status": "ok"}
+
+
+def test_healthz_reports_every_dependency_ok(client, db, metrics_token):
+    response = client.get("/healthz", **BEARER)
     assert response.status_code == 200
     body = response.json()
     assert body["status"] == "ok"
@@ -14,12 +46,12 @@ def test_healthz_reports_every_dependency_ok(client, db):
     assert all(check["status"] == "ok" for check in body["checks"].values())
 
 
-def test_healthz_is_503_when_a_required_dependency_is_down(client, db, settings):
+def test_healthz_is_503_when_a_required_dependency_is_down(client, db, settings, metrics_token):
     # A real Redis cache client pointed at a closed port: the cache is genuinely unreachable.
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                                    "LOCATION": "redis://127.0.0.1:1/0",
                                    "OPTIONS": {"socket_connect_timeout": 0.5}}}
-    response = client.get("/healthz")
+    response = client.get("/healthz", **BEARER)
     assert response.status_code == 503
     body = response.json()
     assert body["status"] == "down"
@@ -30,9 +62,9 @@ def test_healthz_is_503_when_a_required_dependency_is_down(client, db, settings)
     assert body["checks"]["database"]["status"] == "ok"
 
 
-def test_healthz_stays_200_when_only_the_optional_vector_store_is_down(client, db, settings, tmp_path):
+def test_healthz_stays_200_when_only_the_optional_vector_store_is_down(client, db, settings, tmp_path, metrics_token):
     settings.MILVUS_URI = str(tmp_path / "missing-folder" / "milvus.db")
-    response = client.get("/healthz")
+    response = client.get("/healthz", **BEARER)
     assert response.status_code == 200
     assert response.json()["status"] == "degraded"
     assert response.json()["checks"]["vector_store"]["required"] is False

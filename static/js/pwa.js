@@ -1,6 +1,6 @@
 // The installable app (templates/pwa/sw.js is the worker): register the worker, tell it whose agenda to keep
 // for offline use (or, signed out, to forget it), show the offline banner on a page the worker served from
-// its cache, and make signing out wipe the cache before the session ends.
+// its cache. Signing out does not involve the worker (see the end).
 (function () {
   const pocket = document.getElementById("pocket");
   if (!pocket || !("serviceWorker" in navigator)) return;
@@ -21,16 +21,18 @@
     return; // a saved copy: read only, nothing to keep or register
   }
 
-  // Ask the active worker something and wait for its answer (or give up after a while).
+  // Ask the active worker something and wait for its answer; null after ``timeout`` ms, counted from now,
+  // also when no worker ever registers (a page must never hang on it).
   function tell(message, timeout) {
-    return navigator.serviceWorker.ready.then((registration) => new Promise((resolve) => {
+    const giveUp = new Promise((resolve) => setTimeout(() => resolve(null), timeout || 5000));
+    const asked = navigator.serviceWorker.ready.then((registration) => new Promise((resolve) => {
       const worker = registration.active;
       if (!worker) { resolve(null); return; }
       const channel = new MessageChannel();
-      const timer = setTimeout(() => resolve(null), timeout || 5000);
-      channel.port1.onmessage = (event) => { clearTimeout(timer); resolve(event.data); };
+      channel.port1.onmessage = (event) => resolve(event.data);
       worker.postMessage(message, [channel.port2]);
     }));
+    return Promise.race([asked, giveUp]);
   }
   window.SmartMatePocket = { tell };
 
@@ -43,13 +45,7 @@
   } else {
     tell({ type: "forget" }); // signed out (or never in): nothing of anyone's stays on this device
   }
-
-  // Signing out: the worker drops the saved agenda first (it also does when it sees the sign-out request).
-  document.querySelectorAll("form[action$='/logout/']").forEach((form) => {
-    form.addEventListener("submit", (event) => {
-      if (form.dataset.forgotten) return;
-      event.preventDefault();
-      tell({ type: "forget" }, 2000).finally(() => { form.dataset.forgotten = "1"; form.submit(); });
-    });
-  });
+  // Signing out is a plain form post and never waits for the worker (one that failed to install would
+  // otherwise hold it back): the worker drops the kept agenda when it sees the post pass, and in any case
+  // when the next page (the login page) names no session in X-Pocket-Scope.
 })();

@@ -8,9 +8,9 @@ import json
 from django import template
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.crypto import salted_hmac
 
 from schedule.selectors import time_frame_get
+from smartmate.pwa import offline_scope
 from taskclasses.reminders.forms import ReminderSettingsForm
 from taskclasses.reminders.services import SETTINGS_FIELDS, reminder_settings_get
 
@@ -19,14 +19,13 @@ register = template.Library()
 
 @register.simple_tag(takes_context=True)
 def pocket_bell_data(context) -> dict:
-    """What the bell and the service worker need: who is signed in (an opaque scope, so a worker holding
-    another student's pages wipes them) and the agenda pages to keep offline (this week and next)."""
+    """What the bell and the service worker need: which session is signed in (an opaque scope, so a worker
+    holding another session's pages wipes them) and the agenda pages to keep offline (this week and next)."""
     request = context.get("request")
-    user = getattr(request, "user", None)
-    if user is None or not user.is_authenticated:
+    scope = offline_scope(request) if request is not None else ""
+    if not scope:
         return {"scope": "", "offline_urls": "[]"}
-    return {"scope": salted_hmac("pocket.offline-scope", str(user.pk)).hexdigest()[:24],
-            "offline_urls": json.dumps(_agenda_urls(user))}
+    return {"scope": scope, "offline_urls": json.dumps(_agenda_urls(request.user))}
 
 
 def _agenda_urls(user) -> list[str]:

@@ -3,17 +3,21 @@
 //   offline look like themselves.
 // - The agenda (this week and next) is kept per student when a signed-in page asks ("keep"), in one cache
 //   with a note of whose it is and when it was saved; another student's "keep" wipes it first.
+// - The kept pages belong to one session: the scope a page gives with "keep" is derived from the session, and
+//   every page from the network names its session's scope in X-Pocket-Scope ("-": nobody signed in). A page
+//   naming another scope than the kept one (signed out here or elsewhere, expired, someone else) wipes them.
 // - Pages always come from the network (a kept agenda page visited online refreshes its saved copy); only
-//   when the network fails is a kept agenda page served, marked
+//   when the network fails is a kept agenda page served, and only at its own address, marked
 //   <body data-offline-saved="…"> so the page shows the offline banner. Read only: nothing is queued.
-// - Signing out ("forget", or the sign-out request itself passing through here) deletes the kept pages.
+// - Signing out ("forget", or the sign-out request itself passing through here) deletes the kept pages; the
+//   sign-out itself never waits for this worker.
 const VERSION = "{{ version }}";
 const SHELL_CACHE = "sm-shell-" + VERSION;
 const PAGES_CACHE = "sm-pages";
 const META_KEY = "/__pocket/meta";
 const SHELL = {{ shell_json }};
-const AGENDA = {{ agenda_url }};
 const LOGOUT_PATHS = {{ logout_json }};
+const SCOPE_HEADER = {{ scope_header }};
 const STATIC_PREFIX = {{ static_prefix }};
 const KEEP_AGAIN_AFTER_MS = 60 * 1000;
 
@@ -104,7 +108,8 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.method === "POST" && LOGOUT_PATHS.includes(url.pathname)) {
-    event.respondWith(forget().then(() => fetch(request)));
+    // The sign-out goes out at once; the kept pages are dropped beside it (after a keep under way).
+    event.waitUntil(inTurn(forget));
     return;
   }
   if (request.method !== "GET") return;
@@ -133,26 +138,43 @@ async function asset(event) {
 }
 
 async function page(event, url) {
+  let response;
   try {
-    const response = await fetch(event.request);
-    event.waitUntil(refreshKept(url.pathname + url.search, response.clone()));
-    return response;
+    response = await fetch(event.request);
   } catch (error) {
-    if (!(await caches.has(PAGES_CACHE))) throw error;
-    const cache = await caches.open(PAGES_CACHE);
-    // The page asked for, else today's agenda (the start page) rather than the browser's error page.
-    const hit = (await cache.match(url.pathname + url.search)) || (await cache.match(AGENDA));
+    const hit = await keptPage(url.pathname + url.search);
     if (!hit) throw error;
     return offlineCopy(hit);
   }
+  const copy = response.clone();
+  event.waitUntil(inTurn(() => seen(url.pathname + url.search, copy)));
+  return response;
 }
 
-// A kept agenda page visited online replaces its saved copy at once (the worker's "keep" may be a minute old).
-async function refreshKept(path, response) {
-  if (response.status !== 200 || response.redirected || !(await caches.has(PAGES_CACHE))) return;
+// Offline, only a kept agenda address gets its own saved copy: any other address (the login page, another
+// week) gets the browser's offline page, never the agenda under a wrong name.
+async function keptPage(path) {
+  if (!(await caches.has(PAGES_CACHE))) return null;
   const cache = await caches.open(PAGES_CACHE);
   const note = await meta(cache);
-  if (note && note.urls.includes(path)) await cache.put(path, await stamped(response, Date.now()));
+  if (!note || !note.urls.includes(path)) return null;
+  return (await cache.match(path)) || null;
+}
+
+// A page from the network: a session other than the kept one's drops the kept pages (a sign-out seen
+// anywhere); the same session's kept agenda page replaces its saved copy (the last "keep" may be a minute old).
+async function seen(path, response) {
+  if (!(await caches.has(PAGES_CACHE))) return;
+  const cache = await caches.open(PAGES_CACHE);
+  const note = await meta(cache);
+  const scope = response.headers.get(SCOPE_HEADER); // none on a redirect: it names no session
+  if (scope && (!note || scope !== note.scope)) {
+    await forget();
+    return;
+  }
+  if (scope && response.status === 200 && !response.redirected && note.urls.includes(path)) {
+    await cache.put(path, await stamped(response, Date.now()));
+  }
 }
 
 async function offlineCopy(hit) {

@@ -127,7 +127,7 @@ def test_the_service_worker_is_served_for_the_whole_site_without_a_session(clien
     assert response.status_code == 200
     assert response["Content-Type"].startswith("application/javascript")
     assert (response["Service-Worker-Allowed"], response["Cache-Control"]) == ("/", "no-cache")
-    assert 'const AGENDA = "/schedule/";' in script and '"/accounts/logout/"' in script
+    assert 'const SCOPE_HEADER = "X-Pocket-Scope";' in script and '"/accounts/logout/"' in script
     assert "{{" not in script and "{%" not in script
 
 
@@ -136,3 +136,20 @@ def test_every_page_links_the_manifest_and_allows_the_worker(user):
     assert '<link rel="manifest" href="/manifest.webmanifest">' in response.content.decode()
     assert "worker-src 'self'" in response["Content-Security-Policy"]
     assert "manifest-src 'self'" in response["Content-Security-Policy"]
+
+
+def _page_scope(html: str) -> str:
+    return html.split('data-scope="', 1)[1].split('"', 1)[0]
+
+
+def test_every_page_names_its_session_for_the_worker_and_a_new_session_gets_a_new_scope(user):
+    first, second = _page_client(user), _page_client(user)  # two sign-ins of the same student
+    one, two = first.get("/schedule/"), second.get("/schedule/")
+    assert one["X-Pocket-Scope"] == _page_scope(one.content.decode()) != ""
+    assert two["X-Pocket-Scope"] == _page_scope(two.content.decode()) != one["X-Pocket-Scope"]
+
+
+def test_a_page_served_to_nobody_says_signed_out_and_json_names_no_session(client, auth_client):
+    login = client.get("/accounts/login/")
+    assert (login["X-Pocket-Scope"], _page_scope(login.content.decode())) == ("-", "")
+    assert "X-Pocket-Scope" not in auth_client.get("/api/v1/reminders/")
