@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from accounts.tests.factories import UserFactory
-from schedule.models import CalendarSettings, Course, ScheduleEvent
+from schedule.models import CalendarSettings, Course
 from schedule.tests import import_shapes as shapes
 from smartmate.tests.live_server import log_in
 
