@@ -39,6 +39,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from smartmate.platform.metrics import CSP_REPORTS
+from smartmate.platform.params import digits_int
 
 logger = logging.getLogger(__name__)
 
@@ -154,7 +155,8 @@ log_budget = _LogBudget(REPORT_LOG_BUDGET_PER_MINUTE)
 def csp_report(request: HttpRequest) -> HttpResponse:
     """Record the violations a browser reports (report-uri or Reporting API format); always 204."""
     declared = request.META.get("CONTENT_LENGTH") or "0"
-    if not declared.isdigit() or int(declared) > REPORT_MAX_BYTES:
+    size = digits_int(declared)
+    if size is None or size > REPORT_MAX_BYTES:
         return HttpResponse(status=413)
     body = request.read(REPORT_MAX_BYTES + 1)
     if len(body) > REPORT_MAX_BYTES:
