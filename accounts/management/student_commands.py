@@ -23,7 +23,8 @@ class StudentCommand(BaseCommand):
 
     def student(self, named: str) -> User:
         by_name = User.objects.filter(username=named).first()
-        user = by_name or (User.objects.filter(pk=digits_int(named)).first() if digits_int(named) else None)
+        pk = digits_int(named)
+        user = by_name or (User.objects.filter(pk=pk).first() if pk is not None else None)
         if user is None:
             raise CommandError(f"No student {named!r} (username or id).")
         return user

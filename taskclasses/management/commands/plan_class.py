@@ -38,7 +38,8 @@ class Command(StudentCommand):
 
     def _task_class(self, user, named: str) -> TaskClass:
         mine = TaskClass.objects.filter(user=user)
-        found = (mine.filter(pk=digits_int(named)).first() if digits_int(named) else None) or mine.filter(name=named).first()
+        pk = digits_int(named)
+        found = (mine.filter(pk=pk).first() if pk is not None else None) or mine.filter(name=named).first()
         if found is None:
             raise CommandError(f"{user.username} has no study plan {named!r} (id or exact name).")
         return found
