@@ -293,6 +293,8 @@ HEALTH_CHECK_TIMEOUT = env_float("HEALTH_CHECK_TIMEOUT", 0.8, minimum=0.05)
 AGENT_TURN_SWEEP_INTERVAL = env_int("AGENT_TURN_SWEEP_INTERVAL", 10, minimum=1)
 # Embedded defaults (no beat): an open notifications socket produces its student's reminders this often.
 REMINDERS_EMBEDDED_INTERVAL = env_float("REMINDERS_EMBEDDED_INTERVAL", 30.0, minimum=0.5)
+# Notifications sockets one student may hold open in one server process; one more closes the oldest.
+NOTIFICATION_SOCKETS_PER_STUDENT = env_int("NOTIFICATION_SOCKETS_PER_STUDENT", 8, minimum=1)
 CELERY_BEAT_SCHEDULE = {
     "outbox-sweep": {
         "task": "smartmate.outbox_sweep",
