@@ -385,6 +385,17 @@ if LLM_THINKING_PARAM not in {"none", "thinking", "enable_thinking"}:
     raise ImproperlyConfigured(f"LLM_THINKING_PARAM must be none, thinking or enable_thinking; got {LLM_THINKING_PARAM!r}.")
 # The assistant's web_search tool: dotted path of ``search(query, *, top_k, timeout)``; empty = disabled.
 WEB_SEARCH_PROVIDER = env_str("WEB_SEARCH_PROVIDER", "")
+# The assistant's web_fetch: at most this many pages and this many seconds of fetching per turn, so a
+# turn (or an injected page chaining fetches) cannot hold an assistant thread for minutes.
+WEB_FETCH_PER_TURN = env_int("WEB_FETCH_PER_TURN", 3, minimum=1)
+WEB_FETCH_SECONDS_PER_TURN = env_float("WEB_FETCH_SECONDS_PER_TURN", 20.0, minimum=1.0)
+# Hosts web_fetch may open without asking although the student never typed them (exact names: a
+# subdomain can spell out data, e.g. <data>.example.com, so a whole domain is never allowed).
+WEB_FETCH_KNOWN_HOSTS = env_list("WEB_FETCH_KNOWN_HOSTS", [
+    "www.baidu.com", "baike.baidu.com", "zh.wikipedia.org", "en.wikipedia.org", "www.wikipedia.org",
+    "www.bing.com", "cn.bing.com", "www.zhihu.com", "zhuanlan.zhihu.com", "www.bilibili.com",
+    "github.com", "docs.python.org", "www.gov.cn", "www.moe.gov.cn", "www.runoob.com",
+])
 # HTTP requests one server process handles at once (each holds a database connection); see
 # smartmate/platform/concurrency.py for sizing the database's max_connections.
 ASGI_MAX_CONCURRENT_HTTP = env_int("ASGI_MAX_CONCURRENT_HTTP", 32, minimum=1)
