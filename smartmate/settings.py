@@ -464,6 +464,19 @@ SIMPLE_JWT = {
 # --- Abuse limits (smartmate/platform/ratelimit.py) ------------------------------------------------------------
 # "N/period" with period s, min, hour or day (optionally a multiple: "30/5min"); "" or "off" = no limit.
 # Counted atomically in the cache (Redis in production, shared by every process).
+# Per-student caps on rows a student creates at will (smartmate/platform/caps.py): past one, a 429
+# limit_reached. Generous for any real student; they stop scripts filling the database.
+STUDENT_CAPS = {
+    "task_classes": env_int("CAP_TASK_CLASSES", 200, minimum=1),
+    "conversations": env_int("CAP_CONVERSATIONS", 500, minimum=1),
+    "exams": env_int("CAP_EXAMS", 100, minimum=1),
+    "memories": env_int("CAP_MEMORIES", 1000, minimum=1),  # active ones (history versions are not counted)
+    "quick_notes": env_int("CAP_QUICK_NOTES", 2000, minimum=1),
+    "custom_events": env_int("CAP_CUSTOM_EVENTS", 2000, minimum=1),  # meetings of the student's own events
+    "ws_tickets": env_int("CAP_WS_TICKETS", 30, minimum=1),  # unexpired, unused
+    "idempotency_keys": env_int("CAP_IDEMPOTENCY_KEYS", 2000, minimum=1),  # kept (24 h)
+}
+
 RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS_ENABLED", True)
 
 

@@ -16,6 +16,7 @@ from schedule.core.time_model import SectionTemplate, Semester, SlotKey, slot_bo
 from schedule.models import ScheduleEvent, ScheduleSlot
 from schedule.selectors import time_frame_get
 from schedule.services.events import Span, event_create
+from smartmate.platform.caps import cap_check
 from smartmate.platform.exceptions import ConflictError
 from taskclasses.exceptions import NoFreeSlotError, TaskInputError
 from taskclasses.models import MAX_TITLE_LENGTH, Task
@@ -50,7 +51,11 @@ def task_create(
     estimated_sections: int | None = None, urgency_threshold_at: datetime | None = UNSET,
     source_text: str = "", deadline_ambiguous: bool = False, now: datetime | None = None,
 ) -> Task:
-    """Create a task; without an explicit threshold one is derived from the deadline."""
+    """Create a task; without an explicit threshold one is derived from the deadline.
+
+    Past the student's cap of quick notes a 429 ``limit_reached``.
+    """
+    cap_check("quick_notes", Task.objects.filter(user=user))
     now = now or timezone.now()
     if urgency_threshold_at is UNSET:
         urgency_threshold_at = urgency_threshold(deadline, now, estimated_sections)
