@@ -135,6 +135,16 @@ def test_a_slowed_account_lets_in_an_address_that_signed_in_before(policy, user)
     assert token_login(APIClient(), user.username, DEFAULT_PASSWORD, address="198.51.100.7").status_code == 200
 
 
+# The probe (L4): a student who mistyped once was kept out for 15 minutes by someone slowing the account.
+def test_a_student_who_mistyped_once_is_not_kept_out_by_a_stranger(policy, user):
+    assert token_login(APIClient(), user.username, DEFAULT_PASSWORD, address="198.51.100.7").status_code == 200
+    assert token_login(APIClient(), user.username, "typo", address="198.51.100.7").status_code == 401
+    slow_the_account(user)
+    for index in range(3):  # the stranger keeps the slow lane spent
+        token_login(APIClient(), user.username, "wrong", address=f"203.0.113.{index}")
+    assert token_login(APIClient(), user.username, DEFAULT_PASSWORD, address="198.51.100.7").status_code == 200
+
+
 def test_a_slowed_account_lets_in_a_device_that_signed_in_before(policy, user):
     device = Client()
     assert page_login(device, "/accounts/login/", user.username, DEFAULT_PASSWORD,
