@@ -67,7 +67,7 @@ class NotificationsConsumer(AsyncJsonWebsocketConsumer):
         for oldest in socket_register(user.pk, self.channel_name, cap=settings.NOTIFICATION_SOCKETS_PER_STUDENT):
             await self.channel_layer.send(oldest, {"type": EVICT_MESSAGE_TYPE})
         await self.send_json(await database_sync_to_async(self._hello)())
-        gap_over = cache.add(f"reminders:connect-produce:{user.pk}", 1, timeout=CONNECT_PRODUCE_GAP)
+        gap_over = await cache.aadd(f"reminders:connect-produce:{user.pk}", 1, timeout=CONNECT_PRODUCE_GAP)
         if gap_over or sockets_open(user.pk) == 1:
             await _produce(user)
         if settings.CELERY_TASK_ALWAYS_EAGER:
@@ -110,7 +110,6 @@ class NotificationsConsumer(AsyncJsonWebsocketConsumer):
         with translation.override(self.language):
             return {"type": "reminder", "reminder": reminder_json(reminder, self.user.zone),
                     "unread_count": selectors.reminder_unread_count(user=self.user)}
-
 
 
 async def _produce(user: Any) -> None:
