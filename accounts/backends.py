@@ -28,5 +28,5 @@ class GatedModelBackend(ModelBackend):
         login_gate_enter(attempt)  # raises RateLimited: the password is never checked
         user = super().authenticate(request, username=username, password=password, **kwargs)
         if user is not None:
-            login_gate_succeeded(request, attempt)
+            login_gate_succeeded(request, attempt, user)
         return user

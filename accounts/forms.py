@@ -37,7 +37,14 @@ class AdminLoginForm(GatedLoginFormMixin, AdminAuthenticationForm):
 
 
 class PasswordChangeForm(auth_forms.PasswordChangeForm):
-    """Django's form (old password, new password twice), with the browser hints set."""
+    """Django's form (old password, new password twice), with the browser hints set.
+
+    The old password is checked by ``user_password_change`` behind the login gate, never here:
+    Django's own check would let a borrowed session guess it without limit.
+    """
+
+    def clean_old_password(self) -> str:
+        return self.cleaned_data["old_password"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

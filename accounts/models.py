@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from django.conf import settings
@@ -13,6 +14,10 @@ from django.utils.translation import gettext_lazy as _
 
 def default_token_limit() -> int:
     return settings.TOKEN_LIMIT_DEFAULT
+
+
+def new_login_device_key() -> str:
+    return secrets.token_hex(16)
 
 
 def validate_time_zone(value: str) -> None:
@@ -35,6 +40,9 @@ class User(AbstractUser):
     token_limit = models.PositiveIntegerField(_("weekly token limit"), default=default_token_limit)
     token_usage = models.PositiveIntegerField(_("tokens used this window"), default=0)
     token_window_started_at = models.DateTimeField(_("token window started at"), null=True, blank=True)
+    # Trusted-device cookies carry a digest of it; a password change draws a new one, so every device
+    # trusted before stops counting (accounts.login_gate).
+    login_device_key = models.CharField(max_length=32, default=new_login_device_key, editable=False)
     # Not a column: what user_password_change leaves on the user for the page that asked (read with getattr).
     revocation_notices: list[str]
 

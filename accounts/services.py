@@ -17,7 +17,8 @@ from accounts.exceptions import (
     TokenQuotaExceededError,
     UsernameTakenError,
 )
-from accounts.models import User
+from accounts.login_gate import LoginAttempt, login_gate_enter, login_gate_passed
+from accounts.models import User, new_login_device_key
 from accounts.signals import PASSWORD_CHANGED, SIGNED_OUT, credentials_revoked, user_registered
 from accounts.sockets import user_sockets_close
 
@@ -151,25 +152,38 @@ def user_logout(*, user: User, refresh: str | None = None) -> None:
 
 
 @transaction.atomic
-def user_password_change(*, user: User, old_password: str, new_password: str) -> User:
+def user_password_change(*, user: User, old_password: str, new_password: str,
+                         attempt: LoginAttempt | None = None) -> User:
     """Change the password and end every other way in: refresh tokens, sessions, open sockets.
 
     Access tokens carry a hash of the password (SIMPLE_JWT CHECK_REVOKE_TOKEN) and sessions a hash
     of it too, so both stop working by themselves; refresh tokens are blacklisted here. The caller
-    keeps its own session with ``update_session_auth_hash`` or issues a new token pair.
-    Raises ValidationError for a wrong old password or a weak new one.
+    keeps its own session with ``update_session_auth_hash`` or issues a new token pair. Trusted-device
+    cookies stop counting (a new ``login_device_key``).
+    With ``attempt`` (pages and the API pass one) the old password goes through the login gate: a
+    wrong one counts as a failed sign-in, so a borrowed session cannot guess its way to the account.
+    Raises ValidationError for a wrong old password or a weak new one, RateLimited past the gate.
     """
-    if not user.check_password(old_password):
-        raise ValidationError({"old_password": [_("Your old password was entered incorrectly.")]})
+    _old_password_check(user=user, password=old_password, attempt=attempt)
     try:
         validate_password(new_password, user=user)
     except ValidationError as exc:
         raise ValidationError({"new_password": exc.messages}) from None
     user.set_password(new_password)
-    user.save(update_fields=["password"])
+    user.login_device_key = new_login_device_key()
+    user.save(update_fields=["password", "login_device_key"])
     refresh_tokens_revoke(user=user)
     answers = credentials_revoked.send(sender=User, user=user, reason=PASSWORD_CHANGED)
     # What the other apps want the student told (e.g. "your calendar link changed"); pages show it.
     user.revocation_notices = [str(notice) for _receiver, notice in answers if notice]
     transaction.on_commit(lambda: user_sockets_close(user_id=user.pk, reason=PASSWORD_CHANGED))
     return user
+
+
+def _old_password_check(*, user: User, password: str, attempt: LoginAttempt | None) -> None:
+    if attempt is not None:
+        login_gate_enter(attempt)  # counted as a failure until the password proves right
+    if not user.check_password(password):
+        raise ValidationError({"old_password": [_("Your old password was entered incorrectly.")]})
+    if attempt is not None:
+        login_gate_passed(attempt)

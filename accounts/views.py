@@ -16,8 +16,9 @@ from django.views.decorators.debug import sensitive_post_parameters
 from accounts import services
 from accounts.exceptions import UsernameTakenError
 from accounts.forms import LoginForm, PasswordChangeForm, RegisterForm
+from accounts.login_gate import device_trust, login_attempt_of
 from accounts.requests import AuthedHttpRequest
-from smartmate.platform.ratelimit import RateLimited, client_ip, rate_limit_hit
+from smartmate.platform.ratelimit import RateLimited, client_network, rate_limit_hit
 
 
 class LoginView(auth_views.LoginView):
@@ -53,11 +54,16 @@ def password_change(request: AuthedHttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             user = services.user_password_change(user=request.user, old_password=form.cleaned_data["old_password"],
-                                                 new_password=form.cleaned_data["new_password1"])
+                                                 new_password=form.cleaned_data["new_password1"],
+                                                 attempt=login_attempt_of(request, request.user.get_username()))
+        except RateLimited as exc:
+            form.add_error(None, exc.message)
+            return render(request, "accounts/password_change.html", {"form": form}, status=429)
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
             update_session_auth_hash(request, user)
+            device_trust(request, user)
             messages.success(request, _("Password changed. You were signed out everywhere else."))
             for notice in getattr(user, "revocation_notices", []):
                 messages.warning(request, notice)
@@ -73,7 +79,7 @@ def register(request: HttpRequest) -> HttpResponse:
     form = RegisterForm(request.POST or None)
     if request.method == "POST":
         try:
-            rate_limit_hit("register", f"ip:{client_ip(request)}")
+            rate_limit_hit("register", f"ip:{client_network(request)}")
         except RateLimited as exc:
             form.add_error(None, exc.message)
             return render(request, "accounts/register.html", {"form": form}, status=429)

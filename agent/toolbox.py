@@ -81,7 +81,8 @@ class RegistryToolbox:
         options = options or TurnOptions()
         return ToolContext(user_id=self.user.pk, conversation_id=self.conversation_id, call_id=call_id,
                            now=timezone.now(), task_class_ids=tuple(options.task_class_ids),
-                           allow_reorder=writes and self._reorder_allowed(), language=self.language)
+                           allow_reorder=writes and self._reorder_allowed(), language=self.language,
+                           turn_id=self.turn_id or "")
 
     def _reorder_allowed(self) -> bool:
         """Whether the student's own message of this turn allows reordering (never the model, never

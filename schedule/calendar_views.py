@@ -32,6 +32,7 @@ from schedule.selectors import calendar_settings_get
 from schedule.services import academic_calendar
 from schedule.services.calendar import calendar_settings_update
 from smartmate.platform.exceptions import AppError
+from smartmate.platform.params import digits_int
 
 
 @login_required
@@ -151,10 +152,10 @@ def _add_day(request: AuthedHttpRequest) -> str:
 
 
 def _delete_day(request: AuthedHttpRequest) -> str:
-    raw = request.POST.get("day_id", "")
-    if not raw.isdigit():
+    day_id = digits_int(request.POST.get("day_id"))
+    if day_id is None:
         raise AppError(_("Not found."), code="calendar_day_not_found")
-    academic_calendar.calendar_day_delete(user=request.user, day_id=int(raw))
+    academic_calendar.calendar_day_delete(user=request.user, day_id=day_id)
     return _("Deleted.")
 
 
@@ -169,10 +170,10 @@ def _import_ics(request: AuthedHttpRequest) -> str:
 
 
 def _load_national(request: AuthedHttpRequest) -> str:
-    raw = request.POST.get("year", "")
-    if not raw.isdigit():
+    year = digits_int(request.POST.get("year"))
+    if year is None:
         raise AppError(_("Choose a year."), code="no_year")
-    return _imported_text(academic_calendar.national_holidays_load(user=request.user, year=int(raw)))
+    return _imported_text(academic_calendar.national_holidays_load(user=request.user, year=year))
 
 
 def _imported_text(outcome: academic_calendar.DaysImported) -> str:

@@ -294,6 +294,8 @@ HEALTH_CHECK_TIMEOUT = env_float("HEALTH_CHECK_TIMEOUT", 0.8, minimum=0.05)
 AGENT_TURN_SWEEP_INTERVAL = env_int("AGENT_TURN_SWEEP_INTERVAL", 10, minimum=1)
 # Embedded defaults (no beat): an open notifications socket produces its student's reminders this often.
 REMINDERS_EMBEDDED_INTERVAL = env_float("REMINDERS_EMBEDDED_INTERVAL", 30.0, minimum=0.5)
+# Notifications sockets one student may hold open in one server process; one more closes the oldest.
+NOTIFICATION_SOCKETS_PER_STUDENT = env_int("NOTIFICATION_SOCKETS_PER_STUDENT", 8, minimum=1)
 CELERY_BEAT_SCHEDULE = {
     "outbox-sweep": {
         "task": "smartmate.outbox_sweep",
@@ -384,6 +386,17 @@ if LLM_THINKING_PARAM not in {"none", "thinking", "enable_thinking"}:
     raise ImproperlyConfigured(f"LLM_THINKING_PARAM must be none, thinking or enable_thinking; got {LLM_THINKING_PARAM!r}.")
 # The assistant's web_search tool: dotted path of ``search(query, *, top_k, timeout)``; empty = disabled.
 WEB_SEARCH_PROVIDER = env_str("WEB_SEARCH_PROVIDER", "")
+# The assistant's web_fetch: at most this many pages and this many seconds of fetching per turn, so a
+# turn (or an injected page chaining fetches) cannot hold an assistant thread for minutes.
+WEB_FETCH_PER_TURN = env_int("WEB_FETCH_PER_TURN", 3, minimum=1)
+WEB_FETCH_SECONDS_PER_TURN = env_float("WEB_FETCH_SECONDS_PER_TURN", 20.0, minimum=1.0)
+# Hosts web_fetch may open without asking although the student never typed them (exact names: a
+# subdomain can spell out data, e.g. <data>.example.com, so a whole domain is never allowed).
+WEB_FETCH_KNOWN_HOSTS = env_list("WEB_FETCH_KNOWN_HOSTS", [
+    "www.baidu.com", "baike.baidu.com", "zh.wikipedia.org", "en.wikipedia.org", "www.wikipedia.org",
+    "www.bing.com", "cn.bing.com", "www.zhihu.com", "zhuanlan.zhihu.com", "www.bilibili.com",
+    "github.com", "docs.python.org", "www.gov.cn", "www.moe.gov.cn", "www.runoob.com",
+])
 # HTTP requests one server process handles at once (each holds a database connection); see
 # smartmate/platform/concurrency.py for sizing the database's max_connections.
 ASGI_MAX_CONCURRENT_HTTP = env_int("ASGI_MAX_CONCURRENT_HTTP", 32, minimum=1)
@@ -452,6 +465,19 @@ SIMPLE_JWT = {
 # --- Abuse limits (smartmate/platform/ratelimit.py) ------------------------------------------------------------
 # "N/period" with period s, min, hour or day (optionally a multiple: "30/5min"); "" or "off" = no limit.
 # Counted atomically in the cache (Redis in production, shared by every process).
+# Per-student caps on rows a student creates at will (smartmate/platform/caps.py): past one, a 429
+# limit_reached. Generous for any real student; they stop scripts filling the database.
+STUDENT_CAPS = {
+    "task_classes": env_int("CAP_TASK_CLASSES", 200, minimum=1),
+    "conversations": env_int("CAP_CONVERSATIONS", 500, minimum=1),
+    "exams": env_int("CAP_EXAMS", 100, minimum=1),
+    "memories": env_int("CAP_MEMORIES", 1000, minimum=1),  # active ones (history versions are not counted)
+    "quick_notes": env_int("CAP_QUICK_NOTES", 2000, minimum=1),
+    "custom_events": env_int("CAP_CUSTOM_EVENTS", 2000, minimum=1),  # meetings of the student's own events
+    "ws_tickets": env_int("CAP_WS_TICKETS", 30, minimum=1),  # unexpired, unused
+    "idempotency_keys": env_int("CAP_IDEMPOTENCY_KEYS", 2000, minimum=1),  # kept (24 h)
+}
+
 RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS_ENABLED", True)
 
 

@@ -29,10 +29,11 @@ from accounts.data_erase import account_delete
 from accounts.data_export import user_data_download
 from accounts.data_ports import user_data_counts
 from accounts.data_views import archive_response
+from accounts.login_gate import device_trust, login_attempt_of
 from accounts.requests import AuthedRequest
 from accounts.tokens import FamilyRefreshToken, FamilyTokenObtainPairSerializer, FamilyTokenRefreshSerializer
 from smartmate.platform.idempotency import idempotent
-from smartmate.platform.ratelimit import client_ip, rate_limit_hit, user_key
+from smartmate.platform.ratelimit import client_network, rate_limit_hit, user_key
 
 
 def _as_drf_validation_error(exc: DjangoValidationError) -> serializers.ValidationError:
@@ -49,7 +50,7 @@ class RegisterView(APIView):
 
     @extend_schema(request=RegisterInputSerializer, responses={201: RegisterOutputSerializer})
     def post(self, request: Request) -> Response:
-        rate_limit_hit("register", f"ip:{client_ip(request)}")
+        rate_limit_hit("register", f"ip:{client_network(request)}")
         data = RegisterInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
@@ -94,9 +95,12 @@ class PasswordChangeView(APIView):
         data = PasswordChangeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
-            user = services.user_password_change(user=request.user, **data.validated_data)
+            user = services.user_password_change(
+                user=request.user, attempt=login_attempt_of(request, request.user.get_username()),
+                **data.validated_data)
         except DjangoValidationError as exc:
             raise _as_drf_validation_error(exc) from exc
+        device_trust(request, user)
         refresh = FamilyRefreshToken.for_user(user)
         return Response({"refresh": str(refresh), "access": str(refresh.access_token),
                          "notices": getattr(user, "revocation_notices", [])})

@@ -11,6 +11,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from accounts.models import User
+from smartmate.platform.params import digits_int
 
 
 class StudentCommand(BaseCommand):
@@ -22,7 +23,8 @@ class StudentCommand(BaseCommand):
 
     def student(self, named: str) -> User:
         by_name = User.objects.filter(username=named).first()
-        user = by_name or (User.objects.filter(pk=int(named)).first() if named.isdigit() else None)
+        pk = digits_int(named)
+        user = by_name or (User.objects.filter(pk=pk).first() if pk is not None else None)
         if user is None:
             raise CommandError(f"No student {named!r} (username or id).")
         return user

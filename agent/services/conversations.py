@@ -6,12 +6,14 @@ from accounts.models import User
 from agent.exceptions import TurnBusyError
 from agent.models import Conversation
 from agent.selectors import conversation_get
+from smartmate.platform.caps import cap_check
 
 TITLE_MAX_LENGTH = 100  # the model field's length
 
 
 def conversation_create(*, user: User, title: str = "") -> Conversation:
-    """Start an empty conversation."""
+    """Start an empty conversation; past the student's cap a 429 ``limit_reached``."""
+    cap_check("conversations", Conversation.objects.filter(user=user))
     return Conversation.objects.create(user=user, title=title.strip()[:TITLE_MAX_LENGTH])
 
 

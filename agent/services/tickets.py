@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from agent.exceptions import TicketInvalid
 from agent.models import WebsocketTicket
+from smartmate.platform.caps import cap_check
 
 TICKET_LIFETIME = timedelta(seconds=60)
 
@@ -29,6 +30,7 @@ def ticket_create(*, user: User) -> IssuedTicket:
     """Issue a single-use ticket that opens ``/ws/agent/`` within 60 seconds."""
     now = timezone.now()
     WebsocketTicket.objects.filter(expires_at__lt=now - timedelta(hours=1)).delete()  # keep the table small
+    cap_check("ws_tickets", WebsocketTicket.objects.filter(user=user, used_at__isnull=True, expires_at__gt=now))
     ticket = secrets.token_urlsafe(32)
     expires_at = now + TICKET_LIFETIME
     WebsocketTicket.objects.create(user=user, digest=_digest(ticket), expires_at=expires_at)

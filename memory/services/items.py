@@ -8,12 +8,13 @@ by a vector sync and by dropping the student's cached memory blocks.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from functools import partial
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -30,6 +31,9 @@ from memory.exceptions import (
 from memory.models import MAX_CONTENT_LENGTH, MemoryAudit, MemoryItem, MemoryJob, MemoryRefusal, MemorySettings
 from memory.services.gate import memory_gate_or_refuse
 from memory.services.vectors import memory_vectors_purge, vectors_forget_on_commit, vectors_sync_on_commit
+from smartmate.platform.caps import cap_check, cap_limit
+
+log = logging.getLogger(__name__)
 
 Status = MemoryItem.Status
 Op = MemoryAudit.Operation
@@ -96,6 +100,10 @@ def active_duplicate(*, user: User, memory_type: str, content: str, exclude_id: 
     return rows.first()
 
 
+def _active(user: User) -> QuerySet[MemoryItem]:
+    return MemoryItem.objects.filter(user=user, status=Status.ACTIVE)
+
+
 def _create(*, user: User, new: NewMemory, now) -> MemoryItem:
     content = clean_content(new.content)
     return MemoryItem.objects.create(
@@ -108,8 +116,13 @@ def _create(*, user: User, new: NewMemory, now) -> MemoryItem:
 
 def memory_add(*, user: User, new: NewMemory, operator: str = Operator.SYSTEM, reason: str = "",
                job: MemoryJob | None = None) -> MemoryItem | None:
-    """Add a memory unless an identical one is active; return it (None for a duplicate)."""
+    """Add a memory unless an identical one is active; return it (None for a duplicate, or when the
+    student's cap of active memories is full: extraction then keeps what it has)."""
     if active_duplicate(user=user, memory_type=new.memory_type, content=clean_content(new.content)):
+        return None
+    limit = cap_limit("memories")
+    if limit is not None and _active(user).count() >= limit:
+        log.info("memory cap of user %s reached; not adding", user.pk)
         return None
     item = _create(user=user, new=new, now=timezone.now())
     audit(user=user, operation=Op.CREATE, operator=operator, memory=item, after=snapshot(item), reason=reason, job=job)
@@ -166,6 +179,7 @@ def _add_by_hand(*, user: User, memory_type: str, content: str) -> MemoryItem:
     lock_user_memory(user=user)
     if active_duplicate(user=user, memory_type=memory_type, content=content):
         raise MemoryDuplicate(_("You already have this memory."))
+    cap_check("memories", _active(user))
     new = NewMemory(memory_type=memory_type, content=content, importance=0.6, confidence=1.0,
                     origin=MemoryItem.Origin.ADDED)
     item = memory_add(user=user, new=new, operator=Operator.USER, reason="added by the student")

@@ -20,6 +20,7 @@ from schedule.core.time_model import parse_hhmm
 from schedule.exams.models import MAX_EXAM_PLACE, MAX_EXAM_TITLE, Exam
 from schedule.exams.selectors import exam_get
 from schedule.selectors import calendar_settings_get, course_get, time_frame_get
+from smartmate.platform.caps import cap_check
 from smartmate.platform.dates import EARLIEST_YEAR, LATEST_YEAR
 from smartmate.platform.exceptions import AppError, ConflictError
 
@@ -46,7 +47,8 @@ class ExamInput:
 
 @transaction.atomic
 def exam_create(*, user: User, given: ExamInput) -> Exam:
-    """Add an exam."""
+    """Add an exam; past the student's cap a 429 ``limit_reached``."""
+    cap_check("exams", Exam.objects.filter(user=user))
     exam = Exam(user=user)
     _fill(user, exam, given)
     exam.save()

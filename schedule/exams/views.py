@@ -17,6 +17,7 @@ from schedule.exams import selectors, services
 from schedule.exams.models import MAX_EXAM_PLACE, MAX_EXAM_TITLE
 from schedule.selectors import calendar_settings_get, course_list
 from smartmate.platform.exceptions import AppError
+from smartmate.platform.params import digits_int
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 TIME_INPUT = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
@@ -88,10 +89,10 @@ def _add(request: AuthedHttpRequest, courses: list) -> str:
 
 
 def _exam_id(request: AuthedHttpRequest) -> int:
-    raw = request.POST.get("exam_id", "")
-    if not raw.isdigit():
+    exam_id = digits_int(request.POST.get("exam_id"))
+    if exam_id is None:
         raise selectors.ExamNotFoundError(_("Exam not found."))
-    return int(raw)
+    return exam_id
 
 
 def _edit(request: AuthedHttpRequest, courses: list) -> str:

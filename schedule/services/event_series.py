@@ -22,6 +22,7 @@ from schedule.messages import day_label, week_spec_message
 from schedule.models import ScheduleEvent, ScheduleSlot
 from schedule.selectors import event_get, time_frame_get
 from schedule.services.events import Span, event_delete, event_update, span_times
+from smartmate.platform.caps import cap_check
 
 Scope = Literal["this", "all"]
 
@@ -103,6 +104,8 @@ def event_series_create(
     """
     title = _clean_title(title)
     week_list = series_weeks_parse(user=user, spec=weeks)
+    cap_check("custom_events", ScheduleEvent.objects.filter(user=user, kind=ScheduleEvent.Kind.CUSTOM),
+              adding=len(week_list))
     semester, template = time_frame_get(user=user)
     spans = [Span(week, day, start_section, end_section) for week in week_list]
     times = [span_times(semester=semester, template=template, span=span) for span in spans]

@@ -14,6 +14,7 @@ from schedule.messages import day_label, time_error_message
 from schedule.models import ScheduleEvent, ScheduleSlot
 from schedule.selectors import event_get, slot_occupants_get, time_frame_get
 from schedule.signals import study_block_removed
+from smartmate.platform.caps import cap_check
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,12 @@ def event_create(
     source: str = ScheduleEvent.Source.MANUAL, location: str = "", note: str = "", course=None, task=None,
     task_item=None,
 ) -> ScheduleEvent:
-    """Create an event on free sections; raises SlotConflictError naming what is in the way."""
+    """Create an event on free sections; raises SlotConflictError naming what is in the way.
+
+    A custom event past the student's cap is a 429 ``limit_reached``.
+    """
+    if kind == ScheduleEvent.Kind.CUSTOM:
+        cap_check("custom_events", ScheduleEvent.objects.filter(user=user, kind=ScheduleEvent.Kind.CUSTOM))
     semester, template = time_frame_get(user=user)
     starts_at, ends_at = span_times(semester=semester, template=template, span=span)
     ensure_span_free(user=user, span=span)

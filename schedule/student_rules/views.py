@@ -18,6 +18,7 @@ from accounts.requests import AuthedHttpRequest
 from schedule.student_rules import services
 from schedule.student_rules.models import StudyRules
 from smartmate.platform.exceptions import AppError
+from smartmate.platform.params import digits_int
 
 
 def _number(raw: str | None, *, default: int | None) -> int | None:
@@ -38,7 +39,7 @@ def _kept(rules: StudyRules) -> list[services.ProtectedInput]:
 
 def _typed_protected(request: AuthedHttpRequest) -> services.ProtectedInput:
     post = request.POST
-    days = tuple(int(d) for d in post.getlist("days") if d.isdigit())
+    days = tuple(day for day in map(digits_int, post.getlist("days")) if day is not None)
     if post.get("by") == "time":
         return services.ProtectedInput(name=post.get("name", ""), days=days, start=post.get("start") or "",
                                        end=post.get("end") or "")

@@ -43,6 +43,7 @@ from django.views.decorators.http import require_POST
 
 from smartmate.platform.api import error_body
 from smartmate.platform.metrics import CSP_REPORTS
+from smartmate.platform.params import digits_int
 from smartmate.platform.ratelimit import RateLimited, client_ip, rate_limit_hit
 
 logger = logging.getLogger(__name__)
@@ -161,8 +162,8 @@ def csp_report(request: HttpRequest) -> HttpResponse:
     key = f"ip:{client_ip(request)}"
     try:
         rate_limit_hit("csp_report", key)  # garbage costs a request too, not only what gets counted
-        declared = request.META.get("CONTENT_LENGTH") or "0"
-        if not declared.isdigit() or int(declared) > REPORT_MAX_BYTES:
+        size = digits_int(request.META.get("CONTENT_LENGTH") or "0")
+        if size is None or size > REPORT_MAX_BYTES:
             return _too_large()
         body = request.read(REPORT_MAX_BYTES + 1)
         if len(body) > REPORT_MAX_BYTES:

@@ -42,6 +42,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.utils.encoders import JSONEncoder
 
+from smartmate.platform.caps import cap_check
 from smartmate.platform.exceptions import AppError, ConflictError
 from smartmate.platform.models import IdempotencyRecord
 
@@ -152,6 +153,7 @@ def idempotency_begin(*, user: Any, key: str, fingerprint: str, method: str, pat
         now = timezone.now()
         try:
             with transaction.atomic():
+                cap_check("idempotency_keys", IdempotencyRecord.objects.filter(user=user, expires_at__gt=now))
                 record = IdempotencyRecord.objects.create(
                     user=user, key=key, fingerprint=fingerprint, method=method, path=path[:1000], locked_at=now,
                     expires_at=now + timedelta(hours=settings.IDEMPOTENCY_TTL_HOURS))

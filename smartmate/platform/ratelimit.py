@@ -16,6 +16,7 @@ tests between windows without waiting (or replace the module's ``clock``).
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import re
 import time
@@ -172,6 +173,28 @@ def client_ip(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "") or "unknown"
 
 
+def client_network(request: HttpRequest) -> str:
+    """Return what counts as one client: its IPv4 address, or the /64 around an IPv6 address.
+
+    One IPv6 subscriber usually holds a whole /64 (SLAAC, privacy addresses), so counting per /128
+    would give one attacker 2**64 fresh addresses.
+    """
+    return address_network(client_ip(request))
+
+
+def address_network(address: str) -> str:
+    """Return the counted network of ``address`` (unchanged when it is not an IP address)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
 def user_key(user: Any) -> str:
     """Return the counter key of a signed-in student."""
     return f"user:{user.pk}"
@@ -182,7 +205,7 @@ def request_key(request: Any) -> str:
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         return user_key(user)
-    return f"ip:{client_ip(request)}"
+    return f"ip:{client_network(request)}"
 
 
 # --- Websocket frames ------------------------------------------------------------------------------

@@ -116,6 +116,7 @@
     socket.addEventListener("close", (event) => {
       root.dataset.live = "0";
       if (event.code === 4401) return; // signed out
+      if (event.code === 4408) return; // a newer tab of this student took this socket's place
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 30000);
     });

@@ -16,6 +16,8 @@ from schedule.core.time_model import SectionTemplate, Semester, SlotKey, slot_bo
 from schedule.models import ScheduleEvent, ScheduleSlot
 from schedule.selectors import time_frame_get
 from schedule.services.events import Span, event_create
+from smartmate.platform.caps import cap_check
+from smartmate.platform.exceptions import ConflictError
 from taskclasses.exceptions import NoFreeSlotError, TaskInputError
 from taskclasses.models import MAX_TITLE_LENGTH, Task
 from taskclasses.notes.core.quick_add import QuickNoteParse, parse_quick_note, urgency_threshold
@@ -49,7 +51,11 @@ def task_create(
     estimated_sections: int | None = None, urgency_threshold_at: datetime | None = UNSET,
     source_text: str = "", deadline_ambiguous: bool = False, now: datetime | None = None,
 ) -> Task:
-    """Create a task; without an explicit threshold one is derived from the deadline."""
+    """Create a task; without an explicit threshold one is derived from the deadline.
+
+    Past the student's cap of quick notes a 429 ``limit_reached``.
+    """
+    cap_check("quick_notes", Task.objects.filter(user=user))
     now = now or timezone.now()
     if urgency_threshold_at is UNSET:
         urgency_threshold_at = urgency_threshold(deadline, now, estimated_sections)
@@ -160,8 +166,16 @@ class SlotChoice:
 
 @transaction.atomic
 def task_schedule(*, user: User, task_id: int, week: int | None = None, now: datetime | None = None) -> ScheduleEvent:
-    """Put a task into the first free block of a week (default: this week) before its deadline."""
+    """Put a task into the first free block of a week (default: this week) before its deadline.
+
+    A note already on the schedule is a 409 ``note_already_scheduled``: one note, one block (a second
+    one gave the board two entries with the same id). The note's row is locked, so two concurrent
+    calls cannot both pass the check.
+    """
     task = task_get(user=user, task_id=task_id)
+    Task.objects.select_for_update().filter(pk=task.pk).first()
+    if ScheduleEvent.objects.filter(user=user, task=task).exists():
+        raise ConflictError(_("This note is already on your schedule."), code="note_already_scheduled")
     now = now or timezone.now()
     choice = _first_free_block(user=user, task=task, week=week, now=now)
     if choice is None:

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.requests import AuthedHttpRequest
 from smartmate.platform.exceptions import AppError, NotFoundError
+from smartmate.platform.params import digits_int
 from smartmate.platform.ratelimit import rate_limit_hit, user_key
 from taskclasses.notes import services
 from taskclasses.planning.note_slots import note_slot_preview, preview_first_week
@@ -40,8 +41,9 @@ def quick_add(request: AuthedHttpRequest) -> HttpResponse:
     overrides: dict = {}
     if request.POST.get("title", "").strip():
         overrides["title"] = request.POST["title"]
-    if request.POST.get("quadrant", "").isdigit():
-        overrides["quadrant"] = int(request.POST["quadrant"])
+    quadrant = digits_int(request.POST.get("quadrant"))
+    if quadrant is not None:
+        overrides["quadrant"] = quadrant
     # The script marks a quadrant the student picked themselves; only that teaches quick add.
     learn = "quadrant" in overrides and request.POST.get("quadrant_edited") == "1"
     if "deadline" in request.POST and request.POST.get("deadline_edited") == "1":

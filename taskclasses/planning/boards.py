@@ -130,7 +130,8 @@ def _event_drafts(user: User, calendar: Calendar, window: DateWindow) -> list[_D
             .order_by("week", "day", "start_section", "pk")
             .values_list("pk", "kind", "title", "week", "day", "start_section", "end_section", "course__is_filler",
                          "task_item_id", "task_item__task_class_id", "task_item__order", "task_id", "task__deadline"))
-    drafts = []
+    drafts: list[_Draft] = []
+    keys: set[tuple[str, int]] = set()
     for pk, kind, title, week, day, start, end, filler, item_id, class_id, order, task_id, deadline in rows:
         on = calendar.date_of(week, day)
         if on not in window:
@@ -139,8 +140,19 @@ def _event_drafts(user: User, calendar: Calendar, window: DateWindow) -> list[_D
         entry = Entry(0, Kind(kind), end - start + 1, title, place=where, origin=where,
                       filler=bool(filler) and kind == Kind.COURSE, class_id=class_id, order=order, event_id=pk,
                       item_id=item_id, task_id=task_id, deadline=deadline)
-        drafts.append(_Draft(_key(entry), entry))
+        drafts.append(_Draft(_key(entry), entry) if _key(entry) not in keys else _extra_block(entry))
+        keys.add(drafts[-1].key)
     return drafts + _guest_drafts(user, calendar, window, {d.entry.event_id for d in drafts})
+
+
+def _extra_block(entry: Entry) -> _Draft:
+    """A second block of one note or study item (written before it was refused): shown as a fixed block.
+
+    Each note or item has one board id; two entries with one id made the whole board invalid (500 on
+    the dashboard and the week). The extra block still holds its time, so nothing is planned over it.
+    """
+    fixed = replace(entry, kind=Kind.CUSTOM, item_id=None, task_id=None, class_id=None, order=None, deadline=None)
+    return _Draft(("event", entry.event_id), fixed)  # type: ignore[arg-type]  # every row here has its pk
 
 
 def _guest_drafts(user: User, calendar: Calendar, window: DateWindow, hosts: set[int | None]) -> list[_Draft]:

@@ -17,6 +17,7 @@ from accounts.models import User
 from accounts.requests import AuthedHttpRequest
 from schedule.models import ChangeSet, PlanPreview
 from smartmate.platform.exceptions import AppError, NotFoundError
+from smartmate.platform.params import digits_int
 from smartmate.platform.ratelimit import rate_limit_hit, user_key
 from smartmate.platform.redirects import is_local_path
 from taskclasses.planning.catch_up import catch_up_count, catch_up_preview
@@ -36,7 +37,7 @@ def _back(request: AuthedHttpRequest, error: AppError) -> HttpResponse:
 
 
 def _digits(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() and len(value) < 19 else None
+    return digits_int(value)
 
 
 @login_required

@@ -24,6 +24,7 @@ from schedule.exams.selectors import week_exams
 from schedule.messages import day_label
 from schedule.models import ChangeSet, PlanPreview
 from smartmate.platform.exceptions import AppError, NotFoundError
+from smartmate.platform.params import digits_int
 from smartmate.platform.ratelimit import rate_limit_hit, user_key
 from smartmate.platform.redirects import is_local_path
 from taskclasses.planning import planning, previews
@@ -38,9 +39,9 @@ from taskclasses.planning.week_presenter import board_reasons, board_rows, place
 def week_board(request: AuthedHttpRequest) -> HttpResponse:
     """Show one week: section times down, days across, today highlighted, a preview overlaid."""
     raw_week = request.GET.get("week", "")
-    if raw_week and not raw_week.isdigit():  # ?week=abc: show this week under its own address
+    week = digits_int(raw_week)
+    if raw_week and week is None:  # ?week=abc or ?week=²: show this week under its own address
         return redirect("planning:week")
-    week = int(raw_week) if raw_week else None
     preview = _open_preview_or_none(request)
     try:
         board = selectors.week_board_get(user=request.user, week=week)
@@ -53,7 +54,7 @@ def week_board(request: AuthedHttpRequest) -> HttpResponse:
     rows = board_rows(board, preview=shown, placed=placed)
     raw_day = request.GET.get("day", "")
     agenda = agenda_days(board, rows, {day["number"]: day["label"] for day in days},
-                         day=int(raw_day) if raw_day.isdigit() else None)
+                         day=digits_int(raw_day))
     last_change = ChangeSet.objects.filter(user=request.user, undone_at__isnull=True).first()
     context = {"board": board, "rows": rows, "days": days, "agenda": agenda,
                "reasons": board_reasons(board=board, placed=placed, preview=preview),
@@ -74,10 +75,10 @@ def _last_change_context(request: AuthedHttpRequest) -> dict[str, Any]:
 
 
 def _open_preview_or_none(request: AuthedHttpRequest) -> PlanPreview | None:
-    raw = request.GET.get("preview", "")
-    if not raw.isdigit():
+    preview_id = digits_int(request.GET.get("preview"))
+    if preview_id is None:
         return None
-    return PlanPreview.objects.filter(user=request.user, pk=int(raw), status=PlanPreview.Status.OPEN,
+    return PlanPreview.objects.filter(user=request.user, pk=preview_id, status=PlanPreview.Status.OPEN,
                                       expires_at__gt=timezone.now()).first()
 
 
@@ -85,7 +86,7 @@ def _open_preview_or_none(request: AuthedHttpRequest) -> PlanPreview | None:
 @require_POST
 def plan_new(request: AuthedHttpRequest) -> HttpResponse:
     """Plan the chosen classes and open the board on the first suggested week."""
-    ids = [int(v) for v in request.POST.getlist("task_class_ids") if v.isdigit()]
+    ids = [pk for pk in map(digits_int, request.POST.getlist("task_class_ids")) if pk is not None]
     try:
         rate_limit_hit("planning", user_key(request.user))
         preview = planning.preview_create(user=request.user, task_class_ids=ids)

@@ -21,6 +21,7 @@ from schedule.core.time_model import Semester
 from schedule.exams.models import Exam
 from schedule.exams.selectors import exam_get
 from schedule.selectors import time_frame_get
+from smartmate.platform.caps import cap_check
 from taskclasses.exceptions import TaskClassInputError, TaskClassNotFoundError, TaskItemNotFoundError
 from taskclasses.models import MAX_ITEMS_PER_CLASS, TaskClass, TaskItem
 
@@ -55,6 +56,7 @@ def task_class_create(
     values["exam"] = _checked_exam(user, str(values["strategy"]), exam_id, start_date, end_date)
     contents = _item_contents(name=name, items=items, item_count=item_count)
     with transaction.atomic():
+        cap_check("task_classes", TaskClass.objects.filter(user=user))
         task_class = TaskClass.objects.create(user=user, **values)
         TaskItem.objects.bulk_create(
             TaskItem(task_class=task_class, order=order, content=content, sections=BLOCK_SECTIONS)

@@ -19,6 +19,7 @@ from accounts.requests import AuthedHttpRequest
 from schedule.exams.selectors import exam_list
 from schedule.selectors import time_frame_get
 from smartmate.platform.exceptions import AppError, NotFoundError
+from smartmate.platform.params import digits_int
 from taskclasses.plans import selectors, services
 from taskclasses.plans.forms import TaskClassCreateForm, TaskClassForm
 from taskclasses.plans.presenters import TaskClassDetail
@@ -114,8 +115,7 @@ def _item_action(action: Callable[..., str | None]) -> Callable[..., HttpRespons
 
 
 def _number(raw: str | None) -> int | None:
-    raw = (raw or "").strip()
-    return int(raw) if raw.isdigit() else None
+    return digits_int(raw)
 
 
 @_item_action

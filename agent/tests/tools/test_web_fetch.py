@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import time
+from dataclasses import replace
 
 import pytest
 
@@ -129,3 +131,39 @@ def test_a_server_dripping_bytes_is_cut_off_at_the_deadline():
         stop.set()
         listener.close()
     assert time.monotonic() - started < 2.0
+
+
+# --- One turn's budget ------------------------------------------------------------------------------------
+
+# The probe (M2): one turn chained 12 fetches (181 s), so four accounts held every assistant thread.
+def test_a_turn_reads_at_most_its_page_budget(ctx, web, settings):
+    settings.WEB_FETCH_PER_TURN = 3
+    turn = replace(ctx, turn_id="turn-1")
+    results = [TOOL.run({"url": "http://exam.example.org/"}, turn, None) for _ in range(5)]
+    assert [r.status for r in results] == ["done"] * 3 + ["failed"] * 2
+    assert results[3].content == ("读取失败：本轮已读取 3 个网页，达到上限。请用已读到的内容回答；"
+                                  "还需要读别的网页时，请告诉学生，让他在下一条消息里再请你读。")
+    assert len(web) == 3
+
+
+def test_the_next_turn_has_a_fresh_budget(ctx, web, settings):
+    settings.WEB_FETCH_PER_TURN = 1
+    assert TOOL.run({"url": "http://exam.example.org/"}, replace(ctx, turn_id="turn-1"), None).status == "done"
+    assert TOOL.run({"url": "http://exam.example.org/"}, replace(ctx, turn_id="turn-2"), None).status == "done"
+
+
+def test_a_turn_spends_at_most_its_seconds_on_fetching(ctx, web, settings, monkeypatch):
+    settings.WEB_FETCH_SECONDS_PER_TURN = 1.0
+    given: list[float] = []
+
+    def slow(url, address, *, timeout, max_bytes):
+        given.append(timeout)
+        time.sleep(0.6)
+        return Response(200, {"content-type": "text/plain"}, b"slow page")
+
+    monkeypatch.setattr(web_fetch, "TRANSPORT", slow)
+    turn = replace(ctx, turn_id="turn-1")
+    first, second = (TOOL.run({"url": "http://exam.example.org/"}, turn, None) for _ in range(2))
+    assert first.status == "done" and given[0] <= 1.0  # the fetch's own deadline is the turn's time left
+    assert second.status == "failed" and "本轮读取网页的时间已用完（共 1 秒）" in second.content
+    assert len(given) == 1

@@ -4,6 +4,7 @@ from django.core.management.base import CommandError, CommandParser
 
 from accounts.management.student_commands import StudentCommand
 from smartmate.platform.exceptions import AppError
+from smartmate.platform.params import digits_int
 from taskclasses.models import TaskClass, TaskItem
 from taskclasses.planning.planning import preview_create
 from taskclasses.planning.previews import preview_apply
@@ -37,7 +38,8 @@ class Command(StudentCommand):
 
     def _task_class(self, user, named: str) -> TaskClass:
         mine = TaskClass.objects.filter(user=user)
-        found = (mine.filter(pk=int(named)).first() if named.isdigit() else None) or mine.filter(name=named).first()
+        pk = digits_int(named)
+        found = (mine.filter(pk=pk).first() if pk is not None else None) or mine.filter(name=named).first()
         if found is None:
             raise CommandError(f"{user.username} has no study plan {named!r} (id or exact name).")
         return found

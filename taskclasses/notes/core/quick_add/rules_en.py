@@ -307,7 +307,7 @@ def _period(m: re.Match[str], ctx: Context) -> Fragment:
 
 def _duration(m: re.Match[str], ctx: Context) -> Fragment | None:
     raw = m["n"].lower()
-    count = 0.5 if raw.startswith("half") else float(raw) if raw[0].isdigit() else parse_number(raw)
+    count = 0.5 if raw.startswith("half") else float(raw) if raw[0].isdecimal() else parse_number(raw)
     if not count:
         return None
     return Fragment(duration_minutes=int(count * (60 if m["unit"].lower().startswith("h") else 1)))

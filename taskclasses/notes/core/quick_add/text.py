@@ -30,7 +30,7 @@ def has_cjk(text: str) -> bool:
 def parse_number(token: str) -> int | None:
     """Read "12", "十二", "二十一", "两" or "one"; None when it is not a number."""
     token = token.strip().lower()
-    if token.isdigit():
+    if token.isdecimal():  # not isdigit(): "²" passes it and int() refuses it
         return int(token)
     if token in _EN_NUMBERS:
         return _EN_NUMBERS[token]
