@@ -21,9 +21,10 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import PrefixNode, static
 from django.urls import reverse
-from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
+
+from smartmate.platform.offline_scope import offline_scope
 
 SCOPE_HEADER = "X-Pocket-Scope"
 SIGNED_OUT_SCOPE = "-"
@@ -71,20 +72,6 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     response["Service-Worker-Allowed"] = "/"
     response["Cache-Control"] = "no-cache"
     return response
-
-
-def offline_scope(request: HttpRequest) -> str:
-    """Name the signed-in session opaquely for the worker ("" when nobody is signed in).
-
-    Derived from the session key (rotated at every sign-in), so an agenda kept in one session is never
-    shown in the next, even the same student's; opaque, so the page never learns the session key itself.
-    """
-    user = getattr(request, "user", None)
-    if user is None or not user.is_authenticated:
-        return ""
-    session = getattr(request, "session", None)
-    session_key = getattr(session, "session_key", None) or ""
-    return salted_hmac("pocket.offline-scope", f"{user.pk}:{session_key}").hexdigest()[:24]
 
 
 class PocketScopeMiddleware:

@@ -124,7 +124,7 @@ def test_the_archive_holds_every_area_and_the_timetable_but_no_secret_and_nothin
     assert [m["content"] for m in memories] == [f"{MARKER}喜欢早上学习"]
     schedule = json.loads(archive.read("schedule.json"))["tables"]
     assert {c["name"] for c in schedule["course"]} == {f"{MARKER}高数", f"{MARKER}英语"}
-    assert len(schedule["changeset"]) == 1
+    assert len(schedule["changeset"]) == 2  # the timetable import and the change made after it
     assert f"{MARKER}高数".encode() in archive.read("calendar.ics")
     account = json.loads(archive.read("account.json"))["tables"]
     assert account["user"][0]["username"] == user.username and "password" not in account["user"][0]

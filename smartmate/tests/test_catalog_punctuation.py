@@ -16,7 +16,7 @@ CHINESE = re.compile(r"[\u4e00-\u9fff]")
 # the text or is followed by a space or more Chinese: "已保存." "周一, 周二". Not ".ics" or "1.5".
 ASCII_STOP = re.compile(r"[\u4e00-\u9fff）」”》]\s?[.,](?=$|\s|[\u4e00-\u9fff])")
 # Text a student types exactly as written: the WakeUp CSV header is comma-separated by design.
-LITERALS = ("课程名称,星期,开始节数,结束节数,老师,地点,周数",)
+LITERALS = ("课程名称,星期,开始节数,结束节数,老师,地点,周数", "开始周,结束周,单双周", "课程名,星期几,开始时间,结束时间")
 
 
 def ascii_stops(text: str) -> list[str]:

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from schedule.selectors import time_frame_get
-from smartmate.pwa import offline_scope
+from smartmate.platform.offline_scope import offline_scope
 from taskclasses.reminders.forms import ReminderSettingsForm
 from taskclasses.reminders.services import SETTINGS_FIELDS, reminder_settings_get
 

@@ -8,7 +8,6 @@ import pytest
 from django.utils import translation
 from icalendar import Calendar
 
-from schedule.exceptions import ImportRejectedError
 from schedule.models import CalendarFeed, Course
 from schedule.services.feeds import calendar_feed_ensure, calendar_feed_read, calendar_feed_revoke
 from schedule.services.imports import timetable_import
@@ -92,11 +91,13 @@ def test_a_feed_of_courses_and_blocks_with_alarms_imports_back_with_our_own_impo
 
 def test_our_importer_reads_a_feed_with_deadlines_and_names_only_the_deadline_as_off_grid(student):
     other = type(student).objects.create_user(username="copycat", password="pw-copy-123456")
-    with pytest.raises(ImportRejectedError) as rejected:
-        timetable_import(user=other, data=feed(student), fmt="ics", dry_run=True)
-    problems = rejected.value.detail["problems"]
-    assert [(p["code"], p["field"]) for p in problems] == [("not_aligned", "DTSTART")]
-    assert "截止：交概率论作业 (18:00-18:15)" in problems[0]["message"]
+    with translation.override("zh-hans"):
+        outcome = timetable_import(user=other, data=feed(student), fmt="ics", dry_run=True, fit="mine")
+    # Under the student's own sections the deadline (18:00-18:15, between two sections) is the one event
+    # that fits nowhere: it is left out by name; the course and the study block are read.
+    assert [(group.code, group.count) for group in outcome.skipped] == [("outside_sections", 1)]
+    assert "“截止：交概率论作业”（18:00–18:15）" in outcome.skipped[0].examples[0]
+    assert not any(course.notices for course in outcome.courses)
 
 
 def test_a_revoked_feed_is_not_found(student):
