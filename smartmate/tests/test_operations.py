@@ -129,3 +129,38 @@ def test_json_formatter_keeps_extra_fields():
     line = json.loads(JsonFormatter().format(record))
     assert (line["message"], line["level"], line["logger"], line["user_id"]) == ("planned 3", "INFO",
                                                                                   "smartmate.test", 7)
+
+
+def test_the_channel_layer_check_passes_while_the_servers_loop_is_receiving(db):
+    """With sockets open, the web process's layer is receiving on the server's event loop; the check, on a
+    loop of its own, must not touch that layer (on Redis: "Two event loops are trying to receive()")."""
+    import asyncio
+    import threading
+
+    from channels.layers import get_channel_layer
+
+    from smartmate.platform.health import check_channel_layer
+
+    layer = get_channel_layer()
+    started, stop = threading.Event(), threading.Event()
+
+    def serve_a_socket() -> None:
+        async def listen() -> None:
+            channel = await layer.new_channel()
+            receiving = asyncio.ensure_future(layer.receive(channel))
+            started.set()
+            while not stop.is_set():
+                await asyncio.sleep(0.01)
+            receiving.cancel()
+
+        asyncio.run(listen())
+
+    server = threading.Thread(target=serve_a_socket, daemon=True)
+    server.start()
+    assert started.wait(5)
+    try:
+        for _ in range(3):
+            check_channel_layer()  # raises if the layer cannot answer from this loop
+    finally:
+        stop.set()
+        server.join(5)
