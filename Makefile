@@ -52,9 +52,9 @@ worker: install
 beat: install
 	$(BIN)/celery -A smartmate beat --loglevel=INFO
 
-messages: install
-	$(BIN)/python manage.py makemessages -l zh_Hans -i ".venv/*" -i "var/*" --no-obsolete
-	$(BIN)/python manage.py compilemessages -l zh_Hans --ignore ".venv"
+# Keeps the entries written by hand (Django's own strings): a plain makemessages --no-obsolete drops them.
+messages: install-dev
+	$(BIN)/python manage.py catalog_refresh
 
 bench-planner: install
 	$(BIN)/python -m bench.planner_bench
