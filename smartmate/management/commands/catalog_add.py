@@ -28,7 +28,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         try:
-            import polib  # type: ignore[import-untyped]  # no stubs published; a development tool only
+            import polib  # no stubs published; a development tool only
         except ImportError as exc:  # pragma: no cover - requirements-dev.txt installs it
             raise CommandError("polib is missing: pip install -r requirements-dev.txt") from exc
         entries = json.loads(Path(options["entries"]).read_text(encoding="utf-8"))

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import polib
 from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 CATALOG = Path(settings.BASE_DIR) / "locale" / "zh_Hans" / "LC_MESSAGES" / "django.po"
 IGNORED = [".venv/*", "var/*", "bench/*"]
@@ -24,6 +23,10 @@ class Command(BaseCommand):
     help = "makemessages for zh_Hans keeping the hand-written entries, then compilemessages."
 
     def handle(self, *args, **options) -> None:
+        try:
+            import polib  # a development tool only
+        except ImportError as exc:  # pragma: no cover - requirements-dev.txt installs it
+            raise CommandError("polib is missing: pip install -r requirements-dev.txt") from exc
         hand_written = [e for e in polib.pofile(str(CATALOG)) if not e.occurrences and not e.obsolete
                         and e.translated()]
         call_command("makemessages", locale=["zh_Hans"], ignore_patterns=IGNORED, verbosity=0)
