@@ -101,8 +101,18 @@ def course_change_recorded(*, course: Course, values: dict, record: dict) -> Non
     if before["name"] != course.name:
         ScheduleEvent.objects.filter(course=course).update(title=course.name)
         SuspendedMeeting.objects.filter(course=course).update(title=course.name)
+    if before["location"] != course.location:
+        _move_meetings(course=course, old=before["location"], record=record)
     record["courses_changed"].append({"id": course.pk, "before": {k: before[k] for k in values},
                                       "after": {k: getattr(course, k) for k in values}})
+
+
+def _move_meetings(*, course: Course, old: str, record: dict) -> None:
+    """A course's new room reaches the meetings held in its old one (a meeting elsewhere keeps its room),
+    so the board, the agenda, the feed and the assistant read it; each meeting's change is recorded."""
+    for event_id in ScheduleEvent.objects.filter(course=course, location=old).values_list("pk", flat=True):
+        event_location_recorded(event_id=event_id, location=course.location, before=old, record=record)
+    SuspendedMeeting.objects.filter(course=course, location=old).update(location=course.location)
 
 
 def event_location_recorded(*, event_id: int, location: str, before: str, record: dict) -> None:

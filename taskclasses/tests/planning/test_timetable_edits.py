@@ -115,6 +115,17 @@ def test_renaming_a_course_renames_its_meetings_and_undo_renames_them_back(user)
     assert _rows(user) == before
 
 
+def test_a_new_room_reaches_the_meetings_held_in_the_old_one_and_undo_moves_them_back(user):
+    import_csv(user, "线性代数,2,1,2,陈志强,二教2412,1-4", "线性代数,4,3,4,陈志强,实验楼101,1-4")
+    course = Course.objects.get(user=user)
+    result = course_change(user=user, course_id=course.pk, values={"location": "一教101"})
+    rooms = sorted(set(ScheduleEvent.objects.filter(user=user).values_list("day", "location")))
+    assert rooms == [(2, "一教101"), (4, "实验楼101")]  # the lab meetings were never in the old room
+    changeset_undo(user=user, changeset_id=result.changeset_id)
+    rooms = sorted(set(ScheduleEvent.objects.filter(user=user).values_list("day", "location")))
+    assert rooms == [(2, "二教2412"), (4, "实验楼101")]
+
+
 def test_a_change_that_changes_nothing_is_refused(user):
     import_csv(user, "线性代数,2,1,2,陈志强,二教2412,1-2")
     course = Course.objects.get(user=user)
