@@ -6,6 +6,13 @@ Real OpenAI-compatible models do not always answer in the channels the protocol 
   ``<think>…</think>`` (or ``<thinking>``, ``<reasoning>``; unclosed when the answer was cut). That
   part goes to the reasoning channel: shown as reasoning, never as the answer, never parsed for
   JSON, never sent back as history.
+- **Thinking whose opening tag the template wrote.** A reasoning model served with a chat template
+  that opens ``<think>`` itself (DeepSeek-R1 distills and QwQ on vLLM or Ollama) sends only the
+  closing ``</think>`` (or ``</thinking>``, ``</reasoning>``): the text before it, from the start of
+  the answer, was the thought and goes to the reasoning channel like a tagged one. While streaming,
+  the start of an answer that neither opened a tag nor came after native reasoning is therefore held
+  back until a closing tag arrives, the answer ends, or ``UNDECIDED_CHARS`` characters have come
+  (then it is the answer; a closing tag after that is dropped from the text, never shown).
 - **Tool calls written as text.** A model without native tool calling writes
   ``{"tool": "query_tasks", "arguments": {...}}`` (or ``{"name": …, "arguments": …}``, or inside
   ``<tool_call>…</tool_call>``), alone, in a fenced block, or after a sentence. When tools were
@@ -15,7 +22,8 @@ Real OpenAI-compatible models do not always answer in the channels the protocol 
 
 ``CompletionCleaner`` works on the text as it streams: it passes text on at once and holds back
 only what might still turn out to be thinking or a tool call (the first non-whitespace characters
-of the answer, and a fence, ``{`` or ``<tool_call>`` until it closes). The whole-body path feeds
+of the answer, the start of an answer that may be a thought whose opening tag the template wrote,
+and a fence, ``{`` or ``<tool_call>`` until it closes). The whole-body path feeds
 the whole text at once, so both paths give the same Completion.
 """
 
@@ -34,10 +42,16 @@ from smartmate.llm.json_extract import extract_json_object
 THINKING_TAGS: dict[str, str] = {"<think>": "</think>", "<thinking>": "</thinking>",
                                  "<reasoning>": "</reasoning>"}
 # Where a tool call written as text may start, and what closes it ("{" closes at its matching brace).
+_CLOSING_TAGS: tuple[str, ...] = tuple(THINKING_TAGS.values())
+# How much of an answer's start is held back waiting for a lone closing tag before it counts as the
+# answer (a thought longer than this is shown: the cost of streaming an ordinary answer at all).
+UNDECIDED_CHARS = 4000
 _CALL_OPENERS: dict[str, str] = {"```": "```", "<tool_call>": "</tool_call>", "{": "}"}
 # The start of something that names a tool: enough to call an unfinished object a cut tool call.
 _LOOKS_LIKE_CALL = re.compile(r"""[{,]\s*["'“]?(tool|name|function)["'”]?\s*[:：]""")
 _ARGUMENT_KEYS = ("arguments", "parameters", "args", "input")
+
+_LONE_CLOSING = re.compile("|".join(re.escape(tag) for tag in _CLOSING_TAGS), re.IGNORECASE)
 
 Emit = Callable[[StreamChunk], None]
 
@@ -63,8 +77,11 @@ class CompletionCleaner:
         self._tools_offered = tools_offered
         self._emit = emit
         self._held = ""
-        self._mode = "lead"  # lead: before the answer's first character; think: inside a tag; text
+        # lead: before the answer's first character; think: inside a tag; undecided: an answer's start
+        # that a lone closing tag may still turn into a thought; text: the answer
+        self._mode = "lead"
         self._close = ""
+        self._thought = False  # a thinking block closed: what follows is the answer, never held
         self._text: list[str] = []
         self._reasoning: list[str] = []
         self._calls: list[ToolCall] = []
@@ -94,7 +111,8 @@ class CompletionCleaner:
 
     def _drain(self, *, final: bool) -> None:
         while self._held:
-            step = {"lead": self._lead, "think": self._think, "text": self._body}[self._mode]
+            step = {"lead": self._lead, "think": self._think, "undecided": self._undecided,
+                    "text": self._body}[self._mode]
             if not step(final):
                 return
 
@@ -112,14 +130,30 @@ class CompletionCleaner:
                 return True
             if opening.startswith(lowered) and not final:
                 return False  # "<thi": wait for the next piece to tell
-        self._held, self._mode = start, "text"
+        # Nothing said yet: this may be a thought whose opening tag the template wrote.
+        self._held, self._mode = start, ("text" if self._thought or self._text or self._reasoning
+                                             else "undecided")
         return True
+
+    def _undecided(self, final: bool) -> bool:
+        """The answer's start without an opening tag: a lone closing tag makes it the thought."""
+        lowered = self._held.lower()
+        found = [(at, tag) for tag in _CLOSING_TAGS if (at := lowered.find(tag)) != -1]
+        if found:
+            end, tag = min(found)
+            self._say_reasoning(self._held[:end])
+            self._held, self._mode, self._thought = self._held[end + len(tag):], "lead", True
+            return True
+        if final or len(self._held) >= UNDECIDED_CHARS:
+            self._mode = "text"
+            return True
+        return False
 
     def _think(self, final: bool) -> bool:
         end = self._held.lower().find(self._close)
         if end != -1:
             self._say_reasoning(self._held[:end])
-            self._held, self._mode = self._held[end + len(self._close):], "lead"
+            self._held, self._mode, self._thought = self._held[end + len(self._close):], "lead", True
             return True
         if final:  # never closed: the answer was cut while thinking, so all of it was thinking
             self._say_reasoning(self._held)
@@ -132,12 +166,14 @@ class CompletionCleaner:
 
     def _body(self, final: bool) -> bool:
         if not self._tools_offered:
-            self._say_text(self._held)
-            self._held = ""
+            keep = 0 if final else _partial_suffix(self._held.lower(), _CLOSING_TAGS)  # "</thi": a tag to drop?
+            self._say_text(self._held[:len(self._held) - keep])
+            self._held = self._held[len(self._held) - keep:]
             return False
         start = _first_opener(self._held)
         if start is None:
-            keep = 0 if final else _partial_suffix(self._held, tuple(_CALL_OPENERS))
+            keep = 0 if final else max(_partial_suffix(self._held, tuple(_CALL_OPENERS)),
+                                       _partial_suffix(self._held.lower(), _CLOSING_TAGS))
             self._say_text(self._held[:len(self._held) - keep])
             self._held = self._held[len(self._held) - keep:]
             return False
@@ -175,6 +211,7 @@ class CompletionCleaner:
     # --- output --------------------------------------------------------------------------------
 
     def _say_text(self, text: str) -> None:
+        text = _LONE_CLOSING.sub("", text)
         if text:
             self._text.append(text)
             if self._emit is not None:
