@@ -9,10 +9,12 @@ Real OpenAI-compatible models do not always answer in the channels the protocol 
 - **Thinking whose opening tag the template wrote.** A reasoning model served with a chat template
   that opens ``<think>`` itself (DeepSeek-R1 distills and QwQ on vLLM or Ollama) sends only the
   closing ``</think>`` (or ``</thinking>``, ``</reasoning>``): the text before it, from the start of
-  the answer, was the thought and goes to the reasoning channel like a tagged one. While streaming,
-  the start of an answer that neither opened a tag nor came after native reasoning is therefore held
-  back until a closing tag arrives, the answer ends, or ``UNDECIDED_CHARS`` characters have come
-  (then it is the answer; a closing tag after that is dropped from the text, never shown).
+  the answer, was the thought and goes to the reasoning channel like a tagged one. A whole answer is
+  always read so. A streamed one is read so for models known to do it (``hold_start``: named in the
+  settings, or seen doing it once in this process): the start of their answer that neither opened a
+  tag nor came after native reasoning is held back until a closing tag arrives, the answer ends, or
+  ``UNDECIDED_CHARS`` characters have come. Any other model's answer streams at once; a lone closing
+  tag in it is dropped (never shown) and the model is remembered for its next answer.
 - **Tool calls written as text.** A model without native tool calling writes
   ``{"tool": "query_tasks", "arguments": {...}}`` (or ``{"name": …, "arguments": …}``, or inside
   ``<tool_call>…</tool_call>``), alone, in a fenced block, or after a sentence. When tools were
@@ -55,6 +57,21 @@ _LONE_CLOSING = re.compile("|".join(re.escape(tag) for tag in _CLOSING_TAGS), re
 
 Emit = Callable[[StreamChunk], None]
 
+# Models seen sending a lone closing tag (their template opens the thought), for this process; their
+# streamed answers are held from the first one on (the settings can name them before: see client).
+_TEMPLATE_THINKERS: set[str] = set()
+
+
+def template_opens_thinking(model: str) -> bool:
+    """Whether ``model`` was seen sending a lone closing thinking tag in this process."""
+    return model in _TEMPLATE_THINKERS
+
+
+def template_thinking_seen(model: str) -> None:
+    """Remember that ``model``'s template opens the thought (its answers start inside it)."""
+    if model:
+        _TEMPLATE_THINKERS.add(model)
+
 
 @dataclass
 class CleanText:
@@ -73,8 +90,10 @@ class CompletionCleaner:
     ``finish`` releases what was held back. Each piece that is sure goes to ``emit`` at once.
     """
 
-    def __init__(self, *, tools_offered: bool, emit: Emit | None = None) -> None:
+    def __init__(self, *, tools_offered: bool, emit: Emit | None = None, hold_start: bool = False) -> None:
         self._tools_offered = tools_offered
+        self._hold_start = hold_start  # hold an answer's untagged start until it cannot be a thought
+        self.template_thinks = False  # a lone closing tag came: this model's template opens the thought
         self._emit = emit
         self._held = ""
         # lead: before the answer's first character; think: inside a tag; undecided: an answer's start
@@ -131,8 +150,8 @@ class CompletionCleaner:
             if opening.startswith(lowered) and not final:
                 return False  # "<thi": wait for the next piece to tell
         # Nothing said yet: this may be a thought whose opening tag the template wrote.
-        self._held, self._mode = start, ("text" if self._thought or self._text or self._reasoning
-                                             else "undecided")
+        undecided = self._hold_start and not (self._thought or self._text or self._reasoning)
+        self._held, self._mode = start, ("undecided" if undecided else "text")
         return True
 
     def _undecided(self, final: bool) -> bool:
@@ -143,6 +162,7 @@ class CompletionCleaner:
             end, tag = min(found)
             self._say_reasoning(self._held[:end])
             self._held, self._mode, self._thought = self._held[end + len(tag):], "lead", True
+            self.template_thinks = True
             return True
         if final or len(self._held) >= UNDECIDED_CHARS:
             self._mode = "text"
@@ -211,7 +231,9 @@ class CompletionCleaner:
     # --- output --------------------------------------------------------------------------------
 
     def _say_text(self, text: str) -> None:
-        text = _LONE_CLOSING.sub("", text)
+        text, lone = _LONE_CLOSING.subn("", text)
+        if lone and not self._thought:
+            self.template_thinks = True  # shown already; the next answer of this model is held (remember)
         if text:
             self._text.append(text)
             if self._emit is not None:
@@ -226,7 +248,7 @@ class CompletionCleaner:
 
 def clean_text(text: str, *, reasoning: str = "", tools_offered: bool) -> CleanText:
     """Clean a whole answer at once (the non-streamed path)."""
-    cleaner = CompletionCleaner(tools_offered=tools_offered)
+    cleaner = CompletionCleaner(tools_offered=tools_offered, hold_start=True)  # nothing shown: no cost to hold
     cleaner.feed_reasoning(reasoning)
     cleaner.feed(text)
     return cleaner.finish()

@@ -26,9 +26,9 @@ SAMPLES = [
 ]
 
 
-def streamed(text: str, size: int, *, tools: bool) -> tuple[object, list[object]]:
+def streamed(text: str, size: int, *, tools: bool, hold: bool = True) -> tuple[object, list[object]]:
     deltas: list[object] = []
-    cleaner = CompletionCleaner(tools_offered=tools, emit=deltas.append)
+    cleaner = CompletionCleaner(tools_offered=tools, emit=deltas.append, hold_start=hold)
     for start in range(0, len(text), size):
         cleaner.feed(text[start:start + size])
     return cleaner.finish(), deltas
@@ -73,10 +73,12 @@ def test_without_tools_json_is_left_alone():
     assert clean_text(SAMPLES[4], tools_offered=False).text == SAMPLES[4]
 
 
-def test_a_plain_answer_is_passed_on_piece_by_piece_once_its_start_is_decided():
-    # after native reasoning (or a closed thinking block) the answer cannot be a thought: no hold
-    deltas: list[object] = []
-    cleaner = CompletionCleaner(tools_offered=True, emit=deltas.append)
+def test_a_plain_answer_is_passed_on_piece_by_piece():
+    _result, deltas = streamed("今天下午没有课，可以去图书馆。", 3, tools=True, hold=False)
+    assert [d.text for d in deltas][:3] == ["今天下", "午没有", "课，可"]
+    # held (a model whose template opens <think>): only until a tag closed or native reasoning came
+    deltas = []
+    cleaner = CompletionCleaner(tools_offered=True, emit=deltas.append, hold_start=True)
     cleaner.feed_reasoning("想一下。")
     for piece in ("今天下", "午没有", "课，可"):
         cleaner.feed(piece)
@@ -95,6 +97,14 @@ def test_a_lone_closing_tag_closes_a_thought_that_began_at_the_start(closing):
         shown = "".join(d.text for d in deltas if isinstance(d, TextDelta))
         assert result.text == shown == "明天上午有高等数学。", size
         assert "用户" not in shown and "<" not in shown
+
+
+def test_a_model_not_known_to_do_it_streams_at_once_and_never_shows_the_lone_tag():
+    cleaner = CompletionCleaner(tools_offered=False, hold_start=False)
+    for piece in ("嗯，想", "想。</th", "ink>答案"):
+        cleaner.feed(piece)
+    result = cleaner.finish()
+    assert result.text == "嗯，想想。答案" and cleaner.template_thinks  # remembered for the next answer
 
 
 def test_a_plain_answer_waits_only_until_it_cannot_be_a_thought():

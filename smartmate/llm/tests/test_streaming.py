@@ -11,14 +11,13 @@ HELLO = [ChatMessage.system("You are SmartMate."), ChatMessage.user("Plan my wee
 
 
 def test_streamed_text_reaches_on_delta_in_order_as_it_arrives(fake_llm, llm):
-    # (after reasoning: an answer's start alone is held until it cannot be a thought, see cleaning)
-    fake_llm.script(Reply(reasoning="嗯", text="好的，我来帮你安排这周的复习。", chunk_size=3))
+    fake_llm.script(Reply(text="好的，我来帮你安排这周的复习。", chunk_size=3))
     deltas = []
 
     completion = llm.complete("deliver", HELLO, on_delta=deltas.append)
 
-    assert [delta.text for delta in deltas][1:] == ["好的，", "我来帮", "你安排", "这周的", "复习。"]
-    assert all(isinstance(delta, TextDelta) for delta in deltas[1:])
+    assert [delta.text for delta in deltas] == ["好的，", "我来帮", "你安排", "这周的", "复习。"]
+    assert all(isinstance(delta, TextDelta) for delta in deltas)
     assert completion.text == "好的，我来帮你安排这周的复习。"
     assert completion.finish_reason == "stop"
 
