@@ -102,6 +102,17 @@ def _eager_celery_and_memory_layer(request: pytest.FixtureRequest):
 
 
 @pytest.fixture(autouse=True)
+def _no_learned_template_thinkers():
+    """Forget the models seen sending a lone </think> (smartmate.llm.cleaning), so one test's model
+    does not hold the next test's streamed answers."""
+    from smartmate.llm import cleaning
+
+    cleaning._TEMPLATE_THINKERS.clear()
+    yield
+    cleaning._TEMPLATE_THINKERS.clear()
+
+
+@pytest.fixture(autouse=True)
 def _english_by_default(request: pytest.FixtureRequest):
     """Run code outside a request in English, so assertions can quote messages; tests of the
     Chinese wording switch with ``translation.override("zh-hans")``."""

@@ -19,9 +19,13 @@ PACKS: Mapping[str, str] = {
     "analysis": "分析日程的负荷和节奏，并给出调整",
     "web": "搜索网络、读取网页",
 }
+# The packs a stage gets when neither its route nor its plan named any: a route that names none gets
+# the read pack only (a question needs no write tools; the model asks for more with request_tools),
+# the execution of a plan the student accepted reads and writes the schedule.
 DEFAULT_PACKS: Mapping[str, tuple[str, ...]] = {
     "quick_note": ("notes",),
-    "execute": ("schedule_read", "schedule_write"),
+    "execute": ("schedule_read",),
+    "plan": ("schedule_read", "schedule_write"),
 }
 
 

@@ -105,8 +105,10 @@ class DjangoTurnServices:
                 held = token_quota_reserve(user=self.user, tokens=tokens, now=self._now())
                 turn_reservation_open(conversation_id=self.conversation_id, turn_id=self.turn_id, tokens=held)
         except TokenQuotaExceededError as exc:
+            # the reset in the student's own zone (stored in UTC: 20:00 UTC is 04:00 the next day in China)
+            resets_at = datetime.fromisoformat(exc.detail["resets_at"]).astimezone(self.user.zone)
             raise QuotaExceeded(_("You have used this week's assistant quota. It resets on %(date)s.") % {
-                "date": exc.detail["resets_at"][:10]}, detail=exc.detail) from exc
+                "date": resets_at.strftime("%Y-%m-%d %H:%M")}, detail=exc.detail) from exc
         return held
 
     def quota_settle(self, reserved: int, used: int) -> None:

@@ -382,6 +382,11 @@ LLM_RETRY_BACKOFF_SECONDS = env_float("LLM_RETRY_BACKOFF_SECONDS", 0.5, minimum=
 # How an endpoint is asked for "thinking": none (OpenAI rejects unknown fields), thinking
 # (Ark/DeepSeek/GLM style) or enable_thinking (Qwen style).
 LLM_THINKING_PARAM = env_str("LLM_THINKING_PARAM", "none")
+# Models whose chat template opens <think> itself, so only </think> arrives (DeepSeek-R1 distills, QwQ
+# on vLLM/Ollama), comma-separated: their streamed answers are held until the thought ends. Others
+# are learned the first time they send a lone </think> (smartmate.llm.cleaning).
+LLM_TEMPLATE_THINKING_MODELS = tuple(m.strip() for m in env_str("LLM_TEMPLATE_THINKING_MODELS", "").split(",")
+                                     if m.strip())
 if LLM_THINKING_PARAM not in {"none", "thinking", "enable_thinking"}:
     raise ImproperlyConfigured(f"LLM_THINKING_PARAM must be none, thinking or enable_thinking; got {LLM_THINKING_PARAM!r}.")
 # The assistant's web_search tool: dotted path of ``search(query, *, top_k, timeout)``; empty = disabled.

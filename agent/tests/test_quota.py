@@ -7,8 +7,12 @@ The probe: background calls skipped the check and a turn pushed usage to 100,134
 from __future__ import annotations
 
 import time
+from datetime import UTC, datetime, timedelta
+from datetime import time as dt_time
+from zoneinfo import ZoneInfo
 
 import pytest
+from django.utils import timezone, translation
 
 from accounts.exceptions import TokenQuotaExceededError
 from accounts.models import User
@@ -80,3 +84,19 @@ def test_a_background_call_waits_for_a_running_calls_reservation(fake_llm, user)
 
     assert len(fake_llm.requests) == 2  # route and answer; the title never reached the model
     assert usage_of(user) == 700 + 55 + 100
+
+
+def test_the_quota_message_gives_the_reset_in_the_students_time_zone(fake_llm, user):
+    # the window resets at 20:00 UTC, which is 04:00 the next day in Shanghai
+    started = datetime.combine(timezone.now().date() - timedelta(days=1), dt_time(20, 0), tzinfo=UTC)
+    User.objects.filter(pk=user.pk).update(token_limit=1000, token_usage=1000, token_window_started_at=started,
+                                           time_zone="Asia/Shanghai")
+    fake_llm.script(reply("不该出现"))
+
+    with translation.override("zh-hans"):
+        frames = run_turn(User.objects.get(pk=user.pk), make_conversation(user), "看看我的日程")
+
+    local = (started + timedelta(days=7)).astimezone(ZoneInfo("Asia/Shanghai"))
+    error = next(frame for frame in frames if frame["type"] == "error")
+    assert error["code"] == "quota_exceeded" and local.strftime("%Y-%m-%d 04:00") in error["message"]
+    assert error["message"].endswith(f"将于 {local:%Y-%m-%d} 04:00 重置。")

@@ -96,3 +96,17 @@ def test_a_plan_names_the_packs_its_execution_gets(fake_llm, user):
 
     assert frames[-1]["outcome"] == "completed" and len(fake_llm.requests) == 3  # plan -> confirm -> execute
     assert offered(fake_llm.requests[2]) == {*pack_tools(["schedule_read"]), "ask_user", "request_tools"}
+
+
+def test_a_route_that_names_no_packs_gets_the_read_pack_only(fake_llm, user):
+    # The probe: a question routed without packs carried all 18 read+write tools (9,256 characters).
+    fake_llm.script(route("execute"), reply("周三没有课。"))
+
+    frames = run_turn(user, make_conversation(user), "周三有什么安排")
+
+    assert frames[-1]["outcome"] == "completed"
+    tools = offered(fake_llm.requests[1])
+    assert tools == {*pack_tools(["schedule_read"]), "ask_user", "request_tools"}
+    assert not tools & set(pack_tools(["schedule_write"])) - set(pack_tools(["schedule_read"]))
+    request_tools = next(t for t in fake_llm.requests[1].body["tools"] if t["function"]["name"] == "request_tools")
+    assert "schedule_write" in json.dumps(request_tools, ensure_ascii=False)  # writing is one request away

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.utils.translation import pgettext_lazy
+
 from schedule.core.board import Board, Entry, Kind, Position
 
 WEEKDAYS = "一二三四五六日"
@@ -103,11 +105,22 @@ def day_index(board: Board) -> str:
     return "\n".join(lines)
 
 
+def weekday_short(day: date) -> str:
+    """The day's short weekday in the active language (周五 / Fri), never the machine locale's."""
+    return str(_WEEKDAYS_SHORT[day.weekday()])
+
+
+_WEEKDAYS_SHORT = (pgettext_lazy("short weekday", "Mon"), pgettext_lazy("short weekday", "Tue"),
+                   pgettext_lazy("short weekday", "Wed"), pgettext_lazy("short weekday", "Thu"),
+                   pgettext_lazy("short weekday", "Fri"), pgettext_lazy("short weekday", "Sat"),
+                   pgettext_lazy("short weekday", "Sun"))
+
+
 def human_when(board: Board, raw_day: object, start: object, length: int) -> str:
     """A target for confirmation cards, in any language: 2026-09-24 (Thu) 10:15-11:55."""
     try:
         day = date.fromisoformat(str(raw_day))
         first = int(start)  # type: ignore[call-overload]
-        return f"{day.isoformat()} ({day.strftime('%a')}) {clock_label(board, first, first + length - 1)}"
+        return f"{day.isoformat()} ({weekday_short(day)}) {clock_label(board, first, first + length - 1)}"
     except (ValueError, IndexError, TypeError):
         return f"{raw_day}, section {start}"

@@ -108,7 +108,8 @@ def _type_text(schema: Mapping[str, Any]) -> str:
     if schema.get("type") == "array":
         return f"{_type_text(schema.get('items', {}))} 数组"
     bounds = [f"≥{schema['minimum']}" if "minimum" in schema else "", f"≤{schema['maximum']}" if "maximum" in schema else ""]
-    return schema.get("type", "any") + "".join(f" {b}" for b in bounds if b)
+    kind = schema.get("type", "any")
+    return (" / ".join(map(str, kind)) if isinstance(kind, list) else str(kind)) + "".join(f" {b}" for b in bounds if b)
 
 
 # --- Argument checks -------------------------------------------------------------------------------
@@ -127,13 +128,37 @@ def _fail(path: str, message: str) -> ToolArgumentError:
 
 
 def _check(schema: Mapping[str, Any], value: Any, path: str) -> Any:
-    kind: str = schema.get("type", "")
-    checker = _CHECKERS.get(kind)
-    if checker is not None:
-        value = checker(schema, value, path)
+    kind = schema.get("type", "")
+    if isinstance(kind, list):  # one of several types: the first that takes the value
+        value = _one_of_types(schema, [str(one) for one in kind], value, path)
+    else:
+        checker = _CHECKERS.get(str(kind))
+        if checker is not None:
+            value = checker(schema, value, path)
     if "enum" in schema and value not in schema["enum"]:
         raise _fail(path, f"must be one of {', '.join(map(str, schema['enum']))}; got {value!r}.")
     return value
+
+
+def _one_of_types(schema: Mapping[str, Any], kinds: list[str], value: Any, path: str) -> Any:
+    """Check ``value`` against the first of ``kinds`` whose type it has (``["integer", "null"]``: a
+    whole number or null); its error is the one the model reads. No type fits: say which would."""
+    for kind in kinds:
+        if _is_a(kind, value):
+            checker = _CHECKERS.get(kind)
+            return checker(schema, value, path) if checker is not None else value
+    raise _fail(path, f"must be {' or '.join(kinds)}; got {value!r}.")
+
+
+def _is_a(kind: str, value: Any) -> bool:
+    """Whether ``value`` has the JSON type ``kind`` (a whole float counts as an integer)."""
+    if kind == "integer":
+        return (isinstance(value, int) and not isinstance(value, bool)) or (isinstance(value, float) and value.is_integer())
+    if kind == "number":
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    types: dict[str, type | tuple[type, ...]] = {"object": Mapping, "array": list, "string": str, "boolean": bool,
+                                                 "null": type(None)}
+    return kind not in types or isinstance(value, types[kind])
 
 
 def _object(schema: Mapping[str, Any], value: Any, path: str) -> dict[str, Any]:
@@ -204,5 +229,11 @@ def _boolean(schema: Mapping[str, Any], value: Any, path: str) -> bool:
     return value
 
 
+def _null(schema: Mapping[str, Any], value: Any, path: str) -> None:
+    if value is not None:
+        raise _fail(path, f"must be null; got {value!r}.")
+    return None
+
+
 _CHECKERS = {"object": _object, "array": _array, "integer": _integer, "number": _number, "string": _string,
-             "boolean": _boolean}
+             "boolean": _boolean, "null": _null}

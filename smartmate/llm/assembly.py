@@ -55,14 +55,20 @@ class _PartialCall:
 class StreamAssembly:
     """Collect streamed chunks into a Completion, passing each delta to ``on_delta`` as it comes."""
 
-    def __init__(self, on_delta: OnDelta | None, *, tools_offered: bool = False) -> None:
+    def __init__(self, on_delta: OnDelta | None, *, tools_offered: bool = False, hold_start: bool = False) -> None:
         self._on_delta = on_delta
-        self._cleaner = CompletionCleaner(tools_offered=tools_offered, emit=self._emit)
+        # hold_start: the model's template opens <think> (cleaning.py): hold its answer's start
+        self._cleaner = CompletionCleaner(tools_offered=tools_offered, emit=self._emit, hold_start=hold_start)
         self._calls: dict[int, _PartialCall] = {}
         self._finish_reason: str | None = None
         self._usage: Usage | None = None
         self._model = ""
         self.emitted = False  # whether the caller has seen anything: then a retry would repeat it
+
+    @property
+    def template_thinks(self) -> bool:
+        """Whether the answer had a lone closing thinking tag (the model's template opens the thought)."""
+        return self._cleaner.template_thinks
 
     @property
     def partial_text(self) -> str:

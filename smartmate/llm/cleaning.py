@@ -6,6 +6,15 @@ Real OpenAI-compatible models do not always answer in the channels the protocol 
   ``<think>…</think>`` (or ``<thinking>``, ``<reasoning>``; unclosed when the answer was cut). That
   part goes to the reasoning channel: shown as reasoning, never as the answer, never parsed for
   JSON, never sent back as history.
+- **Thinking whose opening tag the template wrote.** A reasoning model served with a chat template
+  that opens ``<think>`` itself (DeepSeek-R1 distills and QwQ on vLLM or Ollama) sends only the
+  closing ``</think>`` (or ``</thinking>``, ``</reasoning>``): the text before it, from the start of
+  the answer, was the thought and goes to the reasoning channel like a tagged one. A whole answer is
+  always read so. A streamed one is read so for models known to do it (``hold_start``: named in the
+  settings, or seen doing it once in this process): the start of their answer that neither opened a
+  tag nor came after native reasoning is held back until a closing tag arrives, the answer ends, or
+  ``UNDECIDED_CHARS`` characters have come. Any other model's answer streams at once; a lone closing
+  tag in it is dropped (never shown) and the model is remembered for its next answer.
 - **Tool calls written as text.** A model without native tool calling writes
   ``{"tool": "query_tasks", "arguments": {...}}`` (or ``{"name": …, "arguments": …}``, or inside
   ``<tool_call>…</tool_call>``), alone, in a fenced block, or after a sentence. When tools were
@@ -15,7 +24,8 @@ Real OpenAI-compatible models do not always answer in the channels the protocol 
 
 ``CompletionCleaner`` works on the text as it streams: it passes text on at once and holds back
 only what might still turn out to be thinking or a tool call (the first non-whitespace characters
-of the answer, and a fence, ``{`` or ``<tool_call>`` until it closes). The whole-body path feeds
+of the answer, the start of an answer that may be a thought whose opening tag the template wrote,
+and a fence, ``{`` or ``<tool_call>`` until it closes). The whole-body path feeds
 the whole text at once, so both paths give the same Completion.
 """
 
@@ -34,12 +44,33 @@ from smartmate.llm.json_extract import extract_json_object
 THINKING_TAGS: dict[str, str] = {"<think>": "</think>", "<thinking>": "</thinking>",
                                  "<reasoning>": "</reasoning>"}
 # Where a tool call written as text may start, and what closes it ("{" closes at its matching brace).
+_CLOSING_TAGS: tuple[str, ...] = tuple(THINKING_TAGS.values())
+# How much of an answer's start is held back waiting for a lone closing tag before it counts as the
+# answer (a thought longer than this is shown: the cost of streaming an ordinary answer at all).
+UNDECIDED_CHARS = 4000
 _CALL_OPENERS: dict[str, str] = {"```": "```", "<tool_call>": "</tool_call>", "{": "}"}
 # The start of something that names a tool: enough to call an unfinished object a cut tool call.
 _LOOKS_LIKE_CALL = re.compile(r"""[{,]\s*["'“]?(tool|name|function)["'”]?\s*[:：]""")
 _ARGUMENT_KEYS = ("arguments", "parameters", "args", "input")
 
+_LONE_CLOSING = re.compile("|".join(re.escape(tag) for tag in _CLOSING_TAGS), re.IGNORECASE)
+
 Emit = Callable[[StreamChunk], None]
+
+# Models seen sending a lone closing tag (their template opens the thought), for this process; their
+# streamed answers are held from the first one on (the settings can name them before: see client).
+_TEMPLATE_THINKERS: set[str] = set()
+
+
+def template_opens_thinking(model: str) -> bool:
+    """Whether ``model`` was seen sending a lone closing thinking tag in this process."""
+    return model in _TEMPLATE_THINKERS
+
+
+def template_thinking_seen(model: str) -> None:
+    """Remember that ``model``'s template opens the thought (its answers start inside it)."""
+    if model:
+        _TEMPLATE_THINKERS.add(model)
 
 
 @dataclass
@@ -59,12 +90,17 @@ class CompletionCleaner:
     ``finish`` releases what was held back. Each piece that is sure goes to ``emit`` at once.
     """
 
-    def __init__(self, *, tools_offered: bool, emit: Emit | None = None) -> None:
+    def __init__(self, *, tools_offered: bool, emit: Emit | None = None, hold_start: bool = False) -> None:
         self._tools_offered = tools_offered
+        self._hold_start = hold_start  # hold an answer's untagged start until it cannot be a thought
+        self.template_thinks = False  # a lone closing tag came: this model's template opens the thought
         self._emit = emit
         self._held = ""
-        self._mode = "lead"  # lead: before the answer's first character; think: inside a tag; text
+        # lead: before the answer's first character; think: inside a tag; undecided: an answer's start
+        # that a lone closing tag may still turn into a thought; text: the answer
+        self._mode = "lead"
         self._close = ""
+        self._thought = False  # a thinking block closed: what follows is the answer, never held
         self._text: list[str] = []
         self._reasoning: list[str] = []
         self._calls: list[ToolCall] = []
@@ -94,7 +130,8 @@ class CompletionCleaner:
 
     def _drain(self, *, final: bool) -> None:
         while self._held:
-            step = {"lead": self._lead, "think": self._think, "text": self._body}[self._mode]
+            step = {"lead": self._lead, "think": self._think, "undecided": self._undecided,
+                    "text": self._body}[self._mode]
             if not step(final):
                 return
 
@@ -112,14 +149,31 @@ class CompletionCleaner:
                 return True
             if opening.startswith(lowered) and not final:
                 return False  # "<thi": wait for the next piece to tell
-        self._held, self._mode = start, "text"
+        # Nothing said yet: this may be a thought whose opening tag the template wrote.
+        undecided = self._hold_start and not (self._thought or self._text or self._reasoning)
+        self._held, self._mode = start, ("undecided" if undecided else "text")
         return True
+
+    def _undecided(self, final: bool) -> bool:
+        """The answer's start without an opening tag: a lone closing tag makes it the thought."""
+        lowered = self._held.lower()
+        found = [(at, tag) for tag in _CLOSING_TAGS if (at := lowered.find(tag)) != -1]
+        if found:
+            end, tag = min(found)
+            self._say_reasoning(self._held[:end])
+            self._held, self._mode, self._thought = self._held[end + len(tag):], "lead", True
+            self.template_thinks = True
+            return True
+        if final or len(self._held) >= UNDECIDED_CHARS:
+            self._mode = "text"
+            return True
+        return False
 
     def _think(self, final: bool) -> bool:
         end = self._held.lower().find(self._close)
         if end != -1:
             self._say_reasoning(self._held[:end])
-            self._held, self._mode = self._held[end + len(self._close):], "lead"
+            self._held, self._mode, self._thought = self._held[end + len(self._close):], "lead", True
             return True
         if final:  # never closed: the answer was cut while thinking, so all of it was thinking
             self._say_reasoning(self._held)
@@ -132,12 +186,14 @@ class CompletionCleaner:
 
     def _body(self, final: bool) -> bool:
         if not self._tools_offered:
-            self._say_text(self._held)
-            self._held = ""
+            keep = 0 if final else _partial_suffix(self._held.lower(), _CLOSING_TAGS)  # "</thi": a tag to drop?
+            self._say_text(self._held[:len(self._held) - keep])
+            self._held = self._held[len(self._held) - keep:]
             return False
         start = _first_opener(self._held)
         if start is None:
-            keep = 0 if final else _partial_suffix(self._held, tuple(_CALL_OPENERS))
+            keep = 0 if final else max(_partial_suffix(self._held, tuple(_CALL_OPENERS)),
+                                       _partial_suffix(self._held.lower(), _CLOSING_TAGS))
             self._say_text(self._held[:len(self._held) - keep])
             self._held = self._held[len(self._held) - keep:]
             return False
@@ -175,6 +231,9 @@ class CompletionCleaner:
     # --- output --------------------------------------------------------------------------------
 
     def _say_text(self, text: str) -> None:
+        text, lone = _LONE_CLOSING.subn("", text)
+        if lone and not self._thought:
+            self.template_thinks = True  # shown already; the next answer of this model is held (remember)
         if text:
             self._text.append(text)
             if self._emit is not None:
@@ -189,7 +248,7 @@ class CompletionCleaner:
 
 def clean_text(text: str, *, reasoning: str = "", tools_offered: bool) -> CleanText:
     """Clean a whole answer at once (the non-streamed path)."""
-    cleaner = CompletionCleaner(tools_offered=tools_offered)
+    cleaner = CompletionCleaner(tools_offered=tools_offered, hold_start=True)  # nothing shown: no cost to hold
     cleaner.feed_reasoning(reasoning)
     cleaner.feed(text)
     return cleaner.finish()

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from smartmate.llm.assembly import OnDelta, StreamAssembly, completion_from_response
+from smartmate.llm.cleaning import template_opens_thinking, template_thinking_seen
 from smartmate.llm.contracts import ChatMessage, Completion, StageConfig, ToolSpec, Usage
 from smartmate.llm.errors import (
     LLMError,
@@ -74,6 +75,7 @@ class ClientSettings:
     timeout_seconds: float = 60.0
     max_retries: int = 2
     thinking_param: str = "none"
+    template_thinking_models: tuple[str, ...] = ()  # their template opens <think>: hold the answer's start
     stage_overrides: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
     backoff_seconds: float = 0.5
     backoff_max_seconds: float = 8.0
@@ -221,7 +223,9 @@ class OpenAICompatibleClient:
                 attempt: _Attempt) -> tuple[Completion, Usage | None]:
         import openai
 
-        attempt.assembly = StreamAssembly(on_delta, tools_offered=bool(request.get("tools")))
+        model = request["model"]
+        hold = model in self.config.template_thinking_models or template_opens_thinking(model)
+        attempt.assembly = StreamAssembly(on_delta, tools_offered=bool(request.get("tools")), hold_start=hold)
         body = {**request, "stream": True, "stream_options": {"include_usage": True}}
         # The SDK's generic request: its HTTP, auth, status errors and SSE decoding (error events
         # included), with chunks left as dicts; see assembly.py for why not typed models.
@@ -232,7 +236,10 @@ class OpenAICompatibleClient:
                 if not isinstance(chunk, dict):
                     raise _GarbledResponse(f"expected a JSON chunk, got {str(chunk)[:80]!r}")
                 attempt.assembly.add(chunk)
-        return attempt.assembly.completion(request["model"])
+        result = attempt.assembly.completion(model)
+        if attempt.assembly.template_thinks:
+            template_thinking_seen(model)  # its next answers are held until the thought ends
+        return result
 
     # --- failures ----------------------------------------------------------------------------
 

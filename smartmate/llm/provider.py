@@ -63,6 +63,7 @@ def _build(settings: Any, settings_class: type[ClientSettings]) -> ClientSetting
         timeout_seconds=float(settings.LLM_TIMEOUT_SECONDS),
         max_retries=int(settings.LLM_MAX_RETRIES),
         thinking_param=getattr(settings, "LLM_THINKING_PARAM", "none"),
+        template_thinking_models=tuple(getattr(settings, "LLM_TEMPLATE_THINKING_MODELS", ())),
         stage_overrides=getattr(settings, "LLM_STAGE_OVERRIDES", {}),
         backoff_seconds=float(getattr(settings, "LLM_RETRY_BACKOFF_SECONDS", 0.5)),
     )

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.utils import translation
+
 from agent.tests.tools.conftest import (
+    WEEK3_FRI,
     WEEK3_MON,
     WEEK3_THU,
     WEEK3_TUE,
@@ -100,3 +103,12 @@ def test_the_confirmation_names_the_block_and_the_real_time(ctx, working):
     text = TOOL.confirmation({"task_id": item_entry(working, 1).id, "date": WEEK3_THU, "start_section": 3},
                              ctx, working)
     assert text == "Place “概率论复习 #1” on 2026-09-24 (Thu) 10:15-11:55."
+
+
+def test_the_confirmation_gives_the_weekday_in_the_students_language(ctx, working):
+    args = {"task_id": item_entry(working, 1).id, "date": WEEK3_FRI, "start_section": 3}
+    with translation.override("zh-hans"):
+        text = TOOL.confirmation(args, ctx, working)
+    assert text == "把“概率论复习 #1”安排在 2026-09-25 (周五) 10:15-11:55。"
+    with translation.override("en"):
+        assert "2026-09-25 (Fri) 10:15-11:55" in TOOL.confirmation(args, ctx, working)

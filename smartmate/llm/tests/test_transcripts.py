@@ -85,6 +85,21 @@ def test_a_plain_answer_still_streams_at_once_when_tools_are_offered(fake_llm, l
     assert [delta.text for delta in deltas][:2] == ["今天下", "午没有"]
 
 
+def test_a_lone_closing_tag_keeps_the_thought_out_of_the_stream_and_the_answer(fake_llm, settings):
+    # DeepSeek-R1 distills on vLLM/Ollama: the template opened <think>, only </think> arrives.
+    settings.LLM_TEMPLATE_THINKING_MODELS = (settings.LLM_MODELS["deliver"],)
+    from smartmate.llm import get_llm_client
+    fake_llm.script({"text": "用户问明天。明天有高数。\n</think>\n\n明天上午有高等数学。", "chunk_size": 3})
+    deltas: list[Any] = []
+
+    completion = get_llm_client().complete("deliver", MESSAGES, on_delta=deltas.append)
+
+    shown = "".join(d.text for d in deltas if isinstance(d, TextDelta))
+    assert completion.text == shown == "明天上午有高等数学。"
+    assert completion.reasoning.strip() == "用户问明天。明天有高数。"
+    assert completion.to_message().content == "明天上午有高等数学。"
+
+
 def test_the_start_of_an_answer_is_held_only_until_it_cannot_be_a_thinking_tag(fake_llm, llm):
     fake_llm.script({"text": "<tr>不是思考</tr>", "chunk_size": 2})
     deltas: list[Any] = []
@@ -93,6 +108,19 @@ def test_the_start_of_an_answer_is_held_only_until_it_cannot_be_a_thinking_tag(f
 
     assert completion.text == "<tr>不是思考</tr>" and completion.reasoning == ""
     assert deltas[0].text == "<tr>"  # "<t" waited for one more piece: it might have been "<think>"
+
+
+def test_a_model_seen_sending_a_lone_closing_tag_is_held_from_its_next_answer(fake_llm, llm):
+    fake_llm.script({"text": "想想。</think>第一次。", "chunk_size": 3}, {"text": "再想。</think>第二次。", "chunk_size": 3})
+    first: list[Any] = []
+    second: list[Any] = []
+
+    llm.complete("deliver", MESSAGES, on_delta=first.append)
+    completion = llm.complete("deliver", MESSAGES, on_delta=second.append)
+
+    assert "</think>" not in "".join(d.text for d in first)  # the first streamed at once: the tag is dropped
+    assert "".join(d.text for d in second if isinstance(d, TextDelta)) == completion.text == "第二次。"
+    assert completion.reasoning == "再想。"
 
 
 def test_thinking_is_not_sent_back_as_history(fake_llm, llm):

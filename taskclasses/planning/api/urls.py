@@ -1,5 +1,6 @@
 from django.urls import URLPattern, path
 
+from smartmate.platform.deprecation import deprecated_alias
 from taskclasses.planning.api import heal_views, views
 
 
@@ -25,6 +26,11 @@ urlpatterns = [
     path("previews/<int:preview_id>/", views.PreviewDetailView.as_view(), name="preview"),
     path("previews/<int:preview_id>/blocks/<int:item_id>/", views.PreviewBlockView.as_view(), name="preview-block"),
     path("previews/<int:preview_id>/apply/", views.PreviewApplyView.as_view(), name="preview-apply"),
+    # The previews' first name (renamed to previews/): deprecated aliases answering as the routes above.
+    *[path(f"plans/{rest}", deprecated_alias(view, old="/plans/", new="/previews/").as_view(), name=f"plans-{name}")
+      for rest, view, name in (("", views.PreviewListView, "list"), ("<int:preview_id>/", views.PreviewDetailView, "detail"),
+                               ("<int:preview_id>/blocks/<int:item_id>/", views.PreviewBlockView, "block"),
+                               ("<int:preview_id>/apply/", views.PreviewApplyView, "apply"))],
     path("catch-up/", heal_views.CatchUpView.as_view(), name="catch-up"),
     path("repairs/", heal_views.RepairView.as_view(), name="repairs"),
     path("repairs/event/", heal_views.EventOverBlocksView.as_view(), name="repairs-event"),
