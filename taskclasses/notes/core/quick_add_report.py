@@ -3,7 +3,8 @@
     python -m taskclasses.notes.core.quick_add_report [path/to/quick_add_phrases.json]
 
 Prints the exact-match rate of each field (deadline, ambiguous, title, quadrant) and of all
-four together, per language, per fixture set and overall, then every mismatch. Exits 1 when the deadline rate is
+four together (a date-only expected deadline matches any time on that date; a quadrant the phrase's
+``also_accept`` lists, the 48-96 hour judgment call, counts), per language, per fixture set and overall, then every mismatch. Exits 1 when the deadline rate is
 below TARGET_RATE or a phrase the fixture calls ambiguous got a date.
 """
 
@@ -95,7 +96,9 @@ def _evaluate_one(phrase: dict[str, Any], tz: str) -> PhraseOutcome:
         "quadrant": parsed.quadrant,
     }
     expected = phrase["expected"]
-    mismatched = tuple(field for field in FIELDS if not _same(field, expected[field], actual[field]))
+    accepted = phrase.get("also_accept", {})
+    mismatched = tuple(field for field in FIELDS if not _same(field, expected[field], actual[field])
+                       and not (field == "quadrant" and actual[field] in accepted.get("quadrant", ())))
     return PhraseOutcome(
         phrase_id=phrase["id"],
         lang=phrase.get("lang", "?"),
@@ -110,6 +113,9 @@ def _evaluate_one(phrase: dict[str, Any], tz: str) -> PhraseOutcome:
 
 def _same(field: str, expected: Any, actual: Any) -> bool:
     if field == "deadline" and expected is not None and actual is not None:
+        if len(expected) == len("YYYY-MM-DD"):
+            # A date-only deadline (QUICK-ADD.md): any time on that local date matches.
+            return bool(actual[:10] == expected)
         # Compare instants, so "+08:00" and an equivalent offset spelling agree.
         return datetime.fromisoformat(expected) == datetime.fromisoformat(actual)
     return bool(expected == actual)
