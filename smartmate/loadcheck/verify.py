@@ -105,7 +105,8 @@ def _counts(user_ids: list[int]) -> dict[str, dict[int, int]]:
         "blocks": _per_user(blocks),
         "doubled": dict(doubled),
         "applied": _per_user(PlanPreview.objects.filter(user_id__in=user_ids, status=PlanPreview.Status.APPLIED)),
-        "changesets": _per_user(ChangeSet.objects.filter(user_id__in=user_ids)),
+        # The seed's timetable import is a change set of its own (undoable); count the walk's applies.
+        "changesets": _per_user(ChangeSet.objects.filter(user_id__in=user_ids).exclude(kind=ChangeSet.Kind.IMPORT)),
         "conversations": _per_user(Conversation.objects.filter(user_id__in=user_ids)),
         "user_messages": _per_user(messages.filter(role=Message.Role.USER), "conversation__user_id"),
         "assistant_messages": _per_user(messages.filter(role=Message.Role.ASSISTANT), "conversation__user_id"),
