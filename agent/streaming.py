@@ -68,7 +68,8 @@ class CancelWatch:
     The runtime checks for a cancel between nodes; a long streamed answer is one node, so without
     this the stream was read to its end (every delta sent and stored, every token charged). Asking
     at most every ``CANCEL_CHECK_EVERY`` seconds keeps the cost to a few queries per answer while the
-    stream stops within a fraction of a second of the stop frame (as soon as the next piece arrives).
+    stream stops within a fraction of a second of the stop frame: the client calls ``poll`` while it
+    waits for the endpoint, so a silent model (a slow first token, a long gap) is stopped as quickly.
     """
 
     def __init__(self, on_delta: OnDelta, cancel_requested: Callable[[], bool], *,
@@ -81,6 +82,14 @@ class CancelWatch:
 
     def __call__(self, chunk: StreamChunk) -> None:
         self._on_delta(chunk)
+        self.poll()
+
+    def poll(self) -> None:
+        """Raise TurnCancelled if the student pressed stop (asked at most every ``every`` seconds).
+
+        The client also calls this while the model is silent (``smartmate.llm.client._StreamReader``),
+        so a stop ends the call in every phase, not only when the next piece arrives.
+        """
         now = self._clock()
         if now - self._last_check < self._every:
             return

@@ -176,6 +176,37 @@ def test_cancel_stops_the_turn_and_keeps_the_answer_shown_so_far(fake_llm, user)
     assert Conversation.objects.get(pk=conversation.pk).running_turn_id is None
 
 
+@pytest.mark.parametrize("silence", [
+    pytest.param({"delay": 8}, id="the-first-byte-is-8-s-away"),
+    pytest.param({"chunk_size": 3, "stall_after": 1, "delay": 8}, id="an-8-s-gap-mid-stream"),
+])
+def test_stop_ends_the_turn_at_once_while_the_model_is_silent(fake_llm, user, silence):
+    # The probe (#34): the stop was asked only between streamed chunks, so a model silent for 8 s
+    # (a slow first token, a reasoning model thinking) kept the turn running for those 8 s.
+    conversation = make_conversation(user)
+    fake_llm.script(route("reply"), reply("第一段，第二段，第三段。", **silence))
+    started = turn_start(user=user, conversation_id=conversation.pk, text="你好")
+    _wait_for(lambda: len(fake_llm.requests) == 2)  # the answer's call is out
+    time.sleep(0.3)
+
+    pressed = time.monotonic()
+    assert turn_cancel(user=user, conversation_id=conversation.pk) is True
+    _wait_for(lambda: TimelineEvent.objects.filter(conversation=conversation, type="status",
+                                                   payload__code="cancelled").exists(), timeout=10)
+    took = time.monotonic() - pressed
+    assert embedded_turns.join(timeout=20)
+    time.sleep(1)  # nothing more may come from the stopped call
+
+    assert took < 0.5, f"the turn stopped {took:.2f} s after the stop"
+    frames = [frame for frame in timeline(conversation) if frame["turn_id"] == started.turn_id]
+    stopped_at = next(index for index, frame in enumerate(frames) if frame.get("code") == "cancelled")
+    assert [frame["type"] for frame in frames[stopped_at:]] == ["status", "usage", "turn.done"]
+    assert frames[-1]["outcome"] == "cancelled"
+    shown = "".join(frame["text"] for frame in frames if frame["type"] == "assistant.delta")
+    assert shown == ("" if "stall_after" not in silence else "第一段")
+    assert Conversation.objects.get(pk=conversation.pk).running_turn_id is None
+
+
 def test_cancel_without_a_running_turn_does_nothing(user, db):
     conversation = make_conversation(user)
     assert turn_cancel(user=user, conversation_id=conversation.pk) is False

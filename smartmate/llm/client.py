@@ -3,7 +3,8 @@
 ``complete()`` makes one Chat Completions call for a named stage. With ``on_delta`` it streams
 and hands each text, reasoning or tool-call fragment to the callback as it arrives (raising
 ``StreamStopped`` from the callback closes the stream and charges what was received: that is how a
-turn is cancelled); without it, it makes a plain
+turn is cancelled; a callback with a ``poll()`` method is also asked while the endpoint is silent,
+so a stop does not wait for the next byte: see ``_StreamReader``); without it, it makes a plain
 call. Either way it returns the whole Completion with the usage the API reported, cleaned of
 real models' habits (``cleaning.py``: thinking written in the text, tool calls written as text)
 the same way on both paths; ``finish_reason`` says whether the answer was cut.
@@ -22,9 +23,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import queue
 import random
+import socket
+import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -229,10 +233,11 @@ class OpenAICompatibleClient:
         body = {**request, "stream": True, "stream_options": {"include_usage": True}}
         # The SDK's generic request: its HTTP, auth, status errors and SSE decoding (error events
         # included), with chunks left as dicts; see assembly.py for why not typed models.
-        stream = self._openai.post("/chat/completions", body=body, cast_to=object, stream=True,
-                                   stream_cls=openai.Stream[object])
-        with stream:
-            for chunk in stream:
+        reader = _StreamReader(lambda: self._openai.post("/chat/completions", body=body, cast_to=object,
+                                                         stream=True, stream_cls=openai.Stream[object]))
+        poll = getattr(on_delta, "poll", None)  # asks whether to stop while the endpoint is silent
+        with reader:
+            for chunk in reader.chunks(poll):
                 if not isinstance(chunk, dict):
                     raise _GarbledResponse(f"expected a JSON chunk, got {str(chunk)[:80]!r}")
                 attempt.assembly.add(chunk)
@@ -280,6 +285,106 @@ class OpenAICompatibleClient:
         if retry_after is not None:
             delay = max(delay, min(retry_after, self.config.backoff_max_seconds))
         return delay
+
+
+class _StreamReader:
+    """Read a streamed response in a helper thread, so the caller's thread can stop at any moment.
+
+    A blocking HTTP read cannot be interrupted: while the endpoint is silent (connecting, a slow
+    first token, a reasoning model thinking, a long gap between chunks) the caller would learn of a
+    stop only when the next byte arrived. So a daemon thread makes the request and reads it, passing
+    each raw chunk (or the error that ended the read) back through a queue; the caller's thread waits
+    on the queue at most ``WAKE_EVERY`` seconds at a time and calls ``poll`` each time it wakes (and
+    after each chunk), so a ``StreamStopped`` from it ends the call within a fraction of a second.
+    Everything else (decoding chunks, ``on_delta``, the database) stays on the caller's thread.
+
+    Leaving the ``with`` block early (a stop, an error from ``on_delta``) sets a stop flag and shuts the
+    connection's socket down: that wakes the helper's blocked read, which then closes the response
+    and ends. The helper never outlives its connection; when the connection is not reachable yet
+    (still waiting for the response's headers) it ends as soon as they come or the read times out.
+    Errors raised while reading (timeouts, connection errors, status errors, malformed frames) are
+    re-raised on the caller's thread unchanged, so their handling is the same as reading in line.
+    """
+
+    WAKE_EVERY = 0.1
+
+    def __init__(self, open_stream: Callable[[], Any]) -> None:
+        self._open = open_stream
+        self._queue: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._stopped = False
+        self._stream: Any = None
+        self._thread = threading.Thread(target=self._read, name="llm-stream", daemon=True)
+
+    def __enter__(self) -> _StreamReader:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+    def chunks(self, poll: Callable[[], object] | None = None) -> Iterator[Any]:
+        """Yield the stream's chunks as they come; raise what ended the read or what ``poll`` raised."""
+        while True:
+            try:
+                kind, item = self._queue.get(timeout=self.WAKE_EVERY)
+            except queue.Empty:
+                if poll is not None:
+                    poll()
+                continue
+            if kind == "end":
+                return
+            if kind == "error":
+                raise item
+            yield item
+            if poll is not None:
+                poll()  # chunks the caller does not pass on (usage, held text) go by without asking
+
+    def stop(self) -> None:
+        """Stop reading: wake the helper's blocked read by shutting the connection's socket down."""
+        with self._lock:
+            if self._stopped or not self._thread.is_alive():
+                self._stopped = True
+                return
+            self._stopped = True
+            stream = self._stream
+        if stream is not None:
+            _shut_down(stream)
+
+    def _read(self) -> None:
+        try:
+            stream = self._open()
+            with self._lock:
+                self._stream, stopped = stream, self._stopped
+            with stream:
+                if stopped:
+                    return
+                for chunk in stream:
+                    if self._stopped:
+                        return
+                    self._queue.put(("chunk", chunk))
+                with self._lock:
+                    self._stream = None  # read to its end: the connection goes back to the pool untouched
+            self._queue.put(("end", None))
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread, which raises it
+            if not self._stopped:
+                self._queue.put(("error", exc))
+        finally:
+            with self._lock:
+                self._stream = None
+
+
+def _shut_down(stream: Any) -> None:
+    """Shut the socket under a streamed response down (closing it would not wake a blocked read)."""
+    response = getattr(stream, "response", None)
+    network = getattr(response, "extensions", {}).get("network_stream") if response is not None else None
+    sock = network.get_extra_info("socket") if network is not None else None
+    if sock is None:
+        return  # not over a socket (a test transport): the helper ends when its next chunk comes
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass  # already closed
 
 
 class _GarbledResponse(Exception):

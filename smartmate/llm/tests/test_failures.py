@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import threading
+import time
 
 import pytest
 
@@ -15,6 +17,7 @@ from smartmate.llm import (
     LLMUnavailable,
     OpenAICompatibleClient,
 )
+from smartmate.llm.errors import StreamStopped
 from smartmate.llm.fake_server import Reply
 
 HELLO = [ChatMessage.user("Plan my week")]
@@ -149,3 +152,57 @@ def _closed_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]  # closed again on exit: nothing listens there
+
+
+class _StopAfter:
+    """An ``on_delta`` with ``poll()``, like the agent's CancelWatch: stop is pressed ``after`` seconds in."""
+
+    def __init__(self, after: float) -> None:
+        self.pressed_at = time.monotonic() + after
+        self.shown: list[str] = []
+
+    def __call__(self, delta) -> None:
+        self.shown.append(getattr(delta, "text", ""))
+
+    def poll(self) -> None:
+        if time.monotonic() >= self.pressed_at:
+            raise StreamStopped()
+
+
+def _stream_threads() -> list[threading.Thread]:
+    return [thread for thread in threading.enumerate() if thread.name == "llm-stream"]
+
+
+@pytest.mark.parametrize("reply", [
+    pytest.param(Reply(text="Monday is free", delay=8), id="waiting-for-the-first-byte"),
+    pytest.param(Reply(text="Monday is free", chunk_size=6, stall_after=1, delay=8), id="a-gap-mid-text"),
+    pytest.param(Reply(tool_calls=({"name": "plan_week", "arguments": {"days": ["Monday", "Tuesday"]}},),
+                       stall_after=1, delay=8), id="a-gap-mid-tool-arguments"),
+])
+def test_a_stop_ends_the_call_at_once_while_the_model_is_silent(fake_llm, llm, reply):
+    # The probe (#34): the stop was asked only between chunks, so a silent model held it as long as it was silent.
+    fake_llm.script(reply)
+    watch = _StopAfter(0.3)
+
+    with pytest.raises(StreamStopped) as stopped:
+        llm.complete("deliver", HELLO, on_delta=watch)
+
+    took = time.monotonic() - watch.pressed_at
+    assert took < 0.5, f"the call ended {took:.2f} s after the stop"
+    assert "Monday is free".startswith(stopped.value.partial_text)
+    assert len(fake_llm.requests) == 1
+
+
+def test_a_stop_mid_stream_ends_the_reading_thread_with_its_connection(fake_llm, llm):
+    fake_llm.script(Reply(text="Monday is free", chunk_size=6, stall_after=1, delay=8), "next answer")
+    watch = _StopAfter(0.3)
+
+    with pytest.raises(StreamStopped):
+        llm.complete("deliver", HELLO, on_delta=watch)
+
+    deadline = time.monotonic() + 1
+    while _stream_threads() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not _stream_threads()  # the shut-down socket woke its blocked read
+    assert watch.shown == ["Monday"]
+    assert llm.complete("deliver", HELLO, on_delta=lambda delta: None).text == "next answer"  # the pool is fine
