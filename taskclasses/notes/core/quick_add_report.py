@@ -4,7 +4,8 @@
 
 Prints the exact-match rate of each field (deadline, ambiguous, title, quadrant) and of all
 four together (a date-only expected deadline matches any time on that date; a quadrant the phrase's
-``also_accept`` lists, the 48-96 hour judgment call, counts), per language, per fixture set and overall, then every mismatch. Exits 1 when the deadline rate is
+``also_accept`` lists, the 48-96 hour judgment call, counts), per language, per fixture set and
+overall, then every mismatch. Exits 1 when the deadline rate is
 below TARGET_RATE or a phrase the fixture calls ambiguous got a date.
 """
 
