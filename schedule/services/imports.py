@@ -115,10 +115,6 @@ class FrameChange:
     weeks: int | None
     sections: tuple[ProposedSection, ...]  # empty to keep the student's section times
 
-    @property
-    def changes_sections(self) -> bool:
-        return bool(self.sections)
-
 
 @dataclass(frozen=True)
 class SkippedGroup:
@@ -203,8 +199,9 @@ def _import(*, user: User, data: bytes, fmt: str, dry_run: bool, budget: WorkBud
     if not dry_run:
         _check_consent(report, adopt=adopt, accept_skips=accept_skips)
     with transaction.atomic():
-        calendar_before = _calendar_snapshot(user=user)
+        calendar_before = None  # the settings a write replaces, kept for its undo
         if report.proposal is not None and not dry_run:
+            calendar_before = _calendar_snapshot(user=user)
             semester, template = _adopt_frame(user=user, proposal=report.proposal)
         existing = _existing_meetings(user=user)
         fresh, known = _split_known(report.occurrences(), existing, budget)
@@ -227,7 +224,7 @@ def _import(*, user: User, data: bytes, fmt: str, dry_run: bool, budget: WorkBud
                 # Holidays set the new meetings aside and make-up days copy them (a conflict refuses all).
                 academic_calendar_sync(user=user)
                 outcome.changeset_id = _record_import(user=user, outcome=outcome, events=events,
-                                                      calendar_before=calendar_before if outcome.adopted else None)
+                                                      calendar_before=calendar_before)
         except IntegrityError:
             # A slot was taken between the check and the write: name it and refuse the whole file.
             taken = {key: title for key, (title, _course) in _existing_meetings(user=user).items()}

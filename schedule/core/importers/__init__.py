@@ -107,14 +107,14 @@ def parse_timetable(
         check_size(data)
         text = decode_text(data)
         if fmt == "ics":
-            return _finished(_read_calendar(text, semester, template, budget, fit), budget)
+            return _finished(_read_calendar(text, semester, template, budget, fit))
         if fmt == "csv":
-            return _finished(_read_csv(text, semester, template, budget, fit), budget)
+            return _finished(_read_csv(text, semester, template, budget, fit))
         courses, problems = PARSERS[fmt](text, semester, template, budget)
     except ImportRejected as rejected:
         return ParseReport(problems=tuple(rejected.problems))
     kept, overlaps = _without_row_overlaps(merge_duplicates(courses, budget), budget)
-    return _finished(ParseReport(tuple(kept), tuple(problems), tuple(overlaps)), budget)
+    return _finished(ParseReport(tuple(kept), tuple(problems), tuple(overlaps)))
 
 
 def _without_row_overlaps(
@@ -123,8 +123,9 @@ def _without_row_overlaps(
     return without_overlaps(sorted(courses, key=lambda c: (c.row, c.day, c.start_section)), budget)
 
 
-def _finished(report: ParseReport, budget: WorkBudget) -> ParseReport:
-    courses = merge_duplicates(report.courses, budget)
+def _finished(report: ParseReport) -> ParseReport:
+    # Rows repeating a course were merged where each shape was read (a calendar's placing groups them).
+    courses = report.courses
     problems = list(report.problems)
     if not courses and not problems:
         problems.append(problem("no_courses", None))

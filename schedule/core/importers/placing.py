@@ -14,7 +14,7 @@ import dataclasses
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date, time, timedelta
+from datetime import time, timedelta
 
 from schedule.core.importers.budget import NO_LIMIT, WorkBudget
 from schedule.core.importers.frame import Span, aligned
@@ -95,13 +95,9 @@ def _snap_notice(meeting: TimedMeetings, template: SectionTemplate, first: int, 
 def _blocks(meeting: TimedMeetings, semester: Semester, first: int, last: int, clock: Span | None,
             notices: tuple[ImportNotice, ...]) -> list[_Block]:
     facts = meeting.facts
-    return [_Block(meeting.row, facts.name, facts.location, facts.teacher, facts.note, *_week_day(semester, on),
+    return [_Block(meeting.row, facts.name, facts.location, facts.teacher, facts.note, *semester.week_day_of(on),
                    first, last, clock, (*notices, *meeting.notices))
             for on in meeting.dates]
-
-
-def _week_day(semester: Semester, on: date) -> tuple[int, int]:
-    return semester.week_day_of(on)
 
 
 def _merged_consecutive(blocks: list[_Block]) -> list[_Block]:
@@ -184,7 +180,3 @@ def _overlap(course: ImportedCourse, clashes: dict[int, ImportedCourse]) -> Skip
                    day_name=DAY_NAMES[course.day - 1], first=course.start_section, last=course.end_section,
                    sections=sections, weeks=format_weeks(sorted(clashes)))
 
-
-def clock_text(clock: tuple[time, time] | None) -> str:
-    """'08:30-10:05' for a course's own times, '' for none."""
-    return f"{clock[0]:%H:%M}-{clock[1]:%H:%M}" if clock else ""
