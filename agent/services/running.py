@@ -203,27 +203,28 @@ def _turn_state(conversation: Conversation, turn_id: str, language: str) -> tupl
             return state, checkpoint.phase
         return _on_current_board(conversation, state), GRAPH.start
     message = Message.objects.get(conversation=conversation, turn_id=turn_id, role=Message.Role.USER)
-    working, preview_id = _carried_over(checkpoint)
+    working, preview_id, settled = _carried_over(checkpoint)
     state = TurnState(conversation_id=conversation.pk, turn_id=turn_id, user_text=message.content,
                       history=turn_history(conversation, turn_id), language=language,
                       options=TurnOptions.from_json(message.options), working=working, preview_id=preview_id)
-    return _on_current_board(conversation, state), GRAPH.start
+    return _on_current_board(conversation, state, replay_edits=not settled), GRAPH.start
 
 
-def _carried_over(checkpoint: Checkpoint | None) -> tuple[Working | None, int | None]:
-    """Return what a new turn inherits from the last one: its working schedule and preview, unless applied.
+def _carried_over(checkpoint: Checkpoint | None) -> tuple[Working | None, int | None, bool]:
+    """Return what a new turn inherits from the last one: its working schedule, its open preview, and
+    whether that preview was settled (applied or discarded).
 
-    Once the conversation's preview is applied or discarded, the drafts in the working schedule are
-    either in the database or unwanted: the next turn loads the schedule afresh.
+    Once the conversation's preview is settled, the edits in the working schedule are either in the
+    database or unwanted: only its ids go on (the model has seen them), not its edits.
     """
     state = checkpoint.state if checkpoint is not None else {}
     preview_id = state.get("preview_id")
-    if preview_id and not PlanPreview.objects.filter(pk=preview_id, status=PlanPreview.Status.OPEN).exists():
-        return None, None
-    return working_from_json(state.get("working"), now=timezone.now()), preview_id
+    settled = bool(preview_id) and not PlanPreview.objects.filter(
+        pk=preview_id, status=PlanPreview.Status.OPEN).exists()
+    return working_from_json(state.get("working"), now=timezone.now()), None if settled else preview_id, settled
 
 
-def _on_current_board(conversation: Conversation, state: TurnState) -> TurnState:
+def _on_current_board(conversation: Conversation, state: TurnState, *, replay_edits: bool = True) -> TurnState:
     """Replay the conversation's edits onto the student's board as the database has it now.
 
     She may have applied a plan on the planning page, dragged a block or added an event since the
@@ -235,7 +236,7 @@ def _on_current_board(conversation: Conversation, state: TurnState) -> TurnState
     working = working_for(state.working, user_id=conversation.user_id, now=now)
     if working is None:
         return state.updated(working=None, dropped=())
-    rebased, dropped = working_rebase(user=conversation.user, now=now, working=working)
+    rebased, dropped = working_rebase(user=conversation.user, now=now, working=working, replay_edits=replay_edits)
     if not dropped:
         return state.updated(working=rebased, dropped=())
     preview = working_publish(user=conversation.user, working=rebased, conversation_id=conversation.pk, now=now)

@@ -50,18 +50,21 @@ def working_load(*, user: User, now: datetime, task_class_ids: Iterable[int] = (
     return working_rebase(user=user, now=now, working=previous, task_class_ids=task_class_ids)[0]
 
 
-def working_rebase(*, user: User, now: datetime, working: Working,
-                   task_class_ids: Iterable[int] = ()) -> tuple[Working, tuple[str, ...]]:
+def working_rebase(*, user: User, now: datetime, working: Working, task_class_ids: Iterable[int] = (),
+                   replay_edits: bool = True) -> tuple[Working, tuple[str, ...]]:
     """Load the student's board as the database has it now and replay the conversation's edits onto it.
 
     Returns the new working schedule and one sentence for each edit dropped because the board no
     longer takes it (the student applied a plan, dragged a block, added an event meanwhile). The
-    classes planned stay planned; ``task_class_ids`` adds more.
+    classes planned stay planned and every entry keeps its id; ``task_class_ids`` adds classes.
+    Without ``replay_edits`` (its preview was applied or discarded) only the ids carry over.
     """
     older = working.board
     notes = [e.task_id for e in pending_edits(older) if e.task_id is not None]
     board = board_load(user=user, now=now, class_ids=sorted({*older.planned_class_ids, *task_class_ids}),
                        task_ids=notes, previous=older)
+    if not replay_edits:
+        return Working(board, user.pk), ()
     replayed = replay(board, older)
     rebased = Working(replayed.board, user.pk, working.queue, working.reasons)
     return rebased, tuple(dropped_text(dropped, board) for dropped in replayed.dropped)
