@@ -218,8 +218,8 @@ def _carried_over(checkpoint: Checkpoint | None) -> tuple[Working | None, int | 
     database or unwanted: only its ids go on (the model has seen them), not its edits.
     """
     state = checkpoint.state if checkpoint is not None else {}
-    preview_id = state.get("preview_id")
-    settled = bool(preview_id) and not PlanPreview.objects.filter(
+    preview_id: int | None = state.get("preview_id")
+    settled = preview_id is not None and not PlanPreview.objects.filter(
         pk=preview_id, status=PlanPreview.Status.OPEN).exists()
     return working_from_json(state.get("working"), now=timezone.now()), None if settled else preview_id, settled
 

@@ -48,6 +48,7 @@ def block(board: Board, order: int) -> Entry:
 
 def span_of(student, entry: Entry) -> dict:
     """Where a board entry sits, as week, weekday and sections."""
+    assert entry.place is not None
     week, day = board_of_calendar(student).week_day(entry.place.day)
     return {"week": week, "day": day, "start": entry.place.start, "end": entry.place.end}
 

@@ -26,6 +26,12 @@ from schedule.tests.core.boards import (
 EXAM_TALK = 20  # an event the student added meanwhile
 
 
+def entry(board: Board, entry_id: int) -> Entry:
+    found = board.get(entry_id)
+    assert found is not None, entry_id
+    return found
+
+
 def edited(board: Board) -> Board:
     """The conversation's board: two suggestions and a move."""
     return batch(board, [Place(PROB_2, at(THU, 3).spot), Place(NOTE, at(THU, 7, 7).spot),
@@ -47,7 +53,7 @@ def test_every_edit_that_still_fits_is_replayed_onto_the_new_board() -> None:
 
     assert result.dropped == ()
     assert [(e.id, e.place) for e in pending_edits(result.board)] == [(e.id, e.place) for e in pending_edits(older)]
-    assert result.board.get(EXAM_TALK).place == at(WED, 7)
+    assert entry(result.board, EXAM_TALK).place == at(WED, 7)
 
 
 def test_an_edit_whose_place_was_taken_meanwhile_is_dropped_with_the_refusal() -> None:
@@ -57,28 +63,28 @@ def test_an_edit_whose_place_was_taken_meanwhile_is_dropped_with_the_refusal() -
     result = replay(newer, older)
 
     assert [(d.entry.id, type(d.why)) for d in result.dropped] == [(PROB_2, SlotTaken)]
-    assert result.board.get(PROB_2).place is None
-    assert result.board.get(PROB_1).place == at(FRI, 5)  # the others stay
-    assert result.board.get(NOTE).place == at(THU, 7, 7)
+    assert entry(result.board, PROB_2).place is None
+    assert entry(result.board, PROB_1).place == at(FRI, 5)  # the others stay
+    assert entry(result.board, NOTE).place == at(THU, 7, 7)
 
 
 def test_a_suggestion_whose_item_was_placed_meanwhile_is_dropped_as_overtaken() -> None:
     older = edited(week_board())
-    saved = replace(week_board().get(PROB_2), place=at(FRI, 1), origin=at(FRI, 1), event_id=300)
+    saved = replace(entry(week_board(), PROB_2), place=at(FRI, 1), origin=at(FRI, 1), event_id=300)
     result = replay(with_entries(saved), older)
 
     assert [(d.entry.id, d.why) for d in result.dropped] == [(PROB_2, Overtaken.PLACED_MEANWHILE)]
-    assert result.board.get(PROB_2).place == at(FRI, 1)
+    assert entry(result.board, PROB_2).place == at(FRI, 1)
 
 
 def test_a_block_the_student_dragged_herself_keeps_her_place() -> None:
     older = edited(week_board())
-    dragged = replace(week_board().get(PROB_1), place=at(THU, 9), origin=at(THU, 9))
+    dragged = replace(entry(week_board(), PROB_1), place=at(THU, 9), origin=at(THU, 9))
 
     result = replay(with_entries(dragged), older)
 
     assert [(d.entry.id, d.why) for d in result.dropped] == [(PROB_1, Overtaken.MOVED_MEANWHILE)]
-    assert result.board.get(PROB_1).place == at(THU, 9)
+    assert entry(result.board, PROB_1).place == at(THU, 9)
 
 
 def test_an_edit_of_an_entry_gone_from_the_board_is_dropped_as_gone() -> None:
@@ -91,12 +97,12 @@ def test_an_edit_of_an_entry_gone_from_the_board_is_dropped_as_gone() -> None:
 
 def test_a_block_pinned_meanwhile_is_not_moved_again() -> None:
     older = edited(week_board())
-    pinned = replace(week_board().get(PROB_1), pinned=True)
+    pinned = replace(entry(week_board(), PROB_1), pinned=True)
 
     result = replay(with_entries(pinned), older)
 
     assert [(d.entry.id, type(d.why)) for d in result.dropped] == [(PROB_1, EntryPinned)]
-    assert result.board.get(PROB_1).place == pinned.place
+    assert entry(result.board, PROB_1).place == pinned.place
 
 
 def test_blocks_that_traded_places_trade_again() -> None:
@@ -107,4 +113,4 @@ def test_blocks_that_traded_places_trade_again() -> None:
     result = replay(week_board(), older)
 
     assert result.dropped == ()
-    assert (result.board.get(PROB_2).place, result.board.get(PROB_3).place) == (at(FRI, 3), at(THU, 3))
+    assert (entry(result.board, PROB_2).place, entry(result.board, PROB_3).place) == (at(FRI, 3), at(THU, 3))
