@@ -169,7 +169,7 @@
     save.disabled = true;
     const request = eventRequest();
     try {
-      await call(...request);
+      remember(await call(...request), null);
       window.location.reload();
     } catch (error) {
       showError(errorBox, describe(error));
@@ -191,6 +191,7 @@
     blockDialog.querySelector("[data-part=block]").hidden = !isBlock;
     blockDialog.querySelector("[data-part=custom]").hidden = isBlock;
     blockDialog.querySelector("[data-test=event-delete-all]").hidden = cell.dataset.series !== "1";
+    blockDialog.querySelector("[data-test=event-delete-all-confirm]").hidden = true;
     const noteKind = cell.dataset.blockKind === "note";
     blockDialog.querySelector("[data-test=block-done]").hidden = noteKind;
     blockDialog.querySelector("[data-test=block-missed]").hidden = noteKind;
@@ -245,10 +246,13 @@
     }
   }
 
-  // The undo bar shows after the reload that redraws the board; the edited block gets the focus back.
+  // The undo bar shows after the reload that redraws the board; the edited block gets the focus back
+  // (an own event's change has no block to focus: the undo button gets it).
   function remember(result, block) {
+    if (!result || !result.changeset_id) return;
     sessionStorage.setItem(UNDO_KEY, JSON.stringify({
-      id: result.changeset_id, summary: result.summary, kind: block.dataset.blockKind, block: block.dataset.blockId,
+      id: result.changeset_id, summary: result.summary,
+      kind: block ? block.dataset.blockKind : "", block: block ? block.dataset.blockId : "",
     }));
   }
 
@@ -282,9 +286,15 @@
     });
   }
 
+  // Deleting every week is destructive: the dialog asks once more before it (undo stays offered after).
+  function confirmDeleteAll(show) {
+    blockDialog.querySelector("[data-test=event-delete-all-confirm]").hidden = !show;
+    if (show) blockDialog.querySelector("[data-test=event-delete-all-yes]").focus();
+  }
+
   async function deleteEvent(scope) {
     try {
-      await call("DELETE", `/api/v1/schedule/events/${current.dataset.eventId}/?scope=${scope}`);
+      remember(await call("DELETE", `/api/v1/schedule/events/${current.dataset.eventId}/?scope=${scope}`), null);
       window.location.reload();
     } catch (error) {
       showError(blockDialog.querySelector("[data-test=block-dialog-error]"), error.message);
@@ -298,7 +308,9 @@
     if (action === "show-moves") showMoves();
     else if (action === "edit-event") { blockDialog.close(); openEdit(current); }
     else if (action === "delete-this") deleteEvent("this");
-    else if (action === "delete-all") deleteEvent("all");
+    else if (action === "delete-all") confirmDeleteAll(true);
+    else if (action === "delete-all-cancel") confirmDeleteAll(false);
+    else if (action === "delete-all-confirmed") deleteEvent("all");
     else if (action === "pin") togglePin(button);
     else edit(action, {});
   });
