@@ -199,6 +199,10 @@
     choices.hidden = true;
     choices.replaceChildren();
     blockDialog.querySelector("[data-test=block-dialog-error]").hidden = true;
+    const catchUp = blockDialog.querySelector("[data-test=block-catch-up-form]");
+    catchUp.hidden = !(cell.dataset.blockKind === "item" && cell.dataset.blockStatus === "missed" &&
+      cell.dataset.blockBegun === "1");  // one still ahead keeps its place until its time (or Move to…)
+    catchUp.elements.item_id.value = catchUp.hidden ? "" : cell.dataset.blockId;
     const pin = blockDialog.querySelector("[data-test=block-pin]");
     pin.hidden = true;
     if (isBlock) showPin(cell, pin);
@@ -453,6 +457,17 @@
           undoBar.querySelector("[data-test=edit-undo-summary]").textContent = error.message;
         }
       });
+    }
+  }
+  // A link naming a block (the bell's "missed blocks" item: ?block=item-12) brings it into view and lights it up.
+  const named = /^(item|note)-(\d+)$/.exec(new URLSearchParams(window.location.search).get("block") || "");
+  if (named) {
+    const target = Array.from(document.querySelectorAll(`[data-block-kind="${named[1]}"][data-block-id="${named[2]}"]`))
+      .find((el) => el.offsetParent !== null);
+    if (target) {
+      target.classList.add("spotlight");
+      target.scrollIntoView({ block: "center" });
+      target.focus({ preventScroll: true });
     }
   }
   root.dataset.ready = "true";  // for tests: the dialogs answer clicks from now on
