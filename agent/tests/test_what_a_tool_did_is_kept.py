@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -210,3 +210,26 @@ def done_writes(frames: list[dict]) -> list[dict]:
     return [frame for frame in frames if frame["type"] == "tool.result" and frame["status"] == "done"
             and frame["name"] in ("move", "quick_note_create", "rough_build", "swap")]
 
+
+
+def test_a_move_accepted_and_stopped_before_its_turn_starts_is_made_and_delivered(failing_model, scene, settings):
+    # Her other conversation's turn holds her one thread, so Stop lands before the accept's first node.
+    settings.AGENT_EMBEDDED_TURNS_PER_STUDENT = 1
+    scenario = SCENARIOS[0]
+    failing_model.script(*scenario.replies(scene)[:2], {**route("reply"), "delay": 0.6}, reply("好的"))
+    conversation, other = make_conversation(scene.student), make_conversation(scene.student)
+    card = last_of(converse(scene, conversation, replace(scenario, messages=scenario.messages[:1]),
+                            Failure("model_error", 9), failing_model)[-1], "confirm.request")
+
+    turn_start(user=scene.student, conversation_id=other.pk, text="你好")
+    started = turn_resume(user=scene.student, conversation_id=conversation.pk,
+                          interaction_id=card["interaction_id"], action="accept")
+    turn_cancel(user=scene.student, conversation_id=conversation.pk)
+    assert embedded_turns.join(timeout=30)
+
+    frames = [frame for frame in timeline(conversation) if frame["turn_id"] == started.turn_id]
+    assert frames[0]["code"] == "queued" and frames[-1]["outcome"] == "cancelled"
+    assert [frame["status"] for frame in frames if frame["type"] == "tool.result"] == ["done"]
+    assert len(failing_model.requests) == 4  # the accept ran its call and asked the model nothing more
+    assert_announced(frames)
+    assert_kept(scene, conversation, timeline(conversation))
