@@ -216,13 +216,24 @@ class OpenAICompatibleClient:
                 delay = self._backoff(number, failure.retry_after)
                 log.warning("LLM %s call failed (%s), attempt %d of %d; retrying in %.2f s",
                             stage, failure.reason, number, attempts, delay)
-                self._sleep(delay)
+                self._wait_to_retry(delay, poll)
                 continue
             completion, usage = result
             log.info("LLM %s call: model=%s attempts=%d %.0f ms tokens=%s", stage, completion.model, number,
                      (time.monotonic() - attempt.started) * 1000, usage.total_tokens if usage else "unreported")
             return result
         raise AssertionError("unreachable: the last attempt either returns or raises")
+
+    def _wait_to_retry(self, delay: float, poll: Poll | None) -> None:
+        """Sleep ``delay`` seconds before the next attempt; with ``poll``, in slices that ask it, so a Stop
+        during a long backoff (a Retry-After of several seconds) is not held up either."""
+        if poll is None:
+            self._sleep(delay)
+            return
+        deadline = time.monotonic() + delay
+        while (left := deadline - time.monotonic()) > 0:
+            self._sleep(min(left, _StreamReader.WAKE_EVERY))
+            poll()
 
     def _plain(self, request: dict[str, Any], poll: Poll | None) -> tuple[Completion, Usage | None]:
         def post() -> Any:
