@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from schedule.core.time_model import SectionTemplate, Semester, SlotKey, slot_bounds
 from schedule.models import ScheduleEvent, ScheduleSlot
-from schedule.selectors import time_frame_get
+from schedule.selectors import calendar_settings_get, time_frame_get
 from schedule.services.events import Span, event_create
 from smartmate.platform.caps import cap_check
 from smartmate.platform.exceptions import ConflictError
@@ -31,9 +31,11 @@ PROMOTIONS = {Task.Quadrant.IMPORTANT: Task.Quadrant.IMPORTANT_URGENT, Task.Quad
 
 
 def quick_note_parse(*, user: User, text: str, now: datetime | None = None) -> QuickNoteParse:
-    """Read a quick note in the student's time zone, with the quadrants they taught; writes nothing."""
+    """Read a quick note in the student's time zone and semester, with the quadrants they taught; writes nothing."""
     text = _clean_text(text, limit=MAX_NOTE_LENGTH)
-    return lessons_apply(user=user, parsed=parse_quick_note(text, now=(now or timezone.now()), tz=user.time_zone))
+    semester_start = calendar_settings_get(user=user).semester_start  # 第七周周三 counts from it
+    parsed = parse_quick_note(text, now=(now or timezone.now()), tz=user.time_zone, semester_start=semester_start)
+    return lessons_apply(user=user, parsed=parsed)
 
 
 def _clean_text(text: str, *, limit: int) -> str:

@@ -17,6 +17,14 @@ class QuickNoteParseInputSerializer(serializers.Serializer):
     text = serializers.CharField(max_length=NOTE_LIMIT)
 
 
+class ReadingOutputSerializer(serializers.Serializer):
+    """One plausible deadline of an ambiguous note; the student picks one (or none)."""
+
+    deadline = RFC3339DateTimeField()
+    has_time = serializers.BooleanField()
+    is_past = serializers.BooleanField()
+
+
 class QuickNoteParseOutputSerializer(serializers.Serializer):
     title = serializers.CharField()
     deadline = RFC3339DateTimeField(allow_null=True)
@@ -30,6 +38,9 @@ class QuickNoteParseOutputSerializer(serializers.Serializer):
     quadrant_reason = serializers.CharField()
     estimated_sections = serializers.IntegerField(allow_null=True)
     urgency_threshold_at = RFC3339DateTimeField(allow_null=True)
+    readings = ReadingOutputSerializer(many=True, help_text="When ambiguous: the plausible deadlines, earliest first.")
+    confidence = serializers.FloatField(
+        help_text="How sure the rules are of `deadline`: 1 stated, 0.8 a convention filled a gap, 0 refused.")
 
 
 class TaskCreateInputSerializer(serializers.Serializer):

@@ -148,9 +148,27 @@ def test_before_the_weekend_means_by_its_sunday() -> None:
     assert parse("这周末打扫宿舍").deadline == at("2026-03-15T23:59:00+08:00")
 
 
-def test_weekend_said_on_sunday_evening_is_today() -> None:
-    assert parse("周末打扫宿舍", now=SUNDAY_EVENING).deadline == at("2026-03-15T23:59:00+08:00")
+def test_this_weekend_said_on_sunday_evening_is_today() -> None:
+    assert parse("这周末打扫宿舍", now=SUNDAY_EVENING).deadline == at("2026-03-15T23:59:00+08:00")
     assert parse("this weekend do laundry", now=SUNDAY_EVENING).deadline == at("2026-03-15T23:59:00+08:00")
+
+
+@pytest.mark.parametrize("text", ["周末打扫宿舍", "weekend: do laundry"])
+def test_weekend_alone_said_on_sunday_offers_today_and_next_sunday(text: str) -> None:
+    parsed = parse(text, now=SUNDAY_EVENING)
+
+    assert (parsed.deadline, parsed.ambiguity_reason) == (None, AmbiguityReason.WEEKEND)
+    assert [reading.deadline for reading in parsed.readings] == [
+        at("2026-03-15T23:59:00+08:00"), at("2026-03-22T23:59:00+08:00")]
+    assert parsed.confidence == 0.0
+
+
+def test_weekend_alone_said_on_a_wednesday_offers_saturday_and_sunday() -> None:
+    parsed = parse("周末晚上 聚餐")
+
+    assert [reading.deadline for reading in parsed.readings] == [
+        at("2026-03-14T20:00:00+08:00"), at("2026-03-15T20:00:00+08:00")]
+    assert all(reading.has_time and not reading.is_past for reading in parsed.readings)
 
 
 @pytest.mark.parametrize("now", [SATURDAY, SUNDAY_EVENING], ids=["saturday", "sunday"])
@@ -167,8 +185,40 @@ def test_english_next_friday_is_friday_of_next_week() -> None:
     assert parse("Report due next Friday", now=MONDAY).deadline == at("2026-03-27T23:59:00+08:00")
 
 
-def test_english_this_friday_said_on_saturday_is_the_coming_friday() -> None:
-    assert parse("Pay tuition this Friday", now=SATURDAY).deadline == at("2026-03-20T23:59:00+08:00")
+def test_english_this_friday_said_on_saturday_offers_the_past_friday_and_the_coming_one() -> None:
+    parsed = parse("Pay tuition this Friday", now=SATURDAY)
+
+    assert (parsed.deadline, parsed.ambiguity_reason) == (None, AmbiguityReason.WEEKDAY_PASSED)
+    assert [(reading.deadline, reading.is_past) for reading in parsed.readings] == [
+        (at("2026-03-13T23:59:00+08:00"), True), (at("2026-03-20T23:59:00+08:00"), False)]
+
+
+@pytest.mark.parametrize("text", ["周三交英语作文", "周三前交英语作文", "essay due wed"])
+def test_a_bare_weekday_that_is_today_without_a_time_offers_today_and_next_week(text: str) -> None:
+    parsed = parse(text)  # said on Wednesday 10:15
+
+    assert (parsed.deadline, parsed.ambiguity_reason) == (None, AmbiguityReason.WEEKDAY_IS_TODAY)
+    assert [reading.deadline for reading in parsed.readings] == [
+        at("2026-03-11T23:59:00+08:00"), at("2026-03-18T23:59:00+08:00")]
+
+
+def test_a_bare_weekday_that_is_today_with_a_time_ahead_is_today() -> None:
+    parsed = parse("周三下午3点交英语作文")
+
+    assert (parsed.deadline, parsed.readings, parsed.confidence) == (at("2026-03-11T15:00:00+08:00"), (), 1.0)
+
+
+def test_a_bare_weekday_that_is_today_with_a_time_gone_is_next_week_by_convention() -> None:
+    parsed = parse("周三早上8点交英语作文")
+
+    assert (parsed.deadline, parsed.confidence) == (at("2026-03-18T08:00:00+08:00"), 0.8)
+
+
+def test_two_named_days_are_offered_as_readings() -> None:
+    parsed = parse("明天或者后天去取快递")
+
+    assert [reading.deadline for reading in parsed.readings] == [
+        at("2026-03-12T23:59:00+08:00"), at("2026-03-13T23:59:00+08:00")]
 
 
 # --- days, times and their defaults -----------------------------------------------------------

@@ -100,7 +100,7 @@ def test_an_event_with_no_day_is_asked_about() -> None:
     ("text", "now", "deadline", "title"),
     [
         ("fri交lab report", WEDNESDAY, "2026-03-13T23:59:00+08:00", "交lab report"),  # English glued to Chinese
-        ("hand in essay wensday", WEDNESDAY, "2026-03-11T23:59:00+08:00", "hand in essay"),  # a phone's spelling
+        ("hand in essay wensday 5pm", WEDNESDAY, "2026-03-11T17:00:00+08:00", "hand in essay"),  # a phone's spelling
         ("next next week friday: project demo", WEDNESDAY, "2026-03-27T23:59:00+08:00", "project demo"),
         ("scholarship form by 12.18", WEDNESDAY, "2026-12-18T23:59:00+08:00", "scholarship form"),
         # 4/3 on March 31: April 3 is days ahead and 4 March is gone

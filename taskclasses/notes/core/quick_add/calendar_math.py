@@ -35,6 +35,14 @@ def end_of_week(today: date, weeks_ahead: int = 0) -> date:
     return weekday_in_week(today, weeks_ahead, 7)
 
 
+def weekend_choices(today: date) -> tuple[date, ...]:
+    """The days "the weekend" may mean: this weekend's days still ahead, and next Sunday once it has begun."""
+    this_weekend = [day for day in (weekday_in_week(today, 0, 6), end_of_week(today)) if day >= today]
+    if today.isoweekday() >= 6:
+        this_weekend.append(end_of_week(today, 1))
+    return tuple(this_weekend)
+
+
 def add_months(day: date, months: int) -> date:
     """Same day-of-month `months` later, clamped to the month's last day (01-31 + 1 = 02-28)."""
     month_index = day.month - 1 + months

@@ -66,6 +66,8 @@ class Fragment:
     instant: datetime | None = None
     free_time: bool = False
     vague: AmbiguityReason | None = None
+    # A refusal's plausible days (周末 -> this Saturday, this Sunday), offered as choices, not picked.
+    choices: tuple[date, ...] = ()
     # Soft vague words (晚点, 尽快, later, soon) only refuse when nothing else dates the note:
     # "今天晚点交" is today, "call mom later" is vague.
     vague_yields_to_date: bool = False
@@ -92,6 +94,7 @@ class Context:
     text: str
     now: datetime  # aware, in the user's zone
     cjk: bool
+    semester_start: date | None = None  # Monday of the student's week 1, when the caller knows it
 
     @property
     def today(self) -> date:

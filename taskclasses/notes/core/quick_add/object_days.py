@@ -77,8 +77,12 @@ def set_aside_object_days(fragments: list[Fragment], text: str) -> list[Fragment
     ]
 
 
+# 周末 alone is a range of days too (确认周末值班表 names the roster, the other phrase dates the note).
+_RANGES = (AmbiguityReason.VAGUE_TIME, AmbiguityReason.WEEKEND)
+
+
 def _is_named_range(fragment: Fragment) -> bool:
-    return fragment.vague is AmbiguityReason.VAGUE_TIME and not fragment.vague_yields_to_date
+    return fragment.vague in _RANGES and not fragment.vague_yields_to_date
 
 
 def _inside_the_task(fragment: Fragment, fragments: list[Fragment], text: str) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .fragments import Context
@@ -11,22 +11,24 @@ from .markers import find_priority_markers
 from .matching import find_fragments
 from .object_days import set_aside_object_days
 from .quadrant import estimate_sections, suggest_quadrant, urgency_threshold
-from .resolve import resolve_deadline
-from .result import QuickNoteParse
+from .resolve import Resolution, resolve_deadline
+from .result import CONFIDENCE_CONVENTION, CONFIDENCE_REFUSED, CONFIDENCE_STATED, QuickNoteParse
 from .text import has_cjk, normalize
 from .title import build_title, phrase_spans
 
 
-def parse_quick_note(text: str, *, now: datetime, tz: str) -> QuickNoteParse:
+def parse_quick_note(text: str, *, now: datetime, tz: str, semester_start: date | None = None) -> QuickNoteParse:
     """Parse a quick note against `now` in the user's zone `tz`.
 
-    Preconditions: `now` is timezone-aware; `tz` is an IANA zone name. Pure and deterministic:
-    nothing is read from the clock, the locale or the network.
+    `semester_start` (the Monday of the student's week 1) lets 第七周周三 / "wk 7 wed" resolve;
+    without it those are ambiguous. Preconditions: `now` is timezone-aware; `tz` is an IANA
+    zone name. Pure and deterministic: nothing is read from the clock, the locale or the network.
     """
     if now.tzinfo is None or now.utcoffset() is None:
         raise ValueError("now must be timezone-aware")
     normalized = normalize(text)
-    ctx = Context(text=normalized, now=now.astimezone(_zone(tz)), cjk=has_cjk(normalized))
+    ctx = Context(text=normalized, now=now.astimezone(_zone(tz)), cjk=has_cjk(normalized),
+                  semester_start=semester_start)
     fragments = hedge_fragments(set_aside_object_days(find_fragments(ctx), ctx.text), ctx.text)
     marks = find_priority_markers(ctx.text)
     resolution = resolve_deadline(fragments, ctx)
@@ -51,7 +53,15 @@ def parse_quick_note(text: str, *, now: datetime, tz: str) -> QuickNoteParse:
         quadrant_reason=quadrant_reason,
         estimated_sections=sections,
         urgency_threshold_at=threshold,
+        readings=resolution.readings,
+        confidence=_confidence(resolution),
     )
+
+
+def _confidence(resolution: Resolution) -> float:
+    if resolution.ambiguity is not None:
+        return CONFIDENCE_REFUSED
+    return CONFIDENCE_CONVENTION if resolution.by_convention else CONFIDENCE_STATED
 
 
 def _zone(tz: str) -> ZoneInfo:

@@ -29,6 +29,7 @@ _FIXED_HOLIDAYS = {"new years day": (1, 1), "new years": (1, 1), "new year": (1,
 _TIME_WORDS_BEFORE_NIGHT = frozenset({"at", "by", "on", "every", "today", "tomorrow", "tmr", "tmrw", *_WEEKDAYS})
 
 _WEEKDAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+WEEKDAY_NAMES, WEEKDAY_PATTERN = _WEEKDAYS, _WEEKDAY  # shared with rules_semester.py
 _DAY_WORDS = ("today", "tonight", "tonite", "tomorrow", "tmrw", "tmr")
 # Texting spellings (tuning4), read as the word they stand for.
 _TEXTING_DAY_WORDS = {"2day": "today", "tdy": "today", "2nite": "tonight", "2night": "tonight", "tn": "tonight",
@@ -164,6 +165,10 @@ def _weekday(m: re.Match[str], ctx: Context) -> Fragment | None:
         return Fragment(day=cal.weekday_in_week(ctx.today, 1, weekday))
     if which == "last":
         return Fragment(day=cal.weekday_in_week(ctx.today, -1, weekday))
+    if which == "this" and weekday < ctx.today.isoweekday():
+        # "this wed" said on a Friday (QUICK-ADD.md): the day just gone, or the coming one?
+        this_week = cal.weekday_in_week(ctx.today, 0, weekday)
+        return Fragment(vague=AmbiguityReason.WEEKDAY_PASSED, choices=(this_week, this_week + timedelta(days=7)))
     # Bare, "this", "coming", "by", "on": the coming one, today included.
     return Fragment(day=cal.upcoming_weekday(ctx.today, weekday), roll_days=7)
 
@@ -195,7 +200,10 @@ def _week(m: re.Match[str], ctx: Context) -> Fragment:
         return Fragment(day=cal.end_of_week(ctx.today, 1))
     if "next" in phrase:
         return Fragment(vague=AmbiguityReason.WEEK_WITHOUT_DAY)
-    return Fragment(day=cal.end_of_week(ctx.today, 0))  # this week, end of week, weekend
+    if phrase.endswith("weekend") and "this" not in phrase:
+        # "weekend" alone: which one, and which day?
+        return Fragment(vague=AmbiguityReason.WEEKEND, choices=cal.weekend_choices(ctx.today))
+    return Fragment(day=cal.end_of_week(ctx.today, 0))  # this week, end of week, this weekend
 
 
 def _month(m: re.Match[str], ctx: Context) -> Fragment:

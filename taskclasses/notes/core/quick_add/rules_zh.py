@@ -146,10 +146,12 @@ def _week(m: re.Match[str], ctx: Context) -> Fragment:
 
 
 def _weekend(m: re.Match[str], ctx: Context) -> Fragment:
-    weeks = _WEEKS_AHEAD[_prefix(m["prefix"])]
+    prefix = m["prefix"]
+    if prefix is None and not m["suffix"]:  # 周末 alone: which weekend, and which day?
+        return Fragment(vague=AmbiguityReason.WEEKEND, choices=cal.weekend_choices(ctx.today))
     # A weekend as a deadline means its last day, Sunday; 周末前 too, because "X前" is the end of
     # day X (product promise, tuning4; it was Friday, "before the weekend starts", until then).
-    return Fragment(day=cal.end_of_week(ctx.today, weeks))
+    return Fragment(day=cal.end_of_week(ctx.today, _WEEKS_AHEAD[_prefix(prefix)]))
 
 
 def _holiday(m: re.Match[str], ctx: Context) -> Fragment:
