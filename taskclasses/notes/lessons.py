@@ -37,7 +37,7 @@ def lessons_apply(*, user: User, parsed: QuickNoteParse) -> QuickNoteParse:
     keyword = matching_keyword(parsed.title, keywords)
     if keyword is None:
         return parsed
-    quadrant = quadrant_from_lesson(keywords[keyword], parsed.quadrant_reason)
+    quadrant = quadrant_from_lesson(keywords[keyword], urgent=parsed.urgent)
     return dataclasses.replace(parsed, quadrant=quadrant, quadrant_reason=QuadrantReason.LEARNED)
 
 

@@ -26,8 +26,9 @@ from taskclasses.notes.selectors import task_get
 
 UNSET: Any = object()
 MAX_NOTE_LENGTH = 500
-# Quadrants that move when their threshold passes, and where they move to.
-PROMOTIONS = {Task.Quadrant.IMPORTANT: Task.Quadrant.IMPORTANT_URGENT, Task.Quadrant.COMPLEX: Task.Quadrant.SIMPLE}
+# Quadrants that move when their threshold passes, and where they move to: only 2 -> 1 (QUICK-ADD.md;
+# 3 and 4 split an unimportant task by its effort, which a nearing deadline does not change).
+PROMOTIONS = {Task.Quadrant.IMPORTANT: Task.Quadrant.IMPORTANT_URGENT}
 
 
 def quick_note_parse(*, user: User, text: str, now: datetime | None = None) -> QuickNoteParse:

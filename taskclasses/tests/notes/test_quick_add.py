@@ -419,13 +419,14 @@ def test_priority_marker_leaves_the_title_and_counts(text: str, title: str, impo
     unmarked = parse(title)
 
     assert parsed.title == title
-    assert parsed.quadrant in ((1, 2) if important else (1, 3))
+    assert parsed.quadrant in ((1, 2) if important else (3, 4))
     if important:
         assert parsed.quadrant_reason in (QuadrantReason.IMPORTANT_URGENT, QuadrantReason.IMPORTANT_NOT_URGENT)
-    urgent_reasons = (QuadrantReason.IMPORTANT_URGENT, QuadrantReason.UNIMPORTANT_URGENT)
-    if urgent:
-        assert parsed.quadrant_reason in urgent_reasons
-        assert unmarked.quadrant_reason not in urgent_reasons  # the marker made the difference
+    if urgent and important:
+        assert parsed.quadrant_reason is QuadrantReason.IMPORTANT_URGENT
+        assert unmarked.quadrant_reason is not QuadrantReason.IMPORTANT_URGENT  # the marker made the difference
+    if not important:  # urgency does not split the unimportant: effort does (QUICK-ADD.md)
+        assert parsed.quadrant == unmarked.quadrant
 
 
 @pytest.mark.parametrize("text", ["急诊挂号", "important meeting with prof", "Urgent care visit", "这个很重要"])
@@ -507,8 +508,22 @@ def test_unimportant_complex_task_without_deadline_is_quadrant_4() -> None:
     assert (parsed.quadrant, parsed.quadrant_reason) == (4, QuadrantReason.UNIMPORTANT_COMPLEX)
 
 
-def test_unimportant_task_due_soon_is_quadrant_3_even_when_complex() -> None:
-    assert parse("今晚练吉他").quadrant_reason is QuadrantReason.UNIMPORTANT_URGENT
+@pytest.mark.parametrize("text", ["今晚练吉他", "明天把塞尔达主线打完", "tonight finish the lego set"])
+def test_an_unimportant_task_that_takes_time_stays_4_even_when_due_soon(text: str) -> None:
+    assert (parse(text).quadrant, parse(text).quadrant_reason) == (4, QuadrantReason.UNIMPORTANT_COMPLEX)
+
+
+@pytest.mark.parametrize("text", ["明天跟室友吃火锅", "周五去剪头发", "下周三 吉他社例会", "把钥匙还给楼管",
+                                  "next fri dinner w/ roommates"])
+def test_an_unimportant_quick_task_is_3_however_far_away(text: str) -> None:
+    assert parse(text).quadrant == 3
+
+
+@pytest.mark.parametrize("text", ["考完试聚餐", "考完马原去吃海底捞", "面完试跟室友去吃火锅"])
+def test_an_exam_the_note_waits_for_does_not_make_the_meal_important(text: str) -> None:
+    parsed = parse(text)
+
+    assert (parsed.quadrant, parsed.deadline, parsed.ambiguous) == (3, None, True)
 
 
 @pytest.mark.parametrize("text", ["尽快把报销单交了", "马上去教务处交材料", "Submit CV ASAP"])
@@ -578,15 +593,11 @@ def test_matching_keyword_is_the_longest_contained_one() -> None:
 
 
 @pytest.mark.parametrize(
-    ("learned", "reason", "quadrant"),
-    [(2, QuadrantReason.UNIMPORTANT_URGENT, 1), (1, QuadrantReason.UNIMPORTANT_SIMPLE, 2),
-     (4, QuadrantReason.IMPORTANT_NOT_URGENT, 4), (4, QuadrantReason.IMPORTANT_URGENT, 3),
-     (3, QuadrantReason.IMPORTANT_NOT_URGENT, 3)],
+    ("learned", "urgent", "quadrant"),
+    [(2, True, 1), (1, False, 2), (4, False, 4), (4, True, 4), (3, False, 3)],
 )
-def test_a_lesson_keeps_the_kind_of_task_and_the_new_notes_urgency(
-    learned: int, reason: QuadrantReason, quadrant: int
-) -> None:
-    assert quadrant_from_lesson(learned, reason) == quadrant
+def test_a_lesson_keeps_the_kind_of_task_and_the_new_notes_urgency(learned: int, urgent: bool, quadrant: int) -> None:
+    assert quadrant_from_lesson(learned, urgent=urgent) == quadrant
 
 
 # --- tuning4: quadrant and English -----------------------------------------------------------

@@ -73,6 +73,10 @@ class Fragment:
     vague_yields_to_date: bool = False
     duration_minutes: int | None = None
     keep_in_title: bool = False  # "movie night": a time hint that is also part of the task's name
+    # An event the note waits for (考完试, 毕业前, after class): it names the task when another phrase
+    # dates the note (考完试聚餐 周五晚上), and is only a time we cannot date otherwise (考完试 剪个头);
+    # either way it says nothing about the task's kind (an exam does not make the meal important).
+    names_event: bool = False
     # Round 4: "movie night" only says pm for a clock ("movie night sat at 8" = 20:00); alone it is
     # the task's name, so "movie night sat" is Saturday, not Saturday 20:00.
     period_needs_clock: bool = False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -10,7 +11,7 @@ from .hedges import hedge_fragments
 from .markers import find_priority_markers
 from .matching import find_fragments
 from .object_days import set_aside_object_days
-from .quadrant import estimate_sections, suggest_quadrant, urgency_threshold
+from .quadrant import estimate_sections, is_urgent, suggest_quadrant, urgency_threshold
 from .resolve import Resolution, resolve_deadline
 from .result import CONFIDENCE_CONVENTION, CONFIDENCE_REFUSED, CONFIDENCE_STATED, QuickNoteParse
 from .text import has_cjk, normalize
@@ -32,11 +33,16 @@ def parse_quick_note(text: str, *, now: datetime, tz: str, semester_start: date 
     fragments = hedge_fragments(set_aside_object_days(find_fragments(ctx), ctx.text), ctx.text)
     marks = find_priority_markers(ctx.text)
     resolution = resolve_deadline(fragments, ctx)
-    title = build_title(ctx.text, fragments, marks.spans, original=text)
+    titled = [replace(fragment, keep_in_title=True) if fragment.names_event and resolution.deadline else fragment
+              for fragment in fragments]
+    title = build_title(ctx.text, titled, marks.spans, original=text)
     sections = estimate_sections(fragments, ctx.text)
     threshold = urgency_threshold(resolution.deadline, ctx.now, sections)
+    # The quadrant reads the task without the event it waits for (考完试聚餐 is a meal).
+    task_words = build_title(ctx.text, fragments, marks.spans, original=text)
+    urgent = is_urgent(ctx.text, ctx.now, threshold, marks)
     quadrant, quadrant_reason = suggest_quadrant(
-        title=title, text=ctx.text, now=ctx.now, threshold=threshold, sections=sections, marks=marks
+        title=task_words, text=ctx.text, urgent=urgent, sections=sections, marks=marks
     )
     timing = [fragment for fragment in fragments if fragment.is_timing]
     return QuickNoteParse(
@@ -53,6 +59,7 @@ def parse_quick_note(text: str, *, now: datetime, tz: str, semester_start: date 
         quadrant_reason=quadrant_reason,
         estimated_sections=sections,
         urgency_threshold_at=threshold,
+        urgent=urgent,
         readings=resolution.readings,
         confidence=_confidence(resolution),
     )

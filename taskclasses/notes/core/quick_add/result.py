@@ -38,10 +38,10 @@ class QuadrantReason(StrEnum):
 
     IMPORTANT_URGENT = "important_urgent"
     IMPORTANT_NOT_URGENT = "important_not_urgent"
-    UNIMPORTANT_URGENT = "unimportant_urgent"
     UNIMPORTANT_SIMPLE = "unimportant_simple"
     UNIMPORTANT_COMPLEX = "unimportant_complex"
-    UNIMPORTANT_DEFAULT = "unimportant_default"  # neither a chore nor study (a pastime): 4 (round 3; was 3)
+    # Neither a named chore nor a long job (a meal, an outing, a meeting to attend): quick, so 3.
+    UNIMPORTANT_DEFAULT = "unimportant_default"
     LEARNED = "learned"  # the student corrected a task with this keyword before (notes/models.py)
 
 
@@ -83,6 +83,7 @@ class QuickNoteParse:
     quadrant_reason: QuadrantReason
     estimated_sections: int | None  # 1..4 when the note states a duration or effort
     urgency_threshold_at: datetime | None  # when a 2 becomes 1
+    urgent: bool = False  # the threshold has been reached, or the note says 尽快 / ASAP
     # Ambiguous notes: the plausible deadlines, earliest first, for the student to pick (may be
     # empty: 改天 has no reading worth offering). Never set when `deadline` is.
     readings: tuple[Reading, ...] = ()

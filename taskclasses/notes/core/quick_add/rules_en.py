@@ -165,6 +165,8 @@ def _weekday(m: re.Match[str], ctx: Context) -> Fragment | None:
         return Fragment(day=cal.weekday_in_week(ctx.today, 1, weekday))
     if which == "last":
         return Fragment(day=cal.weekday_in_week(ctx.today, -1, weekday))
+    if which == "this" and weekday == ctx.today.isoweekday():
+        return Fragment(day=ctx.today)  # "this fri" said on a Friday: this week's Friday is today
     if which == "this" and weekday < ctx.today.isoweekday():
         # "this wed" said on a Friday (QUICK-ADD.md): the day just gone, or the coming one?
         this_week = cal.weekday_in_week(ctx.today, 0, weekday)
@@ -186,7 +188,13 @@ def _plainly_a_day(m: re.Match[str], ctx: Context) -> bool:
     return at_end or at_start or bool(timed or after_connector)
 
 
-def _week(m: re.Match[str], ctx: Context) -> Fragment:
+_WEEKEND_NAMES_A_THING = re.compile(
+    r" (?:project|plans?|trip|getaway|job|shift|hours|bag|market|class|course|workshop|brunch|reading|sale)s?\b",
+    re.IGNORECASE,
+)
+
+
+def _week(m: re.Match[str], ctx: Context) -> Fragment | None:
     phrase = " ".join(m[0].lower().replace("wknd", "weekend").replace("wkend", "weekend").split())
     phrase = phrase.replace(" wk", " week")
     before = phrase.startswith(("by", "before"))
@@ -200,6 +208,8 @@ def _week(m: re.Match[str], ctx: Context) -> Fragment:
         return Fragment(day=cal.end_of_week(ctx.today, 1))
     if "next" in phrase:
         return Fragment(vague=AmbiguityReason.WEEK_WITHOUT_DAY)
+    if phrase.endswith("weekend") and _WEEKEND_NAMES_A_THING.match(ctx.text, m.end()):
+        return None  # "weekend project", "weekend shift": a kind of thing, not a time
     if phrase.endswith("weekend") and "this" not in phrase:
         # "weekend" alone: which one, and which day?
         return Fragment(vague=AmbiguityReason.WEEKEND, choices=cal.weekend_choices(ctx.today))
@@ -350,7 +360,7 @@ RULES: tuple[Rule, ...] = (
     _rule("en_urgency_adverb", _URGENCY_ADVERB, _const(Fragment())),
     _rule("en_vague_soft", _VAGUE_SOFT, _const(Fragment(vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True))),
     _rule("en_after_event", _AFTER_EVENT, _const(Fragment(
-        vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True, keep_in_title=True))),
+        vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True, names_event=True))),
     _rule("en_clock_range", rf"(?:{_CLOCK_RANGE}){_NOT_A_SPAN}", _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
     _rule("en_hedged_span", _HEDGED_SPAN, _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
     _rule("en_month_end", rf"(?:the )?end of (?P<mon>{_MONTH})|(?P<mon2>{_MONTH}) end", _named_month_end),

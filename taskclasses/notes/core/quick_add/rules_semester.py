@@ -29,7 +29,9 @@ def _semester_day(m: re.Match[str], ctx: Context) -> Fragment | None:
     day_name = (m["d"] or "").lower()
     weekday = _ZH_WEEKDAYS.get(day_name) or WEEKDAY_NAMES.get(day_name)
     if weekday is None:
-        return Fragment(vague=AmbiguityReason.WEEK_WITHOUT_DAY)  # 第十六周 期末考: which day?
+        # 第十六周 期末考: which day? With a day elsewhere ("week 12 problem set due thursday") the
+        # week names the task instead, and stays in its title.
+        return Fragment(vague=AmbiguityReason.WEEK_WITHOUT_DAY, vague_yields_to_date=True, names_event=True)
     if ctx.semester_start is None:
         return Fragment(vague=AmbiguityReason.SEMESTER_WEEK)
     week_one = cal.monday_of(ctx.semester_start)

@@ -95,6 +95,11 @@ _AFTER_EVENT = (r"等?(?:(?:期中|期末)考完(?:试)?|考完试|考试结束)
                 r"|睡(?:觉)?前|起床(?:以后|之后|后)|回(?:家|宿舍|学校)(?:以后|之后|后)|(?:出差)?回来(?:以后|之后|后)|出差回来"
                 # 等室友回来, 等工资发了, 等出成绩: waiting for an event the note does not date
                 r"|等[^,，。;；\s]{1,8}?(?:回来|到了|发了|出来|出了|好了|完了|定了)(?:以后|之后|后)?再?|等出[^,，。;；\s]{1,4}再")
+# Spec9 (QUICK-ADD.md "refuse to guess"): the end of an exam or interview, and the edges of a life
+# event the note does not date (毕业前, 回家前, 熄灯前, 秋招结束后): times, undated. 考完马原 names the
+# exam taken, 去/跟/把… starts the task.
+_LIFE_EVENT = (r"(?:考|面)完(?:试|[\u4e00-\u9fff]{1,4}?(?=[去跟和把再就聚吃那]|\s|$))(?:以后|之后|后)?"
+               r"|(?:毕业|回家|熄灯|离校|放假|秋招|春招|考研|考试周|期末周|答辩|实习)(?:结束)?(?:之前|以前|前|之后|以后|后)再?")
 # 尽快/马上 say how urgent the task is, not when it is due (product promise, tuning4): no date, not
 # ambiguous, cut from the title; quadrant.py still reads them in the text as "urgent".
 _URGENCY_ADVERB = r"尽快|尽早|赶紧|赶快|马上|立刻|立即|立马|即刻|现在就"
@@ -298,7 +303,9 @@ RULES: tuple[Rule, ...] = (
     _rule("zh_vague_soft", _VAGUE_SOFT,
           _const(Fragment(vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True))),
     _rule("zh_after_event", _AFTER_EVENT, _const(Fragment(
-        vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True, keep_in_title=True))),
+        vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True, names_event=True))),
+    _rule("zh_life_event", _LIFE_EVENT, _const(Fragment(
+        vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True, names_event=True))),
     _rule("zh_holiday", "|".join(sorted(_FIXED_HOLIDAYS, key=len, reverse=True)), _holiday),
     _rule("zh_movable_holiday", _MOVABLE_HOLIDAYS,
           _const(Fragment(vague=AmbiguityReason.MOVABLE_HOLIDAY, names_holiday=True))),
