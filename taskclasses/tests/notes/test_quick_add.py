@@ -438,13 +438,13 @@ def test_marker_words_inside_the_task_are_kept(text: str) -> None:
     ("text", "now", "deadline", "title"),
     [
         ("交周一实验课的报告 周五前", WEDNESDAY, "2026-03-13T23:59:00+08:00", "交周一实验课的报告"),
-        ("下周的组会PPT 明天做完", WEDNESDAY, "2026-03-12T23:59:00+08:00", "下周的组会PPT做完"),
+        ("下周的组会PPT 明天做完", WEDNESDAY, "2026-03-12T23:59:00+08:00", "下周的组会PPT 做完"),
         ("周四之前看完下周一组会要讲的论文", WEDNESDAY, "2026-03-12T23:59:00+08:00", "看完下周一组会要讲的论文"),
         ("prep slides for friday's seminar by wednesday", MONDAY, "2026-03-18T23:59:00+08:00",
          "prep slides for friday's seminar"),
         ("print handouts for the friday seminar tomorrow", WEDNESDAY, "2026-03-12T23:59:00+08:00",
          "print handouts for the friday seminar"),
-        ("周一早八的课 今晚预习", WEDNESDAY, "2026-03-11T20:00:00+08:00", "周一早八的课预习"),  # day + its time
+        ("周一早八的课 今晚预习", WEDNESDAY, "2026-03-11T20:00:00+08:00", "周一早八的课 预习"),  # day + its time
     ],
 )
 def test_a_day_naming_the_task_leaves_the_deadline_to_the_other_phrase(

@@ -169,7 +169,8 @@ def test_a_time_word_inside_the_task_still_dates_a_note_with_no_other() -> None:
     ("text", "title"),
     [
         ("明天 盖章 实习三方协议", "盖章 实习三方协议"),  # the student's own spaces stay
-        ("下周的组会PPT 明天做完", "下周的组会PPT做完"),  # a cut is glued
+        ("下周的组会PPT 明天做完", "下周的组会PPT 做完"),  # the space before the cut stays
+        ("下周的组会PPT明天做完", "下周的组会PPT做完"),  # a cut inside words is closed
         ("下午 去教务处盖章（成绩证明）", "去教务处盖章（成绩证明）"),
         ("urgent tidy my desk before the dorm check", "tidy my desk before the dorm check"),
         ("urgent care visit friday", "urgent care visit"),

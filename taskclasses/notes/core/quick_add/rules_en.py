@@ -33,7 +33,9 @@ WEEKDAY_NAMES, WEEKDAY_PATTERN = _WEEKDAYS, _WEEKDAY  # shared with rules_semest
 _DAY_WORDS = ("today", "tonight", "tonite", "tomorrow", "tmrw", "tmr")
 # Texting spellings (tuning4), read as the word they stand for.
 _TEXTING_DAY_WORDS = {"2day": "today", "tdy": "today", "2nite": "tonight", "2night": "tonight", "tn": "tonight",
-                      "2morrow": "tomorrow", "2moro": "tomorrow", "tmrrw": "tomorrow", "tmw": "tomorrow"}
+                      "2morrow": "tomorrow", "2moro": "tomorrow", "tmrrw": "tomorrow", "tmw": "tomorrow",
+                      # a phone's spellings of tomorrow (issue #36: "tomorow" got no date)
+                      "tomorow": "tomorrow", "tommorow": "tomorrow", "tommorrow": "tomorrow", "tmrow": "tomorrow"}
 _MONTH = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
           r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
 _ORDINAL = r"(?:st|nd|rd|th)?"
@@ -387,7 +389,9 @@ RULES: tuple[Rule, ...] = (
     _rule("en_day_month_name", rf"(?:the )?(?P<d>\d{{1,2}}){_ORDINAL} (?:of )?(?P<mon>{_MONTH}){_YEAR}",
           _month_name_date),
     _rule("en_ordinal_day", r"the (?P<d>\d{1,2})(?:st|nd|rd|th)", _ordinal_day),
-    _rule("en_clock_meridiem", r"(?:at )?(?P<h>\d{1,2})(?::(?P<m>\d{2}))? ?(?P<ap>[ap]\.?m\.?)", _clock),
+    _rule("en_clock_meridiem", r"(?:at )?(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))? ?(?P<ap>[ap]\.?m\.?)", _clock),
+    # a make-up workday (调休) is why the day is a workday, not the task ("tmr make-up workday, 9am lab")
+    _rule("en_makeup_day", r"make-?up (?:work ?day|class day)", _const(Fragment())),
     _rule("en_clock_colon", r"(?:at )?(?P<h>\d{1,2}):(?P<m>\d{2})", _clock),
     # The hour must not count something: "tomorrow 2 exams", "friday 3 chapters" (a plural noun
     # follows), "mon 5%". The day's own rule handles "next"/"this".

@@ -79,7 +79,7 @@ _VAGUE = "|".join([
     r"|[上下]半个?(?:周|星期)|开学(?:初|第[一二三1-3]周|那周|头几天)|(?:这|本|该)个?学期(?:之?内|以内|结束前|底)?",
     # school and holiday periods: 国庆假期, 寒假里, 暑假期间, 假期后, 考试周, 期末周, 节后, 过完年, 考完试
     r"(?:国庆|十一|五一|清明|端午|中秋|春节)?(?:假期|长假|小长假|黄金周)(?:里|期间|中|内|前|之前|以前|后|之后|以后|结束前|结束后)?"
-    r"|(?:寒假|暑假)(?:里|期间|中|内|后|之后|以后|结束前|结束后|回来|(?=[去回在把要和跟带出做学找打考]))|(?:考试周|期末周|复习周|期中周)(?![一二三四五六日天1-7末])(?:前|之前|后|之后|里|期间)?"
+    r"|(?:寒假|暑假)(?:里|期间|中|内|后|之后|以后|结束前|结束后|回来|(?=[去回在把要和跟带出做学找打考]|\s))|(?:考试周|期末周|复习周|期中周)(?![一二三四五六日天1-7末])(?:前|之前|后|之后|里|期间)?"
     r"|(?<![章小第\d一二三四五六七八九十])节(?:前|后)(?![面边])|过完(?:年|节)|过了年|(?:期中|期末)(?:考试)?(?:以后|之后|后)",
     # seasons and quarters: 今年夏天, 秋天, 冬天前, 季度末 (not "夏天的衣服": 的 makes it the object)
     r"(?:今年|明年)?(?:春天|夏天|秋天|冬天|春季|夏季|秋季|冬季|开春|入冬|入秋)(?:前|之前|以前|后|之后|以后|里|的时候)?(?!的|学期)"
@@ -345,5 +345,22 @@ RULES: tuple[Rule, ...] = (
     # 早八 = the 8 a.m. class, students' slang for an early start.
     _rule("zh_early_class", r"早(?P<h>[六七八九十])(?![点\d百千万])",
           lambda m, ctx: Fragment(clock=Clock(parse_number(m["h"]) or 8), period=Period.MORNING)),
+    # 晚八 = 8 p.m., as 早八 is 8 a.m. (issue #36: 明天晚八 gave the end of the day)
+    _rule("zh_evening_short", r"(?<![今明昨傍])晚(?P<h>[六七八九十])(?![点\d百千万])",
+          lambda m, ctx: Fragment(clock=Clock(parse_number(m["h"]) or 8), period=Period.EVENING)),
+    # 周日晚 八点半: a lone 晚 right after a weekday is that day's evening
+    _rule("zh_weekday_evening", r"(?<=[周期拜][一二三四五六日天1-7])晚(?![上饭餐会安自间])",
+          _const(Fragment(period=Period.EVENING))),
+    # 调休 / 补班 say why the day is a workday, not the task; 调休那天 needs the holiday calendar.
+    _rule("zh_makeup_day", r"调休|补班", _const(Fragment())),
+    _rule("zh_makeup_day_unnamed", r"(?:调休|补班)(?:的)?(?:那天|当天|那一天)",
+          _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
+    # 十一 is National Day only as a time: 十一前, 十一之前 (十一点 is a clock, 十一月 a month)
+    _rule("zh_national_day", r"十一(?=之?前|以前)",
+          lambda m, ctx: Fragment(day=cal.upcoming_annual(ctx.today, 10, 1), names_holiday=True)),
+    # 6月份 / "6月 " alone: a month, not a day (五月房租 names the rent: no 份, no pause after it)
+    _rule("zh_month_alone", rf"(?<![\d个第])(?P<m>{NUM})月(?:份(?![\d零〇一二两三四五六七八九十号日初中底末前内旬])|(?=\s|$))",
+          lambda m, ctx: Fragment(vague=AmbiguityReason.MONTH_WITHOUT_DAY) if 1 <= (parse_number(m["m"]) or 0) <= 12
+          else None),
     _rule("zh_period", _PERIOD, _period),
 )
