@@ -22,6 +22,7 @@ from taskclasses.exceptions import NoFreeSlotError, TaskInputError
 from taskclasses.models import MAX_TITLE_LENGTH, Task
 from taskclasses.notes.core.quick_add import QuickNoteParse, parse_quick_note, urgency_threshold
 from taskclasses.notes.lessons import lesson_learn, lessons_apply
+from taskclasses.notes.readings import reading_remember, readings_apply
 from taskclasses.notes.selectors import task_get
 
 UNSET: Any = object()
@@ -36,7 +37,7 @@ def quick_note_parse(*, user: User, text: str, now: datetime | None = None) -> Q
     text = _clean_text(text, limit=MAX_NOTE_LENGTH)
     semester_start = calendar_settings_get(user=user).semester_start  # 第七周周三 counts from it
     parsed = parse_quick_note(text, now=(now or timezone.now()), tz=user.time_zone, semester_start=semester_start)
-    return lessons_apply(user=user, parsed=parsed)
+    return readings_apply(user=user, parsed=lessons_apply(user=user, parsed=parsed))
 
 
 def _clean_text(text: str, *, limit: int) -> str:
@@ -77,7 +78,8 @@ def task_create_from_text(
 
     With `learn` (the student changed the suggested quadrant themselves, on the dashboard form), a
     quadrant different from the suggestion is remembered for tasks named the same way. Callers
-    that merely pass a quadrant along (the assistant's tool) do not teach anything.
+    that merely pass a quadrant along (the assistant's tool) do not teach anything. An ambiguous
+    note saved with one of its readings as the deadline keeps that pick for the student's phrasing.
     """
     now = now or timezone.now()
     parsed = quick_note_parse(user=user, text=text, now=now)
@@ -94,6 +96,8 @@ def task_create_from_text(
     task = task_create(user=user, source_text=parsed.text, now=now, **values)
     if learn and task.quadrant != parsed.quadrant:
         lesson_learn(user=user, title=task.title, quadrant=task.quadrant)
+    if parsed.readings and overrides.get("deadline") is not None:
+        reading_remember(user=user, parsed=parsed, deadline=overrides["deadline"])
     return task
 
 

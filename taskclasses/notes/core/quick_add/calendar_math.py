@@ -20,6 +20,11 @@ def monday_of(day: date) -> date:
     return day - timedelta(days=day.isoweekday() - 1)
 
 
+def weeks_between(today: date, day: date) -> int:
+    """Calendar weeks from today's week to the week of `day` (0: the same week, 1: next week)."""
+    return (monday_of(day) - monday_of(today)).days // 7
+
+
 def weekday_in_week(today: date, weeks_ahead: int, weekday: int) -> date:
     """Day `weekday` (1=Mon..7=Sun) of the week `weeks_ahead` weeks after today's."""
     return monday_of(today) + timedelta(weeks=weeks_ahead, days=weekday - 1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
+from . import calendar_math as cal
 from .fragments import END_OF_DAY, PERIOD_DEFAULT_TIME, Clock, Context, Fragment, Period
 from .result import AmbiguityReason, NoDeadlineReason, Reading
 
@@ -64,7 +65,8 @@ def _refused(reason: AmbiguityReason, days: list[date], timing: list[Fragment], 
     if len(clocks) <= 1 and len(periods) <= 1:  # 周末晚上 -> Saturday 20:00 or Sunday 20:00
         time_of_day, has_time = _time_of_day(next(iter(clocks), None), next(iter(periods), None))
         moments = sorted({_combine(day, time_of_day, ctx) for day in days})
-        readings = tuple(Reading(moment, has_time=has_time, is_past=moment < ctx.now) for moment in moments)
+        readings = tuple(Reading(moment, has_time=has_time, is_past=moment < ctx.now,
+                                 weeks_ahead=cal.weeks_between(ctx.today, moment.date())) for moment in moments)
     return Resolution(None, ambiguity=reason, no_deadline=NoDeadlineReason.AMBIGUOUS, readings=readings)
 
 

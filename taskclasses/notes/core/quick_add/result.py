@@ -52,6 +52,8 @@ class Reading:
     deadline: datetime  # aware, in the user's zone
     has_time: bool  # False: the 23:59 end-of-day default
     is_past: bool
+    weeks_ahead: int = 0  # calendar weeks (Monday..Sunday) from today's: 0 this week, 1 next week
+    remembered: bool = False  # the student picked this reading for the same phrasing before
 
 
 # How sure the rules are of the deadline field (see QUICK-ADD.md "refuse to guess"): the text named
