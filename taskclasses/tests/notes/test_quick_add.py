@@ -75,6 +75,9 @@ def test_every_fixture_phrase_keeps_the_result_invariants(phrase: dict[str, obje
     assert (parsed.deadline is None) == (parsed.no_deadline_reason is not None)
     assert not (parsed.ambiguous and parsed.deadline)
     assert parsed.ambiguous == (parsed.ambiguity_reason is not None)
+    assert not (parsed.readings and not parsed.ambiguous)  # readings are offered instead of a date, never beside one
+    assert [reading.deadline for reading in parsed.readings] == sorted({r.deadline for r in parsed.readings})
+    assert parsed.confidence == 0.0 if parsed.ambiguous else parsed.confidence in (0.8, 1.0)
     if parsed.deadline is not None:
         assert parsed.deadline.tzinfo == ZoneInfo(SHANGHAI)
         assert parsed.urgency_threshold_at is not None
