@@ -27,6 +27,7 @@ from agent.deps import Deps
 from agent.graph import END, Graph
 from agent.state import Outcome, TurnState
 from agent.streaming import TurnCancelled
+from smartmate.llm.errors import LLMError
 from smartmate.platform.exceptions import AppError
 
 log = logging.getLogger("agent.runtime")
@@ -73,9 +74,10 @@ def _run_node(graph: Graph, node: str, state: TurnState, deps: Deps) -> tuple[Tu
         raise
     except TurnCancelled as stopped:  # mid-stream: keep what the student already saw
         state, next_node = _cancelled(graph, state, deps, answer=stopped.partial_text)
-    except AppError as exc:
-        log.info("Turn %s: node %s failed: %s (%s)", state.turn_id, node, exc.code, exc.message)
-        state, next_node = _failed(graph, node, state, deps, ErrorEvent.from_error(exc))
+    except AppError as exc:  # the operator's words go to the log; the student reads student_message()
+        log.log(logging.WARNING if isinstance(exc, LLMError) else logging.INFO,
+                "Turn %s: node %s failed: %s (%s)", state.turn_id, node, exc.code, exc.message)
+        state, next_node = _failed(graph, node, state, deps, ErrorEvent.from_error(exc), operator=str(exc.message))
     except Exception:
         log.exception("Turn %s: node %s crashed", state.turn_id, node)
         error = ErrorEvent(code="internal_error",
@@ -92,9 +94,11 @@ def _cancelled(graph: Graph, state: TurnState, deps: Deps, *, answer: str = "") 
     return state, graph.finish
 
 
-def _failed(graph: Graph, node: str, state: TurnState, deps: Deps, error: ErrorEvent) -> tuple[TurnState, str]:
+def _failed(graph: Graph, node: str, state: TurnState, deps: Deps, error: ErrorEvent, *,
+            operator: str = "") -> tuple[TurnState, str]:
+    """Tell the student (``error``) and keep the operator's words (the endpoint's own) on the outcome."""
     deps.emit(error)
-    state = state.updated(outcome=Outcome("failed", error.code, error.message))
+    state = state.updated(outcome=Outcome("failed", error.code, operator or error.message))
     if node != graph.finish:
         return state, graph.finish
     # The finishing node itself failed: close the turn here so the client is never left waiting.
