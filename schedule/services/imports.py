@@ -114,6 +114,9 @@ class FrameChange:
     start: str | None  # the proposed Monday of week 1, None to keep the student's
     weeks: int | None
     sections: tuple[ProposedSection, ...]  # empty to keep the student's section times
+    # The school's second grid (winter or summer hours) and the date it starts; empty / None: one grid.
+    later_sections: tuple[ProposedSection, ...] = ()
+    later_from: str | None = None
 
 
 @dataclass(frozen=True)
@@ -251,35 +254,55 @@ def _check_consent(report: ParseReport, *, adopt: bool, accept_skips: bool) -> N
 
 def _adopt_frame(*, user: User, proposal: FrameProposal) -> tuple[Semester, SectionTemplate]:
     """Take the file's semester and section times into the student's settings (retiming what is there)."""
-    sections = [[f"{a:%H:%M}", f"{b:%H:%M}"] for a, b in proposal.sections] if proposal.sections else None
+    sections = _hhmm_lists(proposal.sections) if proposal.sections else None
+    # A file on one grid replaces a second grid the student had; one on two grids brings its own.
+    later = (_hhmm_lists(proposal.later_sections or ()), proposal.later_from) if proposal.sections else None
     try:
         calendar_settings_update(user=user, semester_start=proposal.start_monday, semester_weeks=proposal.weeks,
-                                 section_times=sections)
+                                 section_times=sections, later_sections=later)
     except ValidationError as exc:
         raise ImportRejectedError(frame_refused_message(" ".join(exc.messages)), code="frame_refused",
                                   detail={"errors": exc.messages}) from None
     return time_frame_get(user=user)
 
 
+def _hhmm_lists(sections: Iterable[tuple[clock_time, clock_time]]) -> list[list[str]]:
+    return [[f"{a:%H:%M}", f"{b:%H:%M}"] for a, b in sections]
+
+
 def _template_for(report: ParseReport, template: SectionTemplate) -> SectionTemplate:
     """The sections the report's courses are on: the proposal's when it changes them (a dry run)."""
-    if report.proposal is None or not report.proposal.sections:
+    proposal = report.proposal
+    if proposal is None or not proposal.sections:
         return template
-    return SectionTemplate.from_hhmm((f"{a:%H:%M}", f"{b:%H:%M}") for a, b in report.proposal.sections)
+    first = SectionTemplate.from_hhmm((f"{a:%H:%M}", f"{b:%H:%M}") for a, b in proposal.sections)
+    later = SectionTemplate.from_hhmm((f"{a:%H:%M}", f"{b:%H:%M}") for a, b in proposal.later_sections or ())  \
+        if proposal.later_sections else None
+    return first.changing_to(later, proposal.later_from)
 
 
 def frame_change(proposal: FrameProposal | None, semester: Semester, template: SectionTemplate) -> FrameChange | None:
     """The proposal beside the student's settings, as the import page and the API show it."""
     if proposal is None:
         return None
-    current = template.to_hhmm()
-    sections = tuple(
-        ProposedSection(number=n, start=f"{a:%H:%M}", end=f"{b:%H:%M}", uses=uses,
-                        current="–".join(current[n - 1]) if n <= len(current) else "")
-        for n, ((a, b), uses) in enumerate(zip(proposal.sections or (), proposal.section_uses), start=1))
+    later = _proposed_sections(proposal.later_sections or (), proposal.later_section_uses,
+                               template.in_force(proposal.later_from) if proposal.later_from else template)
     return FrameChange(current_start=semester.start_monday.isoformat(), current_weeks=semester.weeks,
                        start=proposal.start_monday.isoformat() if proposal.start_monday else None,
-                       weeks=proposal.weeks, sections=sections)
+                       weeks=proposal.weeks,
+                       sections=_proposed_sections(proposal.sections or (), proposal.section_uses, template),
+                       later_sections=later,
+                       later_from=proposal.later_from.isoformat() if proposal.later_from else None)
+
+
+def _proposed_sections(sections: Iterable[tuple[clock_time, clock_time]], uses: Iterable[int],
+                       current: SectionTemplate) -> tuple[ProposedSection, ...]:
+    """Proposed sections beside the student's section of the same number."""
+    mine = current.to_hhmm()
+    return tuple(
+        ProposedSection(number=n, start=f"{a:%H:%M}", end=f"{b:%H:%M}", uses=used,
+                        current="–".join(mine[n - 1]) if n <= len(mine) else "")
+        for n, ((a, b), used) in enumerate(zip(sections, uses), start=1))
 
 
 def skipped_groups(skipped: Iterable[SkippedEvent]) -> list[SkippedGroup]:
@@ -362,8 +385,10 @@ def _section_span(template: SectionTemplate, course: ImportedCourse) -> tuple[cl
 
 def _calendar_snapshot(*, user: User) -> dict:
     calendar = calendar_settings_ensure(user=user)
+    later_from = calendar.later_sections_from
     return {"semester_start": calendar.semester_start.isoformat(), "semester_weeks": calendar.semester_weeks,
-            "section_times": calendar.section_times}
+            "section_times": calendar.section_times, "later_section_times": calendar.later_section_times,
+            "later_sections_from": later_from.isoformat() if later_from else None}
 
 
 def _record_import(*, user: User, outcome: ImportOutcome, events: list[ScheduleEvent],

@@ -192,8 +192,12 @@ def timetable_restore(*, user: User, record: dict) -> None:
 
 
 def _calendar_restore(*, user: User, before: dict) -> None:
+    # Records from before second grids existed have no "later_sections_from": the student had none.
+    later_from = before.get("later_sections_from")
     calendar_settings_update(user=user, semester_start=date.fromisoformat(before["semester_start"]),
-                             semester_weeks=before["semester_weeks"], section_times=before["section_times"])
+                             semester_weeks=before["semester_weeks"], section_times=before["section_times"],
+                             later_sections=(before.get("later_section_times", []),
+                                             date.fromisoformat(later_from) if later_from else None))
 
 
 def _events_restore(*, user: User, rows: list[dict]) -> None:

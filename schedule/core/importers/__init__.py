@@ -15,10 +15,10 @@ Clashes with slots already in the database are checked by the caller with ``find
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
-from collections.abc import Callable, Iterable
-from datetime import date, time, timedelta
-from typing import Literal
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping
+from datetime import date, timedelta
+from typing import Any, Literal
 
 from schedule.core.importers.budget import NO_LIMIT, ImportTooComplex, WorkBudget
 from schedule.core.importers.clashes import find_clashes, find_row_clashes
@@ -29,7 +29,16 @@ from schedule.core.importers.csv_shapes import CsvShape, detect_shape
 from schedule.core.importers.csv_wakeup import parse_csv
 from schedule.core.importers.decoding import MAX_IMPORT_BYTES, check_size, decode_text
 from schedule.core.importers.duplicates import merge_duplicates
-from schedule.core.importers.frame import DatedEvent, GridGuess, infer_grid, infer_semester
+from schedule.core.importers.frame import (
+    DatedEvent,
+    GridGuess,
+    GridSwitch,
+    Span,
+    aligned,
+    infer_grid,
+    infer_grid_switch,
+    infer_semester,
+)
 from schedule.core.importers.ics import (
     ALIGNMENT_TOLERANCE,
     IcsEvent,
@@ -201,15 +210,14 @@ def _read_meetings(
     """Place timed meetings (a calendar's events, a clock-time CSV's rows) on a section grid.
 
     With fit="file" the grid is the one the meetings' clock spans imply, proposed when it differs from
-    ``template``; spans off that grid keep their own times. ``semester_guess`` is the semester a dated
-    file implied (already used for the meetings' dates), carried into the proposal.
+    ``template``; a file whose times change on a date (winter hours) proposes a second grid from that
+    date; spans off the grid keep their own times. ``semester_guess`` is the semester a dated file
+    implied (already used for the meetings' dates), carried into the proposal.
     """
-    uses: Counter[tuple[time, time]] = Counter()
+    dated: defaultdict[Span, list[date]] = defaultdict(list)
     for meeting in meetings:
-        uses[(meeting.start, meeting.end)] += len(meeting.dates)
-    # Read under the file's own frame, a time even five minutes off the student's grid is the file's.
-    grid = infer_grid(uses, template, timedelta(0)) if fit == "file" else None
-    proposed = _template_of(grid)
+        dated[(meeting.start, meeting.end)].extend(meeting.dates)
+    grid, switch, proposed = _file_grids(dated, template, fit)
     used_template = proposed or template
     own_times = grid.own_time_spans if grid is not None and (proposed is not None or not grid.uses) else frozenset()
     courses, skips = place_meetings(meetings, semester, used_template, ALIGNMENT_TOLERANCE, own_times, budget)
@@ -218,8 +226,39 @@ def _read_meetings(
         weeks=semester_guess[1] if semester_guess else None,
         sections=grid.sections if proposed is not None and grid is not None else None,
         section_uses=grid.uses if grid else (),
+        **_later_grid(switch),
     )
     return ParseReport(tuple(courses), (), tuple(skips), proposal if proposal.changes_anything else None)
+
+
+def _file_grids(dated: Mapping[Span, list[date]], template: SectionTemplate, fit: Fit
+                ) -> tuple[GridGuess | None, GridSwitch | None, SectionTemplate | None]:
+    """The grid the file implies (its early one when it switches on a date), the switch, and the template."""
+    if fit != "file" or _fits_grids_in_force(dated, template):
+        return None, None, None
+    # Read under the file's own frame, a time even five minutes off the student's grid is the file's.
+    grid = infer_grid({span: len(days) for span, days in dated.items()}, template, timedelta(0))
+    switch = infer_grid_switch(dated, grid, template, timedelta(0)) if grid is not None else None
+    if switch is not None:
+        before, after = _template_of(switch.before), _template_of(switch.after)
+        if before is not None and after is not None:
+            return switch.before, switch, before.changing_to(after, switch.effective)
+    return grid, None, _template_of(grid)
+
+
+def _fits_grids_in_force(dated: Mapping[Span, list[date]], template: SectionTemplate) -> bool:
+    """Whether a student with two grids (winter hours) already has the file's: each span on the grid of its dates."""
+    if template.change is None:
+        return False  # one grid: infer_grid tells, and proposes nothing when the file fits it
+    return all(aligned(span, grid, timedelta(0)) is not None
+               for span, days in dated.items() for grid in {template.in_force(day) for day in days})
+
+
+def _later_grid(switch: GridSwitch | None) -> dict[str, Any]:
+    if switch is None:
+        return {}
+    return {"later_sections": switch.after.sections, "later_section_uses": switch.after.uses,
+            "later_from": switch.effective}
 
 
 def _template_of(grid: GridGuess | None) -> SectionTemplate | None:

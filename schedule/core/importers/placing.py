@@ -1,11 +1,12 @@
 """Put timed meetings on the section grid: one weekly course per name, place, day and sections.
 
-Each meeting's clock span is read as sections: on the grid (within the tolerance, noticed when moved),
-as a course's own times (it holds the sections it overlaps and keeps its clock times), or, when the
-student keeps their own sections, moved onto the sections it overlaps with a notice. Consecutive
-sections of one class on one day (files with an event per section) become one block; the same block
-in several weeks becomes one course with those weeks. Where two courses of the file would hold the
-same section, the later one (by row) leaves out the weeks they share and says so.
+Each meeting's clock span is read as sections of the grid in force on its date: on the grid (within
+the tolerance, noticed when moved), as a course's own times (it holds the sections it overlaps and
+keeps its clock times), or, when the student keeps their own sections, moved onto the sections it
+overlaps with a notice. Consecutive sections of one class on one day (files with an event per
+section) become one block; the same block in several weeks becomes one course with those weeks.
+Where two courses of the file would hold the same section, the later one (by row) leaves out the
+weeks they share and says so.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import dataclasses
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import time, timedelta
+from datetime import date, time, timedelta
 
 from schedule.core.importers.budget import NO_LIMIT, WorkBudget
 from schedule.core.importers.frame import Span, aligned
@@ -56,15 +57,27 @@ def place_meetings(
     skips: list[SkippedEvent] = []
     for meeting in meetings:
         budget.spend()
-        found = _sections(meeting, template, tolerance, own_time_spans)
-        if found is None:
-            skips.append(skipped("outside_sections", meeting.row, meeting.line, meeting.facts.name,
-                                 start=f"{meeting.start:%H:%M}", end=f"{meeting.end:%H:%M}"))
-            continue
-        blocks.extend(_blocks(meeting, semester, *found))
+        for grid, dates in _dates_by_grid(meeting.dates, template):
+            found = _sections(meeting, grid, tolerance, own_time_spans)
+            if found is None:
+                skips.append(skipped("outside_sections", meeting.row, meeting.line, meeting.facts.name,
+                                     start=f"{meeting.start:%H:%M}", end=f"{meeting.end:%H:%M}"))
+                break
+            blocks.extend(_blocks(meeting, semester, dates, *found))
     courses = _courses(_merged_consecutive(blocks))
     kept, overlaps = without_overlaps(courses, budget)
     return kept, skips + overlaps
+
+
+def _dates_by_grid(dates: tuple[date, ...], template: SectionTemplate
+                   ) -> list[tuple[SectionTemplate, tuple[date, ...]]]:
+    """The meeting's dates under each grid in force on them (a school switching to winter hours has two)."""
+    if template.change is None:
+        return [(template, dates)]
+    effective = template.change.effective
+    split = [(template, tuple(d for d in dates if d < effective)),
+             (template.change.template, tuple(d for d in dates if d >= effective))]
+    return [(grid, on) for grid, on in split if on]
 
 
 def _sections(
@@ -92,12 +105,12 @@ def _snap_notice(meeting: TimedMeetings, template: SectionTemplate, first: int, 
                               section_start, section_end),)
 
 
-def _blocks(meeting: TimedMeetings, semester: Semester, first: int, last: int, clock: Span | None,
-            notices: tuple[ImportNotice, ...]) -> list[_Block]:
+def _blocks(meeting: TimedMeetings, semester: Semester, dates: tuple[date, ...], first: int, last: int,
+            clock: Span | None, notices: tuple[ImportNotice, ...]) -> list[_Block]:
     facts = meeting.facts
     return [_Block(meeting.row, facts.name, facts.location, facts.teacher, facts.note, *semester.week_day_of(on),
                    first, last, clock, (*notices, *meeting.notices))
-            for on in meeting.dates]
+            for on in dates]
 
 
 def _merged_consecutive(blocks: list[_Block]) -> list[_Block]:

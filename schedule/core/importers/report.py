@@ -107,13 +107,18 @@ class FrameProposal:
 
     ``start_monday``/``weeks`` are None when the student's semester fits; ``sections`` is None when
     the student's section times fit. ``section_uses`` counts the file's meetings in each proposed
-    section (0: a section of the student's day the file does not use, kept).
+    section (0: a section of the student's day the file does not use, kept). A file whose times change
+    on a date (winter hours) also proposes ``later_sections`` from ``later_from`` on.
     """
 
     start_monday: date | None = None
     weeks: int | None = None
     sections: tuple[tuple[time, time], ...] | None = None
     section_uses: tuple[int, ...] = ()
+    # The school's second grid (winter or summer hours), in force from ``later_from`` on.
+    later_sections: tuple[tuple[time, time], ...] | None = None
+    later_section_uses: tuple[int, ...] = ()
+    later_from: date | None = None
 
     @property
     def changes_anything(self) -> bool:
