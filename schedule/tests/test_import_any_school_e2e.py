@@ -67,3 +67,25 @@ def test_a_file_from_another_school_gets_in_with_one_confirm(live_page, transact
     upload(page, f"{shape}.ics", data)  # the same file again: nothing to change, nothing to confirm
     assert page.locator("[data-test=import-diff-none]").is_visible()
     assert page.locator("[data-test=import-confirm]").count() == 0
+
+
+@pytest.mark.e2e
+def test_winter_hours_are_shown_adopted_in_one_confirm_and_the_board_follows_them(live_page, transactional_db):
+    student = UserFactory(username="any-winter-grid")
+    page = live_page
+    log_in(page, student.username)
+
+    upload(page, "winter.ics", shapes.winter_hours_ics())
+    later = page.inner_text("[data-test=import-frame-later]")
+    assert "2025-03-17" in later and "冬令时" in later
+    assert "14:00–14:45" in page.inner_text("[data-test=import-frame-later-grid]")
+    page.click("[data-test=import-confirm]")
+    page.wait_for_url(f"{page.base_url}/schedule/")
+    assert str(CalendarSettings.objects.get(user=student).later_sections_from) == "2025-03-17"
+
+    page.goto(f"{page.base_url}/schedule/?week=4")
+    summer = page.text_content("main") or ""
+    page.goto(f"{page.base_url}/schedule/?week=5")
+    winter = page.text_content("main") or ""
+    assert "计算机图形学" in summer and "计算机图形学" in winter
+    assert "14:30" in summer and "14:30" not in winter and "14:00" in winter
