@@ -230,6 +230,9 @@ class ScheduleEvent(models.Model):
     # sections it overlaps, and starts and ends at these wall-clock times whatever the sections say.
     clock_start = models.TimeField(_("own start time"), null=True, blank=True)
     clock_end = models.TimeField(_("own end time"), null=True, blank=True)
+    # A course meeting the timetable puts at the same time as another course's (WakeUp shows both side by
+    # side): shown beside it, holding no sections, so the other keeps them and nothing is double booked.
+    beside = models.BooleanField(_("beside another course"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -263,6 +266,7 @@ class ScheduleEvent(models.Model):
                 condition=(Q(clock_start__isnull=True) & Q(clock_end__isnull=True))
                 | (Q(clock_start__isnull=False) & Q(clock_end__gt=F("clock_start"))),
                 name="event_own_times_ordered"),
+            models.CheckConstraint(condition=Q(beside=False) | Q(kind="course"), name="event_beside_is_course"),
         ]
 
     def __str__(self) -> str:
@@ -278,6 +282,11 @@ class ScheduleEvent(models.Model):
     @property
     def sections(self) -> range:
         return range(self.start_section, self.end_section + 1)
+
+    @property
+    def held_sections(self) -> range:
+        """The sections this event holds (slot rows): none for a meeting shown beside another."""
+        return range(0) if self.beside else self.sections
 
     @property
     def clock(self) -> tuple[time, time] | None:
@@ -493,6 +502,7 @@ class SuspendedMeeting(models.Model):
     embedded = models.JSONField(default=list, blank=True)
     clock_start = models.TimeField(null=True, blank=True)  # the meeting's own times, if it had them
     clock_end = models.TimeField(null=True, blank=True)
+    beside = models.BooleanField(default=False)  # it was shown beside another course's meeting, holding no sections
     # The meeting's own id: it comes back under it, so a change set that recorded the meeting (a course
     # edit, a re-import) still finds it when it is undone.
     event_pk = models.BigIntegerField(null=True, blank=True, editable=False)

@@ -262,6 +262,8 @@ class PlannedCourseSerializer(serializers.Serializer):
     own_times = serializers.BooleanField(help_text="The course keeps its own clock times (start_time/end_time), "
                                                    "off the section grid; it holds the sections it overlaps.")
     note = serializers.CharField(help_text="What the file said of the course beyond name, room and teacher.")
+    beside = serializers.BooleanField(help_text="These meetings are at the same time as another course's; "
+                                                "they are shown beside it and hold no sections.")
 
 
 class ProposedSectionSerializer(serializers.Serializer):

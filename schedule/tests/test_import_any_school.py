@@ -218,3 +218,14 @@ def test_the_board_offers_to_undo_the_first_import_in_words_that_say_so(client, 
     page = client.get("/schedule/?week=1", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert "已导入课表：4 门课" in page
     assert 'data-test="own-times"' in page and "08:30–10:05" in page
+
+
+def test_syncing_a_file_with_two_courses_at_one_time_again_changes_nothing(user):
+    rows = ("课程名称,星期,开始节数,结束节数,老师,地点,周数\n线性代数,2,3,4,小红,理工楼110,1-16\n"
+            "大学英语,2,3,4,小红,文成楼125,2、5、8\n")
+    confirm(user, rows.encode(), fmt="csv")
+    before = sorted(ScheduleEvent.objects.filter(user=user).values_list("pk", "beside"))
+    assert sum(beside for _pk, beside in before) == 3
+    result = timetable_sync(user=user, data=rows.encode(), fmt="csv")
+    assert result.changeset_id is None
+    assert sorted(ScheduleEvent.objects.filter(user=user).values_list("pk", "beside")) == before

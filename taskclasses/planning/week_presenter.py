@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from accounts.models import User
 from schedule.core.weekspec import format_weeks
@@ -37,6 +37,7 @@ class BoardCell:
     series_weeks: str = ""  # a repeating custom event's weeks ("1-16单")
     embedded_suggestions: tuple[PreviewBlock, ...] = field(default=())
     embedded_moves: tuple[MovedBlock, ...] = field(default=())
+    beside: tuple[ScheduleEvent, ...] = ()  # course meetings at the same time, shown side by side with this one
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,7 @@ def board_rows(board: WeekBoard, suggestions: list[PreviewBlock] | None = None,
         covered.update((day, s) for s in range(first + 1, last + 1))
 
     for event in board.events:
-        if event.pk in leaving:
+        if event.pk in leaving or event.beside:
             continue
         hosted = tuple(s for s in suggestions if s.host_event_id == event.pk)
         hosted_moves = tuple(m for m in moves if m.host_event_id == event.pk and m.week == board.week)
@@ -144,6 +145,9 @@ def board_rows(board: WeekBoard, suggestions: list[PreviewBlock] | None = None,
             embedded_suggestions=hosted, embedded_moves=hosted_moves,
             version=placed.versions.get(event.pk, "") if placed is not None else "",
             series_weeks=placed.series_weeks.get(event.pk, "") if placed is not None else "")
+    for event in board.events:
+        if event.beside:
+            _put_beside(starting, event, put)
     for block in suggestions:
         if block.host_event_id is None:
             put(block.day, block.start_section, block.end_section, suggestion=block)
@@ -160,6 +164,15 @@ def board_rows(board: WeekBoard, suggestions: list[PreviewBlock] | None = None,
         )
         rows.append(BoardRow(section=section, cells=cells))
     return rows
+
+
+def _put_beside(starting: dict[tuple[int, int], BoardCell], event: ScheduleEvent, put) -> None:
+    """Show a meeting beside the course meeting whose cell covers its first section (its own cell if none)."""
+    for (day, first), cell in starting.items():
+        if cell.event is not None and day == event.day and first <= event.start_section < first + cell.rowspan:
+            starting[(day, first)] = replace(cell, beside=(*cell.beside, event))
+            return
+    put(event.day, event.start_section, event.end_section, event=event)
 
 
 def board_reasons(*, board: WeekBoard, placed: PlacedBlocks | None, preview: PlanPreview | None) -> dict[int, str]:

@@ -49,7 +49,7 @@ from schedule.core.importers.ics import (
 )
 from schedule.core.importers.json_format import FORMAT_ID, dump_json, parse_json
 from schedule.core.importers.notices import ImportNotice
-from schedule.core.importers.placing import place_meetings, without_overlaps
+from schedule.core.importers.placing import place_meetings, side_by_side
 from schedule.core.importers.report import (
     PROBLEM_MESSAGES,
     SKIP_MESSAGES,
@@ -122,14 +122,12 @@ def parse_timetable(
         courses, problems = PARSERS[fmt](text, semester, template, budget)
     except ImportRejected as rejected:
         return ParseReport(problems=tuple(rejected.problems))
-    kept, overlaps = _without_row_overlaps(merge_duplicates(courses, budget), budget)
-    return _finished(ParseReport(tuple(kept), tuple(problems), tuple(overlaps)))
+    kept = _rows_side_by_side(merge_duplicates(courses, budget), budget)
+    return _finished(ParseReport(tuple(kept), tuple(problems)))
 
 
-def _without_row_overlaps(
-    courses: list[ImportedCourse], budget: WorkBudget
-) -> tuple[list[ImportedCourse], list[SkippedEvent]]:
-    return without_overlaps(sorted(courses, key=lambda c: (c.row, c.day, c.start_section)), budget)
+def _rows_side_by_side(courses: list[ImportedCourse], budget: WorkBudget) -> list[ImportedCourse]:
+    return side_by_side(sorted(courses, key=lambda c: (c.row, c.day, c.start_section)), budget)
 
 
 def _finished(report: ParseReport) -> ParseReport:
@@ -155,8 +153,8 @@ def _read_csv(text: str, semester: Semester, template: SectionTemplate, budget: 
         placed = _read_meetings(meetings, semester, template, budget, fit)
         return dataclasses.replace(placed, problems=(*placed.problems, *problems))
     courses, problems = parse_csv(shape.data, shape.columns, semester, template, budget)
-    kept, overlaps = _without_row_overlaps(merge_duplicates(courses, budget), budget)
-    return ParseReport(tuple(kept), tuple(problems), tuple(overlaps))
+    kept = _rows_side_by_side(merge_duplicates(courses, budget), budget)
+    return ParseReport(tuple(kept), tuple(problems))
 
 
 def _read_grid_export(shape: CsvShape, semester: Semester, template: SectionTemplate, budget: WorkBudget,
@@ -167,12 +165,12 @@ def _read_grid_export(shape: CsvShape, semester: Semester, template: SectionTemp
     proposed = _grid_template(table, template) if fit == "file" else None
     used_template = proposed or template
     courses, problems = grid_courses(table, semester, used_template, budget)
-    kept, overlaps = _without_row_overlaps(merge_duplicates(courses, budget), budget)
+    kept = _rows_side_by_side(merge_duplicates(courses, budget), budget)
     proposal = None
     if proposed is not None:
         proposal = FrameProposal(sections=tuple((s.start, s.end) for s in proposed.sections),
                                  section_uses=section_uses(kept, proposed.count))
-    return ParseReport(tuple(kept), tuple(problems), tuple(overlaps), proposal)
+    return ParseReport(tuple(kept), tuple(problems), (), proposal)
 
 
 def _grid_template(table: GridTable, current: SectionTemplate) -> SectionTemplate | None:
