@@ -342,9 +342,10 @@ def dev_google_course() -> None:
     # a TA's one-off office hour overlapping the weekly one (week 6 Monday), UTC like Google one-offs
     ev([f"DTSTART:{utc(date(2024, 2, 12), '13:30', tz)}", f"DTEND:{utc(date(2024, 2, 12), '14:30', tz)}"],
        "TA office hours", "https://example.invalid/j/00000000002")
-    skipped.append({"summary": "TA office hours", "why": "overlap", "date": "2024-02-12",
-                    "detail": "13:30-14:30 overlaps the weekly Office Hours 13:00-13:50 (section 6) that "
-                              "comes first in the file"})
+    # It overlaps the weekly Office Hours 13:00-13:50 that come first in the file: a calendar app shows
+    # both, side by side, so the student expects both.
+    meetings.append(meeting(date(2024, 2, 12), "13:30", "14:30", "TA office hours",
+                            "https://example.invalid/j/00000000002"))
     # term test: Wed 28 Feb 19:00-19:50 local = 00:00Z on the 29th
     ev([f"DTSTART:{utc(date(2024, 2, 28), '19:00', tz)}", f"DTEND:{utc(date(2024, 2, 28), '19:50', tz)}"],
        "Term Test 1", "Room IC130", "Covers weeks 1-6.", "TRANSPARENT")
@@ -406,15 +407,12 @@ def dev_wakeup_csv() -> None:
     text = "课程名称,星期,开始节数,结束节数,老师,地点,周数\n" + "".join(
         f"{r[0]},{r[1]},{r[2]},{r[3]},{r[4]},{r[5]},{r[6]}\n" for r in rows)
     cs = [Course(r[0], r[1], r[2], r[3], r[7], r[5], r[4]) for r in rows]
-    clash = cs.pop(2)
     write("dev", "wakeup_template.csv", text, expected(
-        sc, course_meetings(sc, cs),
-        [{"summary": "中国古代文学", "why": "overlap", "date": sc.day(w, 2).isoformat(),
-          "detail": "Tue sections 3-4 already held by 教育心理学 (earlier row)"} for w in clash.weeks],
+        sc, course_meetings(sc, cs), [],
         "WakeUp 课程表 import-template columns, no BOM, LF. Week specs: 1-5、7-11单、12-16双, 1-16, 3、6、9, "
         "2-16双 and \"1,3,5-7\" (a quoted field because it holds commas)"
         + ". Dates are week-1 Monday + weeks; times from the school's 40-min grid. 中国古代文学 clashes with "
-        "教育心理学 (Tue 3-4) in weeks 3, 6, 9: a section holds one meeting, the earlier row wins. "
+        "教育心理学 (Tue 3-4) in weeks 3, 6, 9: WakeUp shows both side by side, so both are expected. "
         "教师口语 has no teacher and no room."))
     # the 1,3,5-7 field contains commas: quote it
     p = FILES / "dev" / "wakeup_template.csv"
