@@ -65,6 +65,10 @@ def test_a_property_with_parameters_and_no_value_is_dropped_quietly():
     ("经济法", "", "LAW3001 经济法\\n主讲：王八（副教授）\\n上课地点：明理楼110",
      ("经济法", "明理楼110", "王八", "课程号：LAW3001")),
     ("英语视听说", "周 麦工商楼G103", "", ("英语视听说", "麦工商楼G103", "", "")),
+    ("数值分析（理科楼A305）", "", "任课教师：韩松 课程号：MAT2104", ("数值分析", "理科楼A305", "韩松", "课程号：MAT2104")),
+    ("工程制图 [实训中心305]", "", "授课教师：冯启，学分：2", ("工程制图", "实训中心305", "冯启", "学分：2")),
+    ("大学英语(二)", "外语楼405", "Instructor: Emma Li, Room: 外语楼405", ("大学英语(二)", "外语楼405", "Emma Li", "")),
+    ("C语言(实验)", "", "上课时间: 08:00-09:40 地点: A101", ("C语言(实验)", "A101", "", "上课时间: 08:00-09:40")),
 ])
 def test_name_room_teacher_and_note_are_read_from_the_usual_places(summary, location, description, expected):
     facts = course_facts(summary, location, description.replace("\\;", ";").replace("\\,", ",").replace("\\n", "\n"))
