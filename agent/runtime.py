@@ -1,7 +1,8 @@
 """Run a turn through the graph: one node at a time, a checkpoint after each, cancel at any moment.
 
-A cancel is noticed between nodes and, during a streamed model call, as the stream goes on
-(``agent.streaming.CancelWatch``): the turn then goes to the finish node with what was answered so far.
+A cancel is noticed between nodes and during a model call, while it waits or streams
+(``agent.streaming.CancelWatch``): the turn then goes to the finish node with what was answered so far
+and what its tools did (a node that runs a tool is checkpointed before the next model call).
 
 ``run_turn`` is synchronous and knows nothing of Django: the caller passes the graph, the state, the
 dependencies (whose ``emit`` stores and sends events) and ``checkpoint(phase, state)``, which must
@@ -51,7 +52,9 @@ def run_turn(graph: Graph, state: TurnState, deps: Deps, *, checkpoint: Checkpoi
     for _step in range(graph.max_steps):
         if node == END:
             return state
-        if state.outcome is None and deps.services.cancel_requested():
+        # The student's answer to a card is taken in before a stop: it needs no model call, and a change
+        # she accepted is made and delivered (then the turn stops), never skipped after she was told it runs.
+        if state.outcome is None and state.resume is None and deps.services.cancel_requested():
             state, node = _cancelled(graph, state, deps)
             checkpoint(node, state)
             continue

@@ -220,6 +220,9 @@ class ScheduleEvent(models.Model):
     note = models.CharField(_("note"), max_length=500, blank=True)
     # The student's own repeating event: every occurrence (one a week) carries the same series id.
     series_id = models.UUIDField(_("series"), null=True, blank=True, editable=False)
+    # An occurrence changed "this week only" leaves its series but remembers it, so deleting every
+    # week of the series deletes it too (as calendar apps do).
+    series_origin = models.UUIDField(_("series it was changed from"), null=True, blank=True, editable=False)
     week = models.PositiveSmallIntegerField(_("week"))
     day = models.PositiveSmallIntegerField(_("day of week"))
     start_section = models.PositiveSmallIntegerField(_("first section"))
@@ -393,6 +396,7 @@ class ChangeSet(models.Model):
         REMOVE = "remove", _("Block removed")
         MARK = "mark", _("Block marked")
         COURSE = "course", _("Course changed")
+        EVENT = "event", _("Own event changed")
         IMPORT = "import", _("Timetable re-imported")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="changesets")
@@ -411,9 +415,10 @@ class ChangeSet(models.Model):
     # Blocks marked by a direct edit: [{item_id | task_id, title, before, after}] (TaskItem statuses;
     #   a quick note's "done" is its completion)
     marked = models.JSONField(default=list, blank=True)
-    # Timetable rows a course edit or a re-import changed, as they were, so undo can restore them:
-    #   {"courses_created": [id], "events_created": [id], "courses_deleted": [course row],
-    #    "events_deleted": [event row with its slots], "courses_changed": [{id, before, after}]}
+    # Timetable rows a course edit, an own-event edit or a re-import changed, as they were, so undo can
+    #   restore them: {"courses_created": [id], "events_created": [id], "courses_deleted": [course row],
+    #    "events_deleted": [event row with its slots], "courses_changed": [{id, before, after}],
+    #    "events_rewritten": [{"before": event row, "after": event row}]}
     timetable = models.JSONField(default=dict, blank=True)
     applied_at = models.DateTimeField(auto_now_add=True)
     undone_at = models.DateTimeField(null=True, blank=True)

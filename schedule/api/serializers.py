@@ -116,6 +116,29 @@ class EventSeriesOutputSerializer(serializers.Serializer):
     events = EventOutputSerializer(many=True)
 
 
+class OwnEventChangeMixin(serializers.Serializer):
+    """The change set an own-event write made (undo it with POST /api/v1/changesets/{id}/undo/)."""
+
+    changeset_id = serializers.IntegerField(
+        allow_null=True,
+        help_text="The undoable change this write made; null when the event is a course meeting or a study block.")
+    summary = serializers.CharField(help_text="One line saying what changed, for the undo bar.")
+
+
+class EventChangeOutputSerializer(EventOutputSerializer, OwnEventChangeMixin):
+    class Meta(EventOutputSerializer.Meta):
+        fields = [*EventOutputSerializer.Meta.fields, "changeset_id", "summary"]
+        read_only_fields = fields
+
+
+class EventSeriesChangeOutputSerializer(EventSeriesOutputSerializer, OwnEventChangeMixin):
+    pass
+
+
+class EventDeleteOutputSerializer(OwnEventChangeMixin):
+    deleted = serializers.IntegerField(help_text="How many occurrences were deleted.")
+
+
 class SectionRowSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     start = serializers.CharField()

@@ -36,6 +36,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, time
 from pathlib import Path
+from typing import NoReturn
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -47,10 +48,11 @@ from schedule.core.academic_calendar import (
     calendar_problems,
 )
 from schedule.core.holiday_ics import holidays_from_ics
+from schedule.core.makeup_notice import NoticeError, NoticeProblem, makeup_notice_parse
 from schedule.core.time_model import SectionTemplate, Semester, meeting_bounds
 from schedule.messages import day_label
 from schedule.models import CalendarDay, CalendarSettings, ScheduleEvent, ScheduleSlot, SuspendedMeeting
-from schedule.selectors import core_calendar_day, school_calendar_get
+from schedule.selectors import calendar_settings_get, core_calendar_day, school_calendar_get
 from smartmate.platform.exceptions import AppError, ConflictError, NotFoundError
 
 MAX_LISTED_CONFLICTS = 20
@@ -99,8 +101,6 @@ _PROBLEM_TEMPLATES = {
                                                "(weeks 1..%(weeks)s)."),
     ProblemCode.MAKEUP_DAY_INVALID: lambda: _("%(name)s needs a weekday from Monday to Sunday."),
     ProblemCode.MAKEUP_ON_HOLIDAY: lambda: _("%(name)s falls on a holiday (%(date)s)."),
-    ProblemCode.MAKEUP_TARGET_HOLIDAY: lambda: _("%(name)s runs the classes of week %(week)s, %(weekday)s "
-                                                 "(%(date)s), which is a holiday."),
     ProblemCode.MAKEUP_TARGET_MAKEUP: lambda: _("%(name)s runs the classes of week %(week)s, %(weekday)s "
                                                 "(%(date)s), which is itself a make-up day."),
     ProblemCode.MAKEUP_DUPLICATE: lambda: _("%(date)s already has a make-up day."),
@@ -143,6 +143,40 @@ class DayInput:
         return (row.kind, row.name, row.first_date, row.last_date) == (
             self.kind, self.name.strip(), self.first_date, self.last_date) and (
             self.kind != CalendarDay.Kind.MAKEUP or (row.runs_week, row.runs_day) == (self.runs_week, self.runs_day))
+
+
+NOTICE_MESSAGES = {
+    NoticeProblem.NOT_TWO_DATES: lambda: _("Could not read this notice: write it as “12-13 补 12-11 的课” (the make-up "
+                                          "day, then the day whose classes it runs), or choose the week and weekday."),
+    NoticeProblem.BAD_DATE: lambda: _("“%(text)s” is not a date."),
+    NoticeProblem.WEEKDAY_MISMATCH: lambda: _("%(text)s: %(date)s is not that weekday; check the date."),
+    NoticeProblem.SAME_DAY: lambda: _("The notice names the same day twice (%(date)s)."),
+}
+
+
+def makeup_from_notice(*, user: User, text: str, name: str = "") -> DayInput:
+    """A make-up day from a line of the school's notice ("12-13 补 12-11 的课"), both dates in the semester.
+
+    Raises CalendarDayError with a Chinese message naming what could not be read.
+    """
+    semester = calendar_settings_get(user=user).semester(user.time_zone)
+    middle = semester.date_of(max(1, semester.weeks // 2), 1)
+    try:
+        notice = makeup_notice_parse(text, near=middle)
+    except NoticeError as exc:
+        _refuse_notice(exc.code.value, NOTICE_MESSAGES[exc.code]() % exc.detail, exc.detail)
+    for when in (notice.on, notice.runs):
+        if not semester.contains(when):
+            _refuse_notice("date_outside_semester", _("%(date)s is outside your semester (%(first)s .. %(last)s).") % {
+                "date": when.isoformat(), "first": semester.start_monday.isoformat(),
+                "last": semester.last_day.isoformat()}, {"date": when.isoformat()})
+    week, day = semester.week_day_of(notice.runs)
+    return DayInput(CalendarDay.Kind.MAKEUP, name.strip() or _("Make-up"), notice.on, notice.on, week, day)
+
+
+def _refuse_notice(code: str, message: str, detail: dict) -> NoReturn:
+    """Refuse a notice the way every refused day is refused: one problem, listed with its code."""
+    raise CalendarDayError(message, code=code, detail={"problems": [{"code": code, "message": message, **detail}]})
 
 
 def calendar_day_create(*, user: User, day: DayInput, origin: str = CalendarDay.Origin.MANUAL) -> CalendarDay:
@@ -284,6 +318,16 @@ class _Writer:
         return list(ScheduleEvent.objects.filter(user=self.user, kind=ScheduleEvent.Kind.COURSE, week__in=weeks)
                     .exclude(source=ScheduleEvent.Source.CALENDAR).order_by("week", "day", "start_section", "pk"))
 
+    def _set_aside(self, positions: set[Position]) -> list[ScheduleEvent]:
+        """The timetable's meetings a holiday keeps aside at these days, as (unsaved) meetings to copy: the
+        usual 调休 makes up a holiday's own classes."""
+        rows = SuspendedMeeting.objects.filter(user=self.user, week__in={week for week, _day in positions}) \
+            .exclude(source=ScheduleEvent.Source.CALENDAR).order_by("week", "day", "start_section", "pk")
+        return [ScheduleEvent(user=self.user, kind=ScheduleEvent.Kind.COURSE, course_id=row.course_id or None,
+                              title=row.title, location=row.location, note=row.note, week=row.week, day=row.day,
+                              start_section=row.start_section, end_section=row.end_section,
+                              clock_start=row.clock_start, clock_end=row.clock_end) for row in rows]
+
     def _free_embedded(self, meeting: ScheduleEvent) -> list[dict]:
         """Give each study block embedded in ``meeting`` a block of its own at the same sections."""
         held: dict[int, list[int]] = defaultdict(list)
@@ -386,8 +430,10 @@ class _Writer:
 
     def _wanted_copies(self, makeups: dict[Position, Position]) -> dict[tuple, ScheduleEvent]:
         sources: dict[Position, list[ScheduleEvent]] = defaultdict(list)
-        for meeting in self._own_meetings(set(makeups.values())):
-            sources[(meeting.week, meeting.day)].append(meeting)
+        targets = set(makeups.values())
+        for meeting in [*self._own_meetings(targets), *self._set_aside(targets)]:
+            if (meeting.week, meeting.day) in targets:
+                sources[(meeting.week, meeting.day)].append(meeting)
         wanted: dict[tuple, ScheduleEvent] = {}
         for (week, day), target in sorted(makeups.items()):
             for meeting in sources.get(target, []):

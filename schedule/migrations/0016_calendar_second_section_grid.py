@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('schedule', '0014_own_times_and_course_note'),
+        ('schedule', '0015_own_event_changesets'),
     ]
 
     operations = [

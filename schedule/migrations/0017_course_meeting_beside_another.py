@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('schedule', '0015_calendar_second_section_grid'),
+        ('schedule', '0016_calendar_second_section_grid'),
         ('taskclasses', '0008_reminders'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
