@@ -326,7 +326,8 @@ class _Writer:
         return [ScheduleEvent(user=self.user, kind=ScheduleEvent.Kind.COURSE, course_id=row.course_id or None,
                               title=row.title, location=row.location, note=row.note, week=row.week, day=row.day,
                               start_section=row.start_section, end_section=row.end_section,
-                              clock_start=row.clock_start, clock_end=row.clock_end) for row in rows]
+                              clock_start=row.clock_start, clock_end=row.clock_end, beside=row.beside)
+                for row in rows]
 
     def _free_embedded(self, meeting: ScheduleEvent) -> list[dict]:
         """Give each study block embedded in ``meeting`` a block of its own at the same sections."""

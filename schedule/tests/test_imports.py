@@ -162,3 +162,16 @@ def test_a_holiday_sets_side_by_side_meetings_aside_and_brings_both_back(user):
     back = ScheduleEvent.objects.filter(user=user, week=5, day=2).order_by("title")
     assert [(e.title, e.beside) for e in back] == [("大学物理", True), ("线性代数", False)]
     assert ScheduleSlot.objects.filter(user=user, week=5, day=2).count() == 2
+
+
+def test_a_makeup_day_copies_side_by_side_meetings_of_the_holiday_it_makes_up(user):
+    # The holiday's Tuesday 2026-10-06 is made up on Saturday 2026-10-10 (week 5, day 6).
+    import_csv(user, "线性代数,2,1,2,陈志强,二教2412,1-16", "大学物理,2,1,2,刘海燕,二教3108,5")
+    school_calendar_switch(user=user, follows=True)
+    calendar_day_create(user=user, day=DayInput(CalendarDay.Kind.HOLIDAY, "国庆节", date(2026, 10, 1),
+                                                date(2026, 10, 7)))
+    calendar_day_create(user=user, day=DayInput(CalendarDay.Kind.MAKEUP, "调休", date(2026, 10, 10),
+                                                date(2026, 10, 10), 5, 2))
+    copies = ScheduleEvent.objects.filter(user=user, week=5, day=6).order_by("title")
+    assert [(e.title, e.beside) for e in copies] == [("大学物理", True), ("线性代数", False)]
+    assert ScheduleSlot.objects.filter(user=user, week=5, day=6).count() == 2
