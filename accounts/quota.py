@@ -85,7 +85,8 @@ def call_reservation(client: LLMClient, stage: str, messages: Sequence[ChatMessa
 def reserved_complete(client: LLMClient, user: User, stage: str, messages: Sequence[ChatMessage], *,
                       tools: Sequence[ToolSpec] | None = None, on_delta: OnDelta | None = None,
                       config: StageConfig | None = None,
-                      record_usage: Callable[[Usage], None] | None = None) -> Completion:
+                      record_usage: Callable[[Usage], None] | None = None,
+                      poll: Callable[[], object] | None = None) -> Completion:
     """``client.complete`` inside a reservation for ``user`` (background calls: titles, memory).
 
     Raises TokenQuotaExceededError before any request when the window is used up.
@@ -96,7 +97,7 @@ def reserved_complete(client: LLMClient, user: User, stage: str, messages: Seque
             charge(usage)
             if record_usage is not None:
                 record_usage(usage)
-        return client.complete(stage, messages, tools, on_delta, config=config, record_usage=record)
+        return client.complete(stage, messages, tools, on_delta, config=config, record_usage=record, poll=poll)
 
 
 class ReservingClient:
@@ -111,6 +112,7 @@ class ReservingClient:
 
     def complete(self, stage: str, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec] | None = None,
                  on_delta: OnDelta | None = None, *, config: StageConfig | None = None,
-                 record_usage: Callable[[Usage], None] | None = None) -> Completion:
+                 record_usage: Callable[[Usage], None] | None = None,
+                 poll: Callable[[], object] | None = None) -> Completion:
         return reserved_complete(self.client, self.user, stage, messages, tools=tools, on_delta=on_delta,
-                                 config=config, record_usage=record_usage)
+                                 config=config, record_usage=record_usage, poll=poll)

@@ -163,8 +163,8 @@ class ErrorEvent:
 
     @classmethod
     def from_error(cls, error: AppError) -> ErrorEvent:
-        """Render a domain error as an event."""
-        return cls(code=error.code, message=str(error.message), detail=error.detail)
+        """Render a domain error as an event, in the words meant for the student."""
+        return cls(code=error.code, message=error.student_message(), detail=error.student_detail())
 
 
 Event = (StatusEvent | AssistantDelta | ReasoningDelta | ToolCallEvent | ToolResultEvent | ConfirmRequest

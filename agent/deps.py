@@ -181,10 +181,14 @@ class Deps:
             self.meter.add(usage)
             used.append(usage.total_tokens)
 
-        if on_delta is not None:
-            on_delta = CancelWatch(on_delta, self.services.cancel_requested)  # raises TurnCancelled
+        # Stop is asked for while the model is silent and as it streams, plain calls too: raises TurnCancelled.
+        watch = CancelWatch(on_delta or _unstreamed, self.services.cancel_requested)
         try:
-            return client.complete(stage, messages, tools=tools, on_delta=on_delta, config=config,
-                                   record_usage=charge)
+            return client.complete(stage, messages, tools=tools, on_delta=watch if on_delta else None,
+                                   config=config, record_usage=charge, poll=watch.poll)
         finally:
             self.services.quota_settle(reserved, sum(used))
+
+
+def _unstreamed(chunk: object) -> None:
+    """A plain call's watch passes nothing on: only its ``poll`` is used."""

@@ -1,7 +1,8 @@
 """Run a turn through the graph: one node at a time, a checkpoint after each, cancel at any moment.
 
-A cancel is noticed between nodes and, during a streamed model call, as the stream goes on
-(``agent.streaming.CancelWatch``): the turn then goes to the finish node with what was answered so far.
+A cancel is noticed between nodes and during a model call, while it waits or streams
+(``agent.streaming.CancelWatch``): the turn then goes to the finish node with what was answered so far
+and what its tools did (a node that runs a tool is checkpointed before the next model call).
 
 ``run_turn`` is synchronous and knows nothing of Django: the caller passes the graph, the state, the
 dependencies (whose ``emit`` stores and sends events) and ``checkpoint(phase, state)``, which must
@@ -26,6 +27,7 @@ from agent.deps import Deps
 from agent.graph import END, Graph
 from agent.state import Outcome, TurnState
 from agent.streaming import TurnCancelled
+from smartmate.llm.errors import LLMError
 from smartmate.platform.exceptions import AppError
 
 log = logging.getLogger("agent.runtime")
@@ -51,7 +53,9 @@ def run_turn(graph: Graph, state: TurnState, deps: Deps, *, checkpoint: Checkpoi
     for _step in range(graph.max_steps):
         if node == END:
             return state
-        if state.outcome is None and deps.services.cancel_requested():
+        # The student's answer to a card is taken in before a stop: it needs no model call, and a change
+        # she accepted is made and delivered (then the turn stops), never skipped after she was told it runs.
+        if state.outcome is None and state.resume is None and deps.services.cancel_requested():
             state, node = _cancelled(graph, state, deps)
             checkpoint(node, state)
             continue
@@ -70,9 +74,10 @@ def _run_node(graph: Graph, node: str, state: TurnState, deps: Deps) -> tuple[Tu
         raise
     except TurnCancelled as stopped:  # mid-stream: keep what the student already saw
         state, next_node = _cancelled(graph, state, deps, answer=stopped.partial_text)
-    except AppError as exc:
-        log.info("Turn %s: node %s failed: %s (%s)", state.turn_id, node, exc.code, exc.message)
-        state, next_node = _failed(graph, node, state, deps, ErrorEvent.from_error(exc))
+    except AppError as exc:  # the operator's words go to the log; the student reads student_message()
+        log.log(logging.WARNING if isinstance(exc, LLMError) else logging.INFO,
+                "Turn %s: node %s failed: %s (%s)", state.turn_id, node, exc.code, exc.message)
+        state, next_node = _failed(graph, node, state, deps, ErrorEvent.from_error(exc), operator=str(exc.message))
     except Exception:
         log.exception("Turn %s: node %s crashed", state.turn_id, node)
         error = ErrorEvent(code="internal_error",
@@ -89,9 +94,11 @@ def _cancelled(graph: Graph, state: TurnState, deps: Deps, *, answer: str = "") 
     return state, graph.finish
 
 
-def _failed(graph: Graph, node: str, state: TurnState, deps: Deps, error: ErrorEvent) -> tuple[TurnState, str]:
+def _failed(graph: Graph, node: str, state: TurnState, deps: Deps, error: ErrorEvent, *,
+            operator: str = "") -> tuple[TurnState, str]:
+    """Tell the student (``error``) and keep the operator's words (the endpoint's own) on the outcome."""
     deps.emit(error)
-    state = state.updated(outcome=Outcome("failed", error.code, error.message))
+    state = state.updated(outcome=Outcome("failed", error.code, operator or error.message))
     if node != graph.finish:
         return state, graph.finish
     # The finishing node itself failed: close the turn here so the client is never left waiting.

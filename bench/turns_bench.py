@@ -170,7 +170,7 @@ class TimedClient:
 
     def complete(self, stage: str, messages: Sequence[Any], tools: Sequence[Any] | None = None,
                  on_delta: Callable[..., Any] | None = None, *, config: Any = None,
-                 record_usage: Callable[..., Any] | None = None) -> Any:
+                 record_usage: Callable[..., Any] | None = None, poll: Callable[[], object] | None = None) -> Any:
         spent, spent_cpu = [0.0], [0.0]
 
         def timed(callback: Callable[..., Any] | None) -> Callable[..., Any] | None:
@@ -194,7 +194,7 @@ class TimedClient:
         started, cpu_started = time.perf_counter(), time.thread_time()
         try:
             return self.inner.complete(stage, messages, tools, timed(on_delta), config=config,
-                                       record_usage=timed(record_usage))
+                                       record_usage=timed(record_usage), poll=poll)
         finally:
             call = ModelCall(stage=stage, started=started, ended=time.perf_counter(), callbacks=spent[0],
                              prompt_estimate=prompt, thread=threading.get_ident(), cpu_started=cpu_started,

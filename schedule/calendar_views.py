@@ -59,6 +59,8 @@ def settings_page(request: AuthedHttpRequest) -> HttpResponse:
                     semester_start=form.cleaned_data["semester_start"],
                     semester_weeks=form.cleaned_data["semester_weeks"],
                     section_times=[list(pair) for pair in sections],
+                    # The second grid is shown, not edited, here: it comes from an import or the API.
+                    later_sections=([], None) if request.POST.get("drop_later_sections") else None,
                 )
                 user_profile_update(user=request.user, time_zone=form.cleaned_data["time_zone"])
             except ValidationError as exc:
@@ -87,7 +89,9 @@ class CalendarDayForm(forms.Form):
 
     kind = forms.ChoiceField(label=gettext_lazy("Kind"), choices=CalendarDay.Kind.choices)
     name = forms.CharField(label=gettext_lazy("Name"), max_length=60, required=False)
-    first_date = forms.DateField(label=gettext_lazy("Date (first day)"),
+    notice = forms.CharField(label=gettext_lazy("Or paste the school's notice"), max_length=200, required=False,
+                             widget=forms.TextInput(attrs={"placeholder": gettext_lazy("e.g. 12-13 补 12-11 的课")}))
+    first_date = forms.DateField(label=gettext_lazy("Date (first day)"), required=False,
                                  widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     last_date = forms.DateField(label=gettext_lazy("Last day"), required=False,
                                 widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
@@ -96,8 +100,15 @@ class CalendarDayForm(forms.Form):
     runs_day = forms.TypedChoiceField(label=gettext_lazy("Weekday"), required=False, coerce=int, empty_value=None,
                                       choices=[("", "—"), *((n, DAY_LABELS[n - 1]) for n in range(1, 8))])
 
-    def day(self) -> academic_calendar.DayInput:
+    def day(self, user) -> academic_calendar.DayInput:
+        """The day as entered; a make-up day may come as a line of the notice instead of date, week and weekday."""
         data = self.cleaned_data
+        if data["kind"] == CalendarDay.Kind.MAKEUP and data["notice"].strip():
+            return academic_calendar.makeup_from_notice(user=user, text=data["notice"], name=data["name"])
+        if data["first_date"] is None:
+            raise AppError(_("Give the date (the first day)."), code="date_required")
+        if data["kind"] == CalendarDay.Kind.MAKEUP and not (data["runs_week"] and data["runs_day"]):
+            raise AppError(_("Say which week and weekday the make-up day runs."), code="makeup_day_invalid")
         return academic_calendar.DayInput(data["kind"], data["name"], data["first_date"],
                                           data["last_date"] or data["first_date"], data["runs_week"], data["runs_day"])
 
@@ -144,10 +155,7 @@ def _add_day(request: AuthedHttpRequest) -> str:
     if not form.is_valid():
         raise AppError(" ".join(f"{form.fields[field].label}: {' '.join(str(e) for e in errors)}"
                                 for field, errors in form.errors.items()), code="invalid_day")
-    if form.cleaned_data["kind"] == CalendarDay.Kind.MAKEUP and not (form.cleaned_data["runs_week"]
-                                                                     and form.cleaned_data["runs_day"]):
-        raise AppError(_("Say which week and weekday the make-up day runs."), code="makeup_day_invalid")
-    day = academic_calendar.calendar_day_create(user=request.user, day=form.day())
+    day = academic_calendar.calendar_day_create(user=request.user, day=form.day(request.user))
     return _("Added %(name)s.") % {"name": day.name}
 
 

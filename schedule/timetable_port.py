@@ -4,15 +4,18 @@ Deleting a course meeting, a whole course, turning a filler course off or re-imp
 takes study blocks off the board: they wait to be planned again, which is the task classes' business
 (they sit above the schedule, README "Layout"). The schedule's pages and API call the editor here;
 ``taskclasses/apps.py`` registers it when the app is ready (``taskclasses.planning.timetable_edits``).
-Every change is one ``ChangeSet`` that ``changeset_undo`` reverses; ``dry_run`` only reports.
+Every change is one ``ChangeSet`` that ``changeset_undo`` reverses; ``dry_run`` only reports. The
+student's own events go through here too, so adding, changing and deleting them is undoable the same way.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from accounts.models import User
+from schedule.services.event_series import Scope
+from schedule.services.events import Span
 from schedule.services.timetable_sync import DisplacedBlock, SyncPlan
 
 
@@ -27,6 +30,15 @@ class TimetableEditResult:
     plan: SyncPlan | None = None  # a re-import's diff
 
 
+@dataclass(frozen=True)
+class OwnEventEdit:
+    """What an own-event write returned (the event, the series, or how many went) and its change set."""
+
+    written: Any
+    changeset_id: int | None = None
+    summary: str = ""
+
+
 class TimetableEditor(Protocol):
     def course_change(self, *, user: User, course_id: int, values: dict, dry_run: bool = False
                       ) -> TimetableEditResult: ...
@@ -37,6 +49,13 @@ class TimetableEditor(Protocol):
 
     def timetable_sync(self, *, user: User, data: bytes, fmt: str, dry_run: bool = False,
                        expected: str | None = None) -> TimetableEditResult: ...
+
+    def own_event_add(self, *, user: User, title: str, span: Span, weeks: str | None = None, location: str = "",
+                      note: str = "") -> OwnEventEdit: ...
+
+    def own_event_change(self, *, user: User, event_id: int, scope: Scope = "this", **values) -> OwnEventEdit: ...
+
+    def own_event_remove(self, *, user: User, event_id: int, scope: Scope = "this") -> OwnEventEdit: ...
 
 
 _editor: TimetableEditor | None = None

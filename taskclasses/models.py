@@ -162,5 +162,5 @@ class TaskItem(models.Model):
 
 
 # Models kept beside their feature, registered with this app (see the module for why).
-from taskclasses.notes.models import QuadrantLesson  # noqa: E402, F401 - after this module's models, which it refers to; imported to register it
+from taskclasses.notes.models import QuadrantLesson, ReadingChoice  # noqa: E402, F401 - after this module's models, which it refers to; imported to register it
 from taskclasses.reminders.models import Reminder, ReminderSettings  # noqa: E402, F401 - registers them

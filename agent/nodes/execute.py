@@ -58,9 +58,13 @@ ASK_USER = ToolSpec(
 
 
 def run(state: TurnState, deps: Deps) -> Step:
-    """Take the student's answer to the open card into account, then run one model round."""
+    """Take the student's answer to the open card into account (a visit of its own), or run one model round."""
     if state.resume is not None:
-        state = _resumed(state, deps)
+        # The accepted call runs in a visit of its own, checkpointed before the model is asked again:
+        # the runtime goes on from the state before a node that fails or is stopped, so a Stop, a spent
+        # quota or a failing model on the next call cannot drop what the tool did (its result, its
+        # action, the working schedule it changed); the turn still delivers it as a preview.
+        return Step("execute", _resumed(state, deps))
     return _round(state, deps)
 
 

@@ -24,15 +24,16 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from agent.contracts import MAX_TEXT_LENGTH
+from agent.contracts import MAX_TEXT_LENGTH, StatusEvent, TurnDone
 from agent.exceptions import InvalidText, NothingToRegenerate, StaleInteraction, TurnBusyError
 from agent.graph import GRAPH
-from agent.models import Checkpoint, Conversation, Message
+from agent.models import Checkpoint, Conversation, Message, TimelineEvent
 from agent.selectors import conversation_get
 from agent.services.dispatch import turn_dispatch
 from agent.services.recovery import turn_recover
 from agent.services.running import turn_history
 from agent.state import PendingInteraction, Resume, TurnOptions, TurnState, TurnUsage
+from agent.timeline import TimelineEmitter
 from agent.titles import title_from
 
 # Above CELERY_TASK_TIME_LIMIT: only a dead worker holds it that long; a last resort behind the lease sweeper.
@@ -68,10 +69,49 @@ def turn_start(*, user: User, conversation_id: int, text: str, language: str | N
 
 
 def turn_cancel(*, user: User, conversation_id: int) -> bool:
-    """Ask the running turn to stop at its next node boundary; return whether one was running."""
+    """Ask the running turn to stop; return whether one was running.
+
+    A turn that started stops within a fraction of a second (between nodes, or while its model call
+    waits or streams: ``agent.streaming.CancelWatch``). A turn no worker has started yet (queued behind
+    the student's other turn, or waiting for a thread or a worker) ends here and now: it would notice
+    the stop only once it started, seconds later.
+    """
     conversation = conversation_get(user=user, conversation_id=conversation_id)
-    return bool(Conversation.objects.filter(pk=conversation.pk, running_turn_id__isnull=False)
-                .update(cancel_requested=True))
+    asked = bool(Conversation.objects.filter(pk=conversation.pk, running_turn_id__isnull=False)
+                 .update(cancel_requested=True))
+    if asked:
+        _end_if_not_started(conversation.pk)
+    return asked
+
+
+def _end_if_not_started(conversation_id: int) -> None:
+    """End the conversation's turn with ``cancelled`` if no attempt has started it; its worker then skips it.
+
+    Not started: no lease was ever taken (``lease_expires_at`` NULL), no event but the queued notice and
+    no checkpoint of its own. A turn that answers a card has one: its runtime takes the answer in first
+    (an accepted change is made and delivered, then the turn stops). The conditional UPDATE decides a race
+    with a worker claiming the lease (``lease_claim``): exactly one of the two wins.
+    """
+    waiting = Conversation.objects.filter(pk=conversation_id, lease_expires_at__isnull=True)
+    row = waiting.values_list("running_turn_id", "turn_language").first()
+    if row is None or row[0] is None or _turn_begun(conversation_id, str(row[0])):
+        return
+    turn_id, language = str(row[0]), row[1] or settings.LANGUAGE_CODE
+    ended = waiting.filter(running_turn_id=turn_id).update(
+        running_turn_id=None, turn_started_at=None, cancel_requested=False, turn_sent_at=None, lease_owner="")
+    if not ended:
+        return  # a worker took it meanwhile: its runtime stops it
+    emit = TimelineEmitter(conversation_id=conversation_id, turn_id=turn_id)
+    with translation.override(language):
+        emit(StatusEvent(code="cancelled", message=_("Stopped at your request.")))
+    emit(TurnDone(outcome="cancelled"))
+
+
+def _turn_begun(conversation_id: int, turn_id: str) -> bool:
+    """Tell whether an attempt ran the turn, or it resumes a checkpoint (an answered card)."""
+    events = TimelineEvent.objects.filter(conversation_id=conversation_id, turn_id=turn_id).exclude(
+        type=StatusEvent.type, payload__code="queued")
+    return events.exists() or Checkpoint.objects.filter(conversation_id=conversation_id, turn_id=turn_id).exists()
 
 
 def turn_resume(*, user: User, conversation_id: int, interaction_id: str,

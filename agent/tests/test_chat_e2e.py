@@ -286,3 +286,23 @@ def test_a_replayed_preview_card_says_what_became_of_its_preview(page, chat_serv
         expect(cards.nth(index).locator("[data-test=chat-preview-apply]")).to_be_hidden()
     expect(cards.nth(0).locator("[data-test=chat-card-note]")).to_have_text(applied)
     expect(cards.nth(3).locator("[data-test=chat-preview-apply]")).to_be_visible()
+
+
+@pytest.mark.e2e
+def test_a_model_failure_is_said_once_in_chinese_without_the_endpoints_words(page, chat_server, transactional_db):
+    base_url, fake = chat_server
+    fake.script({"status": 400, "error_message": "model not found: deepseek-chatt"})
+    student = UserFactory(username="xiaoli-llm-error")
+    page.set_default_timeout(15_000)
+    page.base_url = base_url
+    log_in(page, student.username)
+    page.goto(f"{base_url}/assistant/")
+    page.fill("[data-test=chat-input]", "明天有什么课？")
+    page.click("[data-test=chat-send]")
+    said = "助手的模型拒绝了这次请求。换个说法试试，或者新开一个对话。"
+    expect(page.locator("[data-test=chat-turn-error]")).to_have_text(said)
+    expect(page.locator("[data-test=chat-send]")).to_be_enabled()
+    body = page.inner_text("body")
+    assert body.count(said) == 1  # once, in the turn; not again in a banner
+    assert "model not found" not in body and "HTTP" not in body and "LLM_" not in body
+    expect(page.locator("[data-test=chat-error]")).to_be_hidden()

@@ -33,10 +33,14 @@ def test_the_chat_page_lists_the_students_conversations(client, user, other_user
     assert client.get(f"/assistant/{mine.pk}/").status_code == 200
 
 
-def test_without_a_model_the_page_explains_which_settings_to_set(client, user):
+def test_without_a_model_a_student_reads_what_works_and_only_staff_read_the_settings(client, user):
     client.force_login(user)
+    html = client.get("/assistant/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert 'data-test="llm-not-configured"' in html and "这里还没有开通助手" in html
+    assert "LLM_BASE_URL" not in html
+    user.is_staff = True
+    user.save(update_fields=["is_staff"])
     html = client.get("/assistant/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert 'data-test="llm-not-configured"' in html
     assert "Set LLM_BASE_URL (an OpenAI-compatible endpoint), LLM_API_KEY and LLM_MODEL" in html
 
 

@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from agent import embedded_turns
-from agent.services.turns import turn_start
+from agent.models import Conversation
+from agent.services.turns import turn_cancel, turn_start
 from agent.tests.factories import make_conversation, reply, route, timeline
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
@@ -42,3 +45,25 @@ def test_a_turn_waiting_for_a_free_thread_is_queued_first(fake_llm, user, other_
     assert embedded_turns.join(timeout=20)
 
     assert first_status(theirs, waiting.turn_id)["code"] == "queued"
+
+
+def test_stop_on_a_queued_turn_ends_it_at_once_and_it_never_runs(fake_llm, user, settings):
+    # The probe (#34): Stop on a turn queued behind her other conversation's turn waited for it (4.9 s).
+    settings.AGENT_EMBEDDED_TURNS_PER_STUDENT = 1
+    fake_llm.script({**route("reply"), "delay": 1.5}, reply("第一个"))
+    first, second = make_conversation(user), make_conversation(user)
+    turn_start(user=user, conversation_id=first.pk, text="你好", language="zh-hans")
+    turn_start(user=user, conversation_id=second.pk, text="在吗", language="zh-hans")
+
+    pressed = time.monotonic()
+    assert turn_cancel(user=user, conversation_id=second.pk) is True
+    took = time.monotonic() - pressed
+    ended = [(frame["type"], frame.get("code") or frame.get("outcome")) for frame in timeline(second)]
+    assert embedded_turns.join(timeout=20)
+
+    assert took < 0.5, f"Stop took {took:.2f} s"
+    assert ended == [("status", "queued"), ("status", "cancelled"), ("turn.done", "cancelled")]
+    assert timeline(second)[1]["message"] == "已按你的要求停止。"
+    assert [(frame["type"], frame.get("code") or frame.get("outcome")) for frame in timeline(second)] == ended
+    assert Conversation.objects.get(pk=second.pk).running_turn_id is None
+    assert len(fake_llm.requests) == 2  # only the other conversation's turn asked the model

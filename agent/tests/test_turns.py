@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from django.utils import translation
 
 from accounts.models import User
 from agent import embedded_turns
@@ -13,6 +14,7 @@ from agent.models import Checkpoint, Conversation, Message, TimelineEvent
 from agent.services.running import turn_run
 from agent.services.turns import turn_cancel, turn_start
 from agent.tests.factories import deltas, make_conversation, reply, route, run_turn, timeline, types
+from smartmate.llm.errors import LLMRequestRejected
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -125,13 +127,16 @@ def test_a_student_over_quota_gets_an_error_and_the_model_is_never_called(fake_l
     assert fake_llm.requests == []
 
 
-def test_without_a_model_configured_the_turn_says_which_settings_to_set(user):
-    frames = run_turn(user, make_conversation(user), "你好")
+def test_without_a_model_configured_the_student_reads_what_works_and_the_log_names_the_settings(user, caplog):
+    with translation.override("zh-hans"):
+        frames = run_turn(user, make_conversation(user), "你好")
 
     assert types(frames) == ["status", "error", "turn.done"]
-    assert frames[1]["code"] == "llm_not_configured"
-    assert all(name in frames[1]["message"] for name in ("LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL"))
+    assert frames[1]["code"] == "llm_not_configured" and frames[1]["detail"] is None
+    assert frames[1]["message"].startswith("这里还没有开通助手")
+    assert not any(name in frames[1]["message"] for name in ("LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL"))
     assert frames[2]["outcome"] == "failed"
+    assert any("LLM_BASE_URL" in record.getMessage() for record in caplog.records)
 
 
 def test_the_endpoint_failing_becomes_an_error_event(fake_llm, user, settings):
@@ -141,7 +146,9 @@ def test_the_endpoint_failing_becomes_an_error_event(fake_llm, user, settings):
     frames = run_turn(user, make_conversation(user), "你好")
 
     assert types(frames) == ["status", "context", "error", "usage", "turn.done"]
-    assert frames[2]["code"] == "llm_request_rejected" and "model not found" in frames[2]["message"]
+    assert frames[2]["code"] == "llm_request_rejected"
+    assert "model not found" not in frames[2]["message"] and "HTTP" not in frames[2]["message"]
+    assert frames[2]["message"] == str(LLMRequestRejected("x").student_message())
 
 
 def test_a_second_message_while_a_turn_runs_is_refused_as_busy(fake_llm, user):

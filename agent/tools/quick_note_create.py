@@ -18,7 +18,8 @@ from taskclasses.models import Task
 from taskclasses.notes.services import task_create_from_text
 from taskclasses.planning.boards import note_entry
 
-QUADRANTS = {1: "重要且紧急", 2: "重要不紧急", 3: "紧急不重要", 4: "不紧急不重要"}
+# The original product's four queues (QUICK-ADD.md), as the model reads and writes them.
+QUADRANTS = {1: "重要并紧急", 2: "重要不紧急", 3: "简单不重要", 4: "不简单不重要"}
 
 
 class QuickNoteCreateTool(Tool):
@@ -26,8 +27,9 @@ class QuickNoteCreateTool(Tool):
     label = gettext_lazy("Jot down a quick note")
     pack = "notes"
     description = ("新建一条随口记任务（四象限）。text 写学生的原话（含时间说法，如「下周日之前交概率论作业」），"
-                   "系统会解析标题、截止时间和象限；确有把握时可以用 quadrant 指定象限（1 重要紧急，2 重要不紧急，"
-                   "3 紧急不重要（含琐事），4 不紧急不重要）。新任务会作为待安排条目出现在工作日程里。")
+                   "系统会解析标题、截止时间和象限；确有把握时可以用 quadrant 指定象限（1 重要并紧急：重要且48小时内到期或尽快，"
+                   "2 重要不紧急，3 简单不重要：不费时的小事，如跑腿、琐事、聚餐、参加社团例会，"
+                   "4 不简单不重要：费时费力的事，如长游戏、拼乐高、学乐器）。新任务会作为待安排条目出现在工作日程里。")
     parameters = {
         "type": "object",
         "properties": {

@@ -61,7 +61,8 @@ class SwitchInputSerializer(serializers.Serializer):
 
 class DayInputSerializer(serializers.Serializer):
     """A holiday or exam range (``first_date``..``last_date``; exams also by ``first_week``..``last_week``),
-    or a make-up day (``first_date`` running week ``runs_week``, weekday ``runs_day``)."""
+    or a make-up day (``first_date`` running week ``runs_week``, weekday ``runs_day``, or one line of the
+    school's ``notice``: "12-13 补 12-11 的课")."""
 
     kind = serializers.CharField(help_text=KIND_HELP)
     name = serializers.CharField(max_length=60, allow_blank=True)
@@ -71,6 +72,9 @@ class DayInputSerializer(serializers.Serializer):
     last_week = serializers.IntegerField(required=False, min_value=1, max_value=30)
     runs_week = serializers.IntegerField(required=False, min_value=1, max_value=30)
     runs_day = serializers.IntegerField(required=False, min_value=1, max_value=7)
+    notice = serializers.CharField(required=False, max_length=200, allow_blank=True,
+                                   help_text="A make-up day as the school announces it, e.g. 12-13 补 12-11 的课 or "
+                                             "12月11日（周五）的课调到12月13日（周日）上; instead of the dates and runs_*.")
 
     def validate_kind(self, value: str) -> str:
         if value not in CalendarDay.Kind.values:
@@ -78,6 +82,8 @@ class DayInputSerializer(serializers.Serializer):
         return value
 
     def validate(self, attrs: dict) -> dict:
+        if attrs["kind"] == CalendarDay.Kind.MAKEUP and (attrs.get("notice") or "").strip():
+            return attrs
         if attrs.get("first_date") is None and attrs.get("first_week") is None:
             raise serializers.ValidationError({"first_date": _("Give the first day.")})
         if attrs["kind"] == CalendarDay.Kind.MAKEUP and (attrs.get("runs_week") is None or
@@ -101,7 +107,9 @@ class NationalInputSerializer(serializers.Serializer):
 
 
 def day_input(user, values: dict) -> service.DayInput:
-    """The client's day as the service takes it; exam weeks given by number become dates."""
+    """The client's day as the service takes it; exam weeks given by number become dates, a notice is read."""
+    if values["kind"] == CalendarDay.Kind.MAKEUP and (values.get("notice") or "").strip():
+        return service.makeup_from_notice(user=user, text=values["notice"], name=values["name"])
     first, last = values.get("first_date"), values.get("last_date")
     if first is None:
         semester, _template = selectors.time_frame_get(user=user)

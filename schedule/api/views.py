@@ -23,9 +23,12 @@ from schedule.api.serializers import (
     CourseChangeOutputSerializer,
     CourseOutputSerializer,
     DryRunQuerySerializer,
+    EventChangeOutputSerializer,
     EventCreateInputSerializer,
+    EventDeleteOutputSerializer,
     EventOutputSerializer,
     EventScopeQuerySerializer,
+    EventSeriesChangeOutputSerializer,
     EventSeriesOutputSerializer,
     EventUpdateInputSerializer,
     FeedOutputSerializer,
@@ -42,9 +45,9 @@ from schedule.core.time_model import TimeModelError
 from schedule.exceptions import ScheduleInputError
 from schedule.messages import time_error_message
 from schedule.models import ScheduleEvent
-from schedule.services import calendar, event_series, events, feeds, imports, timetable_sync
+from schedule.services import calendar, events, feeds, imports, timetable_sync
 from schedule.services.events import Span
-from schedule.timetable_port import TimetableEditResult, timetable_editor
+from schedule.timetable_port import OwnEventEdit, TimetableEditResult, timetable_editor
 from smartmate.platform.exceptions import NotFoundError
 from smartmate.platform.idempotency import idempotent
 from smartmate.platform.parsers import BoundedJSONParser
@@ -75,12 +78,18 @@ class TodayView(APIView):
 
 
 EVENT_CREATED = PolymorphicProxySerializer(
-    component_name="EventCreated", serializers=[EventOutputSerializer, EventSeriesOutputSerializer],
+    component_name="EventCreated", serializers=[EventChangeOutputSerializer, EventSeriesChangeOutputSerializer],
     resource_type_field_name=None)
 
 
+def _changed(data: dict, edit: OwnEventEdit) -> dict:
+    """The written rows with the change set that undoes them."""
+    return {**data, "changeset_id": edit.changeset_id, "summary": edit.summary}
+
+
 class EventListView(APIView):
-    """Create a one-off event (``week``) or a repeating one (``weeks``, e.g. ``1-16单``) on free sections."""
+    """Create a one-off event (``week``) or a repeating one (``weeks``, e.g. ``1-16单``) on free sections;
+    the answer names the change set that undoes it."""
 
     @idempotent
     @extend_schema(request=EventCreateInputSerializer, responses={201: EVENT_CREATED})
@@ -88,26 +97,26 @@ class EventListView(APIView):
         data = EventCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        if "weeks" in values:
-            series = event_series.event_series_create(
-                user=request.user, title=values["title"], weeks=values["weeks"], day=values["day"],
-                start_section=values["start_section"], end_section=values["end_section"],
-                location=values["location"], note=values["note"])
-            return Response(EventSeriesOutputSerializer(series).data, status=status.HTTP_201_CREATED)
-        event = events.event_create(user=request.user, title=values["title"], location=values["location"],
-                                    note=values["note"], span=SpanInputSerializer.to_span(values))
-        return Response(EventOutputSerializer(event).data, status=status.HTTP_201_CREATED)
+        weeks = values.get("weeks")
+        # A repeating event's span names its day and sections; its weeks come from ``weeks``.
+        span = SpanInputSerializer.to_span({"week": 1, **values})
+        edit = timetable_editor().own_event_add(user=request.user, title=values["title"], span=span, weeks=weeks,
+                                                location=values["location"], note=values["note"])
+        written = (EventSeriesOutputSerializer(edit.written) if weeks else EventOutputSerializer(edit.written)).data
+        return Response(_changed(written, edit), status=status.HTTP_201_CREATED)
 
 
 class EventDetailView(APIView):
-    """Read, change, move or delete one event, or every occurrence of its series (``scope=all``)."""
+    """Read, change, move or delete one event, or every occurrence of its series (``scope=all``).
+
+    A change or delete of the student's own event answers the change set that undoes it."""
 
     @extend_schema(responses=EventOutputSerializer)
     def get(self, request: AuthedRequest, event_id: int) -> Response:
         return Response(EventOutputSerializer(selectors.event_get(user=request.user, event_id=event_id)).data)
 
     @idempotent
-    @extend_schema(request=EventUpdateInputSerializer, responses=EventOutputSerializer)
+    @extend_schema(request=EventUpdateInputSerializer, responses=EventChangeOutputSerializer)
     def patch(self, request: AuthedRequest, event_id: int) -> Response:
         event = selectors.event_get(user=request.user, event_id=event_id)  # 404 before validating a foreign id
         data = EventUpdateInputSerializer(data=request.data)
@@ -119,17 +128,17 @@ class EventDetailView(APIView):
             span = Span(values.get("week", event.week), values["day"], values["start_section"], values["end_section"])
         for name in EventUpdateInputSerializer.SPAN_FIELDS:
             values.pop(name, None)
-        event = event_series.event_series_update(user=request.user, event_id=event_id, scope=scope, span=span,
-                                                 **values)
-        return Response(EventOutputSerializer(event).data)
+        edit = timetable_editor().own_event_change(user=request.user, event_id=event_id, scope=scope, span=span,
+                                                   **values)
+        return Response(_changed(EventOutputSerializer(edit.written).data, edit))
 
     @idempotent
-    @extend_schema(parameters=[EventScopeQuerySerializer], responses={204: None})
+    @extend_schema(parameters=[EventScopeQuerySerializer], responses={200: EventDeleteOutputSerializer})
     def delete(self, request: AuthedRequest, event_id: int) -> Response:
         selectors.event_get(user=request.user, event_id=event_id)
         scope = query_validate(EventScopeQuerySerializer, request)["scope"]
-        event_series.event_series_delete(user=request.user, event_id=event_id, scope=scope)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        edit = timetable_editor().own_event_remove(user=request.user, event_id=event_id, scope=scope)
+        return Response(_changed({"deleted": edit.written}, edit))
 
 
 class SlotCheckView(APIView):
@@ -311,6 +320,9 @@ class CalendarView(APIView):
         values = dict(data.validated_data)
         if "sections" in values:
             values["section_times"] = [[row["start"], row["end"]] for row in values.pop("sections")]
+        if "later_sections" in values:
+            values["later_sections"] = ([[row["start"], row["end"]] for row in values.pop("later_sections")],
+                                        values.pop("later_sections_from"))
         try:
             updated = calendar.calendar_settings_update(user=request.user, **values)
         except DjangoValidationError as exc:

@@ -8,7 +8,9 @@ suspended, which (week, weekday) it runs instead, and what to label it. ``calend
 checks a set of days and names every problem with a code.
 
 A make-up date runs the other day's courses *instead of* its own: its own courses (rare, as make-up
-days are mostly weekends) are suspended like a holiday's. Days outside the semester are ignored when
+days are mostly weekends) are suspended like a holiday's. The day it runs is most often a holiday
+itself, as schools announce 调休 ("10 月 11 日（周日）补 10 月 7 日的课"): the holiday's courses are
+set aside there and run on the make-up date. Days outside the semester are ignored when
 resolving (a semester moved after the days were entered), and refused when entered.
 """
 
@@ -37,7 +39,6 @@ class ProblemCode(StrEnum):
     MAKEUP_WEEK_OUTSIDE = "makeup_week_outside"
     MAKEUP_DAY_INVALID = "makeup_day_invalid"
     MAKEUP_ON_HOLIDAY = "makeup_on_holiday"
-    MAKEUP_TARGET_HOLIDAY = "makeup_target_holiday"
     MAKEUP_TARGET_MAKEUP = "makeup_target_makeup"
     MAKEUP_DUPLICATE = "makeup_duplicate"
 
@@ -197,10 +198,7 @@ def _makeup_problems(semester: Semester, entries: list[CalendarDay],
         seen.add(entry.first)
         if entry.first in holiday_dates:
             problems.append(CalendarProblem(ProblemCode.MAKEUP_ON_HOLIDAY, name, {"date": entry.first.isoformat()}))
-        if target in holiday_dates:
-            problems.append(CalendarProblem(ProblemCode.MAKEUP_TARGET_HOLIDAY, name, {
-                "week": entry.runs_week, "day": entry.runs_day, "date": target.isoformat()}))
-        elif target in makeup_dates:
+        if target in makeup_dates:
             problems.append(CalendarProblem(ProblemCode.MAKEUP_TARGET_MAKEUP, name, {
                 "week": entry.runs_week, "day": entry.runs_day, "date": target.isoformat()}))
     return problems
@@ -211,8 +209,8 @@ def calendar_resolve(semester: Semester, days: Iterable[CalendarDay], *, follows
 
     Entries are checked when entered (``calendar_check``); resolving is tolerant, because the
     semester may move after they were entered: ranges are cut to the semester, and a make-up day
-    whose target left the semester or now falls on a holiday or make-up date suspends its own
-    courses but runs none (its label still says what was meant).
+    whose target left the semester or is now a make-up date itself suspends its own courses but
+    runs none (its label still says what was meant). A target on a holiday runs.
     """
     if not follows:
         return ResolvedCalendar(semester, False, {})
@@ -222,11 +220,11 @@ def calendar_resolve(semester: Semester, days: Iterable[CalendarDay], *, follows
         for on in entry.dates():
             if semester.contains(on):
                 changes.setdefault(on, _Change()).add(entry)
-    blocked = {on for on, change in changes.items() if change.suspended}
+    makeup_dates = {on for on, change in changes.items() if change.runs is not None}
     resolved = {}
     for on, change in changes.items():
         week, day = semester.week_day_of(on)
-        runs = change.runs if change.runs is not None and _runnable(semester, change.runs, blocked) else None
+        runs = change.runs if change.runs is not None and _runnable(semester, change.runs, makeup_dates) else None
         resolved[on] = ResolvedDay(on, week, day, change.suspended, runs, tuple(change.labels))
     return ResolvedCalendar(semester, True, resolved)
 

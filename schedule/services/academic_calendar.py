@@ -36,6 +36,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, time
 from pathlib import Path
+from typing import NoReturn
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -47,10 +48,11 @@ from schedule.core.academic_calendar import (
     calendar_problems,
 )
 from schedule.core.holiday_ics import holidays_from_ics
+from schedule.core.makeup_notice import NoticeError, NoticeProblem, makeup_notice_parse
 from schedule.core.time_model import SectionTemplate, Semester, meeting_bounds
 from schedule.messages import day_label
 from schedule.models import CalendarDay, CalendarSettings, ScheduleEvent, ScheduleSlot, SuspendedMeeting
-from schedule.selectors import core_calendar_day, school_calendar_get
+from schedule.selectors import calendar_settings_get, core_calendar_day, school_calendar_get
 from smartmate.platform.exceptions import AppError, ConflictError, NotFoundError
 
 MAX_LISTED_CONFLICTS = 20
@@ -99,8 +101,6 @@ _PROBLEM_TEMPLATES = {
                                                "(weeks 1..%(weeks)s)."),
     ProblemCode.MAKEUP_DAY_INVALID: lambda: _("%(name)s needs a weekday from Monday to Sunday."),
     ProblemCode.MAKEUP_ON_HOLIDAY: lambda: _("%(name)s falls on a holiday (%(date)s)."),
-    ProblemCode.MAKEUP_TARGET_HOLIDAY: lambda: _("%(name)s runs the classes of week %(week)s, %(weekday)s "
-                                                 "(%(date)s), which is a holiday."),
     ProblemCode.MAKEUP_TARGET_MAKEUP: lambda: _("%(name)s runs the classes of week %(week)s, %(weekday)s "
                                                 "(%(date)s), which is itself a make-up day."),
     ProblemCode.MAKEUP_DUPLICATE: lambda: _("%(date)s already has a make-up day."),
@@ -143,6 +143,40 @@ class DayInput:
         return (row.kind, row.name, row.first_date, row.last_date) == (
             self.kind, self.name.strip(), self.first_date, self.last_date) and (
             self.kind != CalendarDay.Kind.MAKEUP or (row.runs_week, row.runs_day) == (self.runs_week, self.runs_day))
+
+
+NOTICE_MESSAGES = {
+    NoticeProblem.NOT_TWO_DATES: lambda: _("Could not read this notice: write it as “12-13 补 12-11 的课” (the make-up "
+                                          "day, then the day whose classes it runs), or choose the week and weekday."),
+    NoticeProblem.BAD_DATE: lambda: _("“%(text)s” is not a date."),
+    NoticeProblem.WEEKDAY_MISMATCH: lambda: _("%(text)s: %(date)s is not that weekday; check the date."),
+    NoticeProblem.SAME_DAY: lambda: _("The notice names the same day twice (%(date)s)."),
+}
+
+
+def makeup_from_notice(*, user: User, text: str, name: str = "") -> DayInput:
+    """A make-up day from a line of the school's notice ("12-13 补 12-11 的课"), both dates in the semester.
+
+    Raises CalendarDayError with a Chinese message naming what could not be read.
+    """
+    semester = calendar_settings_get(user=user).semester(user.time_zone)
+    middle = semester.date_of(max(1, semester.weeks // 2), 1)
+    try:
+        notice = makeup_notice_parse(text, near=middle)
+    except NoticeError as exc:
+        _refuse_notice(exc.code.value, NOTICE_MESSAGES[exc.code]() % exc.detail, exc.detail)
+    for when in (notice.on, notice.runs):
+        if not semester.contains(when):
+            _refuse_notice("date_outside_semester", _("%(date)s is outside your semester (%(first)s .. %(last)s).") % {
+                "date": when.isoformat(), "first": semester.start_monday.isoformat(),
+                "last": semester.last_day.isoformat()}, {"date": when.isoformat()})
+    week, day = semester.week_day_of(notice.runs)
+    return DayInput(CalendarDay.Kind.MAKEUP, name.strip() or _("Make-up"), notice.on, notice.on, week, day)
+
+
+def _refuse_notice(code: str, message: str, detail: dict) -> NoReturn:
+    """Refuse a notice the way every refused day is refused: one problem, listed with its code."""
+    raise CalendarDayError(message, code=code, detail={"problems": [{"code": code, "message": message, **detail}]})
 
 
 def calendar_day_create(*, user: User, day: DayInput, origin: str = CalendarDay.Origin.MANUAL) -> CalendarDay:
@@ -274,7 +308,8 @@ class _Writer:
                 user=self.user, course_id=meeting.course_id or 0, title=meeting.title, location=meeting.location,
                 note=meeting.note, source=meeting.source, week=meeting.week, day=meeting.day,
                 start_section=meeting.start_section, end_section=meeting.end_section, embedded=embedded,
-                event_pk=meeting.pk, clock_start=meeting.clock_start, clock_end=meeting.clock_end)
+                event_pk=meeting.pk, clock_start=meeting.clock_start, clock_end=meeting.clock_end,
+                beside=meeting.beside)
             meeting.delete()
         return len(meetings)
 
@@ -282,6 +317,17 @@ class _Writer:
         weeks = {week for week, _day in positions}
         return list(ScheduleEvent.objects.filter(user=self.user, kind=ScheduleEvent.Kind.COURSE, week__in=weeks)
                     .exclude(source=ScheduleEvent.Source.CALENDAR).order_by("week", "day", "start_section", "pk"))
+
+    def _set_aside(self, positions: set[Position]) -> list[ScheduleEvent]:
+        """The timetable's meetings a holiday keeps aside at these days, as (unsaved) meetings to copy: the
+        usual 调休 makes up a holiday's own classes."""
+        rows = SuspendedMeeting.objects.filter(user=self.user, week__in={week for week, _day in positions}) \
+            .exclude(source=ScheduleEvent.Source.CALENDAR).order_by("week", "day", "start_section", "pk")
+        return [ScheduleEvent(user=self.user, kind=ScheduleEvent.Kind.COURSE, course_id=row.course_id or None,
+                              title=row.title, location=row.location, note=row.note, week=row.week, day=row.day,
+                              start_section=row.start_section, end_section=row.end_section,
+                              clock_start=row.clock_start, clock_end=row.clock_end, beside=row.beside)
+                for row in rows]
 
     def _free_embedded(self, meeting: ScheduleEvent) -> list[dict]:
         """Give each study block embedded in ``meeting`` a block of its own at the same sections."""
@@ -313,7 +359,9 @@ class _Writer:
     def _restore_one(self, record: SuspendedMeeting) -> None:
         sections = range(record.start_section, record.end_section + 1)
         blocks = self._own_blocks_back(record)
-        holders = self._holders(record.week, record.day, sections, ignore={e.pk for e in blocks})
+        # A meeting beside another holds no sections: whatever holds them, it comes back beside it.
+        holders = [] if record.beside else self._holders(record.week, record.day, sections,
+                                                         ignore={e.pk for e in blocks})
         record_key = (record.course_id, record.start_section, record.end_section)
         if holders and {(h.course_id, h.start_section, h.end_section) for h in holders} == {record_key}:
             record.delete()  # the meeting is back already (a timetable import created it again)
@@ -328,7 +376,7 @@ class _Writer:
         self._create_event(kind=ScheduleEvent.Kind.COURSE, week=record.week, day=record.day,
                            first=record.start_section, last=record.end_section, title=record.title,
                            course_id=record.course_id, location=record.location, note=record.note,
-                           source=record.source, pk=same_id, clock=_clock_of(record),
+                           source=record.source, pk=same_id, clock=_clock_of(record), beside=record.beside,
                            embedded={b.task_item_id: range(b.start_section, b.end_section + 1)
                                      for b in blocks})
         record.delete()
@@ -370,20 +418,23 @@ class _Writer:
             if key in have:
                 continue
             week, day, first, last = key[0], key[1], key[3], key[4]
-            holders = self._holders(week, day, range(first, last + 1))
+            holders = [] if meeting.beside else self._holders(week, day, range(first, last + 1))
             if holders:
                 self._conflict(meeting.title, week, day, range(first, last + 1), holders)
                 continue
             self._create_event(kind=ScheduleEvent.Kind.COURSE, week=week, day=day, first=first, last=last,
                                title=meeting.title, course_id=meeting.course_id, location=meeting.location,
-                               note=meeting.note, source=ScheduleEvent.Source.CALENDAR, clock=meeting.clock)
+                               note=meeting.note, source=ScheduleEvent.Source.CALENDAR, clock=meeting.clock,
+                               beside=meeting.beside)
             added += 1
         return added
 
     def _wanted_copies(self, makeups: dict[Position, Position]) -> dict[tuple, ScheduleEvent]:
         sources: dict[Position, list[ScheduleEvent]] = defaultdict(list)
-        for meeting in self._own_meetings(set(makeups.values())):
-            sources[(meeting.week, meeting.day)].append(meeting)
+        targets = set(makeups.values())
+        for meeting in [*self._own_meetings(targets), *self._set_aside(targets)]:
+            if (meeting.week, meeting.day) in targets:
+                sources[(meeting.week, meeting.day)].append(meeting)
         wanted: dict[tuple, ScheduleEvent] = {}
         for (week, day), target in sorted(makeups.items()):
             for meeting in sources.get(target, []):
@@ -401,18 +452,20 @@ class _Writer:
 
     def _create_event(self, *, kind: str, week: int, day: int, first: int, last: int, title: str,
                       source: str = ScheduleEvent.Source.CALENDAR, embedded: dict[int | None, range] | None = None,
-                      clock: tuple[time, time] | None = None, **links: object) -> ScheduleEvent:
+                      clock: tuple[time, time] | None = None, beside: bool = False,
+                      **links: object) -> ScheduleEvent:
         # A course meeting at its own times keeps them when it is set aside, restored or copied.
         starts_at, ends_at = meeting_bounds(self.semester, self.template, week, day, first, last, clock)
         clock_start, clock_end = clock or (None, None)
         event = ScheduleEvent.objects.create(user=self.user, kind=kind, source=source, title=title, week=week,
                                              day=day, start_section=first, end_section=last, starts_at=starts_at,
-                                             ends_at=ends_at, clock_start=clock_start, clock_end=clock_end, **links)
+                                             ends_at=ends_at, clock_start=clock_start, clock_end=clock_end,
+                                             beside=beside, **links)
         guests = {section: item for item, span in (embedded or {}).items() for section in span}
         ScheduleSlot.objects.bulk_create(
             ScheduleSlot(user=self.user, event=event, week=week, day=day, section=section,
                          embedded_item_id=guests.get(section))
-            for section in range(first, last + 1))
+            for section in event.held_sections)
         return event
 
     def _conflict(self, title: str, week: int, day: int, sections: range, holders: list[ScheduleEvent]) -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -149,8 +150,8 @@ def event_series_update(
         return _update_weeks(user=user, event=event, week_list=series_weeks_parse(user=user, spec=weeks),
                              title=title, location=location, note=note, span=span)
     if scope == "this" or event.series_id is None:
-        if event.series_id is not None:
-            ScheduleEvent.objects.filter(pk=event.pk).update(series_id=None)
+        if event.series_id is not None:  # it leaves the series, remembering it (a delete of all takes it)
+            ScheduleEvent.objects.filter(pk=event.pk).update(series_id=None, series_origin=event.series_id)
         return event_update(user=user, event_id=event_id, title=title, location=location, note=note, span=span)
     events = _series_events(user=user, event=event)
     for occurrence in events:
@@ -212,12 +213,14 @@ def _move_all(*, user: User, events: list[ScheduleEvent], span: Span) -> None:
 
 @transaction.atomic
 def event_series_delete(*, user: User, event_id: int, scope: Scope = "this") -> int:
-    """Delete one occurrence (``this``) or every occurrence of its series (``all``); returns how many."""
+    """Delete one occurrence (``this``) or every occurrence of its series (``all``), those changed "this
+    week only" included; returns how many."""
     event = event_get(user=user, event_id=event_id)
-    if scope == "this" or event.series_id is None:
+    series = event.series_id or event.series_origin
+    if scope == "this" or series is None:
         event_delete(user=user, event_id=event_id)
         return 1
-    occurrences = ScheduleEvent.objects.filter(user=user, series_id=event.series_id)
+    occurrences = ScheduleEvent.objects.filter(Q(series_id=series) | Q(series_origin=series), user=user)
     count = occurrences.count()
     occurrences.delete()
     return count

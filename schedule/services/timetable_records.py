@@ -1,6 +1,6 @@
-"""Snapshots of timetable rows (courses, course meetings, their slots) and their exact restoration.
+"""Snapshots of timetable rows (courses, course meetings, own events, their slots) and their exact restoration.
 
-A course edit or a re-import records here what it deleted, created and changed, as plain JSON for
+A course edit, an own-event edit or a re-import records here what it deleted, created and changed, as plain JSON for
 ``ChangeSet.timetable``; undo puts every deleted row back with its original primary key (so change
 sets, previews and embedded blocks that point at a meeting stay valid), deletes what was created and
 reverts field changes. The record's keys are those documented on ``ChangeSet.timetable``.
@@ -23,11 +23,12 @@ from smartmate.platform.exceptions import ConflictError
 COURSE_FIELDS = ("name", "teacher", "location", "note", "is_filler")
 EVENT_FIELDS = ("kind", "source", "course_id", "title", "location", "note", "week", "day", "start_section",
                 "end_section")
+SERIES_FIELDS = ("series_id", "series_origin")  # UUIDs, kept as text in the JSON record
 
 
 def empty_record() -> dict:
     return {"courses_created": [], "events_created": [], "courses_deleted": [], "events_deleted": [],
-            "courses_changed": [], "events_changed": [], "suspended_deleted": []}
+            "courses_changed": [], "events_changed": [], "suspended_deleted": [], "events_rewritten": []}
 
 
 # The school calendar (schedule/services/academic_calendar.py) keeps a holiday's meetings aside as
@@ -53,8 +54,12 @@ def event_rows(events: Iterable[ScheduleEvent]) -> list[dict]:
         slots.setdefault(slot.event_id, []).append(
             {"id": slot.pk, "week": slot.week, "day": slot.day, "section": slot.section})
     return [{"id": event.pk, **{name: getattr(event, name) for name in EVENT_FIELDS},
-             "starts_at": event.starts_at.isoformat(), "ends_at": event.ends_at.isoformat(),
-             **_clock_row(event), "slots": slots.get(event.pk, [])} for event in events]
+             **_series_row(event), "starts_at": event.starts_at.isoformat(), "ends_at": event.ends_at.isoformat(),
+             **_clock_row(event), "beside": event.beside, "slots": slots.get(event.pk, [])} for event in events]
+
+
+def _series_row(event: ScheduleEvent) -> dict:
+    return {name: str(value) if (value := getattr(event, name)) else None for name in SERIES_FIELDS}
 
 
 def _clock_row(row: ScheduleEvent | SuspendedMeeting) -> dict:
@@ -79,7 +84,8 @@ def suspended_delete(*, user: User, ids: list[int], record: dict) -> None:
     """Delete meetings a holiday keeps aside, keeping each row in ``record``."""
     rows = SuspendedMeeting.objects.filter(user=user, pk__in=ids).order_by("pk")
     record.setdefault("suspended_deleted", []).extend(
-        {"id": row.pk, **{name: getattr(row, name) for name in SUSPENDED_FIELDS}, **_clock_row(row)} for row in rows)
+        {"id": row.pk, **{name: getattr(row, name) for name in SUSPENDED_FIELDS}, **_clock_row(row),
+         "beside": row.beside} for row in rows)
     rows.delete()
 
 
@@ -120,6 +126,17 @@ def event_location_recorded(*, event_id: int, location: str, before: str, record
     record["events_changed"].append({"id": event_id, "before": {"location": before}, "after": {"location": location}})
 
 
+def events_diff_recorded(*, before: list[dict], after: list[dict], record: dict) -> None:
+    """Record what an edit of the student's own events did, from snapshots (``event_rows``) of the rows it
+    could touch taken before and after it: rows that appeared, rows that went, rows it rewrote."""
+    old = {row["id"]: row for row in before}
+    new = {row["id"]: row for row in after}
+    record["events_created"].extend(sorted(set(new) - set(old)))
+    record["events_deleted"].extend(row for pk, row in old.items() if pk not in new)
+    record["events_rewritten"].extend({"before": row, "after": new[pk]} for pk, row in old.items()
+                                      if pk in new and new[pk] != row)
+
+
 def _save_course(course: Course) -> None:
     try:
         with transaction.atomic():
@@ -158,6 +175,10 @@ def timetable_unchanged(*, user: User, record: dict) -> bool:
     for change in record.get("events_changed", []):
         if not ScheduleEvent.objects.filter(user=user, pk=change["id"], **change["after"]).exists():
             return False
+    rewritten = [change["after"] for change in record.get("events_rewritten", [])]
+    if rewritten and event_rows(ScheduleEvent.objects.filter(
+            user=user, pk__in=[row["id"] for row in rewritten]).order_by("pk")) != sorted(rewritten, key=_row_id):
+        return False
     deleted = [row["id"] for row in record.get("events_deleted", [])]
     return not ScheduleEvent.objects.filter(pk__in=deleted).exists() and \
         not Course.objects.filter(pk__in=[row["id"] for row in record.get("courses_deleted", [])]).exists()
@@ -175,6 +196,8 @@ def timetable_restore(*, user: User, record: dict) -> None:
     Course.objects.filter(user=user, pk__in=record.get("courses_created", [])).delete()
     for change in record.get("events_changed", []):
         ScheduleEvent.objects.filter(user=user, pk=change["id"]).update(**change["before"])
+    rewritten = [change["before"] for change in record.get("events_rewritten", [])]
+    ScheduleEvent.objects.filter(user=user, pk__in=[row["id"] for row in rewritten]).delete()
     for change in record.get("courses_changed", []):
         course = Course.objects.get(user=user, pk=change["id"])
         course_change_recorded(course=course, values=change["before"], record=empty_record())
@@ -183,17 +206,26 @@ def timetable_restore(*, user: User, record: dict) -> None:
     try:
         with transaction.atomic():
             Course.objects.bulk_create(Course(user=user, **row) for row in record.get("courses_deleted", []))
-            _events_restore(user=user, rows=record.get("events_deleted", []))
+            _events_restore(user=user, rows=record.get("events_deleted", []) + rewritten)
             SuspendedMeeting.objects.bulk_create(SuspendedMeeting(user=user, id=row["id"], **{
                 name: row[name] for name in SUSPENDED_FIELDS}, clock_start=row.get("clock_start"),
-                clock_end=row.get("clock_end")) for row in record.get("suspended_deleted", []))
+                clock_end=row.get("clock_end"), beside=row.get("beside", False))  # older records: none beside
+                for row in record.get("suspended_deleted", []))
     except IntegrityError as exc:
-        raise _restore_conflict(user=user, rows=record.get("events_deleted", [])) from exc
+        raise _restore_conflict(user=user, rows=record.get("events_deleted", []) + rewritten) from exc
+
+
+def _row_id(row: dict) -> int:
+    return row["id"]
 
 
 def _calendar_restore(*, user: User, before: dict) -> None:
+    # Records from before second grids existed have no "later_sections_from": the student had none.
+    later_from = before.get("later_sections_from")
     calendar_settings_update(user=user, semester_start=date.fromisoformat(before["semester_start"]),
-                             semester_weeks=before["semester_weeks"], section_times=before["section_times"])
+                             semester_weeks=before["semester_weeks"], section_times=before["section_times"],
+                             later_sections=(before.get("later_section_times", []),
+                                             date.fromisoformat(later_from) if later_from else None))
 
 
 def _events_restore(*, user: User, rows: list[dict]) -> None:

@@ -58,6 +58,27 @@ def test_switching_on_and_adding_days_through_the_api(auth_client, timetable):
     assert [d["name"] for d in auth_client.get("/api/v1/calendar/").json()["days"]] == ["国庆节", "调休"]
 
 
+@pytest.mark.parametrize("notice", ["10月10日（周六）补10月1日（周四）的课", "10-10 补 10-01 的课",
+                                    "10月1日（周四）的课调到10月10日（周六）上"])
+def test_the_usual_makeup_day_as_the_school_announces_it(auth_client, timetable, notice):
+    """National Day's Thursday classes made up on Saturday 10-10, entered as the notice's own words."""
+    assert auth_client.post("/api/v1/calendar/days/", NATIONAL_DAY, format="json").status_code == 201
+    made = auth_client.post("/api/v1/calendar/days/", {"kind": "makeup", "name": "", "notice": notice},
+                            format="json")
+    assert made.status_code == 201, made.json()
+    assert (made.json()["first_date"], made.json()["runs_week"], made.json()["runs_day"]) == ("2026-10-10", 4, 4)
+    auth_client.put("/api/v1/calendar/", {"follows_school_calendar": True}, format="json")
+    assert not ScheduleEvent.objects.filter(user=timetable, week=4, day=4).exists()  # the holiday is off
+    copy = ScheduleEvent.objects.get(user=timetable, week=5, day=6)
+    assert (copy.title, copy.source, copy.start_section) == ("高等数学", "calendar", 1)
+    assert SuspendedMeeting.objects.filter(user=timetable, week=4, day=4, title="高等数学").exists()
+    # Taking the holiday away brings Thursday back and Saturday still runs it.
+    holiday = CalendarDay.objects.get(user=timetable, kind="holiday")
+    assert auth_client.delete(f"/api/v1/calendar/days/{holiday.pk}/").status_code == 204
+    assert ScheduleEvent.objects.filter(user=timetable, week=4, day=4, title="高等数学").exists()
+    assert ScheduleEvent.objects.filter(user=timetable, week=5, day=6, title="高等数学").exists()
+
+
 def test_exam_weeks_by_number_become_dates(auth_client):
     made = auth_client.post("/api/v1/calendar/days/", {"kind": "exam", "name": "期末考试", "first_week": 19,
                                                        "last_week": 20}, format="json")
@@ -70,7 +91,9 @@ def test_exam_weeks_by_number_become_dates(auth_client):
 
 @pytest.mark.parametrize(("extra", "day", "code"), [
     ([], {**MAKEUP_SUNDAY, "runs_week": 21}, "makeup_week_outside"),
-    ([NATIONAL_DAY], {**MAKEUP_SUNDAY, "runs_week": 4}, "makeup_target_holiday"),
+    ([], {"kind": "makeup", "name": "", "notice": "12-13 补课"}, "notice_not_two_dates"),
+    ([], {"kind": "makeup", "name": "", "notice": "10月11日（周六）补10月9日的课"}, "notice_weekday_mismatch"),
+    ([], {"kind": "makeup", "name": "", "notice": "3-1 补 2-27 的课"}, "date_outside_semester"),
     ([NATIONAL_DAY], {**MAKEUP_SUNDAY, "first_date": "2026-10-03"}, "makeup_on_holiday"),
     ([NATIONAL_DAY], {**NATIONAL_DAY, "name": "中秋", "first_date": "2026-10-07", "last_date": "2026-10-08"},
      "holiday_overlap"),
@@ -91,8 +114,8 @@ def test_bad_days_are_refused_by_code_and_nothing_is_written(auth_client, user, 
 def test_refusals_read_in_chinese(user):
     calendar_day_create(user=user, day=DayInput("holiday", "国庆节", date(2026, 10, 1), date(2026, 10, 7)))
     with translation.override("zh-hans"), pytest.raises(CalendarDayError) as refused:
-        calendar_day_create(user=user, day=DayInput("makeup", "调休", date(2026, 10, 11), date(2026, 10, 11), 4, 5))
-    assert refused.value.message == "调休 要上第 4 周周五（2026-10-02）的课，但那天是假日。"
+        calendar_day_create(user=user, day=DayInput("makeup", "调休", date(2026, 10, 3), date(2026, 10, 3), 5, 5))
+    assert refused.value.message == "调休 落在假日（2026-10-03）上。"
 
 
 def test_another_students_day_is_not_found(auth_client, other_user):

@@ -99,3 +99,39 @@ def test_the_school_calendar_section_and_the_agenda_on_a_phone(live_page, transa
     box = section.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     page.screenshot(path="/tmp/school-calendar-phone.png", full_page=True)
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 900}, PHONE], ids=["desktop", "phone"])
+def test_the_usual_makeup_day_pasted_from_the_schools_notice(live_page, transactional_db, viewport):
+    """National Day's Thursday classes made up on Saturday 10-10: one line of the notice, one step."""
+    student = UserFactory(username=f"xiaogang{viewport['width']}")
+    import_csv(student, "高等数学,4,1,2,王老师,二教1101,1-16")
+    page = live_page
+    page.set_viewport_size(viewport)
+    log_in(page, student.username)
+    page.goto(f"{page.base_url}/accounts/settings/#school-calendar")
+    add_day(page, "holiday", "国庆节", "2026-10-01", "2026-10-07")
+    form = page.locator("[data-test=calendar-day-form]")
+    form.locator("select[name=kind]").select_option("makeup")
+    form.locator("input[name=notice]").fill("10月10日（周六）补10月1日（周四）的课")
+    form.locator("[data-test=calendar-day-add]").click()
+    page.wait_for_load_state()
+    assert "2026-10-10 调休：按第 4 周周四上课" in page.inner_text("[data-test=calendar-days]")
+    page.check("[data-test=calendar-follow]")
+    page.click("[data-test=calendar-switch-save]")
+    page.wait_for_load_state()
+    assert "调休加课 1 次" in page.inner_text(".messages")
+
+    page.goto(f"{page.base_url}/schedule/?week=5&day=6")
+    saturday = page.locator('[data-test=event][data-kind=course][data-day="6"], '
+                            '.agenda-day[data-day="6"] [data-test=agenda-item]').filter(has_text="高等数学")
+    assert saturday.locator("visible=true").count() == 1
+
+    form = page.goto(f"{page.base_url}/accounts/settings/#school-calendar")
+    form = page.locator("[data-test=calendar-day-form]")
+    form.locator("select[name=kind]").select_option("makeup")
+    form.locator("input[name=notice]").fill("10月11日（周六）补10月2日的课")  # 10-11 is a Sunday
+    form.locator("[data-test=calendar-day-add]").click()
+    page.wait_for_load_state()
+    assert "不是这个星期几" in page.inner_text(".messages")

@@ -50,9 +50,11 @@ def test_the_section_switches_adds_and_deletes_days(zh_client, user):
 def test_refusals_are_shown_in_chinese_and_nothing_is_written(zh_client, user, other_user):
     post(zh_client, action="calendar_day_add", kind="holiday", name="国庆节", first_date="2026-10-01",
          last_date="2026-10-07")
-    refused = post(zh_client, action="calendar_day_add", kind="makeup", name="调休", first_date="2026-10-11",
-                   runs_week="4", runs_day="5").content.decode()
-    assert "调休 要上第 4 周周五（2026-10-02）的课，但那天是假日。" in refused
+    refused = post(zh_client, action="calendar_day_add", kind="makeup", name="调休", first_date="2026-10-03",
+                   runs_week="5", runs_day="5").content.decode()
+    assert "调休 落在假日（2026-10-03）上。" in refused
+    unread = post(zh_client, action="calendar_day_add", kind="makeup", name="", notice="十月补课").content.decode()
+    assert "没看懂这条通知" in unread
     missing = post(zh_client, action="calendar_day_add", kind="makeup", name="调休", first_date="2026-10-11")
     assert "请说明调休日上第几周星期几的课。" in missing.content.decode()
     theirs = calendar_day_create(user=other_user, day=DayInput("holiday", "x", date(2026, 10, 1), date(2026, 10, 1)))

@@ -52,6 +52,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("smartmate.llm")
 
 UsageRecorder = Callable[[Usage], None]
+# Asked while the endpoint is silent and after each chunk; what it raises (a StreamStopped: the student
+# pressed Stop) ends the call at once.
+Poll = Callable[[], object]
 
 
 class LLMClient(Protocol):
@@ -63,8 +66,9 @@ class LLMClient(Protocol):
 
     def complete(self, stage: str, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec] | None = None,
                  on_delta: OnDelta | None = None, *, config: StageConfig | None = None,
-                 record_usage: UsageRecorder | None = None) -> Completion:
-        """Call the model for ``stage`` and return its whole answer; stream through ``on_delta``."""
+                 record_usage: UsageRecorder | None = None, poll: Poll | None = None) -> Completion:
+        """Call the model for ``stage`` and return its whole answer; stream through ``on_delta``;
+        ``poll`` may stop the call in every phase, streamed or not."""
         ...
 
 
@@ -147,8 +151,11 @@ class OpenAICompatibleClient:
 
     def complete(self, stage: str, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec] | None = None,
                  on_delta: OnDelta | None = None, *, config: StageConfig | None = None,
-                 record_usage: UsageRecorder | None = None) -> Completion:
+                 record_usage: UsageRecorder | None = None, poll: Poll | None = None) -> Completion:
         """Call the model for ``stage`` and return its whole answer; stream through ``on_delta``.
+
+        ``poll`` is asked about every ``_StreamReader.WAKE_EVERY`` seconds while the endpoint is silent,
+        for plain calls too (an ``on_delta`` with a ``poll`` of its own is asked when none is given).
 
         ``config`` replaces the stage's settings for this call. ``record_usage`` is called once with
         the call's usage after a successful answer (the agent passes one that charges the user).
@@ -157,7 +164,8 @@ class OpenAICompatibleClient:
         stage_config = config or self.stage_config(stage)
         request = self._request(stage_config, messages, tools)
         try:
-            completion, reported = self._call_with_retries(stage, request, on_delta)
+            completion, reported = self._call_with_retries(stage, request, on_delta,
+                                                           poll or getattr(on_delta, "poll", None))
         except StreamStopped as stopped:
             # What was received was generated and is paid for: charge an estimate of it.
             if record_usage is not None:
@@ -189,13 +197,13 @@ class OpenAICompatibleClient:
         request.update(thinking_body(config.thinking, self.config.thinking_param))
         return request
 
-    def _call_with_retries(self, stage: str, request: dict[str, Any],
-                           on_delta: OnDelta | None) -> tuple[Completion, Usage | None]:
+    def _call_with_retries(self, stage: str, request: dict[str, Any], on_delta: OnDelta | None,
+                           poll: Poll | None) -> tuple[Completion, Usage | None]:
         attempts = self.config.max_retries + 1
         for number in range(1, attempts + 1):
             attempt = _Attempt()
             try:
-                result = self._stream(request, on_delta, attempt) if on_delta else self._plain(request)
+                result = self._stream(request, on_delta, attempt, poll) if on_delta else self._plain(request, poll)
             except StreamStopped as stopped:
                 stopped.partial_text = attempt.assembly.partial_text if attempt.assembly else ""
                 raise
@@ -208,7 +216,7 @@ class OpenAICompatibleClient:
                 delay = self._backoff(number, failure.retry_after)
                 log.warning("LLM %s call failed (%s), attempt %d of %d; retrying in %.2f s",
                             stage, failure.reason, number, attempts, delay)
-                self._sleep(delay)
+                self._wait_to_retry(delay, poll)
                 continue
             completion, usage = result
             log.info("LLM %s call: model=%s attempts=%d %.0f ms tokens=%s", stage, completion.model, number,
@@ -216,15 +224,33 @@ class OpenAICompatibleClient:
             return result
         raise AssertionError("unreachable: the last attempt either returns or raises")
 
-    def _plain(self, request: dict[str, Any]) -> tuple[Completion, Usage | None]:
-        body = self._openai.post("/chat/completions", body=request, cast_to=object)
+    def _wait_to_retry(self, delay: float, poll: Poll | None) -> None:
+        """Sleep ``delay`` seconds before the next attempt; with ``poll``, in slices that ask it, so a Stop
+        during a long backoff (a Retry-After of several seconds) is not held up either."""
+        if poll is None:
+            self._sleep(delay)
+            return
+        deadline = time.monotonic() + delay
+        while (left := deadline - time.monotonic()) > 0:
+            self._sleep(min(left, _StreamReader.WAKE_EVERY))
+            poll()
+
+    def _plain(self, request: dict[str, Any], poll: Poll | None) -> tuple[Completion, Usage | None]:
+        def post() -> Any:
+            return self._openai.post("/chat/completions", body=request, cast_to=object)
+
+        if poll is None:
+            body = post()
+        else:  # read in the helper thread too, so a silent endpoint cannot hold a Stop up
+            with _StreamReader(lambda: _WholeBody(post)) as reader:
+                body = next(iter(reader.chunks(poll)), None)
         if not isinstance(body, dict):
             # The SDK hands back raw text when a proxy answers with, say, an HTML error page.
             raise _GarbledResponse(f"expected a JSON completion, got {str(body)[:80]!r}")
         return completion_from_response(body, request["model"], tools_offered=bool(request.get("tools")))
 
-    def _stream(self, request: dict[str, Any], on_delta: OnDelta,
-                attempt: _Attempt) -> tuple[Completion, Usage | None]:
+    def _stream(self, request: dict[str, Any], on_delta: OnDelta, attempt: _Attempt,
+                poll: Poll | None) -> tuple[Completion, Usage | None]:
         import openai
 
         model = request["model"]
@@ -235,7 +261,6 @@ class OpenAICompatibleClient:
         # included), with chunks left as dicts; see assembly.py for why not typed models.
         reader = _StreamReader(lambda: self._openai.post("/chat/completions", body=body, cast_to=object,
                                                          stream=True, stream_cls=openai.Stream[object]))
-        poll = getattr(on_delta, "poll", None)  # asks whether to stop while the endpoint is silent
         with reader:
             for chunk in reader.chunks(poll):
                 if not isinstance(chunk, dict):
@@ -372,6 +397,25 @@ class _StreamReader:
         finally:
             with self._lock:
                 self._stream = None
+
+
+class _WholeBody:
+    """A plain (not streamed) answer read as a stream of one item, so ``_StreamReader`` can wait for it.
+
+    There is no connection to shut down until the body arrives: after a stop, the helper thread ends
+    when the body comes or the request times out, and what it read is dropped."""
+
+    def __init__(self, post: Callable[[], Any]) -> None:
+        self._post = post
+
+    def __enter__(self) -> _WholeBody:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        return None
+
+    def __iter__(self) -> Iterator[Any]:
+        yield self._post()
 
 
 def _shut_down(stream: Any) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from smartmate.platform.exceptions import AppError
 
 # Named once so the message, the docs and the tests agree on them.
@@ -26,10 +28,21 @@ class StreamStopped(Exception):  # a deliberate stop, not an error
 
 
 class LLMError(AppError):
-    """The language model could not produce an answer."""
+    """The language model could not produce an answer.
+
+    ``message`` is for operators (the endpoint's own words, attempts, setting names; logged and kept on
+    the turn for the admin); a student reads ``student_message()``: what happened and what she can do,
+    in her language, and no operator detail.
+    """
 
     code = "llm_error"
     status = 502
+
+    def student_message(self) -> str:
+        return _("The assistant could not get an answer from its model. Please try again in a moment.")
+
+    def student_detail(self) -> Any:
+        return None
 
 
 class LLMNotConfigured(LLMError):
@@ -47,12 +60,19 @@ class LLMNotConfigured(LLMError):
             detail={"settings": list(LLM_SETTINGS)},
         )
 
+    def student_message(self) -> str:
+        return _("The assistant is not switched on here yet: no language model is set up. Everything else "
+                 "(timetable, plans, quick notes) works as usual; ask the site's administrator to set it up.")
+
 
 class LLMTimeout(LLMError):
     """The endpoint did not answer in time, on every attempt."""
 
     code = "llm_timeout"
     status = 504
+
+    def student_message(self) -> str:
+        return _("The assistant's model took too long to answer. Please try again in a moment.")
 
 
 class LLMUnavailable(LLMError):
@@ -61,6 +81,9 @@ class LLMUnavailable(LLMError):
     code = "llm_unavailable"
     status = 503
 
+    def student_message(self) -> str:
+        return _("The assistant's model is busy or cannot be reached right now. Please try again in a minute.")
+
 
 class LLMRequestRejected(LLMError):
     """The endpoint refused the request (4xx other than 429); retrying the same request cannot help."""
@@ -68,12 +91,20 @@ class LLMRequestRejected(LLMError):
     code = "llm_request_rejected"
     status = 502
 
+    def student_message(self) -> str:
+        return _("The assistant's model turned this request down. Try saying it another way, or start a new "
+                 "conversation.")
+
 
 class LLMStreamInterrupted(LLMError):
     """The stream broke after text had been shown; not retried, as the user already saw part of it."""
 
     code = "llm_stream_interrupted"
     status = 502
+
+    def student_message(self) -> str:
+        return _("The answer broke off: the connection to the assistant's model was lost. Press Regenerate to "
+                 "try again.")
 
 
 class MalformedOutput(AppError):

@@ -22,8 +22,16 @@ class AppError(Exception):
         if code is not None:
             self.code = code
 
+    def student_message(self) -> str:
+        """What a student reads. An error whose ``message`` is written for operators (the model endpoint's
+        own words, setting names) overrides this; the operator text stays in ``message`` for the log."""
+        return str(self.message)
+
+    def student_detail(self) -> Any:
+        return self.detail
+
     def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "message": str(self.message), "detail": self.detail}
+        return {"code": self.code, "message": self.student_message(), "detail": self.student_detail()}
 
 
 class MalformedJSONError(AppError):

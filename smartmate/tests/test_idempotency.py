@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.test import APIRequestFactory, force_authenticate
 from rest_framework.views import APIView
 
-from schedule.models import Course, ScheduleEvent
+from schedule.models import ChangeSet, Course, ScheduleEvent
 from schedule.tests.factories import csv_bytes, custom_event
 from smartmate.platform.idempotency import idempotent, request_fingerprint
 from smartmate.platform.models import IdempotencyRecord
@@ -121,12 +121,15 @@ def test_an_expired_record_is_forgotten(auth_client, user):
     assert response.status_code == 201 and not response.has_header("Idempotent-Replayed")
 
 
-def test_a_repeated_delete_replays_its_204(auth_client, user):
+def test_a_repeated_delete_replays_its_answer_and_makes_no_second_change(auth_client, user):
     event = custom_event(user)
     url = f"/api/v1/schedule/events/{event.pk}/"
-    assert auth_client.delete(url, HTTP_X_IDEMPOTENCY_KEY="del").status_code == 204
+    first = auth_client.delete(url, HTTP_X_IDEMPOTENCY_KEY="del")
+    assert first.status_code == 200 and first.json()["deleted"] == 1
     again = auth_client.delete(url, HTTP_X_IDEMPOTENCY_KEY="del")
-    assert again.status_code == 204 and again["Idempotent-Replayed"] == "true"
+    assert again.status_code == 200 and again["Idempotent-Replayed"] == "true"
+    assert again.json()["changeset_id"] == first.json()["changeset_id"]
+    assert ChangeSet.objects.filter(user=user).count() == 1
 
 
 def test_a_retried_upload_import_is_replayed(auth_client, user):

@@ -169,7 +169,7 @@
     save.disabled = true;
     const request = eventRequest();
     try {
-      await call(...request);
+      remember(await call(...request), null);
       window.location.reload();
     } catch (error) {
       showError(errorBox, describe(error));
@@ -191,6 +191,7 @@
     blockDialog.querySelector("[data-part=block]").hidden = !isBlock;
     blockDialog.querySelector("[data-part=custom]").hidden = isBlock;
     blockDialog.querySelector("[data-test=event-delete-all]").hidden = cell.dataset.series !== "1";
+    blockDialog.querySelector("[data-test=event-delete-all-confirm]").hidden = true;
     const noteKind = cell.dataset.blockKind === "note";
     blockDialog.querySelector("[data-test=block-done]").hidden = noteKind;
     blockDialog.querySelector("[data-test=block-missed]").hidden = noteKind;
@@ -198,6 +199,10 @@
     choices.hidden = true;
     choices.replaceChildren();
     blockDialog.querySelector("[data-test=block-dialog-error]").hidden = true;
+    const catchUp = blockDialog.querySelector("[data-test=block-catch-up-form]");
+    catchUp.hidden = !(cell.dataset.blockKind === "item" && cell.dataset.blockStatus === "missed" &&
+      cell.dataset.blockBegun === "1");  // one still ahead keeps its place until its time (or Move to…)
+    catchUp.elements.item_id.value = catchUp.hidden ? "" : cell.dataset.blockId;
     const pin = blockDialog.querySelector("[data-test=block-pin]");
     pin.hidden = true;
     if (isBlock) showPin(cell, pin);
@@ -245,10 +250,13 @@
     }
   }
 
-  // The undo bar shows after the reload that redraws the board; the edited block gets the focus back.
+  // The undo bar shows after the reload that redraws the board; the edited block gets the focus back
+  // (an own event's change has no block to focus: the undo button gets it).
   function remember(result, block) {
+    if (!result || !result.changeset_id) return;
     sessionStorage.setItem(UNDO_KEY, JSON.stringify({
-      id: result.changeset_id, summary: result.summary, kind: block.dataset.blockKind, block: block.dataset.blockId,
+      id: result.changeset_id, summary: result.summary,
+      kind: block ? block.dataset.blockKind : "", block: block ? block.dataset.blockId : "",
     }));
   }
 
@@ -282,9 +290,15 @@
     });
   }
 
+  // Deleting every week is destructive: the dialog asks once more before it (undo stays offered after).
+  function confirmDeleteAll(show) {
+    blockDialog.querySelector("[data-test=event-delete-all-confirm]").hidden = !show;
+    if (show) blockDialog.querySelector("[data-test=event-delete-all-yes]").focus();
+  }
+
   async function deleteEvent(scope) {
     try {
-      await call("DELETE", `/api/v1/schedule/events/${current.dataset.eventId}/?scope=${scope}`);
+      remember(await call("DELETE", `/api/v1/schedule/events/${current.dataset.eventId}/?scope=${scope}`), null);
       window.location.reload();
     } catch (error) {
       showError(blockDialog.querySelector("[data-test=block-dialog-error]"), error.message);
@@ -298,7 +312,9 @@
     if (action === "show-moves") showMoves();
     else if (action === "edit-event") { blockDialog.close(); openEdit(current); }
     else if (action === "delete-this") deleteEvent("this");
-    else if (action === "delete-all") deleteEvent("all");
+    else if (action === "delete-all") confirmDeleteAll(true);
+    else if (action === "delete-all-cancel") confirmDeleteAll(false);
+    else if (action === "delete-all-confirmed") deleteEvent("all");
     else if (action === "pin") togglePin(button);
     else edit(action, {});
   });
@@ -441,6 +457,17 @@
           undoBar.querySelector("[data-test=edit-undo-summary]").textContent = error.message;
         }
       });
+    }
+  }
+  // A link naming a block (the bell's "missed blocks" item: ?block=item-12) brings it into view and lights it up.
+  const named = /^(item|note)-(\d+)$/.exec(new URLSearchParams(window.location.search).get("block") || "");
+  if (named) {
+    const target = Array.from(document.querySelectorAll(`[data-block-kind="${named[1]}"][data-block-id="${named[2]}"]`))
+      .find((el) => el.offsetParent !== null);
+    if (target) {
+      target.classList.add("spotlight");
+      target.scrollIntoView({ block: "center" });
+      target.focus({ preventScroll: true });
     }
   }
   root.dataset.ready = "true";  // for tests: the dialogs answer clicks from now on

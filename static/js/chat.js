@@ -476,8 +476,7 @@
       const line = el("p", "chat-turn-error", event.message);
       line.dataset.test = "chat-turn-error";
       line.dataset.code = event.code;
-      turn.flow.append(line);
-      if (live) showError(event.message);
+      turn.flow.append(line);  // said once, in the turn; the status line says the turn failed
     },
     "answer.reset": (event, turn) => { // the turn runs again after its worker died: its answer so far
       if (turn.stored) return;

@@ -13,6 +13,9 @@
   const learned = document.getElementById("qa-learned");
   const ambiguous = document.getElementById("qa-ambiguous");
   const free = document.getElementById("qa-free");
+  const readings = document.getElementById("qa-readings");
+  const readingsList = document.getElementById("qa-readings-list");
+  const remembered = document.getElementById("qa-reading-remembered");
   const csrf = form.querySelector("input[name=csrfmiddlewaretoken]").value;
   let timer = null;
   let latest = 0;
@@ -40,8 +43,40 @@
     learned.hidden = parsed.quadrant_reason !== "learned";
     ambiguous.hidden = !parsed.ambiguous;
     free.hidden = parsed.deadline !== null || parsed.ambiguous;
+    showReadings(parsed.readings || []);
     preview.hidden = false;
     form.dataset.parsed = "1";
+  }
+
+  // An ambiguous note offers its readings as one-tap choices (QUICK-ADD.md: never a guessed date).
+  // Tapping one sets the deadline; saving with it keeps the pick for this phrasing (readings.py),
+  // and a pick kept before is pre-selected, marked so the student sees why.
+  function showReadings(choices) {
+    readingsList.replaceChildren(...choices.map((reading) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "reading-choice";
+      button.dataset.test = "quick-add-reading";
+      button.textContent = reading.text;
+      button.setAttribute("aria-pressed", "false");
+      button.addEventListener("click", () => pickReading(button, reading));
+      return button;
+    }));
+    readings.hidden = choices.length === 0;
+    remembered.hidden = true;
+    const kept = choices.findIndex((reading) => reading.remembered);
+    if (kept >= 0) {
+      pickReading(readingsList.children[kept], choices[kept]);
+      remembered.hidden = false;
+    }
+  }
+
+  function pickReading(button, reading) {
+    for (const other of readingsList.children) other.setAttribute("aria-pressed", String(other === button));
+    deadline.value = toLocalInput(reading.deadline);
+    deadlineEdited.value = "1";
+    ambiguous.hidden = true;
+    remembered.hidden = true;
   }
 
   text.addEventListener("input", () => {
@@ -49,7 +84,10 @@
     clearTimeout(timer);
     timer = setTimeout(refresh, 250);
   });
-  deadline.addEventListener("input", () => { deadlineEdited.value = "1"; });
+  deadline.addEventListener("input", () => {
+    deadlineEdited.value = "1";
+    for (const other of readingsList.children) other.setAttribute("aria-pressed", "false");
+  });
   // Only a quadrant the student picked themselves teaches quick add (see taskclasses/notes/lessons.py).
   quadrant.addEventListener("change", () => { quadrantEdited.value = "1"; learned.hidden = true; });
 

@@ -23,7 +23,7 @@ from taskclasses.notes.core.quick_add import (
     matching_keyword,
     quadrant_from_lesson,
 )
-from taskclasses.notes.models import MAX_LESSONS_PER_USER, QuadrantLesson
+from taskclasses.notes.models import MAX_LESSONS_PER_USER, QuadrantLesson, ReadingChoice
 
 
 def lesson_list(*, user: User) -> QuerySet[QuadrantLesson]:
@@ -37,7 +37,7 @@ def lessons_apply(*, user: User, parsed: QuickNoteParse) -> QuickNoteParse:
     keyword = matching_keyword(parsed.title, keywords)
     if keyword is None:
         return parsed
-    quadrant = quadrant_from_lesson(keywords[keyword], parsed.quadrant_reason)
+    quadrant = quadrant_from_lesson(keywords[keyword], urgent=parsed.urgent)
     return dataclasses.replace(parsed, quadrant=quadrant, quadrant_reason=QuadrantReason.LEARNED)
 
 
@@ -70,6 +70,7 @@ def lesson_forget(*, user: User, lesson_id: int) -> None:
 
 
 def lessons_forget_all(*, user: User) -> int:
-    """Forget everything quick add learned for this student; returns how many were forgotten."""
+    """Forget everything quick add learned for this student (quadrants and picked readings); returns how many."""
     deleted, _detail = QuadrantLesson.objects.filter(user=user).delete()
-    return deleted
+    readings, _detail = ReadingChoice.objects.filter(user=user).delete()
+    return deleted + readings

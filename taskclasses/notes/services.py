@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from schedule.core.time_model import SectionTemplate, Semester, SlotKey, slot_bounds
 from schedule.models import ScheduleEvent, ScheduleSlot
-from schedule.selectors import time_frame_get
+from schedule.selectors import calendar_settings_get, time_frame_get
 from schedule.services.events import Span, event_create
 from smartmate.platform.caps import cap_check
 from smartmate.platform.exceptions import ConflictError
@@ -22,18 +22,22 @@ from taskclasses.exceptions import NoFreeSlotError, TaskInputError
 from taskclasses.models import MAX_TITLE_LENGTH, Task
 from taskclasses.notes.core.quick_add import QuickNoteParse, parse_quick_note, urgency_threshold
 from taskclasses.notes.lessons import lesson_learn, lessons_apply
+from taskclasses.notes.readings import reading_remember, readings_apply
 from taskclasses.notes.selectors import task_get
 
 UNSET: Any = object()
 MAX_NOTE_LENGTH = 500
-# Quadrants that move when their threshold passes, and where they move to.
-PROMOTIONS = {Task.Quadrant.IMPORTANT: Task.Quadrant.IMPORTANT_URGENT, Task.Quadrant.COMPLEX: Task.Quadrant.SIMPLE}
+# Quadrants that move when their threshold passes, and where they move to: only 2 -> 1 (QUICK-ADD.md;
+# 3 and 4 split an unimportant task by its effort, which a nearing deadline does not change).
+PROMOTIONS = {Task.Quadrant.IMPORTANT: Task.Quadrant.IMPORTANT_URGENT}
 
 
 def quick_note_parse(*, user: User, text: str, now: datetime | None = None) -> QuickNoteParse:
-    """Read a quick note in the student's time zone, with the quadrants they taught; writes nothing."""
+    """Read a quick note in the student's time zone and semester, with the quadrants they taught; writes nothing."""
     text = _clean_text(text, limit=MAX_NOTE_LENGTH)
-    return lessons_apply(user=user, parsed=parse_quick_note(text, now=(now or timezone.now()), tz=user.time_zone))
+    semester_start = calendar_settings_get(user=user).semester_start  # 第七周周三 counts from it
+    parsed = parse_quick_note(text, now=(now or timezone.now()), tz=user.time_zone, semester_start=semester_start)
+    return readings_apply(user=user, parsed=lessons_apply(user=user, parsed=parsed))
 
 
 def _clean_text(text: str, *, limit: int) -> str:
@@ -74,7 +78,8 @@ def task_create_from_text(
 
     With `learn` (the student changed the suggested quadrant themselves, on the dashboard form), a
     quadrant different from the suggestion is remembered for tasks named the same way. Callers
-    that merely pass a quadrant along (the assistant's tool) do not teach anything.
+    that merely pass a quadrant along (the assistant's tool) do not teach anything. An ambiguous
+    note saved with one of its readings as the deadline keeps that pick for the student's phrasing.
     """
     now = now or timezone.now()
     parsed = quick_note_parse(user=user, text=text, now=now)
@@ -91,6 +96,8 @@ def task_create_from_text(
     task = task_create(user=user, source_text=parsed.text, now=now, **values)
     if learn and task.quadrant != parsed.quadrant:
         lesson_learn(user=user, title=task.title, quadrant=task.quadrant)
+    if parsed.readings and overrides.get("deadline") is not None:
+        reading_remember(user=user, parsed=parsed, deadline=overrides["deadline"])
     return task
 
 

@@ -7,7 +7,9 @@ other blocks as possible (``schedule.core.repair``). Applying it plans a missed 
 (status ``missed`` -> ``placed``; undo gives the mark back).
 
 A block counts when its status is ``placed`` or ``missed`` and it has begun (its own event, or the
-filler meeting holding it, started before now). Blocks of a plan whose last day has gone by are
+filler meeting holding it, started before now); the bell's "missed blocks" count is the missed ones
+among these, so what it announces this action can place. One block can be caught up alone
+(``item_id``: the block dialog's "重新安排"). Blocks of a plan whose last day has gone by are
 not caught up: its window is over (the student extends the end date first).
 """
 
@@ -73,6 +75,12 @@ def catch_up_count(*, user: User, now: datetime | None = None, task_class_id: in
                if b.item.task_class.end_date >= today)
 
 
+def _ensure_own_item(user: User, item_id: int) -> None:
+    """Another student's block (or none) is simply not found."""
+    if not (0 < item_id <= MAX_ID and TaskItem.objects.filter(pk=item_id, task_class__user=user).exists()):
+        raise NotFoundError(_("Not found."), code="item_not_found")
+
+
 def _task_class(user: User, task_class_id: int | None) -> TaskClass | None:
     if task_class_id is None:
         return None
@@ -83,10 +91,12 @@ def _task_class(user: User, task_class_id: int | None) -> TaskClass | None:
 
 
 @transaction.atomic
-def catch_up_preview(*, user: User, task_class_id: int | None = None, now: datetime | None = None) -> PlanPreview:
-    """A preview placing every block gone by and not done again, before its plan ends, order kept."""
+def catch_up_preview(*, user: User, task_class_id: int | None = None, now: datetime | None = None,
+                     item_id: int | None = None) -> PlanPreview:
+    """A preview placing every block gone by and not done again (or only ``item_id``), before its plan
+    ends, order kept."""
     now = now or timezone.now()
-    found = catch_up_board(user=user, task_class_id=task_class_id, now=now)
+    found = catch_up_board(user=user, task_class_id=task_class_id, now=now, item_id=item_id)
     return publish_repair(user=user, board=found.result.board, result=found.result, classes=found.classes, now=now)
 
 
@@ -99,7 +109,7 @@ class CatchUp:
 
 
 def catch_up_board(*, user: User, now: datetime, task_class_id: int | None = None,
-                   previous: Board | None = None) -> CatchUp:
+                   previous: Board | None = None, item_id: int | None = None) -> CatchUp:
     """Place every block gone by and not done again on a board from the first of them on.
 
     ``previous``: the assistant's working schedule. The board then also holds what it held (its
@@ -114,7 +124,11 @@ def catch_up_board(*, user: User, now: datetime, task_class_id: int | None = Non
                              "day first.") % {"name": task_class.name, "end": task_class.end_date},
                            code="class_ended")
     behind = [b for b in blocks_behind(user=user, now=now, task_class=task_class)
-              if b.item.task_class.end_date >= today]
+              if b.item.task_class.end_date >= today and item_id in (None, b.item.pk)]
+    if not behind and item_id is not None:
+        _ensure_own_item(user, item_id)
+        raise CatchUpError(_("This block is not waiting to be caught up: it is done, still ahead, or its plan "
+                             "has ended."), code="nothing_to_catch_up")
     if not behind:
         raise CatchUpError(_("Nothing to catch up: every block gone by is marked done."))
     classes = sorted({b.item.task_class for b in behind}, key=lambda c: c.pk)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from schedule.messages import day_label
 from schedule.models import ChangeSet
@@ -106,6 +106,22 @@ def _import_summary(changeset: ChangeSet) -> str:
     return text + _blocks_back(info.get("blocks", 0))
 
 
+def _event_summary(changeset: ChangeSet) -> str:
+    # ChangeSet.timetable["summary"] is written by taskclasses/planning/event_edits.py. One week or many is
+    # a different sentence, not a plural form ("已删除「社团例会」" / "已删除「社团例会」（共 16 周）").
+    info = (changeset.timetable or {}).get("summary", {})
+    title, count = info.get("title", ""), info.get("count", 0)
+    one, many = EVENT_SENTENCES.get(info.get("action"), ("", ""))
+    return (one if count <= 1 else many) % {"title": title, "count": count} if one else ""
+
+
+EVENT_SENTENCES = {
+    "event_add": (gettext_lazy("Added “%(title)s”"), gettext_lazy("Added “%(title)s” in %(count)s weeks")),
+    "event_change": (gettext_lazy("Changed “%(title)s”"), gettext_lazy("Changed “%(title)s” in %(count)s weeks")),
+    "event_remove": (gettext_lazy("Deleted “%(title)s”"), gettext_lazy("Deleted “%(title)s” in all %(count)s weeks")),
+}
+
+
 SUMMARIES: dict[str, Callable[[ChangeSet], str]] = {
     ChangeSet.Kind.APPLY: _apply_summary,
     ChangeSet.Kind.MOVE: _move_summary,
@@ -113,6 +129,7 @@ SUMMARIES: dict[str, Callable[[ChangeSet], str]] = {
     ChangeSet.Kind.MARK: _mark_summary,
     ChangeSet.Kind.COURSE: _course_summary,
     ChangeSet.Kind.IMPORT: _import_summary,
+    ChangeSet.Kind.EVENT: _event_summary,
 }
 
 

@@ -46,7 +46,8 @@ def catch_up(request: AuthedHttpRequest) -> HttpResponse:
     """Place the blocks gone by and not done again: open the preview on the board."""
     try:
         rate_limit_hit("planning", user_key(request.user))
-        preview = catch_up_preview(user=request.user, task_class_id=_digits(request.POST.get("task_class_id")))
+        preview = catch_up_preview(user=request.user, task_class_id=_digits(request.POST.get("task_class_id")),
+                                   item_id=_digits(request.POST.get("item_id")))
     except NotFoundError:
         raise  # the 404 page, not a message
     except AppError as exc:

@@ -36,6 +36,7 @@ from schedule.services.timetable_sync import (
 from schedule.timetable_port import TimetableEditResult
 from smartmate.platform.exceptions import AppError, ConflictError, NotFoundError
 from taskclasses.models import Task, TaskItem
+from taskclasses.planning import event_edits
 from taskclasses.planning.block_records import source_of
 from taskclasses.planning.changeset_summaries import changeset_summary
 from taskclasses.planning.preview_moves import block_lift
@@ -208,4 +209,8 @@ class TimetableEditor:
     def timetable_sync(self, *, user: User, data: bytes, fmt: str, dry_run: bool = False,
                        expected: str | None = None) -> TimetableEditResult:
         return timetable_sync(user=user, data=data, fmt=fmt, dry_run=dry_run, expected=expected)
+
+    own_event_add = staticmethod(event_edits.own_event_add)
+    own_event_change = staticmethod(event_edits.own_event_change)
+    own_event_remove = staticmethod(event_edits.own_event_remove)
 

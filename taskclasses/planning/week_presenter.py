@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+
+from django.utils import timezone
 
 from accounts.models import User
 from schedule.core.weekspec import format_weeks
@@ -21,6 +23,7 @@ class EmbeddedBlock:
     content: str
     item_id: int | None = None  # None: shown only (under a preview, nothing on the board is edited)
     version: str = ""
+    status: str = ""  # the study item's status: "done" and "missed" look different on the board
 
 
 @dataclass(frozen=True)
@@ -34,9 +37,12 @@ class BoardCell:
     rowspan: int = 1
     embedded: tuple[EmbeddedBlock, ...] = ()  # study blocks already inside this (filler) course meeting
     version: str = ""  # the event's study block or quick note, as the direct-edit API's version
+    status: str = ""  # the block's status ("placed", "done", "missed"; a quick note: "placed" or "done")
+    begun: bool = False  # the event has started: a missed block in it can be caught up
     series_weeks: str = ""  # a repeating custom event's weeks ("1-16单")
     embedded_suggestions: tuple[PreviewBlock, ...] = field(default=())
     embedded_moves: tuple[MovedBlock, ...] = field(default=())
+    beside: tuple[ScheduleEvent, ...] = ()  # course meetings at the same time, shown side by side with this one
 
 
 @dataclass(frozen=True)
@@ -45,13 +51,15 @@ class PlacedBlocks:
 
     embedded: dict[int, tuple[EmbeddedBlock, ...]]  # host event id -> the study blocks inside it
     versions: dict[int, str]  # event id of a study block or a quick note -> the block's version
+    statuses: dict[int, str] = field(default_factory=dict)  # the same events -> the block's status
     series_weeks: dict[int, str] = field(default_factory=dict)  # custom event id -> its series' weeks ("1-16单")
 
 
 def placed_blocks_get(*, user: User, board: WeekBoard) -> PlacedBlocks:
     """Read what the board's direct edits need: block ids, statuses and places, series weeks (four queries)."""
-    return PlacedBlocks(embedded=_embedded_blocks(user, board.week), versions=_event_block_versions(board.events),
-                        series_weeks=_series_weeks(user, board.events))
+    statuses = _event_block_statuses(board.events)
+    return PlacedBlocks(embedded=_embedded_blocks(user, board.week), versions=_event_block_versions(board.events, statuses),
+                        statuses=statuses, series_weeks=_series_weeks(user, board.events))
 
 
 def _series_weeks(user: User, events: tuple[ScheduleEvent, ...]) -> dict[int, str]:
@@ -67,23 +75,26 @@ def _series_weeks(user: User, events: tuple[ScheduleEvent, ...]) -> dict[int, st
     return {event_id: format_weeks(found) for event_id, found in weeks.items()}
 
 
-def _event_block_versions(events: tuple[ScheduleEvent, ...]) -> dict[int, str]:
+def _event_block_statuses(events: tuple[ScheduleEvent, ...]) -> dict[int, str]:
+    """Each study block's or quick note's status by event id (two queries)."""
     item_ids = [e.task_item_id for e in events if e.task_item_id]
     task_ids = [e.task_id for e in events if e.task_id]
     item_status = dict(TaskItem.objects.filter(pk__in=item_ids).values_list("pk", "status")) if item_ids else {}
     done = dict(Task.objects.filter(pk__in=task_ids).values_list("pk", "completed")) if task_ids else {}
-    versions = {}
+    statuses = {}
     for event in events:
         if event.task_item_id:
-            status = item_status.get(event.task_item_id, "")
+            statuses[event.pk] = item_status.get(event.task_item_id, "")
         elif event.task_id:
-            status = "done" if done.get(event.task_id) else "placed"  # a note's status, as direct edits name it
-        else:
-            continue
-        versions[event.pk] = block_version(event_id=event.pk, week=event.week, day=event.day,
-                                           start_section=event.start_section, end_section=event.end_section,
-                                           host_event_id=None, status=status)
-    return versions
+            statuses[event.pk] = "done" if done.get(event.task_id) else "placed"  # as direct edits name it
+    return statuses
+
+
+def _event_block_versions(events: tuple[ScheduleEvent, ...], statuses: dict[int, str]) -> dict[int, str]:
+    return {event.pk: block_version(event_id=event.pk, week=event.week, day=event.day,
+                                    start_section=event.start_section, end_section=event.end_section,
+                                    host_event_id=None, status=statuses[event.pk])
+            for event in events if event.pk in statuses}
 
 
 def _embedded_blocks(user: User, week: int) -> dict[int, tuple[EmbeddedBlock, ...]]:
@@ -99,7 +110,8 @@ def _embedded_blocks(user: User, week: int) -> dict[int, tuple[EmbeddedBlock, ..
         day, first, content, status = slots[0]
         version = block_version(event_id=None, week=week, day=day, start_section=first, end_section=slots[-1][1],
                                 host_event_id=event_id, status=status)
-        found.setdefault(event_id, []).append(EmbeddedBlock(content=content, item_id=item_id, version=version))
+        found.setdefault(event_id, []).append(EmbeddedBlock(content=content, item_id=item_id, version=version,
+                                                            status=status))
     return {event_id: tuple(blocks) for event_id, blocks in found.items()}
 
 
@@ -123,6 +135,7 @@ def board_rows(board: WeekBoard, suggestions: list[PreviewBlock] | None = None,
     moves = list(preview.moves) if preview else []
     notes = [n for n in (preview.notes if preview else []) if n.week == board.week]
     leaving = {m.event_id for m in moves if m.event_id is not None}
+    now = timezone.now()
     starting: dict[tuple[int, int], BoardCell] = {}
     covered: set[tuple[int, int]] = set()
 
@@ -131,7 +144,7 @@ def board_rows(board: WeekBoard, suggestions: list[PreviewBlock] | None = None,
         covered.update((day, s) for s in range(first + 1, last + 1))
 
     for event in board.events:
-        if event.pk in leaving:
+        if event.pk in leaving or event.beside:
             continue
         hosted = tuple(s for s in suggestions if s.host_event_id == event.pk)
         hosted_moves = tuple(m for m in moves if m.host_event_id == event.pk and m.week == board.week)
@@ -143,7 +156,12 @@ def board_rows(board: WeekBoard, suggestions: list[PreviewBlock] | None = None,
             embedded=tuple(b for b in inside if b.content not in gone),
             embedded_suggestions=hosted, embedded_moves=hosted_moves,
             version=placed.versions.get(event.pk, "") if placed is not None else "",
+            status=placed.statuses.get(event.pk, "") if placed is not None else "",
+            begun=event.starts_at <= now,
             series_weeks=placed.series_weeks.get(event.pk, "") if placed is not None else "")
+    for event in board.events:
+        if event.beside:
+            _put_beside(starting, event, put)
     for block in suggestions:
         if block.host_event_id is None:
             put(block.day, block.start_section, block.end_section, suggestion=block)
@@ -160,6 +178,15 @@ def board_rows(board: WeekBoard, suggestions: list[PreviewBlock] | None = None,
         )
         rows.append(BoardRow(section=section, cells=cells))
     return rows
+
+
+def _put_beside(starting: dict[tuple[int, int], BoardCell], event: ScheduleEvent, put) -> None:
+    """Show a meeting beside the course meeting whose cell covers its first section (its own cell if none)."""
+    for (day, first), cell in starting.items():
+        if cell.event is not None and day == event.day and first <= event.start_section < first + cell.rowspan:
+            starting[(day, first)] = replace(cell, beside=(*cell.beside, event))
+            return
+    put(event.day, event.start_section, event.end_section, event=event)
 
 
 def board_reasons(*, board: WeekBoard, placed: PlacedBlocks | None, preview: PlanPreview | None) -> dict[int, str]:

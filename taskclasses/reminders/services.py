@@ -8,12 +8,13 @@ from datetime import datetime, time, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from schedule.models import ScheduleEvent
+from schedule.models import ScheduleEvent, ScheduleSlot
 from smartmate.platform.exceptions import AppError, NotFoundError
 from smartmate.platform.outbox.services import outbox_publish
 from taskclasses.models import Task, TaskItem
@@ -152,19 +153,38 @@ def _urgent_notes(now: datetime, user: User | None) -> Iterable[dict]:
 
 
 def _plans_rotted(now: datetime, user: User | None) -> Iterable[dict]:
-    """One reminder a day (the student's day) while missed blocks wait for catch-up; the board links to it."""
-    missed = TaskItem.objects.filter(status=TaskItem.Status.MISSED)
+    """One reminder a day (the student's day) while missed blocks of a running plan wait for catch-up.
+
+    It counts the missed blocks the catch-up action places again (begun, of a plan that has not ended:
+    ``taskclasses.planning.catch_up``), and links to the board at the first of them, which the board
+    brings into view.
+    """
+    begun = Q(events__starts_at__lt=now) | Q(embedded_slots__event__starts_at__lt=now)
+    missed = TaskItem.objects.filter(begun, status=TaskItem.Status.MISSED,
+                                     task_class__end_date__gte=(now - timedelta(days=1)).date()).distinct()
     if user is not None:
         missed = missed.filter(task_class__user=user)
-    counts: dict[int, int] = {}
-    for owner in missed.values_list("task_class__user_id", flat=True):
-        counts[owner] = counts.get(owner, 0) + 1
-    zones = dict(User.objects.filter(pk__in=counts).values_list("pk", "time_zone"))
-    for owner, count in sorted(counts.items()):
-        local_day = timezone.localtime(now, User(time_zone=zones[owner]).zone).date()
-        yield {"user_id": owner, "zone": User(time_zone=zones[owner]).zone, "kind": Kind.PLAN_ROTTED,
-               "key": f"missed:{local_day.isoformat()}", "params": {"count": count},
-               "link": reverse("planning:week")}
+    rows = list(missed.order_by("task_class__start_date", "task_class_id", "order")
+                .values_list("task_class__user_id", "pk", "task_class__end_date"))
+    zones = {pk: User(time_zone=name).zone for pk, name in
+             User.objects.filter(pk__in={owner for owner, _item, _end in rows}).values_list("pk", "time_zone")}
+    waiting: dict[int, list[int]] = {}
+    for owner, item_id, end_date in rows:
+        if end_date >= timezone.localtime(now, zones[owner]).date():  # the plan still runs in her day
+            waiting.setdefault(owner, []).append(item_id)
+    for owner, items in sorted(waiting.items()):
+        local_day = timezone.localtime(now, zones[owner]).date()
+        yield {"user_id": owner, "zone": zones[owner], "kind": Kind.PLAN_ROTTED,
+               "key": f"missed:{local_day.isoformat()}", "params": {"count": len(items)},
+               "link": _board_at_block(items[0])}
+
+
+def _board_at_block(item_id: int) -> str:
+    """The week board at a study block's week and day, naming the block for the page to bring into view."""
+    place = (ScheduleEvent.objects.filter(task_item_id=item_id).values_list("week", "day").first()
+             or ScheduleSlot.objects.filter(embedded_item_id=item_id).values_list("week", "day").first())
+    query = f"?week={place[0]}&day={place[1]}&block=item-{item_id}" if place else f"?block=item-{item_id}"
+    return reverse("planning:week") + query
 
 
 def _tomorrows(now: datetime, user: User | None) -> Iterable[dict]:

@@ -21,7 +21,7 @@ def test_a_note_is_parsed_and_saved_once_per_call(ctx, working):
 
 def test_a_chosen_quadrant_wins(ctx):
     saved = json.loads(TOOL.run({"text": "买牙膏", "quadrant": 3}, ctx, None).content)
-    assert saved["quadrant"] == 3 and saved["quadrant_label"] == "紧急不重要"
+    assert saved["quadrant"] == 3 and saved["quadrant_label"] == "简单不重要"
 
 
 def test_an_empty_note_is_refused(ctx):

@@ -75,7 +75,7 @@ def test_problems_by_code():
     on_holiday = CalendarDay(DayKind.MAKEUP, "x", date(2026, 10, 3), date(2026, 10, 3), runs_week=5, runs_day=5)
     assert codes(NATIONAL_DAY, on_holiday) == [ProblemCode.MAKEUP_ON_HOLIDAY]
     at_holiday = CalendarDay(DayKind.MAKEUP, "x", date(2026, 10, 11), date(2026, 10, 11), runs_week=4, runs_day=5)
-    assert codes(NATIONAL_DAY, at_holiday) == [ProblemCode.MAKEUP_TARGET_HOLIDAY]
+    assert codes(NATIONAL_DAY, at_holiday) == []  # the usual 调休: a holiday's classes made up on another day
     chained = CalendarDay(DayKind.MAKEUP, "y", date(2026, 10, 18), date(2026, 10, 18), runs_week=5, runs_day=7)
     assert codes(MAKEUP_SUNDAY, chained) == [ProblemCode.MAKEUP_TARGET_MAKEUP]
     assert codes(MAKEUP_SUNDAY, MAKEUP_SUNDAY) == [ProblemCode.MAKEUP_DUPLICATE]
@@ -90,11 +90,19 @@ def test_resolving_is_tolerant_of_days_the_moved_semester_left():
     assert resolved.makeup_positions() == {(1, 7): (5, 5)}
 
 
-def test_a_makeup_whose_target_became_a_holiday_runs_nothing():
+def test_a_makeup_whose_target_became_a_holiday_still_runs_it():
+    """The day off and the day that makes it up: the pair schools announce together."""
     holiday = CalendarDay(DayKind.HOLIDAY, "校庆", date(2026, 10, 9), date(2026, 10, 9))
-    resolved = calendar_resolve(SEMESTER, [holiday, MAKEUP_SUNDAY])  # not checked: resolving never raises
+    resolved = calendar_resolve(SEMESTER, [holiday, MAKEUP_SUNDAY])
     sunday = resolved.day(date(2026, 10, 11))
-    assert sunday is not None and sunday.suspended and sunday.runs is None
+    assert sunday is not None and sunday.suspended and sunday.runs == (5, 5)
+
+
+def test_a_makeup_whose_target_became_a_makeup_day_runs_nothing():
+    chained = CalendarDay(DayKind.MAKEUP, "补课", date(2026, 10, 18), date(2026, 10, 18), runs_week=5, runs_day=7)
+    resolved = calendar_resolve(SEMESTER, [MAKEUP_SUNDAY, chained])  # not checked: resolving never raises
+    later = resolved.day(date(2026, 10, 18))
+    assert later is not None and later.suspended and later.runs is None
 
 
 @st.composite
@@ -136,3 +144,11 @@ def test_valid_calendars_resolve_to_exactly_their_dates(days):
             assert SEMESTER.date_of(*day.runs) not in expected_suspended
     assert len(resolved.makeup_positions()) == sum(1 for d in days if d.kind == DayKind.MAKEUP)
     assert calendar_resolve(SEMESTER, days, follows=False).suspended_positions() == frozenset()
+
+
+def test_the_usual_makeup_runs_a_holidays_classes():
+    """"10 月 10 日（周六）补 10 月 1 日（周四）的课": the holiday stays off, Saturday runs its Thursday."""
+    saturday = CalendarDay(DayKind.MAKEUP, "调休", date(2026, 10, 10), date(2026, 10, 10), runs_week=4, runs_day=4)
+    resolved = calendar_resolve(SEMESTER, [NATIONAL_DAY, saturday])
+    assert resolved.day(date(2026, 10, 1)).suspended
+    assert resolved.makeup_positions() == {(5, 6): (4, 4)}

@@ -193,6 +193,36 @@ def test_a_stop_ends_the_call_at_once_while_the_model_is_silent(fake_llm, llm, r
     assert len(fake_llm.requests) == 1
 
 
+def test_a_stop_ends_a_plain_call_at_once_while_the_model_is_silent(fake_llm, llm):
+    # The route and plan stages are not streamed: their silence held a Stop up until the answer or the timeout.
+    fake_llm.script(Reply(text='{"route": "reply"}', delay=8), "next answer")
+    watch = _StopAfter(0.3)
+
+    with pytest.raises(StreamStopped):
+        llm.complete("route", HELLO, poll=watch.poll)
+
+    took = time.monotonic() - watch.pressed_at
+    assert took < 0.5, f"the call ended {took:.2f} s after the stop"
+    assert not fake_llm.requests[0].stream
+    assert llm.complete("route", HELLO, poll=lambda: None).text == "next answer"
+
+
+def test_a_stop_during_the_backoff_before_a_retry_ends_the_call_at_once(fake_llm):
+    config = ClientSettings.build(base_url=fake_llm.base_url, api_key="test", default_model="m", max_retries=2,
+                                  backoff_seconds=0.4, backoff_max_seconds=8.0)
+    client = OpenAICompatibleClient(config)
+    fake_llm.script(Reply(status=429, retry_after=8), "too late")
+    watch = _StopAfter(0.3)
+
+    with pytest.raises(StreamStopped):
+        client.complete("route", HELLO, poll=watch.poll)
+
+    took = time.monotonic() - watch.pressed_at
+    assert took < 0.5, f"the call ended {took:.2f} s after the stop"
+    assert len(fake_llm.requests) == 1  # the retry was never sent
+    client.close()
+
+
 def test_a_stop_mid_stream_ends_the_reading_thread_with_its_connection(fake_llm, llm):
     fake_llm.script(Reply(text="Monday is free", chunk_size=6, stall_after=1, delay=8), "next answer")
     watch = _StopAfter(0.3)

@@ -8,13 +8,29 @@ from rest_framework import serializers
 
 from smartmate.platform.serializers import ModelSerializer, RFC3339DateTimeField
 from taskclasses.models import MAX_TITLE_LENGTH, Task
+from taskclasses.notes.core.quick_add import Reading
 from taskclasses.notes.models import QuadrantLesson
+from taskclasses.notes.presenters import reading_label
 
 NOTE_LIMIT = 500
 
 
 class QuickNoteParseInputSerializer(serializers.Serializer):
     text = serializers.CharField(max_length=NOTE_LIMIT)
+
+
+class ReadingOutputSerializer(serializers.Serializer):
+    """One plausible deadline of an ambiguous note; the student picks one (or none)."""
+
+    deadline = RFC3339DateTimeField(help_text="Send it back as the task's deadline to pick this reading.")
+    has_time = serializers.BooleanField()
+    is_past = serializers.BooleanField()
+    weeks_ahead = serializers.IntegerField(help_text="Calendar weeks from this week: 0 this week, 1 next week.")
+    remembered = serializers.BooleanField(help_text="The student picked this reading for the same phrasing before.")
+    text = serializers.SerializerMethodField(help_text="The choice as the page shows it: 周五 10/9, 下周五 10/16.")
+
+    def get_text(self, reading: Reading) -> str:
+        return reading_label(reading)
 
 
 class QuickNoteParseOutputSerializer(serializers.Serializer):
@@ -30,6 +46,9 @@ class QuickNoteParseOutputSerializer(serializers.Serializer):
     quadrant_reason = serializers.CharField()
     estimated_sections = serializers.IntegerField(allow_null=True)
     urgency_threshold_at = RFC3339DateTimeField(allow_null=True)
+    readings = ReadingOutputSerializer(many=True, help_text="When ambiguous: the plausible deadlines, earliest first.")
+    confidence = serializers.FloatField(
+        help_text="How sure the rules are of `deadline`: 1 stated, 0.8 a convention filled a gap, 0 refused.")
 
 
 class TaskCreateInputSerializer(serializers.Serializer):

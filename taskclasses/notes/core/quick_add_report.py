@@ -6,7 +6,9 @@ Prints the exact-match rate of each field (deadline, ambiguous, title, quadrant)
 four together (a date-only expected deadline matches any time on that date; a quadrant the phrase's
 ``also_accept`` lists, the 48-96 hour judgment call, counts), per language, per fixture set and
 overall, then every mismatch. Exits 1 when the deadline rate is
-below TARGET_RATE or a phrase the fixture calls ambiguous got a date.
+below TARGET_RATE or a phrase the fixture calls ambiguous got a date. A phrase may carry
+``semester_start`` (the Monday of week 1), passed to the parser as the student's semester.
+``--summary`` prints the figures only (for a held-out set nobody may read the misses of).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +46,11 @@ class PhraseOutcome:
     def dated_an_ambiguous_phrase(self) -> bool:
         """The worst failure: the fixture refuses a date and the parser invented one."""
         return bool(self.expected["ambiguous"]) and self.actual["deadline"] is not None
+
+    @property
+    def wrong_date(self) -> bool:
+        """The parser gave a date and it is not the one the fixture expects (nor a refused phrase's)."""
+        return self.actual["deadline"] is not None and "deadline" in self.mismatched
 
 
 @dataclass(frozen=True)
@@ -76,6 +83,10 @@ class FixtureReport:
     def ambiguous_phrases_dated(self) -> tuple[PhraseOutcome, ...]:
         return tuple(outcome for outcome in self.outcomes if outcome.dated_an_ambiguous_phrase)
 
+    @property
+    def wrong_dates(self) -> tuple[PhraseOutcome, ...]:
+        return tuple(outcome for outcome in self.outcomes if outcome.wrong_date)
+
 
 def load_phrases(path: Path = DEFAULT_FIXTURE) -> list[dict[str, Any]]:
     """The fixture's phrases, in file order."""
@@ -89,7 +100,9 @@ def evaluate(phrases: Sequence[dict[str, Any]], *, tz: str = "Asia/Shanghai") ->
 
 
 def _evaluate_one(phrase: dict[str, Any], tz: str) -> PhraseOutcome:
-    parsed = parse_quick_note(phrase["text"], now=datetime.fromisoformat(phrase["now"]), tz=tz)
+    semester_start = date.fromisoformat(phrase["semester_start"]) if phrase.get("semester_start") else None
+    parsed = parse_quick_note(phrase["text"], now=datetime.fromisoformat(phrase["now"]), tz=tz,
+                              semester_start=semester_start)
     actual = {
         "deadline": parsed.deadline.isoformat() if parsed.deadline else None,
         "ambiguous": parsed.ambiguous,
@@ -122,16 +135,21 @@ def _same(field: str, expected: Any, actual: Any) -> bool:
     return bool(expected == actual)
 
 
-def format_report(report: FixtureReport) -> str:
-    """The rates table followed by one block per mismatching phrase."""
+def format_report(report: FixtureReport, *, summary: bool = False) -> str:
+    """The rates table followed by one block per mismatching phrase (none with `summary`)."""
     groups: list[str | None] = [*report.groups, None]
     header = f"{'field':<11}" + "".join(f"{group or 'all':>17}" for group in groups)
     lines = [f"quick-add fixture: {len(report.outcomes)} phrases", header]
     for field in (*FIELDS, None):
         cells = [_cell(report, field, group) for group in groups]
         lines.append(f"{field or 'all fields':<11}" + "".join(f"{cell:>17}" for cell in cells))
-    lines.append(f"ambiguous phrases given a date: {len(report.ambiguous_phrases_dated)}")
+    total = len(report.outcomes) or 1
+    lines.append(f"ambiguous phrases given a date: {len(report.ambiguous_phrases_dated)}"
+                 f" ({len(report.ambiguous_phrases_dated) / total:.1%})")
+    lines.append(f"wrong dates (incl. those): {len(report.wrong_dates)} ({len(report.wrong_dates) / total:.1%})")
     lines.append(f"mismatches: {len(report.mismatches)}")
+    if summary:
+        return "\n".join(lines)
     for outcome in report.mismatches:
         lines.append(f"- {outcome.phrase_id} [{outcome.now}] {outcome.text!r}")
         for field in outcome.mismatched:
@@ -147,8 +165,10 @@ def _cell(report: FixtureReport, field: str | None, group: str | None) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    report = evaluate(load_phrases(Path(args[0]) if args else DEFAULT_FIXTURE))
-    print(format_report(report))
+    summary = "--summary" in args
+    paths = [arg for arg in args if arg != "--summary"]
+    report = evaluate(load_phrases(Path(paths[0]) if paths else DEFAULT_FIXTURE))
+    print(format_report(report, summary=summary))
     return 0 if report.rate("deadline") >= TARGET_RATE and not report.ambiguous_phrases_dated else 1
 
 

@@ -23,6 +23,8 @@ MAX_ID = 2**63 - 1
 class CatchUpInputSerializer(serializers.Serializer):
     task_class_id = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False,
                                              help_text="One plan only; default: every plan still running.")
+    item_id = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False,
+                                       help_text="One block only (a missed one, or one gone by and not done).")
 
 
 class CatchUpCountSerializer(serializers.Serializer):
@@ -64,7 +66,8 @@ class CatchUpView(APIView):
         rate_limit_hit("planning", user_key(request.user))
         data = CatchUpInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        preview = catch_up.catch_up_preview(user=request.user, task_class_id=data.validated_data.get("task_class_id"))
+        preview = catch_up.catch_up_preview(user=request.user, task_class_id=data.validated_data.get("task_class_id"),
+                                            item_id=data.validated_data.get("item_id"))
         return Response(_preview_body(preview), status=status.HTTP_201_CREATED)
 
 

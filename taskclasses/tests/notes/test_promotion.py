@@ -1,4 +1,4 @@
-"""Tasks past their urgency threshold move 2 → 1 and 4 → 3, once, with the reason recorded."""
+"""Tasks past their urgency threshold move 2 → 1 (and only those), once, with the reason recorded."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from taskclasses.tasks import promote_due_tasks  # the module the worker autodis
 from taskclasses.tests.factories import NOW, make_task
 
 
-def test_promotion_moves_important_and_complex_tasks_past_their_threshold(user):
+def test_promotion_moves_only_important_tasks_past_their_threshold(user):
     important = make_task(user, quadrant=2, deadline=NOW + timedelta(hours=20))
-    complex_ = make_task(user, title="复习线代", quadrant=4, deadline=NOW + timedelta(hours=30))
+    complex_ = make_task(user, title="拼完乐高", quadrant=4, deadline=NOW + timedelta(hours=30))
     later = make_task(user, title="写论文", quadrant=2, deadline=NOW + timedelta(days=9))
-    assert tasks_promote(now=NOW) == 2
-    assert [Task.objects.get(pk=t.pk).quadrant for t in (important, complex_, later)] == [1, 3, 2]
+    assert tasks_promote(now=NOW) == 1
+    assert [Task.objects.get(pk=t.pk).quadrant for t in (important, complex_, later)] == [1, 4, 2]
     promoted = Task.objects.get(pk=important.pk)
     assert (promoted.auto_reason, promoted.auto_changed_at) == ("threshold_reached", NOW)
     assert promoted.hours_left_when_promoted == 20
@@ -48,8 +48,8 @@ def test_the_beat_job_promotes_every_students_due_tasks(user, other_user, monkey
     make_task(user, quadrant=2, deadline=NOW + timedelta(hours=3))
     make_task(other_user, quadrant=4, deadline=NOW + timedelta(hours=3))
     monkeypatch.setattr("django.utils.timezone.now", lambda: NOW)
-    assert promote_due_tasks.delay().get(timeout=5) == 2
-    assert sorted(Task.objects.values_list("quadrant", flat=True)) == [1, 3]
+    assert promote_due_tasks.delay().get(timeout=5) == 1
+    assert sorted(Task.objects.values_list("quadrant", flat=True)) == [1, 4]
 
 
 def test_the_beat_schedule_runs_the_job_every_minute():

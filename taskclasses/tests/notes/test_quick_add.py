@@ -75,6 +75,9 @@ def test_every_fixture_phrase_keeps_the_result_invariants(phrase: dict[str, obje
     assert (parsed.deadline is None) == (parsed.no_deadline_reason is not None)
     assert not (parsed.ambiguous and parsed.deadline)
     assert parsed.ambiguous == (parsed.ambiguity_reason is not None)
+    assert not (parsed.readings and not parsed.ambiguous)  # readings are offered instead of a date, never beside one
+    assert [reading.deadline for reading in parsed.readings] == sorted({r.deadline for r in parsed.readings})
+    assert parsed.confidence == 0.0 if parsed.ambiguous else parsed.confidence in (0.8, 1.0)
     if parsed.deadline is not None:
         assert parsed.deadline.tzinfo == ZoneInfo(SHANGHAI)
         assert parsed.urgency_threshold_at is not None
@@ -148,9 +151,27 @@ def test_before_the_weekend_means_by_its_sunday() -> None:
     assert parse("这周末打扫宿舍").deadline == at("2026-03-15T23:59:00+08:00")
 
 
-def test_weekend_said_on_sunday_evening_is_today() -> None:
-    assert parse("周末打扫宿舍", now=SUNDAY_EVENING).deadline == at("2026-03-15T23:59:00+08:00")
+def test_this_weekend_said_on_sunday_evening_is_today() -> None:
+    assert parse("这周末打扫宿舍", now=SUNDAY_EVENING).deadline == at("2026-03-15T23:59:00+08:00")
     assert parse("this weekend do laundry", now=SUNDAY_EVENING).deadline == at("2026-03-15T23:59:00+08:00")
+
+
+@pytest.mark.parametrize("text", ["周末打扫宿舍", "weekend: do laundry"])
+def test_weekend_alone_said_on_sunday_offers_today_and_next_sunday(text: str) -> None:
+    parsed = parse(text, now=SUNDAY_EVENING)
+
+    assert (parsed.deadline, parsed.ambiguity_reason) == (None, AmbiguityReason.WEEKEND)
+    assert [reading.deadline for reading in parsed.readings] == [
+        at("2026-03-15T23:59:00+08:00"), at("2026-03-22T23:59:00+08:00")]
+    assert parsed.confidence == 0.0
+
+
+def test_weekend_alone_said_on_a_wednesday_offers_saturday_and_sunday() -> None:
+    parsed = parse("周末晚上 聚餐")
+
+    assert [reading.deadline for reading in parsed.readings] == [
+        at("2026-03-14T20:00:00+08:00"), at("2026-03-15T20:00:00+08:00")]
+    assert all(reading.has_time and not reading.is_past for reading in parsed.readings)
 
 
 @pytest.mark.parametrize("now", [SATURDAY, SUNDAY_EVENING], ids=["saturday", "sunday"])
@@ -167,8 +188,40 @@ def test_english_next_friday_is_friday_of_next_week() -> None:
     assert parse("Report due next Friday", now=MONDAY).deadline == at("2026-03-27T23:59:00+08:00")
 
 
-def test_english_this_friday_said_on_saturday_is_the_coming_friday() -> None:
-    assert parse("Pay tuition this Friday", now=SATURDAY).deadline == at("2026-03-20T23:59:00+08:00")
+def test_english_this_friday_said_on_saturday_offers_the_past_friday_and_the_coming_one() -> None:
+    parsed = parse("Pay tuition this Friday", now=SATURDAY)
+
+    assert (parsed.deadline, parsed.ambiguity_reason) == (None, AmbiguityReason.WEEKDAY_PASSED)
+    assert [(reading.deadline, reading.is_past) for reading in parsed.readings] == [
+        (at("2026-03-13T23:59:00+08:00"), True), (at("2026-03-20T23:59:00+08:00"), False)]
+
+
+@pytest.mark.parametrize("text", ["周三交英语作文", "周三前交英语作文", "essay due wed"])
+def test_a_bare_weekday_that_is_today_without_a_time_offers_today_and_next_week(text: str) -> None:
+    parsed = parse(text)  # said on Wednesday 10:15
+
+    assert (parsed.deadline, parsed.ambiguity_reason) == (None, AmbiguityReason.WEEKDAY_IS_TODAY)
+    assert [reading.deadline for reading in parsed.readings] == [
+        at("2026-03-11T23:59:00+08:00"), at("2026-03-18T23:59:00+08:00")]
+
+
+def test_a_bare_weekday_that_is_today_with_a_time_ahead_is_today() -> None:
+    parsed = parse("周三下午3点交英语作文")
+
+    assert (parsed.deadline, parsed.readings, parsed.confidence) == (at("2026-03-11T15:00:00+08:00"), (), 1.0)
+
+
+def test_a_bare_weekday_that_is_today_with_a_time_gone_is_next_week_by_convention() -> None:
+    parsed = parse("周三早上8点交英语作文")
+
+    assert (parsed.deadline, parsed.confidence) == (at("2026-03-18T08:00:00+08:00"), 0.8)
+
+
+def test_two_named_days_are_offered_as_readings() -> None:
+    parsed = parse("明天或者后天去取快递")
+
+    assert [reading.deadline for reading in parsed.readings] == [
+        at("2026-03-12T23:59:00+08:00"), at("2026-03-13T23:59:00+08:00")]
 
 
 # --- days, times and their defaults -----------------------------------------------------------
@@ -369,13 +422,14 @@ def test_priority_marker_leaves_the_title_and_counts(text: str, title: str, impo
     unmarked = parse(title)
 
     assert parsed.title == title
-    assert parsed.quadrant in ((1, 2) if important else (1, 3))
+    assert parsed.quadrant in ((1, 2) if important else (3, 4))
     if important:
         assert parsed.quadrant_reason in (QuadrantReason.IMPORTANT_URGENT, QuadrantReason.IMPORTANT_NOT_URGENT)
-    urgent_reasons = (QuadrantReason.IMPORTANT_URGENT, QuadrantReason.UNIMPORTANT_URGENT)
-    if urgent:
-        assert parsed.quadrant_reason in urgent_reasons
-        assert unmarked.quadrant_reason not in urgent_reasons  # the marker made the difference
+    if urgent and important:
+        assert parsed.quadrant_reason is QuadrantReason.IMPORTANT_URGENT
+        assert unmarked.quadrant_reason is not QuadrantReason.IMPORTANT_URGENT  # the marker made the difference
+    if not important:  # urgency does not split the unimportant: effort does (QUICK-ADD.md)
+        assert parsed.quadrant == unmarked.quadrant
 
 
 @pytest.mark.parametrize("text", ["急诊挂号", "important meeting with prof", "Urgent care visit", "这个很重要"])
@@ -387,13 +441,13 @@ def test_marker_words_inside_the_task_are_kept(text: str) -> None:
     ("text", "now", "deadline", "title"),
     [
         ("交周一实验课的报告 周五前", WEDNESDAY, "2026-03-13T23:59:00+08:00", "交周一实验课的报告"),
-        ("下周的组会PPT 明天做完", WEDNESDAY, "2026-03-12T23:59:00+08:00", "下周的组会PPT做完"),
+        ("下周的组会PPT 明天做完", WEDNESDAY, "2026-03-12T23:59:00+08:00", "下周的组会PPT 做完"),
         ("周四之前看完下周一组会要讲的论文", WEDNESDAY, "2026-03-12T23:59:00+08:00", "看完下周一组会要讲的论文"),
         ("prep slides for friday's seminar by wednesday", MONDAY, "2026-03-18T23:59:00+08:00",
          "prep slides for friday's seminar"),
         ("print handouts for the friday seminar tomorrow", WEDNESDAY, "2026-03-12T23:59:00+08:00",
          "print handouts for the friday seminar"),
-        ("周一早八的课 今晚预习", WEDNESDAY, "2026-03-11T20:00:00+08:00", "周一早八的课预习"),  # day + its time
+        ("周一早八的课 今晚预习", WEDNESDAY, "2026-03-11T20:00:00+08:00", "周一早八的课 预习"),  # day + its time
     ],
 )
 def test_a_day_naming_the_task_leaves_the_deadline_to_the_other_phrase(
@@ -457,8 +511,22 @@ def test_unimportant_complex_task_without_deadline_is_quadrant_4() -> None:
     assert (parsed.quadrant, parsed.quadrant_reason) == (4, QuadrantReason.UNIMPORTANT_COMPLEX)
 
 
-def test_unimportant_task_due_soon_is_quadrant_3_even_when_complex() -> None:
-    assert parse("今晚练吉他").quadrant_reason is QuadrantReason.UNIMPORTANT_URGENT
+@pytest.mark.parametrize("text", ["今晚练吉他", "明天把塞尔达主线打完", "tonight finish the lego set"])
+def test_an_unimportant_task_that_takes_time_stays_4_even_when_due_soon(text: str) -> None:
+    assert (parse(text).quadrant, parse(text).quadrant_reason) == (4, QuadrantReason.UNIMPORTANT_COMPLEX)
+
+
+@pytest.mark.parametrize("text", ["明天跟室友吃火锅", "周五去剪头发", "下周三 吉他社例会", "把钥匙还给楼管",
+                                  "next fri dinner w/ roommates"])
+def test_an_unimportant_quick_task_is_3_however_far_away(text: str) -> None:
+    assert parse(text).quadrant == 3
+
+
+@pytest.mark.parametrize("text", ["考完试聚餐", "考完马原去吃海底捞", "面完试跟室友去吃火锅"])
+def test_an_exam_the_note_waits_for_does_not_make_the_meal_important(text: str) -> None:
+    parsed = parse(text)
+
+    assert (parsed.quadrant, parsed.deadline, parsed.ambiguous) == (3, None, True)
 
 
 @pytest.mark.parametrize("text", ["尽快把报销单交了", "马上去教务处交材料", "Submit CV ASAP"])
@@ -528,15 +596,11 @@ def test_matching_keyword_is_the_longest_contained_one() -> None:
 
 
 @pytest.mark.parametrize(
-    ("learned", "reason", "quadrant"),
-    [(2, QuadrantReason.UNIMPORTANT_URGENT, 1), (1, QuadrantReason.UNIMPORTANT_SIMPLE, 2),
-     (4, QuadrantReason.IMPORTANT_NOT_URGENT, 4), (4, QuadrantReason.IMPORTANT_URGENT, 3),
-     (3, QuadrantReason.IMPORTANT_NOT_URGENT, 3)],
+    ("learned", "urgent", "quadrant"),
+    [(2, True, 1), (1, False, 2), (4, False, 4), (4, True, 4), (3, False, 3)],
 )
-def test_a_lesson_keeps_the_kind_of_task_and_the_new_notes_urgency(
-    learned: int, reason: QuadrantReason, quadrant: int
-) -> None:
-    assert quadrant_from_lesson(learned, reason) == quadrant
+def test_a_lesson_keeps_the_kind_of_task_and_the_new_notes_urgency(learned: int, urgent: bool, quadrant: int) -> None:
+    assert quadrant_from_lesson(learned, urgent=urgent) == quadrant
 
 
 # --- tuning4: quadrant and English -----------------------------------------------------------

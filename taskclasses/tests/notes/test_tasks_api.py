@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from threading import Thread
 
 import pytest
 from django.db import connection
 
+from schedule.services.calendar import calendar_settings_update
 from taskclasses.models import Task
 from taskclasses.tests.factories import NOW, SHANGHAI, make_task
 
@@ -22,6 +23,20 @@ def test_parse_shows_the_reading_without_saving(auth_client, frozen_now):
     body = auth_client.post("/api/v1/tasks/parse/", {"text": "下周日之前交概率论作业"}, format="json").json()
     assert (body["title"], body["deadline"], body["quadrant"]) == ("交概率论作业", "2026-12-13T23:59:00+08:00", 2)
     assert not Task.objects.exists()
+
+
+def test_parse_offers_the_readings_of_an_ambiguous_note(auth_client, frozen_now):
+    body = auth_client.post("/api/v1/tasks/parse/", {"text": "周末大扫除"}, format="json").json()
+    assert (body["deadline"], body["ambiguous"], body["ambiguity_reason"], body["confidence"]) == (
+        None, True, "weekend", 0.0)
+    assert [reading["deadline"] for reading in body["readings"]] == [
+        "2026-12-05T23:59:00+08:00", "2026-12-06T23:59:00+08:00"]
+
+
+def test_parse_counts_a_semester_week_from_the_students_own_semester(auth_client, user, frozen_now):
+    calendar_settings_update(user=user, semester_start=date(2026, 9, 7), semester_weeks=20)
+    body = auth_client.post("/api/v1/tasks/parse/", {"text": "第七周周三交电路实验报告"}, format="json").json()
+    assert (body["title"], body["deadline"], body["readings"]) == ("交电路实验报告", "2026-10-21T23:59:00+08:00", [])
 
 
 def test_create_from_text_lands_in_the_right_quadrant_with_deadline(auth_client, frozen_now):

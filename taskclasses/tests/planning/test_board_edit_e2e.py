@@ -4,6 +4,8 @@ block done."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from accounts.tests.factories import UserFactory
@@ -101,3 +103,36 @@ def _board_path() -> str:
     from django.urls import reverse
 
     return reverse("planning:week")
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 900}, {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_deleting_every_week_asks_first_takes_the_changed_week_too_and_undo_brings_all_back(
+        live_page, transactional_db, viewport):
+    from schedule.services.event_series import event_series_create, event_series_update
+
+    student, _items = _student_with_blocks(f"boardedit4{viewport['width']}", items=0)
+    series = event_series_create(user=student, title="社团例会", weeks="1-16", day=3, start_section=9,
+                                 end_section=10)
+    event_series_update(user=student, event_id=series.events[4].pk, scope="this", title="社团换届")  # week 5
+    page = live_page
+    page.set_viewport_size(viewport)
+    log_in(page, student.username)
+    page.goto(f"{page.base_url}{_board_path()}?week=4&day=3")  # the phone's agenda opens on Wednesday
+    page.wait_for_selector("#board-edit[data-ready=true]", state="attached")
+    page.locator('[data-event-title="社团例会"]:visible').first.click()
+    page.locator("[data-test=block-dialog]").wait_for(state="visible")
+    page.click("[data-test=event-delete-all]")
+    confirm = page.locator("[data-test=event-delete-all-confirm]")
+    confirm.wait_for(state="visible")
+    assert "可以马上撤销" in confirm.inner_text()
+    assert ScheduleEvent.objects.filter(user=student, kind="custom").count() == 16  # nothing yet
+    page.click("[data-test=event-delete-all-yes]")
+    page.wait_for_selector("[data-test=edit-undo]:not([hidden])")
+    assert page.inner_text("[data-test=edit-undo-summary]") == "已删除「社团例会」（共 16 周）"
+    assert not ScheduleEvent.objects.filter(user=student, kind="custom").exists()  # 社团换届 went too
+    page.click("[data-test=edit-undo-button]")
+    page.locator('[data-event-title="社团例会"]:visible').first.wait_for()
+    titles = Counter(ScheduleEvent.objects.filter(user=student, kind="custom").values_list("title", flat=True))
+    assert titles == {"社团换届": 1, "社团例会": 15}

@@ -47,6 +47,37 @@ def test_two_blocks_behind_are_counted(user, behind):
     assert catch_up_count(user=user) == 2
 
 
+def test_a_block_marked_missed_before_it_began_waits_for_its_time(user, behind):
+    """Still ahead, it keeps its place (Move to… moves it); once begun, catch-up and the bell count it."""
+    _, (_first, _second, _third, fourth) = behind
+    TaskItem.objects.filter(pk=fourth.pk).update(status=TaskItem.Status.MISSED)
+    assert catch_up_count(user=user) == 2
+    assert catch_up_count(user=user, now=datetime(2026, 9, 25, 9, 0, tzinfo=ZoneInfo("Asia/Shanghai"))) == 3
+
+
+def test_one_block_is_caught_up_alone(user, behind):
+    _, (first, second, _third, _fourth) = behind
+    preview = catch_up_preview(user=user, item_id=second.pk)
+    assert [m["item_id"] for m in preview.moves] == [second.pk]
+    assert _status(first) == "placed"
+
+
+def test_catching_up_a_block_that_is_done_or_ahead_says_why(user, behind):
+    _, (_first, _second, third, fourth) = behind
+    for item in (third, fourth):
+        with pytest.raises(AppError) as refused:
+            catch_up_preview(user=user, item_id=item.pk)
+        assert refused.value.code == "nothing_to_catch_up"
+
+
+def test_another_students_block_is_not_found(user, behind, django_user_model):
+    from accounts.tests.factories import UserFactory
+
+    theirs = make_task_class(UserFactory(), items=1).items.get()
+    with pytest.raises(NotFoundError):
+        catch_up_preview(user=user, item_id=theirs.pk)
+
+
 def test_catch_up_moves_only_the_blocks_behind_in_order_and_undo_restores_them(user, behind):
     _, (first, second, third, fourth) = behind
     preview = catch_up_preview(user=user)

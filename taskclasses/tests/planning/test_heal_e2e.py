@@ -135,3 +135,49 @@ def test_an_event_over_a_planned_block_and_the_repair_that_moves_only_that_block
     assert (new_first.week, new_first.day) < (4, 4) or (new_first.week, new_first.day, new_first.start_section) < (4, 4, 5)
     second_event = ScheduleEvent.objects.get(task_item=second)
     assert (second_event.week, second_event.day, second_event.start_section) == (4, 4, 5)
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 900}, PHONE], ids=["desktop", "phone"])
+def test_done_and_missed_look_different_and_the_bell_leads_to_a_missed_block_caught_up_from_its_dialog(
+        live_page, transactional_db, viewport):
+    from django.utils import timezone
+
+    from taskclasses.reminders.models import Reminder
+    from taskclasses.reminders.services import reminders_produce
+
+    student = UserFactory(username=f"heal5{viewport['width']}")
+    week_four, _week_five, end = _in_week_three_now(student)
+    task_class = make_task_class(student, items=3, start_date=week_four - timedelta(weeks=2), end_date=end)
+    done, missed, ahead = task_class.items.order_by("order")
+    place_item(done, week=2, day=2, start=3, status=TaskItem.Status.DONE)
+    place_item(missed, week=2, day=4, start=3, status=TaskItem.Status.MISSED)
+    place_item(ahead, week=4, day=5, start=3, status=TaskItem.Status.PLACED)
+    reminders_produce(now=timezone.now(), user=student)
+    link = Reminder.objects.get(user=student, kind="plan_rotted").link
+    assert link.endswith(f"?week=2&day=4&block=item-{missed.pk}")
+
+    page = live_page
+    page.set_viewport_size(viewport)
+    log_in(page, student.username)
+    page.goto(f"{page.base_url}{_board_path()}?week=2&day=2")
+    done_block = page.locator(f'[data-block-kind="item"][data-block-id="{done.pk}"]:visible')
+    assert "status-done" in done_block.get_attribute("class")
+    assert done_block.locator("[data-test=block-status]").inner_text() == "✓ 已完成"
+    assert done_block.evaluate("el => getComputedStyle(el.querySelector('.event-title, .agenda-title'))"
+                               ".textDecorationLine") == "line-through"
+
+    page.goto(f"{page.base_url}{link}")  # the bell's item
+    spotlit = page.locator(".spotlight:visible")
+    spotlit.wait_for()
+    assert spotlit.get_attribute("data-block-id") == str(missed.pk)
+    assert spotlit.locator("[data-test=block-status]").inner_text() == "✗ 未完成"
+    spotlit.click()
+    page.locator("[data-test=block-dialog]").wait_for(state="visible")
+    page.click("[data-test=block-catch-up]")
+    page.wait_for_selector("[data-test=preview-banner]")
+    assert "移动了 1 个学习块" in page.inner_text("[data-test=preview-banner]")
+    page.click("[data-test=preview-apply]")
+    page.wait_for_selector("[data-test=undo-banner]")
+    assert TaskItem.objects.get(pk=missed.pk).status == TaskItem.Status.PLACED
+    assert TaskItem.objects.get(pk=done.pk).status == TaskItem.Status.DONE

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 
 import pytest
 
@@ -134,16 +134,25 @@ def test_a_note_promoted_to_urgent_is_announced(user):
     assert kinds(user) == [(Kind.NOTE_URGENT, f"task:{task.pk}:{task.auto_changed_at.isoformat()}")]
 
 
-def test_missed_blocks_are_reminded_once_a_day_with_a_link_to_the_board(user):
-    plan = make_task_class(user, items=3)
-    plan.items.filter(order__lte=2).update(status=TaskItem.Status.MISSED)
+def test_missed_blocks_are_reminded_once_a_day_with_a_link_to_the_first_on_the_board(user):
+    plan = make_task_class(user, items=3, start_date=date(2026, 9, 14), end_date=date(2026, 12, 31))
+    first, second, _third = plan.items.order_by("order")
+    place_item(first, week=3, day=2, start=5, status=TaskItem.Status.MISSED)
+    place_item(second, week=4, day=1, start=1, status=TaskItem.Status.MISSED)
     morning = datetime(2026, 12, 2, 8, 0, tzinfo=SHANGHAI)
     assert reminders_produce(now=morning) == 1
     assert reminders_produce(now=morning + timedelta(hours=3)) == 0
     assert reminders_produce(now=morning + timedelta(days=1)) == 1
     reminder = Reminder.objects.filter(user=user).first()
-    assert reminder is not None and reminder.link == "/schedule/"
+    assert reminder is not None and reminder.link == f"/schedule/?week=3&day=2&block=item-{first.pk}"
     assert reminder_text(reminder, SHANGHAI) == "2 missed study blocks are waiting to be planned again."
+
+
+def test_missed_blocks_of_a_plan_that_has_ended_are_not_reminded(user):
+    """Catch-up cannot place them (the plan's window is over), so the bell does not promise it."""
+    plan = make_task_class(user, items=2)  # weeks 3-4 of the autumn semester
+    plan.items.update(status=TaskItem.Status.MISSED)
+    assert reminders_produce(now=datetime(2026, 12, 2, 8, 0, tzinfo=SHANGHAI)) == 0
 
 
 # --- Quiet hours -------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ estimated sections and the urgency threshold. The rules and the evaluation of `d
 from .lessons import lesson_keyword, matching_keyword, quadrant_from_lesson
 from .parser import parse_quick_note
 from .quadrant import URGENCY_LEAD, urgency_lead, urgency_threshold
-from .result import AmbiguityReason, NoDeadlineReason, QuadrantReason, QuickNoteParse
+from .result import AmbiguityReason, NoDeadlineReason, QuadrantReason, QuickNoteParse, Reading
 
 __all__ = [
     "URGENCY_LEAD",
@@ -19,6 +19,7 @@ __all__ = [
     "NoDeadlineReason",
     "QuadrantReason",
     "QuickNoteParse",
+    "Reading",
     "lesson_keyword",
     "matching_keyword",
     "parse_quick_note",

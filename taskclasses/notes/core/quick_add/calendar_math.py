@@ -20,6 +20,11 @@ def monday_of(day: date) -> date:
     return day - timedelta(days=day.isoweekday() - 1)
 
 
+def weeks_between(today: date, day: date) -> int:
+    """Calendar weeks from today's week to the week of `day` (0: the same week, 1: next week)."""
+    return (monday_of(day) - monday_of(today)).days // 7
+
+
 def weekday_in_week(today: date, weeks_ahead: int, weekday: int) -> date:
     """Day `weekday` (1=Mon..7=Sun) of the week `weeks_ahead` weeks after today's."""
     return monday_of(today) + timedelta(weeks=weeks_ahead, days=weekday - 1)
@@ -33,6 +38,14 @@ def upcoming_weekday(today: date, weekday: int) -> date:
 def end_of_week(today: date, weeks_ahead: int = 0) -> date:
     """The Sunday closing the week `weeks_ahead` weeks after today's."""
     return weekday_in_week(today, weeks_ahead, 7)
+
+
+def weekend_choices(today: date) -> tuple[date, ...]:
+    """The days "the weekend" may mean: this weekend's days still ahead, and next Sunday once it has begun."""
+    this_weekend = [day for day in (weekday_in_week(today, 0, 6), end_of_week(today)) if day >= today]
+    if today.isoweekday() >= 6:
+        this_weekend.append(end_of_week(today, 1))
+    return tuple(this_weekend)
 
 
 def add_months(day: date, months: int) -> date:

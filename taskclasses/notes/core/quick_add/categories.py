@@ -37,6 +37,7 @@ _ZH_SUBJECTS = (
     r"|大物|大学物理|大英|大学英语|有机化学|无机化学|物化|分析化学|计量|宏观|微观|会计学|财务管理|金融学|经济学|管理学"
     r"|统计学|法理|民法|刑法|宪法|经济法|国际法|心理学|社会学|哲学|解剖|病理|生理学|药理|组胚|生化|内科|外科|护理学"
     r"|医学|数据结构|操作系统|计网|计算机网络|编译原理|计组|组成原理|数据库|模电|数电|信号与系统|材料力学|理论力学|热力学"
+    r"|数值分析|复变|实变|常微分|偏微分|泛函|运筹学|电路|电磁场|量子力学|大学化学|工程制图|机械原理|自动控制|通信原理"
 )
 _EN_SUBJECTS = (
     r"anatomy|physiology|pathology|pharmacology|biochem(?:istry)?|o-?chem|orgo|organic\s+chem(?:istry)?|chem(?:istry)?"
@@ -67,7 +68,7 @@ _COURSEWORK = Category("coursework", _words(
     r"|讨论课|研讨课|为[^,，。;；!?]{0,10}(?:课|讲座|研讨)"
     # Round 3: a class is coursework (fresh sets: 解剖课别迟到, 英语课, 选体育课, 课堂笔记 are all
     # important), and so is studying a course (复习/预习, a case analysis, a named subject).
-    r"|(?<![下网])课(?![外间余])|讲座|复习|预习|案例分析|小组讨论|文献综述"
+    r"|(?<![下网])课(?![外间余])|讲座|复习|预习|案例分析|小组讨论|文献综述|错题|刷题|真题"
     # Round 4: a thesis or paper of one's own and the research work behind it (改论文, 论文查重, 赶论文,
     # 跑实验, 收集数据, 问卷) are coursework; reading others' papers (看论文) stays study, printing one
     # (打论文) an errand.
@@ -105,7 +106,9 @@ _CAREER = Category("career", _words(
     r"面试|笔试|简历|投递|网申|实习|校招|秋招|春招|宣讲会|求职|招聘|内推|入职|职业规划|招聘会|双选会|群面|推荐信|投稿|投(?=[A-Za-z]{2})"
     # Round 3: a job's shift is an obligation with consequences (fresh sets: 奶茶店兼职, 便利店夜班,
     # 实验室值班, 家教, "shift at the cafe" are all important).
-    r"|兼职|打工|家教|值班|夜班|早班|晚班|上班|排班|老板",
+    r"|兼职|打工|家教|值班|夜班|早班|晚班|上班|排班|老板"
+    # an interview's rounds (二面, 终面, HR面), a job's handover, interview practice (leetcode)
+    r"|(?<![见会])(?:[一二三四终]|hr|HR)面|交接|力扣|leetcode",
     r"interviews?|resume|résumé|cv|cover\s+letter|internships?|job\s+applications?|career\s+fair|job\s+fair"
     r"|recruiters?|onboarding|offers?|hr|linkedin|networking\s+event|info\s+session"
     r"|shifts?|job|manager|boss|payroll|timesheets?|tutoring|(?:recommendation|reference)\s+letters?",
@@ -113,7 +116,7 @@ _CAREER = Category("career", _words(
 _ADMIN = Category("admin", _words(
     r"盖章|签字|签名|证明(?!题)|成绩单|报销|户口|社保|医保|护照|签证|通行证|身份证|学生证|居住证|档案|合同|协议|保险"
     r"|请假|假条|选课|抢课|退课|补选|注册|学籍|报到|休学|复学|转专业|奖学金|助学金|助学|贷款|入党|党员|党课|团员"
-    r"|学位|毕业(?:手续|材料|审核|登记)|离校|成绩(?!单)|手续|证件|毕业证|学位证|准考证|驾驶证|证书|公证|认证|落户|挂失|补办|大使馆|领事馆|面签|出入境|派出所|教务处[^,，。]{0,4}(?:盖|签|办|交)"
+    r"|学位|毕业(?:手续|材料|审核|登记)|离校|返校|成绩(?!单)|手续|证件|毕业证|学位证|准考证|驾驶证|证书|公证|认证|落户|挂失|补办|大使馆|领事馆|面签|出入境|派出所|教务处[^,，。]{0,4}(?:盖|签|办|交)"
     r"|表格|申请表|报名表|登记表|审批|备案|年检|核酸|入学教育|新生教育|入职培训|退宿|调宿|住宿申请"
     r"|(?:电工|焊工|教师|会计|导游|护士|医师|律师|法律职业)(?:资格)?证",
     r"paperwork|forms?|passport|visas?|permit|transcripts?|registrar|course\s+(?:selection|registration)"
@@ -124,7 +127,7 @@ _ADMIN = Category("admin", _words(
 ))
 _MONEY = Category("money", _words(
     r"学费|房租|租金|水电费|电费|水费|燃气费|煤气费|话费|网费|宽带|校园网|物业费|宿舍费|住宿费|团费|党费|班费|会费|缴"
-    r"|还款|还钱|还信用卡|还花呗|还借呗|还贷|账单|罚款|罚单|欠款|分期|交费|付款|押金"
+    r"|退费|还款|还钱|还信用卡|还花呗|还借呗|还贷|账单|罚款|罚单|欠款|分期|交费|付款|押金"
     # Round 4: returning library books is a chore (three of four fresh sets, and the promise's list
     # does not name it); a stated fine or consequence makes it important (CONSEQUENCE below).
     r"|还(?![没要是有在得需剩差])[^,，。\s]{0,4}(?:钱|块|元)",
@@ -140,7 +143,7 @@ _MEDICAL = Category("medical", _words(
     r"|surgery|dermatologist|orthodontist|health\s+center",
 ))
 _ADVISOR = Category("advisor", _words(
-    r"老师|导师|教授|辅导员|班主任|助教|院长|系主任|答疑|组会|例会|班会|开会|会议|周会|课题组",
+    r"老师|导师|教授|辅导员|导员|班主任|助教|院长|系主任|答疑|组会|例会|班会|开会|会议|周会|课题组",
     r"professor|prof|profs|advisor|adviser|supervisor|ta|tas|teacher|instructor|lecturer|dean|pi"
     r"|office\s+hours?|committee|mentor|meetings?|check-?ins?|stand-?ups?|sync|one-on-one|1:1",
 ))
@@ -176,7 +179,7 @@ MEETING = _words(r"开会|会议|例会|比赛|竞赛|演出|排练|训练|活�
 PASTIME = _words(
     r"社团|协会|俱乐部|读书会|聚餐|聚会|派对|联谊|团建|生日|约会|电影|游戏|开黑|球赛|演唱会|旅游|旅行|k歌|唱歌|剧本杀"
     # round 4: volunteering and a student union's departments are pastimes too
-    r"|志愿|义工|学生会|烧烤",
+    r"|志愿|义工|学生会|烧烤|(?<=[\u4e00-\u9fff])社(?![会区交保科])",
     r"club|society|party|hangout|movie\s+night|game\s+night|birthday|date|concert|trip|karaoke|dinner|brunch"
     r"|volunteer\w*|tournament|debate|bbq|barbecue",
 )
@@ -203,11 +206,26 @@ SIMPLE = _words(
     r"|restock|stock\s+up|walk\s+the\s+dog|take\s+(?:the\s+|my\s+)?\w+\s+to\s+the\s+(?:shop|store|repair\s+shop)",
 )
 COMPLEX = _words(
-    r"学习|(?<![同大开放上留小中])学(?![校院期生长姐妹弟号分费])|复习|预习|项目|论文|研究|读(?!书会)|看书|看完|练|刷题"
+    r"学习|(?<![同大开放上留小中])学(?![校院期生长姐妹弟号分费])|复习|预习|项目|论文|研究|读(?!书会)|看书|看完|(?<![排训])练|刷题"
     r"|写|背|自学|毕设|课程设计|准备|《|博客|作品集|网站|小程序|剪辑|网课|教程|编程|代码|开发|设计|画画|作曲|翻译|规划|总结",
     r"learn|learning|study|studying|review|project|read|reading|practi[cs]e|research|write|writing|paper|papers"
     r"|thesis|code|coding|build|prepare|tutorial|chapters?|portfolio|blog|website|app|side\s+project|course"
     r"|mooc|novel|book|articles?|draft|design|draw|paint|compose|translate|skill|language",
+)
+
+# What takes real time or effort whatever verb comes with it (QUICK-ADD.md quadrant 4: "a hobby
+# project, a long game, learning an instrument for fun"), written as the kinds of such pastimes
+# rather than phrases: a game to finish, a build or craft, drawing, an instrument, editing one's
+# photos or videos, learning a sport, planning a trip. It wins over a chore's verb (修照片, 拼乐高).
+TAKES_TIME = _words(
+    r"把[^,，。\s]{1,8}打完|通关|打通|二周目|全成就|白金|主线|支线|剧情|肝完|(?:游戏|剧|番|动漫)[^,，。\s]{0,3}(?:打|追|看|补)完|(?:打|追|补)完[^,，。\s]{0,4}(?:游戏|剧|番)"
+    r"|乐高|积木|拼图|模型|手办|高达|上色|编织|织(?:围巾|毛衣|帽子)|十字绣|速写|素描|油画|水彩|国画|书法|画满|画完"
+    r"|(?:吉他|尤克里里|钢琴|小提琴|大提琴|架子鼓|口琴|古筝|琵琶|二胡)(?![社协队团弦])|卡农|弹琴|练琴|乐器|练(?:歌|舞)"
+    r"|修(?:图|照片|片)|照片[^,，。\s]{0,4}修|调色|vlog|剪(?:视频|片子|vlog)|拍(?:视频|vlog)"
+    r"|滑板|冲浪|游泳|攀岩|滑雪|(?:学|练)(?:车|舞|画)|攻略",
+    r"lego|jigsaw|puzzle|model\s+kit|gunpla|sketchbook|sketch|knit\w*|crochet|embroider\w*|paint\w*|drawing"
+    r"|guitar|ukulele|piano|violin|cello|drums|instrument|playthrough|campaign|beat\s+(?:the\s+)?\w+|edit\w*\s+(?:photos|video|vlog)"
+    r"|vlog|skateboard\w*|surf\w*|climbing|itinerary",
 )
 
 

@@ -66,11 +66,17 @@ class Fragment:
     instant: datetime | None = None
     free_time: bool = False
     vague: AmbiguityReason | None = None
+    # A refusal's plausible days (周末 -> this Saturday, this Sunday), offered as choices, not picked.
+    choices: tuple[date, ...] = ()
     # Soft vague words (晚点, 尽快, later, soon) only refuse when nothing else dates the note:
     # "今天晚点交" is today, "call mom later" is vague.
     vague_yields_to_date: bool = False
     duration_minutes: int | None = None
     keep_in_title: bool = False  # "movie night": a time hint that is also part of the task's name
+    # An event the note waits for (考完试, 毕业前, after class): it names the task when another phrase
+    # dates the note (考完试聚餐 周五晚上), and is only a time we cannot date otherwise (考完试 剪个头);
+    # either way it says nothing about the task's kind (an exam does not make the meal important).
+    names_event: bool = False
     # Round 4: "movie night" only says pm for a clock ("movie night sat at 8" = 20:00); alone it is
     # the task's name, so "movie night sat" is Saturday, not Saturday 20:00.
     period_needs_clock: bool = False
@@ -92,6 +98,7 @@ class Context:
     text: str
     now: datetime  # aware, in the user's zone
     cjk: bool
+    semester_start: date | None = None  # Monday of the student's week 1, when the caller knows it
 
     @property
     def today(self) -> date:

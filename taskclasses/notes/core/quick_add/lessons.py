@@ -12,13 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .result import QuadrantReason
-
 MAX_KEYWORD_LENGTH = 40
 _LEADING_FILLER = re.compile(r"^(?:(?:去|来|把|要|得|给|帮|再|先)|(?:go\s+to|go|the|a|an|my|to)\b\s*)+", re.IGNORECASE)
 _TRAILING_FILLER = re.compile(r"(?:了|一下|吧|掉)+$")
 _NUMBERS = re.compile(r"\d+")
-_URGENT_REASONS = (QuadrantReason.IMPORTANT_URGENT, QuadrantReason.UNIMPORTANT_URGENT)
 
 
 def lesson_keyword(title: str) -> str:
@@ -35,11 +32,11 @@ def matching_keyword(title: str, keywords: Iterable[str]) -> str | None:
     return max(found, key=len) if found else None
 
 
-def quadrant_from_lesson(learned: int, reason: QuadrantReason) -> int:
-    """The learned kind of task, with the urgency of the new note (from its suggested reason)."""
-    urgent = reason in _URGENT_REASONS
+def quadrant_from_lesson(learned: int, *, urgent: bool) -> int:
+    """The learned kind of task, with the urgency of the new note.
+
+    Urgency splits only the important (QUICK-ADD.md): a learned 3 or 4 is an effort, kept as taught.
+    """
     if learned in (1, 2):
         return 1 if urgent else 2
-    if learned == 4 and not urgent:
-        return 4
-    return 3
+    return learned

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import rules_en, rules_numeric, rules_zh
+from . import rules_en, rules_numeric, rules_semester, rules_zh
 from .fragments import Context, Fragment, Rule
 
 # Order only breaks ties between matches with the same start and length.
-ALL_RULES: tuple[Rule, ...] = rules_numeric.RULES + rules_zh.RULES + rules_en.RULES
+ALL_RULES: tuple[Rule, ...] = rules_semester.RULES + rules_numeric.RULES + rules_zh.RULES + rules_en.RULES
 
 
 def find_fragments(ctx: Context) -> list[Fragment]:

@@ -49,8 +49,14 @@ _EVENT_ON = re.compile(
 _DAYLESS_PERIODS = (AmbiguityReason.WEEK_WITHOUT_DAY, AmbiguityReason.MONTH_WITHOUT_DAY)
 
 
+# 劳动节拍的照片, 国庆回家的高铁票, 假期拍的vlog: a holiday or a stretch of days, then a short verb
+# phrase and 的, says *which* photos or tickets; it is never the deadline, dated note or not.
+_RELATIVE_CLAUSE = re.compile(r"(?![前后之以期里内中])[\u4e00-\u9fff]{1,3}的(?=[\u4e00-\u9fffA-Za-z])")
+
+
 def set_aside_object_days(fragments: list[Fragment], text: str) -> list[Fragment]:
     """Mark the days that describe the task's object, when another phrase gives the deadline."""
+    fragments = [_object_of_a_clause(fragment, fragments, text) for fragment in fragments]
     describing: set[int] = set()
     for index, fragment in enumerate(fragments):
         if index and _joined_to_a_day(fragments[index - 1], fragment, text):
@@ -77,8 +83,21 @@ def set_aside_object_days(fragments: list[Fragment], text: str) -> list[Fragment
     ]
 
 
+# 周末 alone is a range of days too (确认周末值班表 names the roster, the other phrase dates the note).
+_RANGES = (AmbiguityReason.VAGUE_TIME, AmbiguityReason.WEEKEND)
+
+
+def _object_of_a_clause(fragment: Fragment, fragments: list[Fragment], text: str) -> Fragment:
+    clause = _RELATIVE_CLAUSE.match(text, fragment.end)
+    if not (fragment.names_holiday or _is_named_range(fragment)) or clause is None:
+        return fragment
+    if any(clause.start() <= other.start < clause.end() for other in fragments):
+        return fragment  # 调休那天早八的…, 周末买下周的…: the clause holds a time of its own
+    return replace(fragment, describes_task=True, keep_in_title=True)
+
+
 def _is_named_range(fragment: Fragment) -> bool:
-    return fragment.vague is AmbiguityReason.VAGUE_TIME and not fragment.vague_yields_to_date
+    return fragment.vague in _RANGES and not fragment.vague_yields_to_date
 
 
 def _inside_the_task(fragment: Fragment, fragments: list[Fragment], text: str) -> bool:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from dataclasses import replace
+from datetime import date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .fragments import Context
@@ -10,31 +11,38 @@ from .hedges import hedge_fragments
 from .markers import find_priority_markers
 from .matching import find_fragments
 from .object_days import set_aside_object_days
-from .quadrant import estimate_sections, suggest_quadrant, urgency_threshold
-from .resolve import resolve_deadline
-from .result import QuickNoteParse
+from .quadrant import estimate_sections, is_urgent, suggest_quadrant, urgency_threshold
+from .resolve import Resolution, resolve_deadline
+from .result import CONFIDENCE_CONVENTION, CONFIDENCE_REFUSED, CONFIDENCE_STATED, QuickNoteParse
 from .text import has_cjk, normalize
 from .title import build_title, phrase_spans
 
 
-def parse_quick_note(text: str, *, now: datetime, tz: str) -> QuickNoteParse:
+def parse_quick_note(text: str, *, now: datetime, tz: str, semester_start: date | None = None) -> QuickNoteParse:
     """Parse a quick note against `now` in the user's zone `tz`.
 
-    Preconditions: `now` is timezone-aware; `tz` is an IANA zone name. Pure and deterministic:
-    nothing is read from the clock, the locale or the network.
+    `semester_start` (the Monday of the student's week 1) lets 第七周周三 / "wk 7 wed" resolve;
+    without it those are ambiguous. Preconditions: `now` is timezone-aware; `tz` is an IANA
+    zone name. Pure and deterministic: nothing is read from the clock, the locale or the network.
     """
     if now.tzinfo is None or now.utcoffset() is None:
         raise ValueError("now must be timezone-aware")
     normalized = normalize(text)
-    ctx = Context(text=normalized, now=now.astimezone(_zone(tz)), cjk=has_cjk(normalized))
+    ctx = Context(text=normalized, now=now.astimezone(_zone(tz)), cjk=has_cjk(normalized),
+                  semester_start=semester_start)
     fragments = hedge_fragments(set_aside_object_days(find_fragments(ctx), ctx.text), ctx.text)
     marks = find_priority_markers(ctx.text)
     resolution = resolve_deadline(fragments, ctx)
-    title = build_title(ctx.text, fragments, marks.spans, original=text)
+    titled = [replace(fragment, keep_in_title=True) if fragment.names_event and resolution.deadline else fragment
+              for fragment in fragments]
+    title = build_title(ctx.text, titled, marks.spans, original=text)
     sections = estimate_sections(fragments, ctx.text)
     threshold = urgency_threshold(resolution.deadline, ctx.now, sections)
+    # The quadrant reads the task without the event it waits for (考完试聚餐 is a meal).
+    task_words = build_title(ctx.text, fragments, marks.spans, original=text)
+    urgent = is_urgent(ctx.text, ctx.now, threshold, marks)
     quadrant, quadrant_reason = suggest_quadrant(
-        title=title, text=ctx.text, now=ctx.now, threshold=threshold, sections=sections, marks=marks
+        title=task_words, text=ctx.text, urgent=urgent, sections=sections, marks=marks
     )
     timing = [fragment for fragment in fragments if fragment.is_timing]
     return QuickNoteParse(
@@ -51,7 +59,16 @@ def parse_quick_note(text: str, *, now: datetime, tz: str) -> QuickNoteParse:
         quadrant_reason=quadrant_reason,
         estimated_sections=sections,
         urgency_threshold_at=threshold,
+        urgent=urgent,
+        readings=resolution.readings,
+        confidence=_confidence(resolution),
     )
+
+
+def _confidence(resolution: Resolution) -> float:
+    if resolution.ambiguity is not None:
+        return CONFIDENCE_REFUSED
+    return CONFIDENCE_CONVENTION if resolution.by_convention else CONFIDENCE_STATED
 
 
 def _zone(tz: str) -> ZoneInfo:

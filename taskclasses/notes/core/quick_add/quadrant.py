@@ -5,10 +5,10 @@ Rule, small on purpose:
   submission, career and job shifts, admin, money, medical, advisor), a deadline word, or 重要/!!;
 - urgent: the urgency threshold has been reached (the deadline is within the lead, 48 h by
   default), the deadline is past, or the note says 尽快/马上/ASAP;
-- important: 1 if urgent else 2. Unimportant: 3 if urgent; else 3 for a chore (buy, tidy,
-  laundry, a parcel, a call) and 4 otherwise: complex work (learning, a book, a project, 3+
-  sections) or a pastime (round 3; pastimes were 3 before).
-  Unimportant urgent work is 3 because the threshold promotes 4 -> 3 anyway.
+- important: 1 if urgent else 2. Unimportant: the split is effort, not urgency (the original
+  product's four queues, QUICK-ADD.md): 4 when the task takes real time or effort (a hobby project,
+  a long game, an instrument, 3+ sections), else 3 (a chore, an errand, a meal, an outing, a
+  meeting to attend).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import math
 import re
 from datetime import UTC, datetime, timedelta
 
-from .categories import COMPLEX, DEADLINE_WORD, SIMPLE, URGENCY_WORDS, importance_category
+from .categories import COMPLEX, DEADLINE_WORD, SIMPLE, TAKES_TIME, URGENCY_WORDS, importance_category
 from .fragments import Fragment
 from .markers import PriorityMarks
 from .result import QuadrantReason
@@ -63,31 +63,31 @@ def is_important(title: str, text: str, marks: PriorityMarks = NO_MARKS) -> bool
     return marks.important or importance_category(title) is not None or bool(DEADLINE_WORD.search(text))
 
 
+def is_urgent(text: str, now: datetime, threshold: datetime | None, marks: PriorityMarks = NO_MARKS) -> bool:
+    """The urgency threshold has been reached, or the note says 尽快 / ASAP / 急."""
+    return (threshold is not None and threshold <= now) or marks.urgent or bool(URGENCY_WORDS.search(text))
+
+
 def suggest_quadrant(
     *,
     title: str,
     text: str,
-    now: datetime,
-    threshold: datetime | None,
+    urgent: bool,
     sections: int | None,
     marks: PriorityMarks = NO_MARKS,
 ) -> tuple[int, QuadrantReason]:
     """The quadrant (1..4) and the branch of the rule that chose it."""
-    urgent = (threshold is not None and threshold <= now) or marks.urgent or bool(URGENCY_WORDS.search(text))
     if is_important(title, text, marks):
         if urgent:
             return 1, QuadrantReason.IMPORTANT_URGENT
         return 2, QuadrantReason.IMPORTANT_NOT_URGENT
-    if urgent:
-        return 3, QuadrantReason.UNIMPORTANT_URGENT
     effort = _effort(title, sections)
     if effort == "complex":
         return 4, QuadrantReason.UNIMPORTANT_COMPLEX
     if effort == "simple":
         return 3, QuadrantReason.UNIMPORTANT_SIMPLE
-    # Neither a chore nor study: a pastime (看电影, 回家, 聚餐, movie night) is not important and not
-    # urgent, so 4 (round 3: every fresh set written from the promises files it there; see QUICK_ADD.md).
-    return 4, QuadrantReason.UNIMPORTANT_DEFAULT
+    # Neither a named chore nor a long job: a meal, an outing, a club meeting to attend is quick.
+    return 3, QuadrantReason.UNIMPORTANT_DEFAULT
 
 
 def _effort(title: str, sections: int | None) -> str | None:
@@ -96,6 +96,8 @@ def _effort(title: str, sections: int | None) -> str | None:
         return "complex"
     if sections == 1:
         return "simple"
+    if TAKES_TIME.search(title):
+        return "complex"
     simple, complex_ = SIMPLE.search(title), COMPLEX.search(title)
     if simple and complex_:
         # The verb comes first: 整理复习笔记 is tidying, 复习整理好的笔记 is studying; a word

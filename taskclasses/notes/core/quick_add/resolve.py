@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
+from . import calendar_math as cal
 from .fragments import END_OF_DAY, PERIOD_DEFAULT_TIME, Clock, Context, Fragment, Period
-from .result import AmbiguityReason, NoDeadlineReason
+from .result import AmbiguityReason, NoDeadlineReason, Reading
 
 
 @dataclass(frozen=True)
@@ -16,6 +17,8 @@ class Resolution:
     is_past: bool = False
     ambiguity: AmbiguityReason | None = None
     no_deadline: NoDeadlineReason | None = None
+    readings: tuple[Reading, ...] = ()
+    by_convention: bool = False  # a default the text did not state filled a gap (see result.py)
 
 
 def resolve_deadline(fragments: list[Fragment], ctx: Context) -> Resolution:
@@ -23,7 +26,7 @@ def resolve_deadline(fragments: list[Fragment], ctx: Context) -> Resolution:
     timing = [fragment for fragment in fragments if fragment.is_timing]
     refusal = _refusal(timing)
     if refusal is not None:
-        return Resolution(None, ambiguity=refusal, no_deadline=NoDeadlineReason.AMBIGUOUS)
+        return _refused(refusal, _choice_days(refusal, timing), timing, ctx)
     instants = {fragment.instant for fragment in timing if fragment.instant}
     if instants:
         return _at_instant(instants.pop(), ctx)
@@ -55,6 +58,28 @@ def _refusal(timing: list[Fragment]) -> AmbiguityReason | None:
     return None
 
 
+def _refused(reason: AmbiguityReason, days: list[date], timing: list[Fragment], ctx: Context) -> Resolution:
+    clocks = {fragment.clock for fragment in timing if fragment.clock}
+    periods = {fragment.period for fragment in timing if fragment.period and not fragment.period_needs_clock}
+    readings: tuple[Reading, ...] = ()
+    if len(clocks) <= 1 and len(periods) <= 1:  # 周末晚上 -> Saturday 20:00 or Sunday 20:00
+        time_of_day, has_time = _time_of_day(next(iter(clocks), None), next(iter(periods), None))
+        moments = sorted({_combine(day, time_of_day, ctx) for day in days})
+        readings = tuple(Reading(moment, has_time=has_time, is_past=moment < ctx.now,
+                                 weeks_ahead=cal.weeks_between(ctx.today, moment.date())) for moment in moments)
+    return Resolution(None, ambiguity=reason, no_deadline=NoDeadlineReason.AMBIGUOUS, readings=readings)
+
+
+def _choice_days(reason: AmbiguityReason, timing: list[Fragment]) -> list[date]:
+    """The days a refusal could mean: its fragments' own choices, or the two days 明天或者后天 names."""
+    choices = [day for fragment in timing if fragment.vague is reason for day in fragment.choices]
+    if choices:
+        return choices
+    if reason is AmbiguityReason.CONFLICTING_DATES and not any(fragment.instant for fragment in timing):
+        return [fragment.day for fragment in timing if fragment.day]
+    return []
+
+
 def _at_instant(instant: datetime, ctx: Context) -> Resolution:
     # Minute precision: "2小时后" said at 10:15:42 means 12:15.
     deadline = instant.astimezone(ctx.now.tzinfo).replace(second=0, microsecond=0)
@@ -71,10 +96,16 @@ def _on_day(days: list[Fragment], clock: Clock | None, period: Period | None, ct
         # A time alone (8pm, 晚上8点) means today if still ahead, else tomorrow.
         day, roll = ctx.today, 1
     assert day is not None
+    if roll == 7 and day == ctx.today and clock is None and period is None:
+        # 周五交 said on a Friday (QUICK-ADD.md "a weekday alone"): today, or next week's Friday?
+        return _refused(AmbiguityReason.WEEKDAY_IS_TODAY, [day, day + timedelta(days=7)], [], ctx)
     deadline = _combine(day, time_of_day, ctx)
-    if roll and deadline <= ctx.now:
+    rolled = bool(roll) and deadline <= ctx.now
+    if rolled:
         deadline = _combine(day + timedelta(days=roll), time_of_day, ctx)
-    return Resolution(deadline, has_time=has_time, is_past=deadline < ctx.now)
+    guessed_half_day = clock is not None and clock.meridiem is None and period is None and 1 <= clock.hour <= 6
+    return Resolution(deadline, has_time=has_time, is_past=deadline < ctx.now,
+                      by_convention=rolled or guessed_half_day)
 
 
 def _combine(day: date, time_of_day: time, ctx: Context) -> datetime:

@@ -19,6 +19,10 @@ class AmbiguityReason(StrEnum):
     RECURRING = "recurring"  # 每周五, every Sunday: not a one-off deadline
     INVALID_DATE = "invalid_date"  # 2月30日, 2026-13-45
     MOVABLE_HOLIDAY = "movable_holiday"  # 春节, 中秋: lunar dates this parser does not compute
+    WEEKDAY_IS_TODAY = "weekday_is_today"  # 周五交 said on a Friday with no time: today, or next week's?
+    WEEKDAY_PASSED = "weekday_passed"  # "this wed" said on a Friday: the past day, or next week's?
+    WEEKEND = "weekend"  # 周末 alone: Saturday or Sunday, this weekend or the next?
+    SEMESTER_WEEK = "semester_week"  # 第七周周三 without the student's semester to count from
 
 
 class NoDeadlineReason(StrEnum):
@@ -34,11 +38,30 @@ class QuadrantReason(StrEnum):
 
     IMPORTANT_URGENT = "important_urgent"
     IMPORTANT_NOT_URGENT = "important_not_urgent"
-    UNIMPORTANT_URGENT = "unimportant_urgent"
     UNIMPORTANT_SIMPLE = "unimportant_simple"
     UNIMPORTANT_COMPLEX = "unimportant_complex"
-    UNIMPORTANT_DEFAULT = "unimportant_default"  # neither a chore nor study (a pastime): 4 (round 3; was 3)
+    # Neither a named chore nor a long job (a meal, an outing, a meeting to attend): quick, so 3.
+    UNIMPORTANT_DEFAULT = "unimportant_default"
     LEARNED = "learned"  # the student corrected a task with this keyword before (notes/models.py)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One plausible deadline of an ambiguous note, offered to the student as a choice."""
+
+    deadline: datetime  # aware, in the user's zone
+    has_time: bool  # False: the 23:59 end-of-day default
+    is_past: bool
+    weeks_ahead: int = 0  # calendar weeks (Monday..Sunday) from today's: 0 this week, 1 next week
+    remembered: bool = False  # the student picked this reading for the same phrasing before
+
+
+# How sure the rules are of the deadline field (see QUICK-ADD.md "refuse to guess"): the text named
+# it outright (or named no time at all); the spec's own convention filled a gap the text left (a
+# bare weekday already passed this week rolls on, a bare 3点 is the afternoon); the rules refused.
+CONFIDENCE_STATED = 1.0
+CONFIDENCE_CONVENTION = 0.8
+CONFIDENCE_REFUSED = 0.0
 
 
 @dataclass(frozen=True)
@@ -61,4 +84,9 @@ class QuickNoteParse:
     quadrant: int  # 1 important+urgent, 2 important, 3 simple unimportant, 4 complex unimportant
     quadrant_reason: QuadrantReason
     estimated_sections: int | None  # 1..4 when the note states a duration or effort
-    urgency_threshold_at: datetime | None  # when a 2 becomes 1 / a 4 becomes 3
+    urgency_threshold_at: datetime | None  # when a 2 becomes 1
+    urgent: bool = False  # the threshold has been reached, or the note says 尽快 / ASAP
+    # Ambiguous notes: the plausible deadlines, earliest first, for the student to pick (may be
+    # empty: 改天 has no reading worth offering). Never set when `deadline` is.
+    readings: tuple[Reading, ...] = ()
+    confidence: float = CONFIDENCE_STATED  # in the deadline field; see the CONFIDENCE_* values

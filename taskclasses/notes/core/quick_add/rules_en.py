@@ -29,10 +29,13 @@ _FIXED_HOLIDAYS = {"new years day": (1, 1), "new years": (1, 1), "new year": (1,
 _TIME_WORDS_BEFORE_NIGHT = frozenset({"at", "by", "on", "every", "today", "tomorrow", "tmr", "tmrw", *_WEEKDAYS})
 
 _WEEKDAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+WEEKDAY_NAMES, WEEKDAY_PATTERN = _WEEKDAYS, _WEEKDAY  # shared with rules_semester.py
 _DAY_WORDS = ("today", "tonight", "tonite", "tomorrow", "tmrw", "tmr")
 # Texting spellings (tuning4), read as the word they stand for.
 _TEXTING_DAY_WORDS = {"2day": "today", "tdy": "today", "2nite": "tonight", "2night": "tonight", "tn": "tonight",
-                      "2morrow": "tomorrow", "2moro": "tomorrow", "tmrrw": "tomorrow", "tmw": "tomorrow"}
+                      "2morrow": "tomorrow", "2moro": "tomorrow", "tmrrw": "tomorrow", "tmw": "tomorrow",
+                      # a phone's spellings of tomorrow (issue #36: "tomorow" got no date)
+                      "tomorow": "tomorrow", "tommorow": "tomorrow", "tommorrow": "tomorrow", "tmrow": "tomorrow"}
 _MONTH = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
           r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
 _ORDINAL = r"(?:st|nd|rd|th)?"
@@ -164,6 +167,12 @@ def _weekday(m: re.Match[str], ctx: Context) -> Fragment | None:
         return Fragment(day=cal.weekday_in_week(ctx.today, 1, weekday))
     if which == "last":
         return Fragment(day=cal.weekday_in_week(ctx.today, -1, weekday))
+    if which == "this" and weekday == ctx.today.isoweekday():
+        return Fragment(day=ctx.today)  # "this fri" said on a Friday: this week's Friday is today
+    if which == "this" and weekday < ctx.today.isoweekday():
+        # "this wed" said on a Friday (QUICK-ADD.md): the day just gone, or the coming one?
+        this_week = cal.weekday_in_week(ctx.today, 0, weekday)
+        return Fragment(vague=AmbiguityReason.WEEKDAY_PASSED, choices=(this_week, this_week + timedelta(days=7)))
     # Bare, "this", "coming", "by", "on": the coming one, today included.
     return Fragment(day=cal.upcoming_weekday(ctx.today, weekday), roll_days=7)
 
@@ -181,7 +190,13 @@ def _plainly_a_day(m: re.Match[str], ctx: Context) -> bool:
     return at_end or at_start or bool(timed or after_connector)
 
 
-def _week(m: re.Match[str], ctx: Context) -> Fragment:
+_WEEKEND_NAMES_A_THING = re.compile(
+    r" (?:project|plans?|trip|getaway|job|shift|hours|bag|market|class|course|workshop|brunch|reading|sale)s?\b",
+    re.IGNORECASE,
+)
+
+
+def _week(m: re.Match[str], ctx: Context) -> Fragment | None:
     phrase = " ".join(m[0].lower().replace("wknd", "weekend").replace("wkend", "weekend").split())
     phrase = phrase.replace(" wk", " week")
     before = phrase.startswith(("by", "before"))
@@ -195,7 +210,12 @@ def _week(m: re.Match[str], ctx: Context) -> Fragment:
         return Fragment(day=cal.end_of_week(ctx.today, 1))
     if "next" in phrase:
         return Fragment(vague=AmbiguityReason.WEEK_WITHOUT_DAY)
-    return Fragment(day=cal.end_of_week(ctx.today, 0))  # this week, end of week, weekend
+    if phrase.endswith("weekend") and _WEEKEND_NAMES_A_THING.match(ctx.text, m.end()):
+        return None  # "weekend project", "weekend shift": a kind of thing, not a time
+    if phrase.endswith("weekend") and "this" not in phrase:
+        # "weekend" alone: which one, and which day?
+        return Fragment(vague=AmbiguityReason.WEEKEND, choices=cal.weekend_choices(ctx.today))
+    return Fragment(day=cal.end_of_week(ctx.today, 0))  # this week, end of week, this weekend
 
 
 def _month(m: re.Match[str], ctx: Context) -> Fragment:
@@ -342,7 +362,7 @@ RULES: tuple[Rule, ...] = (
     _rule("en_urgency_adverb", _URGENCY_ADVERB, _const(Fragment())),
     _rule("en_vague_soft", _VAGUE_SOFT, _const(Fragment(vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True))),
     _rule("en_after_event", _AFTER_EVENT, _const(Fragment(
-        vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True, keep_in_title=True))),
+        vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True, names_event=True))),
     _rule("en_clock_range", rf"(?:{_CLOCK_RANGE}){_NOT_A_SPAN}", _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
     _rule("en_hedged_span", _HEDGED_SPAN, _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
     _rule("en_month_end", rf"(?:the )?end of (?P<mon>{_MONTH})|(?P<mon2>{_MONTH}) end", _named_month_end),
@@ -369,7 +389,9 @@ RULES: tuple[Rule, ...] = (
     _rule("en_day_month_name", rf"(?:the )?(?P<d>\d{{1,2}}){_ORDINAL} (?:of )?(?P<mon>{_MONTH}){_YEAR}",
           _month_name_date),
     _rule("en_ordinal_day", r"the (?P<d>\d{1,2})(?:st|nd|rd|th)", _ordinal_day),
-    _rule("en_clock_meridiem", r"(?:at )?(?P<h>\d{1,2})(?::(?P<m>\d{2}))? ?(?P<ap>[ap]\.?m\.?)", _clock),
+    _rule("en_clock_meridiem", r"(?:at )?(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))? ?(?P<ap>[ap]\.?m\.?)", _clock),
+    # a make-up workday (调休) is why the day is a workday, not the task ("tmr make-up workday, 9am lab")
+    _rule("en_makeup_day", r"make-?up (?:work ?day|class day)", _const(Fragment())),
     _rule("en_clock_colon", r"(?:at )?(?P<h>\d{1,2}):(?P<m>\d{2})", _clock),
     # The hour must not count something: "tomorrow 2 exams", "friday 3 chapters" (a plural noun
     # follows), "mon 5%". The day's own rule handles "next"/"this".

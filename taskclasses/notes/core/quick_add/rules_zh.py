@@ -79,7 +79,7 @@ _VAGUE = "|".join([
     r"|[上下]半个?(?:周|星期)|开学(?:初|第[一二三1-3]周|那周|头几天)|(?:这|本|该)个?学期(?:之?内|以内|结束前|底)?",
     # school and holiday periods: 国庆假期, 寒假里, 暑假期间, 假期后, 考试周, 期末周, 节后, 过完年, 考完试
     r"(?:国庆|十一|五一|清明|端午|中秋|春节)?(?:假期|长假|小长假|黄金周)(?:里|期间|中|内|前|之前|以前|后|之后|以后|结束前|结束后)?"
-    r"|(?:寒假|暑假)(?:里|期间|中|内|后|之后|以后|结束前|结束后|回来|(?=[去回在把要和跟带出做学找打考]))|(?:考试周|期末周|复习周|期中周)(?![一二三四五六日天1-7末])(?:前|之前|后|之后|里|期间)?"
+    r"|(?:寒假|暑假)(?:里|期间|中|内|后|之后|以后|结束前|结束后|回来|(?=[去回在把要和跟带出做学找打考]|\s))|(?:考试周|期末周|复习周|期中周)(?![一二三四五六日天1-7末])(?:前|之前|后|之后|里|期间)?"
     r"|(?<![章小第\d一二三四五六七八九十])节(?:前|后)(?![面边])|过完(?:年|节)|过了年|(?:期中|期末)(?:考试)?(?:以后|之后|后)",
     # seasons and quarters: 今年夏天, 秋天, 冬天前, 季度末 (not "夏天的衣服": 的 makes it the object)
     r"(?:今年|明年)?(?:春天|夏天|秋天|冬天|春季|夏季|秋季|冬季|开春|入冬|入秋)(?:前|之前|以前|后|之后|以后|里|的时候)?(?!的|学期)"
@@ -95,6 +95,11 @@ _AFTER_EVENT = (r"等?(?:(?:期中|期末)考完(?:试)?|考完试|考试结束)
                 r"|睡(?:觉)?前|起床(?:以后|之后|后)|回(?:家|宿舍|学校)(?:以后|之后|后)|(?:出差)?回来(?:以后|之后|后)|出差回来"
                 # 等室友回来, 等工资发了, 等出成绩: waiting for an event the note does not date
                 r"|等[^,，。;；\s]{1,8}?(?:回来|到了|发了|出来|出了|好了|完了|定了)(?:以后|之后|后)?再?|等出[^,，。;；\s]{1,4}再")
+# Spec9 (QUICK-ADD.md "refuse to guess"): the end of an exam or interview, and the edges of a life
+# event the note does not date (毕业前, 回家前, 熄灯前, 秋招结束后): times, undated. 考完马原 names the
+# exam taken, 去/跟/把… starts the task.
+_LIFE_EVENT = (r"(?:考|面)完(?:试|[\u4e00-\u9fff]{1,4}?(?=[去跟和把再就聚吃那]|\s|$))(?:以后|之后|后)?"
+               r"|(?:毕业|回家|熄灯|离校|放假|秋招|春招|考研|考试周|期末周|答辩|实习)(?:结束)?(?:之前|以前|前|之后|以后|后)再?")
 # 尽快/马上 say how urgent the task is, not when it is due (product promise, tuning4): no date, not
 # ambiguous, cut from the title; quadrant.py still reads them in the text as "urgent".
 _URGENCY_ADVERB = r"尽快|尽早|赶紧|赶快|马上|立刻|立即|立马|即刻|现在就"
@@ -146,10 +151,12 @@ def _week(m: re.Match[str], ctx: Context) -> Fragment:
 
 
 def _weekend(m: re.Match[str], ctx: Context) -> Fragment:
-    weeks = _WEEKS_AHEAD[_prefix(m["prefix"])]
+    prefix = m["prefix"]
+    if prefix is None and not m["suffix"]:  # 周末 alone: which weekend, and which day?
+        return Fragment(vague=AmbiguityReason.WEEKEND, choices=cal.weekend_choices(ctx.today))
     # A weekend as a deadline means its last day, Sunday; 周末前 too, because "X前" is the end of
     # day X (product promise, tuning4; it was Friday, "before the weekend starts", until then).
-    return Fragment(day=cal.end_of_week(ctx.today, weeks))
+    return Fragment(day=cal.end_of_week(ctx.today, _WEEKS_AHEAD[_prefix(prefix)]))
 
 
 def _holiday(m: re.Match[str], ctx: Context) -> Fragment:
@@ -296,7 +303,9 @@ RULES: tuple[Rule, ...] = (
     _rule("zh_vague_soft", _VAGUE_SOFT,
           _const(Fragment(vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True))),
     _rule("zh_after_event", _AFTER_EVENT, _const(Fragment(
-        vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True, keep_in_title=True))),
+        vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True, names_event=True))),
+    _rule("zh_life_event", _LIFE_EVENT, _const(Fragment(
+        vague=AmbiguityReason.VAGUE_TIME, vague_yields_to_date=True, names_event=True))),
     _rule("zh_holiday", "|".join(sorted(_FIXED_HOLIDAYS, key=len, reverse=True)), _holiday),
     _rule("zh_movable_holiday", _MOVABLE_HOLIDAYS,
           _const(Fragment(vague=AmbiguityReason.MOVABLE_HOLIDAY, names_holiday=True))),
@@ -336,5 +345,22 @@ RULES: tuple[Rule, ...] = (
     # 早八 = the 8 a.m. class, students' slang for an early start.
     _rule("zh_early_class", r"早(?P<h>[六七八九十])(?![点\d百千万])",
           lambda m, ctx: Fragment(clock=Clock(parse_number(m["h"]) or 8), period=Period.MORNING)),
+    # 晚八 = 8 p.m., as 早八 is 8 a.m. (issue #36: 明天晚八 gave the end of the day)
+    _rule("zh_evening_short", r"(?<![今明昨傍])晚(?P<h>[六七八九十])(?![点\d百千万])",
+          lambda m, ctx: Fragment(clock=Clock(parse_number(m["h"]) or 8), period=Period.EVENING)),
+    # 周日晚 八点半: a lone 晚 right after a weekday is that day's evening
+    _rule("zh_weekday_evening", r"(?<=[周期拜][一二三四五六日天1-7])晚(?![上饭餐会安自间])",
+          _const(Fragment(period=Period.EVENING))),
+    # 调休 / 补班 say why the day is a workday, not the task; 调休那天 needs the holiday calendar.
+    _rule("zh_makeup_day", r"调休|补班", _const(Fragment())),
+    _rule("zh_makeup_day_unnamed", r"(?:调休|补班)(?:的)?(?:那天|当天|那一天)",
+          _const(Fragment(vague=AmbiguityReason.VAGUE_TIME))),
+    # 十一 is National Day only as a time: 十一前, 十一之前 (十一点 is a clock, 十一月 a month)
+    _rule("zh_national_day", r"十一(?=之?前|以前)",
+          lambda m, ctx: Fragment(day=cal.upcoming_annual(ctx.today, 10, 1), names_holiday=True)),
+    # 6月份 / "6月 " alone: a month, not a day (五月房租 names the rent: no 份, no pause after it)
+    _rule("zh_month_alone", rf"(?<![\d个第])(?P<m>{NUM})月(?:份(?![\d零〇一二两三四五六七八九十号日初中底末前内旬])|(?=\s|$))",
+          lambda m, ctx: Fragment(vague=AmbiguityReason.MONTH_WITHOUT_DAY) if 1 <= (parse_number(m["m"]) or 0) <= 12
+          else None),
     _rule("zh_period", _PERIOD, _period),
 )

@@ -17,9 +17,18 @@ _EN_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five
                "twelve": 12}
 
 
+# Pinyin-input slips inside a clock time, one character for one (so spans stay aligned): 下五三点
+# is 下午三点, 八点伴 is 八点半 (issue #36). Only where a clock follows or precedes, never elsewhere.
+_CLOCK_TYPOS = ((re.compile(r"(?<=[上下中])五(?=\s?[\d一二两三四五六七八九十]{1,3}点)"), "午"),
+                (re.compile(r"(?<=点)伴"), "半"))
+
+
 def normalize(text: str) -> str:
-    """Fold full-width forms (：，１２) to ASCII and collapse whitespace."""
-    return _SPACES.sub(" ", unicodedata.normalize("NFKC", text)).strip()
+    """Fold full-width forms (：，１２) to ASCII, collapse whitespace and mend clock-time typos."""
+    folded = _SPACES.sub(" ", unicodedata.normalize("NFKC", text)).strip()
+    for typo, meant in _CLOCK_TYPOS:
+        folded = typo.sub(meant, folded)
+    return folded
 
 
 def has_cjk(text: str) -> bool:

@@ -49,8 +49,8 @@ _EDGE = " ,.;:!?~-、—"
 _EMPTY_BRACKETS = re.compile(r"\(\s*\)|\[\s*\]|（\s*）")
 _CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+(?=[,，;；])")
-# Round 3: the student's own spaces between Chinese words stay ("取快递 菜鸟驿站"); only a cut is
-# glued (see _join).
+# Round 3: the student's own spaces between Chinese words stay ("取快递 菜鸟驿站"); since #36 a space
+# beside a cut stays too, and only a cut inside words is glued (see _join).
 # Round 4: every full-width punctuation mark the student typed comes back, not only brackets
 # ("考试！！复习第五章", "买水果，洗衣服"); normalisation folds them to ASCII for the rules only.
 _FULL_WIDTH_PUNCTUATION = "（）！，：；？～、"
@@ -114,13 +114,19 @@ def _merge_overlaps(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 def _join(pieces: list[str]) -> str:
-    """Glue what is left around a cut; no space where either side is Chinese (组会PPT 明天做完 -> 组会PPT做完)."""
-    joined = ""
-    for piece in (piece.strip() for piece in pieces):
-        if not piece:
-            continue
-        glue = "" if not joined or _CJK_CHAR.match(joined[-1]) or _CJK_CHAR.match(piece[0]) else " "
-        joined += glue + piece
+    """Glue what is left around a cut: the student's own space stays (论文终稿 周五前发给导师 -> 论文终稿
+    发给导师, issue #36), a cut inside Chinese words is closed (组会PPT明天做完 -> 组会PPT做完)."""
+    joined, spaced = "", False
+    for raw in pieces:
+        piece = raw.strip()
+        spaced = spaced or raw[:1].isspace()
+        if piece:
+            chinese_edge = bool(joined) and (_CJK_CHAR.match(joined[-1]) or _CJK_CHAR.match(piece[0]))
+            glue = "" if not joined or (chinese_edge and not spaced) else " "
+            joined += glue + piece
+            spaced = raw[-1:].isspace()
+        else:
+            spaced = spaced or bool(raw)
     return joined
 
 
