@@ -12,7 +12,6 @@ import re
 
 from .result import Doubt, QuadrantReason
 
-
 # Time-like words the rules would have cut from the title had they understood them: digits, numbered
 # days and clocks (not a course code's: CS101), day words in traditional characters or dialect, and English day words, misspelt
 # ones included (tomorow, tmrws, wensday). A false alarm costs one model call, never a date.

@@ -24,7 +24,15 @@ from typing import Any
 from .calendar_math import weeks_between
 from .fragments import END_OF_DAY
 from .quadrant import urgency_threshold
-from .result import CONFIDENCE_MODEL, CONFIDENCE_REFUSED, AmbiguityReason, NoDeadlineReason, QuadrantReason, QuickNoteParse, Reading
+from .result import (
+    CONFIDENCE_MODEL,
+    CONFIDENCE_REFUSED,
+    AmbiguityReason,
+    NoDeadlineReason,
+    QuadrantReason,
+    QuickNoteParse,
+    Reading,
+)
 from .text import NUM, normalize, parse_number
 
 MAX_TITLE = 200
