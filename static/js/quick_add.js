@@ -62,12 +62,19 @@
 
   async function refine(value, ticket) {
     form.dataset.refined = "0";
-    const response = await fetch("/api/v1/tasks/quick-add/refine/", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
-      body: JSON.stringify({ text: value }),
-      credentials: "same-origin",
-    });
+    let response;
+    try {
+      response = await fetch("/api/v1/tasks/quick-add/refine/", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+        body: JSON.stringify({ text: value }),
+        credentials: "same-origin",
+        // The server keeps the model to 2 s; a network that hangs longer leaves the rules' answer too.
+        signal: AbortSignal.timeout(4000),
+      });
+    } catch (error) {
+      return;
+    }
     if (ticket !== latest || !response.ok) return;  // typed on meanwhile, or no model: the rules' answer stands
     const body = await response.json();
     refineQuota.hidden = body.outcome !== "quota_exceeded";

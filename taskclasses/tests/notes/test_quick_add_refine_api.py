@@ -71,6 +71,12 @@ def test_an_answer_outside_the_contract_is_ignored_and_the_rules_stand(auth_clie
         "2026-12-02T23:59:00+08:00", "2026-12-09T23:59:00+08:00"]
 
 
+def test_a_failing_model_leaves_the_rules_answer(auth_client, fake_llm, frozen_now):
+    fake_llm.set_fallback(Reply(status=500, error_message="upstream down"))
+    body = refine(auth_client, WEDNESDAY_NOTE)
+    assert (body["outcome"], body["parse"]["ambiguous"], len(body["parse"]["readings"])) == ("model_failed", True, 2)
+
+
 def test_the_call_is_charged_to_the_chat_quota(auth_client, user, fake_llm, frozen_now):
     fake_llm.script(model_says("交实习周记", 2, [], prompt_tokens=120, completion_tokens=30))
     assert refine(auth_client, WEDNESDAY_NOTE)["outcome"] == "unchanged"
