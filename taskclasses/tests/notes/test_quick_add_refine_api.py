@@ -12,6 +12,7 @@ import pytest
 from accounts.models import User
 from smartmate.llm.fake_server import Reply
 from taskclasses.models import Task
+from taskclasses.notes.lessons import lesson_learn
 from taskclasses.notes.refine import quick_note_refine
 from taskclasses.tests.factories import NOW
 
@@ -119,3 +120,10 @@ def test_an_empty_line_is_refused_with_the_usual_error(auth_client, fake_llm):
 def test_the_parse_names_its_doubts(auth_client, frozen_now):
     body = auth_client.post("/api/v1/tasks/parse/", {"text": "考完试聚餐"}, format="json").json()
     assert body["doubts"] == ["no_single_reading", "importance_undecided"]
+
+
+def test_a_quadrant_the_student_taught_leaves_nothing_for_the_model(auth_client, user, fake_llm, frozen_now):
+    lesson_learn(user=user, title="看电影", quadrant=4)
+    body = refine(auth_client, "看电影")
+    assert (body["outcome"], body["parse"]["quadrant"], body["parse"]["doubts"]) == ("sure", 4, [])
+    assert fake_llm.requests == []
