@@ -40,6 +40,8 @@ class User(AbstractUser):
     token_limit = models.PositiveIntegerField(_("weekly token limit"), default=default_token_limit)
     token_usage = models.PositiveIntegerField(_("tokens used this window"), default=0)
     token_window_started_at = models.DateTimeField(_("token window started at"), null=True, blank=True)
+    # The first-run guide (smartmate/first_run.py) shows until every step is done or the student dismisses it.
+    first_run_dismissed_at = models.DateTimeField(_("first-run guide dismissed at"), null=True, blank=True)
     # Trusted-device cookies carry a digest of it; a password change draws a new one, so every device
     # trusted before stops counting (accounts.login_gate).
     login_device_key = models.CharField(max_length=32, default=new_login_device_key, editable=False)
