@@ -100,7 +100,7 @@ class TimeZoneField(forms.CharField):
         super().__init__(max_length=64, validators=[validate_time_zone], **kwargs)
 
     def to_python(self, value: Any) -> str:
-        text = super().to_python(value)
+        text = super().to_python(value) or ""
         return time_zone_resolve(text) or text
 
     def offer(self, current: str) -> None:

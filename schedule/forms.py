@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -20,7 +22,7 @@ class CalendarForm(forms.Form):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         chosen = self.data.get("time_zone") if self.is_bound else None
-        self.fields["time_zone"].offer(chosen or self.initial.get("time_zone", ""))
+        cast(TimeZoneField, self.fields["time_zone"]).offer(chosen or self.initial.get("time_zone", ""))
 
     def clean_semester_start(self):
         value = self.cleaned_data["semester_start"]
