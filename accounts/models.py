@@ -20,15 +20,18 @@ def new_login_device_key() -> str:
     return secrets.token_hex(16)
 
 
+UNKNOWN_ZONE = _("%(zone)s is not a time zone we know: pick one from the list, or write a name such as "
+                 "Asia/Shanghai or UTC+8.")
+
+
 def validate_time_zone(value: str) -> None:
-    """Accept only IANA zone names this machine knows (e.g. Asia/Shanghai)."""
+    """Accept only IANA zone names this machine knows (e.g. Asia/Shanghai); forms resolve everyday names first."""
     if value not in available_timezones():
-        raise ValidationError(_("%(zone)s is not a known time zone."), params={"zone": value}, code="time_zone")
+        raise ValidationError(UNKNOWN_ZONE, params={"zone": value}, code="time_zone")
     try:
         ZoneInfo(value)
     except ZoneInfoNotFoundError as exc:
-        raise ValidationError(_("%(zone)s is not a known time zone."), params={"zone": value},
-                              code="time_zone") from exc
+        raise ValidationError(UNKNOWN_ZONE, params={"zone": value}, code="time_zone") from exc
 
 
 class User(AbstractUser):
