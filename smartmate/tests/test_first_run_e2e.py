@@ -89,6 +89,7 @@ def test_a_new_student_is_guided_then_dismisses_the_card_on_a_desktop(browser, l
         card = page.locator("[data-test=first-run-card]")
         expect(card).to_contain_text("开始使用：已完成 2 / 3 步")
         assert not page.is_visible("[data-test=import-pointer]")  # the timetable is in
+        card.screenshot(path="/tmp/first-run-desktop-card.png")
         card.locator("[data-test=first-run-card-dismiss]").click()
         expect(page.locator(".message")).to_contain_text("引导已关闭。")
         page.reload()
