@@ -125,7 +125,9 @@ def not_found_view(request: HttpRequest, exception: Exception | None = None) -> 
     if _wants_json(request):
         message = _("No route matches %(path)s.") % {"path": request.path}
         return JsonResponse(error_body("not_found", message), status=404)
-    return render(request, "404.html", status=404)
+    response = render(request, "404.html", status=404)
+    response.friendly = True  # type: ignore[attr-defined]  # NotFoundErrorMiddleware leaves it as it is
+    return response
 
 
 def server_error_view(request: HttpRequest) -> HttpResponse:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
@@ -64,7 +65,16 @@ class NotFoundErrorMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
+        response = self.get_response(request)
+        if settings.DEBUG and response.status_code == 404 and not getattr(response, "friendly", False) \
+                and response.get("Content-Type", "").startswith("text/html") \
+                and not getattr(getattr(request, "user", None), "is_staff", False):
+            # Under DEBUG (``make run``) Django answers an unknown address with its English technical
+            # page; a student sees ours, in her language. Staff still get the technical one.
+            from smartmate.platform.api import not_found_view
+
+            return not_found_view(request)
+        return response
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         from smartmate.platform.api import not_found_view
