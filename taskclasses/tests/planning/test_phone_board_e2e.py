@@ -1,7 +1,7 @@
 """What a student's hands find on a phone (390×844, Chinese), and on a desktop where it applies: the day
 agenda adds an event (its "+" and its free rows open the board's new-event dialog), "移动到…" takes any
-day and section and says beside the picker why a place is refused, and the week page's tap targets are
-big enough under a slim header."""
+day and section and says beside the picker why a place is refused, the week page's tap targets are
+big enough under a slim header, and a reminder's toast leaves the week's buttons free."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from schedule.models import ScheduleEvent
 from schedule.tests.factories import import_csv
 from smartmate.tests.live_server import log_in
 from taskclasses.tests.planning.test_board_edit_e2e import _board_path, _student_with_blocks, new_event_dialog_opened
+from taskclasses.tests.reminders.test_pocket_e2e import _a_block_in_eight_minutes, _announced, _student_in_week_13
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
@@ -126,3 +127,62 @@ def _just_below(page, above: str, below: str) -> None:
     viewport = page.viewport_size
     assert 0 <= second["y"] - (first["y"] + first["height"]) < 48, (first, second)
     assert second["y"] + second["height"] <= viewport["height"], (second, viewport)
+
+
+# Everything a finger may tap that is drawn, with its size; the ones under 40 px either way.
+SMALL_TARGETS = """() => Array.from(document.querySelectorAll('button, a, select, input, [role=button], summary'))
+  .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
+  .map((el) => { const r = el.getBoundingClientRect();
+    return [`${el.tagName} ${el.dataset.test || el.className} ${el.textContent.trim().slice(0, 12)}`,
+            Math.round(r.width), Math.round(r.height)]; })
+  .filter(([, width, height]) => width < 40 || height < 40)"""
+
+
+@pytest.mark.e2e
+def test_a_phones_week_page_and_dialogs_have_finger_sized_targets_under_a_slim_header(live_page, transactional_db):
+    student, (block,) = _student_with_blocks("phonetaps", items=1)
+    import_csv(student, "高等数学,2,1,2,王老师,一教101,1-16")
+    page = live_page
+    _on_the_agenda(page, student, day=2)
+    assert page.locator("header.topbar").bounding_box()["height"] <= 96
+    assert page.evaluate(SMALL_TARGETS) == []
+    page.locator(f'[data-block-kind="item"][data-block-id="{block.pk}"]:visible').click()
+    page.click("[data-test=block-move]")
+    page.locator("[data-test=move-pick]").wait_for(state="visible")
+    assert page.evaluate(SMALL_TARGETS) == []
+    page.keyboard.press("Escape")
+    page.locator("[data-test=agenda-add]:visible").click()
+    page.locator("[data-test=event-dialog]").wait_for(state="visible")
+    assert page.evaluate(SMALL_TARGETS) == []
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_reminders_toast_leaves_the_week_buttons_free(live_page, transactional_db, viewport):
+    student = _student_in_week_13(f"phonetoast{viewport['width']}")
+    page = live_page
+    page.set_viewport_size(viewport)
+    log_in(page, student.username)
+    page.goto("about:blank")
+    _a_block_in_eight_minutes(student)
+    page.goto(f"{page.base_url}{_board_path()}")
+    toast = page.locator("[data-test=bell-toast]")
+    _announced(page, toast)
+    assert _under_the_toast(page) == []
+    # Scrolled so the day strip sits just under the header, where a student's thumb looks for it.
+    page.evaluate("""() => { const strip = document.querySelector('.agenda-strip:not([hidden])');
+      const header = document.querySelector('header.topbar').getBoundingClientRect().height;
+      if (strip.getClientRects().length) window.scrollBy(0, strip.getBoundingClientRect().top - header - 8); }""")
+    assert _under_the_toast(page) == []
+
+
+def _under_the_toast(page) -> list[str]:
+    """The week's buttons the toast overlaps (their text)."""
+    return page.evaluate("""() => {
+      const toast = document.querySelector('[data-test=bell-toast]').getBoundingClientRect();
+      return Array.from(document.querySelectorAll('.week-nav a, .agenda-bar button, .agenda-strip button, .agenda-add'))
+        .filter((el) => el.getClientRects().length)
+        .filter((el) => { const r = el.getBoundingClientRect();
+          return r.left < toast.right && toast.left < r.right && r.top < toast.bottom && toast.top < r.bottom; })
+        .map((el) => el.textContent.trim());
+    }""")
