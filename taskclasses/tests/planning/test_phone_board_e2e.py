@@ -9,10 +9,13 @@ from datetime import timedelta
 
 import pytest
 
+from accounts.tests.factories import UserFactory
 from schedule.models import ScheduleEvent
 from schedule.tests.factories import import_csv
 from smartmate.tests.live_server import log_in
+from taskclasses.tests.factories import make_task_class
 from taskclasses.tests.planning.test_board_edit_e2e import _board_path, _student_with_blocks, new_event_dialog_opened
+from taskclasses.tests.planning.test_planning_e2e import _in_week_three_now
 from taskclasses.tests.reminders.test_pocket_e2e import _a_block_in_eight_minutes, _announced, _student_in_week_13
 
 PHONE = {"width": 390, "height": 844}
@@ -186,3 +189,18 @@ def _under_the_toast(page) -> list[str]:
           return r.left < toast.right && toast.left < r.right && r.top < toast.bottom && toast.top < r.bottom; })
         .map((el) => el.textContent.trim());
     }""")
+
+
+@pytest.mark.e2e
+def test_a_previews_day_agenda_has_finger_sized_targets_too(live_page, transactional_db):
+    student = UserFactory(username="phonetaps2")
+    week_four, _week_five, end = _in_week_three_now(student)
+    task_class = make_task_class(student, items=3, start_date=week_four, end_date=end, strategy="rapid")
+    page = live_page
+    page.set_viewport_size(PHONE)
+    log_in(page, student.username)
+    page.goto(f"{page.base_url}/plans/{task_class.pk}/")
+    page.click("[data-test=plan-button]")
+    page.wait_for_selector("[data-test=preview-banner]")
+    page.locator("[data-test=agenda-suggestion]:visible").first.wait_for()
+    assert page.evaluate(SMALL_TARGETS) == []
