@@ -299,9 +299,11 @@
     });
   }
 
-  // --- "Move to…" any day and section: the move API is the check; a refusal shows beside the picker ---
+  // --- "Move to…" any day and section: each pick is checked by the move API's dry run (is it free, or
+  // why not), "Move here" moves; a refusal shows beside the picker, not in the page's bar ---
   const picker = blockDialog.querySelector("[data-test=move-pick]");
   const pickError = picker.querySelector("[data-test=move-pick-error]");
+  const pickOk = picker.querySelector("[data-test=move-pick-ok]");
   const DAY_MS = 86400000;
   let pickVersion = "";
 
@@ -328,29 +330,59 @@
     if (block && block.start_section) picker.elements.section.value = String(block.start_section);
     pickVersion = (block && block.version) || "";
     pickError.hidden = true;
+    pickOk.hidden = true;
     picker.querySelector("[data-test=move-pick-go]").disabled = false;
     picker.hidden = false;
   }
 
+  // The picked place as the move API takes it, null without a day.
+  function pickedPlace(allowReorder) {
+    const date = picker.elements.date.value;
+    if (!date) return null;
+    const at = weekDayOf(date);
+    return { week: at.week, day: at.day, start_section: Number(picker.elements.section.value), version: pickVersion,
+      allow_reorder: Boolean(allowReorder) };
+  }
+
+  function showPickRefusal(error, allowReorder) {
+    const retry = error.code === "order_broken" && !allowReorder ? () => pickMove(true) : null;
+    showRefusal(pickError, "move-pick", error.message, error.detail && error.detail.suggestions, retry,
+      (spot) => edit("move", { week: spot.week, day: spot.day, start_section: spot.start_section, version: pickVersion }));
+  }
+
+  let checking = 0;  // only the latest pick's answer is shown
+  async function checkPick() {
+    pickError.hidden = true;
+    pickOk.hidden = true;
+    const place = pickedPlace(false);
+    if (!place) return;
+    const ticket = ++checking;
+    try {
+      const answer = await call("POST", blockUrl("move"), { ...place, dry_run: true });
+      if (ticket !== checking) return;
+      pickOk.textContent = root.dataset.textPlaceFree.replace("{place}", answer.place.text);
+      pickOk.hidden = false;
+    } catch (error) {
+      if (ticket === checking) showPickRefusal(error, false);
+    }
+  }
+  picker.elements.date.addEventListener("change", checkPick);
+  picker.elements.section.addEventListener("change", checkPick);
+
   async function pickMove(allowReorder) {
     const go = picker.querySelector("[data-test=move-pick-go]");
     pickError.hidden = true;
-    const date = picker.elements.date.value;
-    if (!date) { showRefusal(pickError, "move-pick", root.dataset.textPickDay, [], null); return; }
-    const at = weekDayOf(date);
+    pickOk.hidden = true;
+    const place = pickedPlace(allowReorder);
+    if (!place) { showRefusal(pickError, "move-pick", root.dataset.textPickDay, [], null); return; }
+    checking += 1;  // a check still on its way must not cover this move's answer
     go.disabled = true;
     try {
-      const result = await call("POST", blockUrl("move"), {
-        week: at.week, day: at.day, start_section: Number(picker.elements.section.value), version: pickVersion,
-        allow_reorder: Boolean(allowReorder),
-      });
-      remember(result, current);
+      remember(await call("POST", blockUrl("move"), place), current);
       window.location.reload();
     } catch (error) {
       go.disabled = false;
-      const retry = error.code === "order_broken" && !allowReorder ? () => pickMove(true) : null;
-      showRefusal(pickError, "move-pick", error.message, error.detail && error.detail.suggestions, retry,
-        (spot) => edit("move", { week: spot.week, day: spot.day, start_section: spot.start_section, version: pickVersion }));
+      showPickRefusal(error, allowReorder);
     }
   }
   picker.addEventListener("submit", (event) => { event.preventDefault(); pickMove(false); });

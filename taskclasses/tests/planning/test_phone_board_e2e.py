@@ -1,6 +1,6 @@
 """What a student's hands find on a phone (390×844, Chinese), and on a desktop where it applies: the day
 agenda adds an event (its "+" and its free rows open the board's new-event dialog), "移动到…" takes any
-day and section and says beside the picker why a place is refused, the week page's tap targets are
+day and section, checks each pick and says beside the picker why a place is refused, the week page's tap targets are
 big enough under a slim header, and a reminder's toast leaves the week's buttons free."""
 
 from __future__ import annotations
@@ -101,8 +101,7 @@ def test_move_to_any_day_and_section_says_why_a_place_is_refused_beside_the_pick
     assert page.input_value("[data-test=move-pick-section]") == "5"
 
     page.fill("[data-test=move-pick-date]", _local_date(friday, student))
-    page.select_option("[data-test=move-pick-section]", "3")
-    page.click("[data-test=move-pick-go]")
+    page.select_option("[data-test=move-pick-section]", "3")  # checked at once, before any tap on 移到这里
     refusal = page.locator("[data-test=move-pick-error]")
     refusal.wait_for(state="visible")
     assert page.inner_text("[data-test=move-pick-message]").endswith("第 3-4 节已被“高等数学”占用。")
@@ -110,8 +109,17 @@ def test_move_to_any_day_and_section_says_why_a_place_is_refused_beside_the_pick
     _just_below(page, "[data-test=move-pick-go]", "[data-test=move-pick-error]")
     assert ScheduleEvent.objects.get(task_item=block).day == 2  # nothing moved
 
+    page.click("[data-test=move-pick-go]")  # tapped anyway: the same refusal, still nothing moved
+    page.wait_for_function("() => !document.querySelector('[data-test=move-pick-go]').disabled")
+    assert page.inner_text("[data-test=move-pick-message]").endswith("第 3-4 节已被“高等数学”占用。")
+    assert ScheduleEvent.objects.get(task_item=block).day == 2
+
     page.fill("[data-test=move-pick-date]", _local_date(friday + timedelta(weeks=1), student))
     page.select_option("[data-test=move-pick-section]", "7")
+    free = page.locator("[data-test=move-pick-ok]")
+    free.wait_for(state="visible")
+    assert free.inner_text().startswith("这里空着，可以移过去：") and free.inner_text().endswith("第 7-8 节")
+    assert refusal.is_hidden()
     page.click("[data-test=move-pick-go]")
     page.wait_for_selector("[data-test=edit-undo]:not([hidden])")
     moved = ScheduleEvent.objects.get(task_item=block)
