@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from accounts.data_ports import DataArea, Tables, data_area_register
 from accounts.models import User
@@ -27,7 +28,11 @@ def _erase_rows(user: User) -> None:
     events.delete()
 
 
+# The line for this file in the archive's 说明.txt.
+SUMMARY = gettext_lazy("Your account: name, e-mail, language and time zone, and your assistant quota.")
+
 # Idempotency records hold replayed responses and outbox events are delivery bookkeeping: counted and
 # deleted, not exported.
 data_area_register(DataArea(name="account", tables=_tables, erase_rows=_erase_rows, order=10,
+                            summary=SUMMARY,
                             counted_only=frozenset({"idempotencyrecord", "outboxevent"})))

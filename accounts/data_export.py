@@ -74,6 +74,7 @@ def user_data_archive(*, user: User, now: datetime | None = None) -> Iterator[by
     with zipfile.ZipFile(sink, "w", compression=zipfile.ZIP_DEFLATED) as archive:  # type: ignore[call-overload]  # any object with write() is a file to zipfile
         areas = data_areas()
         _write_whole(archive, "manifest.json", _manifest(user, areas, now))
+        _write_whole(archive, _("README.txt"), _readme(user, areas, now))
         yield sink.take()
         for area in areas:
             with archive.open(f"{area.name}.json", "w") as entry:
@@ -96,13 +97,35 @@ def _manifest(user: User, areas: list[DataArea], now: datetime) -> bytes:
     manifest = {
         "format": FORMAT, "version": VERSION, "exported_at": now.isoformat(),
         "user": {"id": user.pk, "username": user.username},
-        "files": [f"{area.name}.json" for area in areas] + ([ICS_NAME] if _ics_writer else []),
+        "files": [_("README.txt")] + [f"{area.name}.json" for area in areas] + ([ICS_NAME] if _ics_writer else []),
     }
     return json.dumps(manifest, ensure_ascii=False, indent=1).encode()
 
 
+def _readme(user: User, areas: list[DataArea], now: datetime) -> bytes:
+    """What the archive holds, in the student's language: each file, the times' zone, what to do with it."""
+    zone = user.zone
+    lines = [_("Your SmartMate data, downloaded %(when)s.") % {"when": timezone.localtime(now, zone).strftime(
+        "%Y-%m-%d %H:%M")}, "",
+             _("Times are in your time zone (%(zone)s); each carries its offset, e.g. +08:00.") % {"zone": str(zone)},
+             "", _("The files:")]
+    lines += [f"- {area.name}.json: {area.summary}" for area in areas]
+    if _ics_writer is not None:
+        lines.append(f"- {ICS_NAME}: " + _("your timetable and planned blocks as a calendar file: open it in any "
+                                           "calendar app, or import it into a new SmartMate account."))
+    lines += ["- manifest.json: " + _("the format and version of this archive, for programs that read it."), "",
+              _("Each .json file holds tables of rows, one row per line, with the names the database uses.")]
+    return ("\n".join(lines) + "\n").encode()
+
+
 def _area_json(user: User, area: DataArea) -> Iterator[bytes]:
-    """``{"format", "version", "area", "tables": {name: [row, ...]}}``, written row by row."""
+    """``{"format", "version", "area", "tables": {name: [row, ...]}}``, written row by row; times in the
+    student's zone (with their offset, so still exact instants)."""
+    def plain(value: Any) -> Any:
+        if isinstance(value, datetime) and timezone.is_aware(value):
+            return timezone.localtime(value, user.zone).isoformat()
+        return _plain(value)
+
     yield (f'{{"format": "{FORMAT}/area", "version": {VERSION}, "area": {json.dumps(area.name)}, '
            f'"tables": {{').encode()
     tables = [(name, rows) for name, rows in area.tables(user).items() if name not in area.counted_only]
@@ -110,7 +133,7 @@ def _area_json(user: User, area: DataArea) -> Iterator[bytes]:
         yield f'{"," if index else ""}\n {json.dumps(name)}: ['.encode()
         fields = [f.attname for f in rows.model._meta.concrete_fields if f.name not in SECRET_FIELDS]
         for number, row in enumerate(rows.values(*fields).iterator(chunk_size=500)):
-            yield (("," if number else "") + "\n  " + json.dumps(row, ensure_ascii=False, default=_plain)).encode()
+            yield (("," if number else "") + "\n  " + json.dumps(row, ensure_ascii=False, default=plain)).encode()
         yield b"\n ]"
     yield b"\n}}\n"
 

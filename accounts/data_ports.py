@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
+from django.utils.functional import Promise
 
 from accounts.models import User
 
@@ -34,6 +35,8 @@ class DataArea:
     # Tables listed in the counts but left out of the archive (their rows are not the student's to read:
     # e.g. the memory gate's refusals, which keep no text anyway).
     counted_only: frozenset[str] = field(default_factory=frozenset)
+    # One line for the archive's 说明.txt: what the file holds, in the student's words.
+    summary: str | Promise = ""
 
 
 def rows_with_user_field(app_label: str, user: User, *, leave_out: tuple[str, ...] = ()) -> Tables:

@@ -275,6 +275,7 @@ class TurnChanges(TypedDict, total=False):
     rounds: int
     working: Working | None
     preview_id: int | None
+    dropped: tuple[str, ...]
     actions: tuple[Action, ...]
     answer: str
     reasoning: str
@@ -306,6 +307,9 @@ class TurnState:
     # The conversation's working schedule, carried across turns.
     working: Working | None = None
     preview_id: int | None = None
+    # The conversation's earlier edits this turn dropped because her board no longer takes them, one
+    # sentence each: the model is told, and the answer says so.
+    dropped: tuple[str, ...] = ()
     # What the turn did and did not do, for the honest summary.
     actions: tuple[Action, ...] = ()
     answer: str = ""
@@ -335,8 +339,9 @@ class TurnState:
             "usage": dataclasses.asdict(self.usage),
             "pending": self.pending.to_json() if self.pending is not None else None,
             "outcome": _asdict_or_none(self.outcome), "version": self.version,
-            # Written only when named, so a checkpoint without packs keeps the version-2 shape.
+            # Written only when named, so a checkpoint without them keeps the version-2 shape.
             **({"packs": list(self.packs)} if self.packs else {}),
+            **({"dropped": list(self.dropped)} if self.dropped else {}),
         }
 
     @classmethod
@@ -357,7 +362,7 @@ class TurnState:
             plan_confirmed=data.get("plan_confirmed", False),
             scratch=tuple(_message_from_json(item) for item in data.get("scratch", ())),
             rounds=data.get("rounds", 0), working=working_from_json(data.get("working"), now=now),
-            preview_id=data.get("preview_id"),
+            preview_id=data.get("preview_id"), dropped=tuple(data.get("dropped", ())),
             actions=tuple(Action(**action) for action in data.get("actions", ())),
             answer=data.get("answer", ""), reasoning=data.get("reasoning", ""),
             corrections=data.get("corrections", 0), usage=TurnUsage(**data.get("usage", {})),

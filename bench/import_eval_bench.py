@@ -25,6 +25,7 @@ import argparse
 import json
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -37,7 +38,7 @@ FILES = ROOT / "import_eval" / "files"
 REAL = ROOT.parent.parent / "shared" / "fixtures" / "import-real"
 MERGE_GAP = timedelta(minutes=20)
 
-Key = tuple[str, str, str]  # date, start, end
+Key = tuple[str, ...]  # date, start, end (and the title where two meetings share a time)
 
 
 @dataclass
@@ -127,9 +128,9 @@ def _section_based(path: Path, data: bytes) -> bool:
 def _board_sections(user) -> dict[Key, dict]:
     from schedule.models import ScheduleEvent
 
-    return {(str(e.week), str(e.day), f"{e.start_section}-{e.end_section}"):
-            {"title": e.title, "location": e.location, "teacher": e.course.teacher if e.course else ""}
-            for e in ScheduleEvent.objects.filter(user=user, kind="course").select_related("course")}
+    return _keyed(((str(e.week), str(e.day), f"{e.start_section}-{e.end_section}"),
+                   {"title": e.title, "location": e.location, "teacher": e.course.teacher if e.course else ""})
+                  for e in ScheduleEvent.objects.filter(user=user, kind="course").select_related("course"))
 
 
 def _expected_sections(path: Path, expected: dict, user) -> dict[Key, dict]:
@@ -151,11 +152,11 @@ def _expected_sections(path: Path, expected: dict, user) -> dict[Key, dict]:
         meetings, week1, grid = expected["meetings"], date.fromisoformat(expected["week1_monday"]), expected["sections"]
     starts = {start: n for n, (start, _end) in enumerate(grid, start=1)}
     ends = {end: n for n, (_start, end) in enumerate(grid, start=1)}
-    keyed = {}
+    keyed = []
     for m in meetings:
         days = (date.fromisoformat(m["date"]) - week1).days
-        keyed[(str(days // 7 + 1), str(days % 7 + 1), f"{starts.get(m['start'])}-{ends.get(m['end'])}")] = m
-    return keyed
+        keyed.append(((str(days // 7 + 1), str(days % 7 + 1), f"{starts.get(m['start'])}-{ends.get(m['end'])}"), m))
+    return _keyed(keyed)
 
 
 def _board_week_times(user, weeks: int) -> dict[Key, dict]:
@@ -163,21 +164,21 @@ def _board_week_times(user, weeks: int) -> dict[Key, dict]:
     without dates cannot say how long the school's semester is)."""
     from schedule.models import ScheduleEvent
 
-    found = {}
+    found = []
     for e in ScheduleEvent.objects.filter(user=user, kind="course", week__lte=weeks).select_related("course"):
         starts, ends = _local(user, e.starts_at), _local(user, e.ends_at)
-        found[(f"{e.week}/{e.day}", f"{starts:%H:%M}", f"{ends:%H:%M}")] = {
-            "title": e.title, "location": e.location, "teacher": e.course.teacher if e.course else ""}
-    return found
+        found.append(((f"{e.week}/{e.day}", f"{starts:%H:%M}", f"{ends:%H:%M}"), {
+            "title": e.title, "location": e.location, "teacher": e.course.teacher if e.course else ""}))
+    return _keyed(found)
 
 
 def _expected_week_times(expected: dict) -> dict[Key, dict]:
     week1 = date.fromisoformat(expected["week1_monday"])
-    keyed = {}
+    keyed = []
     for m in expected["meetings"]:
         days = (date.fromisoformat(m["date"]) - week1).days
-        keyed[(f"{days // 7 + 1}/{days % 7 + 1}", m["start"], m["end"])] = m
-    return keyed
+        keyed.append(((f"{days // 7 + 1}/{days % 7 + 1}", m["start"], m["end"]), m))
+    return _keyed(keyed)
 
 
 def _frame_text(frame) -> str:
@@ -194,13 +195,20 @@ def _frame_text(frame) -> str:
 def _board_meetings(user) -> dict[Key, dict]:
     from schedule.models import ScheduleEvent
 
-    meetings: dict[Key, dict] = {}
+    meetings: list[tuple[Key, dict]] = []
     for event in ScheduleEvent.objects.filter(user=user, kind="course").select_related("course"):
         starts, ends = _local(user, event.starts_at), _local(user, event.ends_at)
         key = (starts.date().isoformat(), f"{starts:%H:%M}", f"{ends:%H:%M}")
-        meetings[key] = {"title": event.title, "location": event.location,
-                         "teacher": event.course.teacher if event.course else ""}
-    return meetings
+        meetings.append((key, {"title": event.title, "location": event.location,
+                               "teacher": event.course.teacher if event.course else ""}))
+    return _keyed(meetings)
+
+
+def _keyed(pairs: Iterable[tuple[Key, dict]]) -> dict[Key, dict]:
+    """Meetings by time; where two share a time (shown side by side) each is keyed by its title too."""
+    listed = list(pairs)
+    shared = Counter(key for key, _meeting in listed)
+    return {(*key, meeting.get("title", "")) if shared[key] > 1 else key: meeting for key, meeting in listed}
 
 
 def _local(user, moment):
@@ -210,7 +218,7 @@ def _local(user, moment):
 
 
 def _expected_own(expected: dict) -> dict[Key, dict]:
-    return {(m["date"], m["start"], m["end"]): m for m in expected["meetings"]}
+    return _keyed(((m["date"], m["start"], m["end"]), m) for m in expected["meetings"])
 
 
 def _expected_real(path: Path, settings: dict) -> dict[Key, dict]:
@@ -227,8 +235,8 @@ def _expected_real(path: Path, settings: dict) -> dict[Key, dict]:
     if first is not None:
         last = first + timedelta(weeks=settings.get("semester_weeks", 20))
         meetings = [m for m in meetings if first <= m.date < last]
-    return {(m.date.isoformat(), f"{m.start:%H:%M}", f"{m.end:%H:%M}"): {"title": m.summary}
-            for m in _merged(meetings)}
+    return _keyed(((m.date.isoformat(), f"{m.start:%H:%M}", f"{m.end:%H:%M}"), {"title": m.summary})
+                  for m in _merged(meetings))
 
 
 def _merged(meetings: list) -> list:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
+
 from accounts.data_ports import DataArea, Tables, data_area_register, rows_with_user_field
 from accounts.models import User
 from memory.cache import block_cache_drop
@@ -23,7 +25,11 @@ def _erase_outside(user_id: int) -> None:
     block_cache_drop(user_id)
 
 
+# The line for this file in the archive's 说明.txt.
+SUMMARY = gettext_lazy("What the assistant remembers about you, with the history of each memory.")
+
 # Extraction jobs and the gate's refusal records are the system's bookkeeping (refusals keep no text).
 data_area_register(DataArea(name="memory", tables=_tables, erase_rows=_unlink_versions,
+                            summary=SUMMARY,
                             erase_outside=_erase_outside, order=50,
                             counted_only=frozenset({"memoryjob", "memoryrefusal"})))

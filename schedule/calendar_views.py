@@ -59,6 +59,8 @@ def settings_page(request: AuthedHttpRequest) -> HttpResponse:
                     semester_start=form.cleaned_data["semester_start"],
                     semester_weeks=form.cleaned_data["semester_weeks"],
                     section_times=[list(pair) for pair in sections],
+                    # The second grid is shown, not edited, here: it comes from an import or the API.
+                    later_sections=([], None) if request.POST.get("drop_later_sections") else None,
                 )
                 user_profile_update(user=request.user, time_zone=form.cleaned_data["time_zone"])
             except ValidationError as exc:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
+
 from accounts.data_export import ics_writer_set
 from accounts.data_ports import DataArea, Tables, data_area_register, rows_with_user_field
 from accounts.models import User
@@ -17,7 +19,12 @@ def _ics(user: User) -> bytes:
     return schedule_ics_build(user=user)
 
 
+# The line for this file in the archive's 说明.txt.
+SUMMARY = gettext_lazy("Your timetable: semester and section times, courses, every meeting and own event, the school "
+                       "calendar, exams, your rules, and each change you can undo.")
+
 # The feed's secret token and each section's slot row are bookkeeping, not the student's content.
 data_area_register(DataArea(name="schedule", tables=_tables, order=20,
+                            summary=SUMMARY,
                             counted_only=frozenset({"calendarfeed", "scheduleslot"})))
 ics_writer_set(_ics)

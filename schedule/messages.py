@@ -16,6 +16,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from schedule.core.importers import ImportNotice, ImportProblem, SkippedEvent
 from schedule.core.importers.clashes import UNNAMED_OCCUPANT
 from schedule.core.importers.notices import (
+    BesideAnother,
     DatesOutsideSemester,
     MergedDuplicate,
     RepeatClipped,
@@ -88,8 +89,6 @@ SKIP_TEMPLATES: Mapping[str, Any] = {
     "not_weekly": gettext_lazy("“{name}” does not repeat weekly; only weekly classes are imported."),
     "outside_semester": gettext_lazy("“{name}” ({date}) has no meeting inside the semester ({first} to {last})."),
     "outside_sections": gettext_lazy("“{name}” ({start}–{end}) lies outside every section of the day."),
-    "overlap": gettext_lazy("“{name}” is at the same time as “{other}” ({day_label}, {sections_label}, weeks "
-                            "{weeks}); those weeks of it were left out."),
 }
 
 # One line per kind of skipped event, before its examples.
@@ -102,7 +101,6 @@ SKIP_SUMMARIES: Mapping[str, Any] = {
     "not_weekly": gettext_lazy("Events that do not repeat weekly"),
     "outside_semester": gettext_lazy("Events outside the semester"),
     "outside_sections": gettext_lazy("Events outside the day's sections"),
-    "overlap": gettext_lazy("Meetings at the same time as another course"),
 }
 
 REPAIR_TEMPLATES: Mapping[str, Any] = {
@@ -249,6 +247,11 @@ def import_notice_message(notice: ImportNotice) -> str:
             return gettext("Weeks %(weeks)s of %(name)s are after the semester, which has weeks 1 to %(max_week)s; "
                            "they were left out.") % {
                 "weeks": notice.dropped_text, "name": notice.name, "max_week": notice.max_week}
+        case BesideAnother():
+            return gettext("%(name)s is at the same time as %(other)s (%(day)s, %(sections)s) in weeks %(weeks)s; "
+                           "both are kept and shown side by side.") % {
+                "name": notice.name, "other": notice.other, "day": day_label(notice.day),
+                "sections": sections_label(notice.first, notice.last), "weeks": notice.weeks_text}
         case MergedDuplicate():
             return gettext("Row %(row)s repeats %(name)s in weeks %(weeks)s; the two rows were merged into "
                            "one.") % {"row": notice.duplicate_row, "name": notice.name,

@@ -94,6 +94,9 @@ class CalendarSettings(models.Model):
     section_times = models.JSONField(
         _("section times"), default=default_section_times, validators=[validate_section_times]
     )
+    # A school's second grid (winter or summer hours), in force from ``later_sections_from`` on; empty: none.
+    later_section_times = models.JSONField(_("section times from a date"), default=list, blank=True)
+    later_sections_from = models.DateField(_("second section times from"), null=True, blank=True)
     # Off: the timetable runs as imported; on: holidays suspend courses and make-up days run another
     # day's (the rows follow, see schedule/services/academic_calendar.py).
     follows_school_calendar = models.BooleanField(_("follow the school calendar"), default=False)
@@ -123,14 +126,32 @@ class CalendarSettings(models.Model):
                 earliest=EARLIEST_YEAR, latest=LATEST_YEAR)}, code="out_of_range")
         if self.semester_start and self.semester_start.weekday() != 0:
             raise ValidationError({"semester_start": _("Week 1 must start on a Monday.")}, code="not_monday")
+        self._clean_later_sections()
+
+    def _clean_later_sections(self) -> None:
+        """A second grid needs its date, valid times and as many sections as the first (a slot keeps its number)."""
+        if not self.later_section_times and self.later_sections_from is None:
+            return
+        if not self.later_section_times or self.later_sections_from is None:
+            raise ValidationError({"later_section_times": _(
+                "Second section times need both the times and the date they start.")}, code="later_incomplete")
+        validate_section_times(self.later_section_times)
+        if len(self.later_section_times) != len(self.section_times or []):
+            raise ValidationError({"later_section_times": _(
+                "The second section times need as many sections as the first (%(count)s).") % {
+                "count": len(self.section_times or [])}}, code="later_count")
 
     def semester(self, time_zone: str) -> Semester:
         """Return the pure-core semester for conversions."""
         return Semester(start_monday=self.semester_start, weeks=self.semester_weeks, tz=time_zone)
 
     def template(self) -> SectionTemplate:
-        """Return the pure-core section template."""
-        return SectionTemplate.from_hhmm(tuple(pair) for pair in self.section_times)
+        """Return the pure-core section template, with the grid it switches to on a date if it has one."""
+        template = SectionTemplate.from_hhmm(tuple(pair) for pair in self.section_times)
+        if not self.later_section_times:
+            return template
+        later = SectionTemplate.from_hhmm(tuple(pair) for pair in self.later_section_times)
+        return template.changing_to(later, self.later_sections_from)
 
     @property
     def section_count(self) -> int:
@@ -212,6 +233,9 @@ class ScheduleEvent(models.Model):
     # sections it overlaps, and starts and ends at these wall-clock times whatever the sections say.
     clock_start = models.TimeField(_("own start time"), null=True, blank=True)
     clock_end = models.TimeField(_("own end time"), null=True, blank=True)
+    # A course meeting the timetable puts at the same time as another course's (WakeUp shows both side by
+    # side): shown beside it, holding no sections, so the other keeps them and nothing is double booked.
+    beside = models.BooleanField(_("beside another course"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -245,6 +269,7 @@ class ScheduleEvent(models.Model):
                 condition=(Q(clock_start__isnull=True) & Q(clock_end__isnull=True))
                 | (Q(clock_start__isnull=False) & Q(clock_end__gt=F("clock_start"))),
                 name="event_own_times_ordered"),
+            models.CheckConstraint(condition=Q(beside=False) | Q(kind="course"), name="event_beside_is_course"),
         ]
 
     def __str__(self) -> str:
@@ -260,6 +285,11 @@ class ScheduleEvent(models.Model):
     @property
     def sections(self) -> range:
         return range(self.start_section, self.end_section + 1)
+
+    @property
+    def held_sections(self) -> range:
+        """The sections this event holds (slot rows): none for a meeting shown beside another."""
+        return range(0) if self.beside else self.sections
 
     @property
     def clock(self) -> tuple[time, time] | None:
@@ -477,6 +507,7 @@ class SuspendedMeeting(models.Model):
     embedded = models.JSONField(default=list, blank=True)
     clock_start = models.TimeField(null=True, blank=True)  # the meeting's own times, if it had them
     clock_end = models.TimeField(null=True, blank=True)
+    beside = models.BooleanField(default=False)  # it was shown beside another course's meeting, holding no sections
     # The meeting's own id: it comes back under it, so a change set that recorded the meeting (a course
     # edit, a re-import) still finds it when it is undone.
     event_pk = models.BigIntegerField(null=True, blank=True, editable=False)

@@ -98,11 +98,16 @@ def week_board_get(*, user: User, week: int | None = None, now: datetime | None 
         weeks=semester.weeks,
         dates=tuple(semester.date_of(week, day) for day in range(1, 8)),
         today=semester.local_date(moment),
-        sections=tuple(SectionRow(n, start, end) for n, (start, end) in enumerate(template.to_hhmm(), start=1)),
+        sections=_section_rows(template.in_force(semester.monday_of(week))),
         events=events,
         embedded=_embedded_blocks(user=user, week=week),
         day_notes=_week_notes(school_calendar_get(user=user, calendar=calendar), semester, week),
     )
+
+
+def _section_rows(grid: SectionTemplate) -> tuple[SectionRow, ...]:
+    # A week shows the grid in force on its Monday: schools switch to winter hours at a week's start.
+    return tuple(SectionRow(n, start, end) for n, (start, end) in enumerate(grid.to_hhmm(), start=1))
 
 
 def _week_notes(calendar: ResolvedCalendar, semester: Semester, week: int) -> tuple[tuple[DayNote, ...], ...]:

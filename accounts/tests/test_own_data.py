@@ -15,6 +15,7 @@ import pytest
 from django.apps import apps
 from django.db import models
 from django.urls import reverse
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from accounts.data_erase import account_delete
@@ -271,3 +272,18 @@ def test_the_my_data_page_downloads_through_a_post_form(client, user):
     page = client.get(reverse("accounts:my-data")).content.decode()
     form = page.split('data-test="data-download"')[0].rsplit("<form", 1)[1]
     assert f'method="post" action="{reverse("accounts:my-data-download")}"' in form
+
+
+def test_the_archive_explains_itself_in_the_students_language_with_times_in_her_zone(fake_llm, memory_on, user):
+    fill(user, fake_llm)
+    with translation.override("zh-hans"):
+        archive = archive_of(user)
+    manifest = json.loads(archive.read("manifest.json"))
+    assert "说明.txt" in manifest["files"] and "说明.txt" in archive.namelist()
+    readme = archive.read("说明.txt").decode()
+    assert "时区（Asia/Shanghai）" in readme
+    for name in ("account.json", "schedule.json", "plans.json", "conversations.json", "memory.json", "calendar.ics"):
+        assert f"- {name}: " in readme
+    assert "你的课表：" in readme
+    created = json.loads(archive.read("plans.json"))["tables"]["task"][0]["created_at"]
+    assert created.endswith("+08:00")  # the student's zone, still an exact instant

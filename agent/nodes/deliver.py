@@ -22,6 +22,10 @@ def run(state: TurnState, deps: Deps) -> Step:
     """Summarise, publish the preview, store the answer, emit ``usage`` and ``turn.done``."""
     outcome = state.outcome or Outcome("completed")
     answer, preview_id = state.answer, state.preview_id
+    if state.dropped:
+        dropped = _dropped(state.dropped)
+        deps.emit(AssistantDelta(text=dropped))
+        answer += dropped
     if outcome.status != "interrupted" and state.actions:
         summary = _summary(state.actions)
         deps.emit(AssistantDelta(text=summary))
@@ -49,6 +53,12 @@ def _summary(actions: tuple[Action, ...]) -> str:
     if not_done:
         lines += [_("Not done:"), *(f"- {item}" for item in not_done)]
     return "\n".join(lines)
+
+
+def _dropped(sentences: tuple[str, ...]) -> str:
+    """The earlier changes the board no longer takes (``TurnState.dropped``), said whatever the turn did."""
+    return "\n".join(["", "", _("Your schedule changed since, so earlier changes were dropped:"),
+                      *(f"- {sentence}" for sentence in sentences)])
 
 
 def _preview(state: TurnState, deps: Deps) -> int | None:

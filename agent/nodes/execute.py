@@ -149,6 +149,9 @@ def _system(state: TurnState, deps: Deps) -> str:
                           for index, step in enumerate(state.plan.steps, start=1))
         plan = f"\n## 学生已确认的计划\n目标：{state.plan.goal}\n{steps}\n"
     working = deps.services.working_index(state.working) if state.working is not None else "（尚未加载：需要时调用查询工具）"
+    if state.dropped:  # the board changed since her last message; the model's earlier words may be out of date
+        working += "\n\n## 学生的日程已有变化，之前的这些改动已撤下（不要再说它们已完成）\n" + "\n".join(
+            f"- {sentence}" for sentence in state.dropped)
     return f"{base}\n\n{render('execute', plan=plan, working=working)}"
 
 

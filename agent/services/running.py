@@ -35,8 +35,9 @@ from agent.services.leases import (
 )
 from agent.state import HistoryMessage, TurnOptions, TurnState
 from agent.timeline import TimelineEmitter
+from agent.tools.working_schedule import working_publish, working_rebase
 from agent.turn_services import DjangoTurnServices
-from agent.working import Working, working_from_json
+from agent.working import Working, working_for, working_from_json
 from schedule.models import PlanPreview
 from smartmate.llm import get_llm_client
 from smartmate.platform.outbox.background import background_held
@@ -191,29 +192,55 @@ def turn_history(conversation: Conversation, turn_id: str) -> tuple[HistoryMessa
 
 
 def _turn_state(conversation: Conversation, turn_id: str, language: str) -> tuple[TurnState, str]:
-    """Return the state to run and the node to run first: the checkpoint's, or a fresh turn's."""
+    """Return the state to run and the node to run first: the checkpoint's, or a fresh turn's.
+
+    A turn that starts (afresh, or going on from a card she answered) works on her board as it is now.
+    """
     checkpoint = Checkpoint.objects.filter(conversation=conversation).first()
     if checkpoint is not None and str(checkpoint.turn_id) == turn_id and checkpoint.phase not in TERMINAL_PHASES:
-        return TurnState.from_json(checkpoint.state, now=timezone.now()), checkpoint.phase
+        state = TurnState.from_json(checkpoint.state, now=timezone.now())
+        if checkpoint.phase != GRAPH.start:
+            return state, checkpoint.phase
+        return _on_current_board(conversation, state), GRAPH.start
     message = Message.objects.get(conversation=conversation, turn_id=turn_id, role=Message.Role.USER)
-    working, preview_id = _carried_over(checkpoint)
+    working, preview_id, settled = _carried_over(checkpoint)
     state = TurnState(conversation_id=conversation.pk, turn_id=turn_id, user_text=message.content,
                       history=turn_history(conversation, turn_id), language=language,
                       options=TurnOptions.from_json(message.options), working=working, preview_id=preview_id)
-    return state, GRAPH.start
+    return _on_current_board(conversation, state, replay_edits=not settled), GRAPH.start
 
 
-def _carried_over(checkpoint: Checkpoint | None) -> tuple[Working | None, int | None]:
-    """Return what a new turn inherits from the last one: its working schedule and preview, unless applied.
+def _carried_over(checkpoint: Checkpoint | None) -> tuple[Working | None, int | None, bool]:
+    """Return what a new turn inherits from the last one: its working schedule, its open preview, and
+    whether that preview was settled (applied or discarded).
 
-    Once the conversation's preview is applied or discarded, the drafts in the working schedule are
-    either in the database or unwanted: the next turn loads the schedule afresh.
+    Once the conversation's preview is settled, the edits in the working schedule are either in the
+    database or unwanted: only its ids go on (the model has seen them), not its edits.
     """
     state = checkpoint.state if checkpoint is not None else {}
-    preview_id = state.get("preview_id")
-    if preview_id and not PlanPreview.objects.filter(pk=preview_id, status=PlanPreview.Status.OPEN).exists():
-        return None, None
-    return working_from_json(state.get("working"), now=timezone.now()), preview_id
+    preview_id: int | None = state.get("preview_id")
+    settled = preview_id is not None and not PlanPreview.objects.filter(
+        pk=preview_id, status=PlanPreview.Status.OPEN).exists()
+    return working_from_json(state.get("working"), now=timezone.now()), None if settled else preview_id, settled
+
+
+def _on_current_board(conversation: Conversation, state: TurnState, *, replay_edits: bool = True) -> TurnState:
+    """Replay the conversation's edits onto the student's board as the database has it now.
+
+    She may have applied a plan on the planning page, dragged a block or added an event since the
+    last turn: the model must read and edit that board, not the one it saw then. An edit that no
+    longer fits is dropped, with a sentence the turn passes on, and the open preview is written
+    again without it, so applying it cannot meet a conflict the conversation already knows about.
+    """
+    now = timezone.now()
+    working = working_for(state.working, user_id=conversation.user_id, now=now)
+    if working is None:
+        return state.updated(working=None, dropped=())
+    rebased, dropped = working_rebase(user=conversation.user, now=now, working=working, replay_edits=replay_edits)
+    if not dropped:
+        return state.updated(working=rebased, dropped=())
+    preview = working_publish(user=conversation.user, working=rebased, conversation_id=conversation.pk, now=now)
+    return state.updated(working=rebased, dropped=dropped, preview_id=preview.pk if preview is not None else None)
 
 
 def _checkpoint_save(lease: TurnLease, phase: str, state: TurnState) -> None:

@@ -47,6 +47,15 @@ def _review_on_thursday_evening(student, monday: date):
     return ScheduleEvent.objects.get(user=student, task_item__task_class=review)
 
 
+def accept_then_apply(page, card) -> None:
+    """Accept the card, then apply the preview card it leads to from the chat and see it applied."""
+    card.locator("[data-test=chat-accept]").click()
+    preview_card = page.locator("[data-test=chat-preview-card]").last
+    expect(preview_card).to_be_visible()
+    preview_card.locator("[data-test=chat-preview-apply]").click()
+    expect(preview_card.locator("[data-test=chat-card-note]")).to_have_class("chat-card-note ok")
+
+
 @pytest.mark.e2e
 def test_the_assistant_moves_a_review_and_plans_next_week_applied_from_the_chat(
         page, chat_server, transactional_db):
@@ -70,11 +79,7 @@ def test_the_assistant_moves_a_review_and_plans_next_week_applied_from_the_chat(
     assert ScheduleEvent.objects.get(pk=block.pk).day == THURSDAY  # nothing changes before the student agrees
 
     fake.script(reply("好的，已经挪到周五下午。"))
-    confirm.locator("[data-test=chat-accept]").click()
-    preview_card = page.locator("[data-test=chat-preview-card]").last
-    expect(preview_card).to_be_visible()
-    preview_card.locator("[data-test=chat-preview-apply]").click()
-    expect(preview_card.locator("[data-test=chat-card-note]")).to_have_class("chat-card-note ok")
+    accept_then_apply(page, confirm)
     moved = ScheduleEvent.objects.get(user=student, task_item__task_class__name="概率论复习")
     assert (moved.week, moved.day, moved.start_section) == (4, FRIDAY, AFTERNOON)
 

@@ -1,8 +1,8 @@
 """The conversation's working schedule (``agent.working``): its glue to the database and the planner.
 
-Every rule is the core's. This module only loads the board (``taskclasses.planning.boards``), carries
-a conversation's edits over a reload, rough-builds with the planner, and hands the changes to
-schedule's one preview writer.
+Every rule is the core's. This module only loads the board (``taskclasses.planning.boards``), replays
+a conversation's edits onto a reload (``schedule.core.board_replay``, saying why one is dropped),
+rough-builds with the planner, and hands the changes to schedule's one preview writer.
 """
 
 from __future__ import annotations
@@ -12,13 +12,15 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.models import User
 from agent.working import Working
+from schedule.board_messages import place_text, refusal_message
 from schedule.core.board import Board, occupied_sections
-from schedule.core.board_edits import Move, OrderRule, Place, Unplace, apply, batch
+from schedule.core.board_edits import Unplace, batch
 from schedule.core.board_errors import BoardError
+from schedule.core.board_replay import Dropped, Overtaken, pending_edits, replay
 from schedule.core.planning import OccupiedSection, PlanningInstance, plan
 from schedule.models import PlanPreview
 from taskclasses.models import TaskClass
@@ -41,29 +43,54 @@ def working_load(*, user: User, now: datetime, task_class_ids: Iterable[int] = (
     """Load the board from today through the classes' windows (or the next 14 days).
 
     With ``previous`` (the conversation's older working schedule), entries keep their ids, its
-    suggestions and moves are carried over where they still fit, and its queue stays.
+    suggestions and moves are replayed where they still fit, and its queue stays.
     """
-    board = board_load(user=user, now=now, class_ids=task_class_ids,
-                       previous=previous.board if previous is not None else None)
     if previous is None:
-        return Working(board, user.pk)
-    return Working(_carried_over(board, previous.board), user.pk, previous.queue, previous.reasons)
+        return Working(board_load(user=user, now=now, class_ids=task_class_ids), user.pk)
+    return working_rebase(user=user, now=now, working=previous, task_class_ids=task_class_ids)[0]
 
 
-def _carried_over(board: Board, previous: Board) -> Board:
-    """Put the older board's suggestions and moves back where the core still allows them."""
-    for old in previous.entries:
-        new = board.get(old.id)
-        if old.place is None or not (old.suggested or old.moved) or new is None or board.is_locked(new):
-            continue
-        if old.suggested != (new.place is None):
-            continue  # placed in the database meanwhile, or gone from it
-        edit = Place(new.id, old.place.spot) if new.place is None else Move(new.id, old.place.spot)
-        try:
-            board = apply(board, edit, order=OrderRule.ALLOW)
-        except BoardError:
-            continue
-    return board
+def working_rebase(*, user: User, now: datetime, working: Working, task_class_ids: Iterable[int] = (),
+                   replay_edits: bool = True) -> tuple[Working, tuple[str, ...]]:
+    """Load the student's board as the database has it now and replay the conversation's edits onto it.
+
+    Returns the new working schedule and one sentence for each edit dropped because the board no
+    longer takes it (the student applied a plan, dragged a block, added an event meanwhile). The
+    classes planned stay planned and every entry keeps its id; ``task_class_ids`` adds classes.
+    Without ``replay_edits`` (its preview was applied or discarded) only the ids carry over.
+    """
+    older = working.board
+    notes = [e.task_id for e in pending_edits(older) if e.task_id is not None]
+    board = board_load(user=user, now=now, class_ids=sorted({*older.planned_class_ids, *task_class_ids}),
+                       task_ids=notes, previous=older)
+    if not replay_edits:
+        return Working(board, user.pk), ()
+    replayed = replay(board, older)
+    rebased = Working(replayed.board, user.pk, working.queue, working.reasons)
+    return rebased, tuple(dropped_text(dropped, board) for dropped in replayed.dropped)
+
+
+def dropped_text(dropped: Dropped, board: Board) -> str:
+    """One sentence, for the student and the model, on an earlier edit that was dropped and why."""
+    entry = dropped.entry
+    assert entry.place is not None, "a dropped edit had a place"
+    change = _("“%(entry)s” at %(place)s") % {"entry": entry.name,
+                                                "place": place_text(entry.place.spot, entry.length)}
+    why = dropped.why
+    if isinstance(why, BoardError):
+        return _("The earlier change putting %(change)s was dropped: %(reason)s") % {
+            "change": change, "reason": refusal_message(why, board)}
+    return str(OVERTAKEN_TEXT[why]) % {"change": change}
+
+
+OVERTAKEN_TEXT = {
+    Overtaken.GONE: gettext_lazy("The earlier change putting %(change)s was dropped: it is no longer on your "
+                                 "schedule."),
+    Overtaken.PLACED_MEANWHILE: gettext_lazy("The earlier suggestion putting %(change)s was dropped: it has "
+                                             "been given a place on your schedule since."),
+    Overtaken.MOVED_MEANWHILE: gettext_lazy("The earlier change putting %(change)s was dropped: you have moved "
+                                            "it yourself since, and your place stays."),
+}
 
 
 # --- Rough build -------------------------------------------------------------------------------------

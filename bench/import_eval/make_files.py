@@ -342,9 +342,10 @@ def dev_google_course() -> None:
     # a TA's one-off office hour overlapping the weekly one (week 6 Monday), UTC like Google one-offs
     ev([f"DTSTART:{utc(date(2024, 2, 12), '13:30', tz)}", f"DTEND:{utc(date(2024, 2, 12), '14:30', tz)}"],
        "TA office hours", "https://example.invalid/j/00000000002")
-    skipped.append({"summary": "TA office hours", "why": "overlap", "date": "2024-02-12",
-                    "detail": "13:30-14:30 overlaps the weekly Office Hours 13:00-13:50 (section 6) that "
-                              "comes first in the file"})
+    # It overlaps the weekly Office Hours 13:00-13:50 that come first in the file: a calendar app shows
+    # both, side by side, so the student expects both.
+    meetings.append(meeting(date(2024, 2, 12), "13:30", "14:30", "TA office hours",
+                            "https://example.invalid/j/00000000002"))
     # term test: Wed 28 Feb 19:00-19:50 local = 00:00Z on the 29th
     ev([f"DTSTART:{utc(date(2024, 2, 28), '19:00', tz)}", f"DTEND:{utc(date(2024, 2, 28), '19:50', tz)}"],
        "Term Test 1", "Room IC130", "Covers weeks 1-6.", "TRANSPARENT")
@@ -406,15 +407,12 @@ def dev_wakeup_csv() -> None:
     text = "课程名称,星期,开始节数,结束节数,老师,地点,周数\n" + "".join(
         f"{r[0]},{r[1]},{r[2]},{r[3]},{r[4]},{r[5]},{r[6]}\n" for r in rows)
     cs = [Course(r[0], r[1], r[2], r[3], r[7], r[5], r[4]) for r in rows]
-    clash = cs.pop(2)
     write("dev", "wakeup_template.csv", text, expected(
-        sc, course_meetings(sc, cs),
-        [{"summary": "中国古代文学", "why": "overlap", "date": sc.day(w, 2).isoformat(),
-          "detail": "Tue sections 3-4 already held by 教育心理学 (earlier row)"} for w in clash.weeks],
+        sc, course_meetings(sc, cs), [],
         "WakeUp 课程表 import-template columns, no BOM, LF. Week specs: 1-5、7-11单、12-16双, 1-16, 3、6、9, "
         "2-16双 and \"1,3,5-7\" (a quoted field because it holds commas)"
         + ". Dates are week-1 Monday + weeks; times from the school's 40-min grid. 中国古代文学 clashes with "
-        "教育心理学 (Tue 3-4) in weeks 3, 6, 9: a section holds one meeting, the earlier row wins. "
+        "教育心理学 (Tue 3-4) in weeks 3, 6, 9: WakeUp shows both side by side, so both are expected. "
         "教师口语 has no teacher and no room."))
     # the 1,3,5-7 field contains commas: quote it
     p = FILES / "dev" / "wakeup_template.csv"
@@ -503,6 +501,40 @@ def dev_desc_teacher_code() -> None:
         "in DESCRIPTION, in three wordings: '教师：X\\n课程号：ABC123\\n上课地点：R', '授课教师: X；课程代码: "
         "C；地点: R' and 'CODE 课程\\n主讲：X（副教授）\\n上课地点：R' (teacher without the title). 统计学 is odd "
         "weeks 1-17. The final exam in week 19 is outside the semester."))
+
+
+def dev_paren_room_one_line_keys() -> None:
+    """A 正方 scrape turned into .ics by a student's script: the room in brackets after the name when the
+    script has no LOCATION field, keyed facts on one line separated by spaces or commas."""
+    sc = School("南湖理工学院", "Asia/Shanghai", date(2025, 2, 24), 18,
+                grid(("08:00", 4, 45, [10, 20, 10]), ("14:00", 4, 45, [10, 20, 10]), ("19:00", 3, 45, [10, 10])))
+    cs = [Course("数值分析", 1, 1, 2, wk(1, 16), "理科楼A305", "韩松",
+                 {"summary": "数值分析（理科楼A305）", "desc": "任课教师：韩松 课程号：MAT2104"}),
+          Course("有机化学", 2, 3, 4, wk(1, 16, "odd"), "化学楼214", "宋雨桐",
+                 {"summary": "有机化学(化学楼214)", "desc": "教师: 宋雨桐 学分: 3"}),
+          Course("大学英语(二)", 3, 5, 6, wk(1, 16), "外语楼405", "Emma Li",
+                 {"summary": "大学英语(二)", "location": "外语楼405", "desc": "Instructor: Emma Li, Room: 外语楼405"}),
+          Course("线性代数（上）", 4, 1, 2, wk(2, 17), "明德楼101", "周宁",
+                 {"summary": "线性代数（上）", "desc": "上课地点：明德楼101 任课教师：周宁"}),
+          Course("工程制图", 5, 7, 8, wk(1, 8), "实训中心305", "冯启",
+                 {"summary": "工程制图 [实训中心305]", "desc": "授课教师：冯启，课程代码：ENG1203"})]
+    rng = random.Random(21)
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//nanhu-zf-ics//EN"]
+    for c in cs:
+        for d, s_, e in c.occurrences(sc):
+            lines += ["BEGIN:VEVENT", f"UID:{uid(rng)}", f"SUMMARY:{c.extra['summary']}",
+                      f"DTSTART:{utc(d, s_, sc.tz)}", f"DTEND:{utc(d, e, sc.tz)}",
+                      *([f"LOCATION:{c.extra['location']}"] if "location" in c.extra else []),
+                      fold("DESCRIPTION:" + esc(c.extra["desc"])), "END:VEVENT"]
+    lines.append("END:VCALENDAR")
+    write("dev", "ics_paren_room_one_line_keys.ics", "\n".join(lines) + "\n", expected(
+        sc, course_meetings(sc, cs), [],
+        "Student's script over a 正方 scrape, UTC times, one VEVENT per meeting, LOCATION only where the "
+        "script had it. The room in brackets after the name ('课程（理科楼A305）', '课程(化学楼214)', "
+        "'课程 [实训中心305]') when there is no LOCATION; brackets that are part of the name stay "
+        "('大学英语(二)', '线性代数（上）'). DESCRIPTION keyed facts on one line, separated by a space or a "
+        "comma: '任课教师：X 课程号：C', '教师: X 学分: 3', 'Instructor: X, Room: R', '上课地点：R 任课教师：X', "
+        "'授课教师：X，课程代码：C'."))
 
 
 # =========================================================================== held-out set
@@ -772,7 +804,7 @@ def ho_sabre_exdate() -> None:
 
 def main() -> None:
     for fn in (dev_per_section_floating, dev_per_section_utc_winter, dev_rrule_count_no_end, dev_google_course,
-               dev_wakeup_csv, dev_clock_csv, dev_at_room_folded, dev_desc_teacher_code,
+               dev_wakeup_csv, dev_clock_csv, dev_at_room_folded, dev_desc_teacher_code, dev_paren_room_one_line_keys,
                ho_wakeup_export, ho_tzid_no_vtimezone_sections, ho_crcrlf_rule_typo, ho_room_dash_summary,
                ho_zf_utc_unordered, ho_wakeup_9col, ho_grid_export, ho_sabre_exdate):
         fn()

@@ -285,6 +285,8 @@ class PlannedCourseSerializer(serializers.Serializer):
     own_times = serializers.BooleanField(help_text="The course keeps its own clock times (start_time/end_time), "
                                                    "off the section grid; it holds the sections it overlaps.")
     note = serializers.CharField(help_text="What the file said of the course beyond name, room and teacher.")
+    beside = serializers.BooleanField(help_text="These meetings are at the same time as another course's; "
+                                                "they are shown beside it and hold no sections.")
 
 
 class ProposedSectionSerializer(serializers.Serializer):
@@ -302,6 +304,9 @@ class FrameChangeSerializer(serializers.Serializer):
     start = serializers.CharField(allow_null=True, help_text="Proposed Monday of week 1; null keeps the student's.")
     weeks = serializers.IntegerField(allow_null=True)
     sections = ProposedSectionSerializer(many=True, help_text="Proposed section times; empty keeps the student's.")
+    later_sections = ProposedSectionSerializer(
+        many=True, help_text="The school's second section times (winter or summer hours); empty: one grid all term.")
+    later_from = serializers.CharField(allow_null=True, help_text="The date the second section times start.")
 
 
 class SkippedGroupSerializer(serializers.Serializer):
@@ -341,6 +346,18 @@ class CalendarInputSerializer(serializers.Serializer):
     semester_weeks = serializers.IntegerField(required=False, min_value=1, max_value=MAX_SEMESTER_WEEKS)
     sections = SectionTimeSerializer(many=True, required=False, min_length=1,  # type: ignore[call-arg]  # see below
                                      max_length=MAX_SECTIONS)  # many=True passes both on to the ListSerializer
+    later_sections = SectionTimeSerializer(  # type: ignore[call-arg]
+        many=True, required=False, max_length=MAX_SECTIONS,
+        help_text="The school's second section times (winter or summer hours); an empty list drops them.")
+    later_sections_from = BoundedDateField(required=False, allow_null=True,
+                                           help_text="The date the second section times start.")
+
+    def validate(self, attrs):
+        if ("later_sections" in attrs) != ("later_sections_from" in attrs):
+            raise serializers.ValidationError(
+                {"later_sections": _("Second section times need both the times and the date they start.")},
+                code="later_incomplete")
+        return attrs
 
     def validate_semester_start(self, value):
         if value.weekday() != 0:
@@ -356,16 +373,24 @@ class SectionTimeOutputSerializer(serializers.Serializer):
 
 class CalendarOutputSerializer(ModelSerializer):
     sections = serializers.SerializerMethodField()
+    later_sections = serializers.SerializerMethodField()
     semester_end = serializers.DateField(read_only=True)
 
     class Meta:
         model = CalendarSettings
-        fields = ["semester_start", "semester_weeks", "semester_end", "sections"]
+        fields = ["semester_start", "semester_weeks", "semester_end", "sections", "later_sections",
+                  "later_sections_from"]
         read_only_fields = fields
 
     @extend_schema_field(SectionTimeOutputSerializer(many=True))
     def get_sections(self, calendar: CalendarSettings) -> list[dict[str, object]]:
-        return [
-            {"section": number, "start": start, "end": end}
-            for number, (start, end) in enumerate(calendar.section_times, start=1)
-        ]
+        return _numbered(calendar.section_times)
+
+    @extend_schema_field(SectionTimeOutputSerializer(many=True))
+    def get_later_sections(self, calendar: CalendarSettings) -> list[dict[str, object]]:
+        return _numbered(calendar.later_section_times)
+
+
+def _numbered(section_times: list[list[str]]) -> list[dict[str, object]]:
+    return [{"section": number, "start": start, "end": end}
+            for number, (start, end) in enumerate(section_times, start=1)]

@@ -320,6 +320,9 @@ class CalendarView(APIView):
         values = dict(data.validated_data)
         if "sections" in values:
             values["section_times"] = [[row["start"], row["end"]] for row in values.pop("sections")]
+        if "later_sections" in values:
+            values["later_sections"] = ([[row["start"], row["end"]] for row in values.pop("later_sections")],
+                                        values.pop("later_sections_from"))
         try:
             updated = calendar.calendar_settings_update(user=request.user, **values)
         except DjangoValidationError as exc:

@@ -196,7 +196,7 @@ def clock_at(calendar: Calendar, now: datetime) -> Clock:
     """Return the clock at an aware moment: a section counts as begun from its first minute."""
     local = now.astimezone(calendar.semester.zone)
     wall = local.time().replace(tzinfo=None)
-    started = sum(1 for section in calendar.template.sections if section.start <= wall)
+    started = sum(1 for section in calendar.template.in_force(local.date()).sections if section.start <= wall)
     return Clock(today=local.date(), started=started)
 
 

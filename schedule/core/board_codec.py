@@ -5,6 +5,7 @@ The document (``FORMAT`` / ``VERSION`` say which; keys with their default value 
     {"format": "board", "version": 1,
      "semester": {"start": "2026-09-07", "weeks": 20, "tz": "Asia/Shanghai"},
      "sections": [["08:00", "08:45"], ...],                 # the section template, 1..16 sections
+     "sections_change"?: {"from": "2026-10-08", "sections": [...]},  # the grid in force from a date on
      "window": {"first": "2026-09-21", "last": "2026-10-04"},
      "clock": {"today": "2026-09-14", "started": 0},
      "planned_class_ids": [3], "next_id": 42,
@@ -62,6 +63,7 @@ def board_to_json(board: Board) -> dict[str, Any]:
         "format": FORMAT, "version": VERSION,
         "semester": {"start": semester.start_monday.isoformat(), "weeks": semester.weeks, "tz": semester.tz},
         "sections": [list(pair) for pair in board.calendar.template.to_hhmm()],
+        **_change_json(board.calendar.template),
         "window": {"first": board.window.first.isoformat(), "last": board.window.last.isoformat()},
         "clock": {"today": board.clock.today.isoformat(), "started": board.clock.started},
         "planned_class_ids": list(board.planned_class_ids), "next_id": board.next_id,
@@ -129,7 +131,7 @@ def board_from_json(data: Mapping[str, Any]) -> Board:
 
 def _board_from(data: Mapping[str, Any]) -> Board:
     calendar = _calendar(data["semester"]["start"], data["semester"]["weeks"], data["semester"]["tz"],
-                         data["sections"])
+                         data["sections"], data.get("sections_change"))
     return Board(
         calendar=calendar,
         window=DateWindow(_date(data["window"]["first"]), _date(data["window"]["last"])),
@@ -259,8 +261,20 @@ def _reading(reader, *args):
         raise BoardFormatError("malformed", error=repr(error)) from error
 
 
-def _calendar(start: str, weeks: int, tz: str, sections: Any) -> Calendar:
-    return Calendar(Semester(_date(start), _int(weeks), str(tz)), SectionTemplate.from_hhmm(tuple(map(tuple, sections))))
+def _calendar(start: str, weeks: int, tz: str, sections: Any, change: Any = None) -> Calendar:
+    template = SectionTemplate.from_hhmm(tuple(map(tuple, sections)))
+    if change is not None:
+        later = SectionTemplate.from_hhmm(tuple(map(tuple, change["sections"])))
+        template = template.changing_to(later, _date(change["from"]))
+    return Calendar(Semester(_date(start), _int(weeks), str(tz)), template)
+
+
+def _change_json(template: SectionTemplate) -> dict[str, Any]:
+    """The grid a school switches to on a date, when it has one (older documents have none)."""
+    if template.change is None:
+        return {}
+    return {"sections_change": {"from": template.change.effective.isoformat(),
+                                "sections": [list(pair) for pair in template.change.template.to_hhmm()]}}
 
 
 def _date(value: Any) -> date:

@@ -115,9 +115,29 @@ class RuleProblem:
 
 
 def sections_for_times(section_times: Sequence[tuple[time, time]], start: time, end: time) -> tuple[int, int] | None:
-    """The first and last section a clock range touches (lunch 11:40-13:30 -> the sections inside it)."""
-    touched = [n for n, (s, e) in enumerate(section_times, start=1) if s < end and start < e]
-    return (touched[0], touched[-1]) if touched else None
+    """The first and last section a clock range mostly covers (at least half of the section inside it).
+
+    Lunch 11:40-13:30 on a grid whose morning ends at 11:55 covers 15 minutes of section 4: that section
+    is not lunch, and protecting it would refuse the course held there. None: no section is mostly inside.
+    """
+    covered = [n for n, (s, e) in enumerate(section_times, start=1)
+               if 2 * _overlap_minutes(s, e, start, end) >= _minutes(e) - _minutes(s)]
+    return (covered[0], covered[-1]) if covered else None
+
+
+def sections_around(section_times: Sequence[tuple[time, time]], start: time, end: time) -> tuple[int, int] | None:
+    """The sections just before and after a range that lies between two of them (lunch between 4 and 5)."""
+    before = [n for n, (_s, e) in enumerate(section_times, start=1) if e <= end]
+    after = [n for n, (s, _e) in enumerate(section_times, start=1) if s >= start]
+    return (before[-1], after[0]) if before and after and before[-1] + 1 == after[0] else None
+
+
+def _minutes(at: time) -> int:
+    return at.hour * 60 + at.minute
+
+
+def _overlap_minutes(first: time, last: time, start: time, end: time) -> int:
+    return max(0, min(_minutes(last), _minutes(end)) - max(_minutes(first), _minutes(start)))
 
 
 def protected_problems(protected: Sequence[ProtectedTime], sections: int) -> list[RuleProblem]:

@@ -263,15 +263,31 @@ CQUPT_SECTIONS = (
 
 
 @dataclass(frozen=True, slots=True)
+class GridChange:
+    """A second section grid in force from a date on (a school's winter or summer hours).
+
+    It has as many sections as the grid it follows, so a slot names the same section before and after.
+    """
+
+    effective: date
+    template: SectionTemplate
+
+
+@dataclass(frozen=True, slots=True)
 class SectionTemplate:
-    """The sections of a school day, numbered 1..n, in time order and not overlapping."""
+    """The sections of a school day, numbered 1..n, in time order and not overlapping.
+
+    ``change`` is the grid the school switches to on a date; ``in_force`` picks the grid of a day.
+    """
 
     sections: tuple[SectionTime, ...]
+    change: GridChange | None = None
     _by_index: Mapping[int, SectionTime] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         sections = tuple(self.sections)
         object.__setattr__(self, "sections", sections)
+        self._check_change(len(sections))
         if not 1 <= len(sections) <= MAX_SECTIONS:
             raise InvalidTemplateError(
                 f"A day has 1..{MAX_SECTIONS} sections, got {len(sections)}.", count=len(sections)
@@ -292,6 +308,18 @@ class SectionTemplate:
                 )
         object.__setattr__(self, "_by_index", {s.index: s for s in sections})
 
+    def _check_change(self, count: int) -> None:
+        if self.change is None:
+            return
+        if self.change.template.change is not None:
+            raise InvalidTemplateError("A grid changes at most once in a semester.")
+        if self.change.template.count != count:
+            raise InvalidTemplateError(
+                f"The grid from {self.change.effective.isoformat()} has {self.change.template.count} "
+                f"sections; it needs the same {count} as the grid before it.",
+                count=self.change.template.count, expected=count,
+            )
+
     @classmethod
     def from_hhmm(cls, times: Iterable[tuple[str, str]]) -> SectionTemplate:
         """Build a template from ('HH:MM', 'HH:MM') pairs, numbering sections from 1."""
@@ -301,6 +329,18 @@ class SectionTemplate:
                 for index, (start, end) in enumerate(times, start=1)
             )
         )
+
+    def changing_to(self, later: SectionTemplate | None, effective: date | None) -> SectionTemplate:
+        """This grid, switching to ``later`` from ``effective`` on (unchanged when either is None)."""
+        if later is None or effective is None:
+            return SectionTemplate(self.sections)
+        return SectionTemplate(self.sections, GridChange(effective, SectionTemplate(later.sections)))
+
+    def in_force(self, day: date) -> SectionTemplate:
+        """The grid of a calendar day: the later grid from its date on, else this one."""
+        if self.change is not None and day >= self.change.effective:
+            return self.change.template
+        return self
 
     @classmethod
     def default_cqupt(cls) -> SectionTemplate:
@@ -392,12 +432,13 @@ def _at(semester: Semester, day: date, wall: time) -> datetime:
 def span_bounds(
     semester: Semester, template: SectionTemplate, week: int, day: int, first: int, last: int
 ) -> tuple[datetime, datetime]:
-    """Return the aware start and end of sections first..last on (week, day)."""
+    """Return the aware start and end of sections first..last on (week, day), in the grid of that date."""
     template.check_span(first, last)
     calendar_day = semester.date_of(week, day)
+    grid = template.in_force(calendar_day)
     return (
-        _at(semester, calendar_day, template.section(first).start),
-        _at(semester, calendar_day, template.section(last).end),
+        _at(semester, calendar_day, grid.section(first).start),
+        _at(semester, calendar_day, grid.section(last).end),
     )
 
 
@@ -429,7 +470,7 @@ def slot_at(semester: Semester, template: SectionTemplate, moment: datetime) -> 
     """Return the slot running at an aware moment, or None between sections."""
     local = require_aware(moment).astimezone(semester.zone)
     week, day = semester.week_day_of(local.date())
-    section = template.section_at(local.time().replace(tzinfo=None))
+    section = template.in_force(local.date()).section_at(local.time().replace(tzinfo=None))
     return None if section is None else SlotKey(week, day, section)
 
 

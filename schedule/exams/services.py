@@ -109,7 +109,7 @@ def _times(user: User, given: ExamInput) -> tuple[time | None, time | None]:
         if given.start_time is not None or given.end_time is not None:
             raise ExamInputError(_("Give the time either as clock times or as sections, not both."),
                                  code="times_and_sections")
-        return _section_times(user, given.start_section, given.end_section)
+        return _section_times(user, given.date, given.start_section, given.end_section)
     start, end = given.start_time, given.end_time
     if (start is None) != (end is None):
         raise ExamInputError(_("Give both the start and the end time, or neither."), code="half_a_time")
@@ -119,8 +119,9 @@ def _times(user: User, given: ExamInput) -> tuple[time | None, time | None]:
     return start, end
 
 
-def _section_times(user: User, first: int | None, last: int | None) -> tuple[time, time]:
-    _semester, template = time_frame_get(user=user)
+def _section_times(user: User, on: date, first: int | None, last: int | None) -> tuple[time, time]:
+    _semester, frame = time_frame_get(user=user)
+    template = frame.in_force(on)  # an exam after the switch to winter hours is on the winter grid
     first = first if first is not None else last
     last = last if last is not None else first
     assert first is not None and last is not None  # one of them was given

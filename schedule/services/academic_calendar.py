@@ -308,7 +308,8 @@ class _Writer:
                 user=self.user, course_id=meeting.course_id or 0, title=meeting.title, location=meeting.location,
                 note=meeting.note, source=meeting.source, week=meeting.week, day=meeting.day,
                 start_section=meeting.start_section, end_section=meeting.end_section, embedded=embedded,
-                event_pk=meeting.pk, clock_start=meeting.clock_start, clock_end=meeting.clock_end)
+                event_pk=meeting.pk, clock_start=meeting.clock_start, clock_end=meeting.clock_end,
+                beside=meeting.beside)
             meeting.delete()
         return len(meetings)
 
@@ -325,7 +326,8 @@ class _Writer:
         return [ScheduleEvent(user=self.user, kind=ScheduleEvent.Kind.COURSE, course_id=row.course_id or None,
                               title=row.title, location=row.location, note=row.note, week=row.week, day=row.day,
                               start_section=row.start_section, end_section=row.end_section,
-                              clock_start=row.clock_start, clock_end=row.clock_end) for row in rows]
+                              clock_start=row.clock_start, clock_end=row.clock_end, beside=row.beside)
+                for row in rows]
 
     def _free_embedded(self, meeting: ScheduleEvent) -> list[dict]:
         """Give each study block embedded in ``meeting`` a block of its own at the same sections."""
@@ -357,7 +359,9 @@ class _Writer:
     def _restore_one(self, record: SuspendedMeeting) -> None:
         sections = range(record.start_section, record.end_section + 1)
         blocks = self._own_blocks_back(record)
-        holders = self._holders(record.week, record.day, sections, ignore={e.pk for e in blocks})
+        # A meeting beside another holds no sections: whatever holds them, it comes back beside it.
+        holders = [] if record.beside else self._holders(record.week, record.day, sections,
+                                                         ignore={e.pk for e in blocks})
         record_key = (record.course_id, record.start_section, record.end_section)
         if holders and {(h.course_id, h.start_section, h.end_section) for h in holders} == {record_key}:
             record.delete()  # the meeting is back already (a timetable import created it again)
@@ -372,7 +376,7 @@ class _Writer:
         self._create_event(kind=ScheduleEvent.Kind.COURSE, week=record.week, day=record.day,
                            first=record.start_section, last=record.end_section, title=record.title,
                            course_id=record.course_id, location=record.location, note=record.note,
-                           source=record.source, pk=same_id, clock=_clock_of(record),
+                           source=record.source, pk=same_id, clock=_clock_of(record), beside=record.beside,
                            embedded={b.task_item_id: range(b.start_section, b.end_section + 1)
                                      for b in blocks})
         record.delete()
@@ -414,13 +418,14 @@ class _Writer:
             if key in have:
                 continue
             week, day, first, last = key[0], key[1], key[3], key[4]
-            holders = self._holders(week, day, range(first, last + 1))
+            holders = [] if meeting.beside else self._holders(week, day, range(first, last + 1))
             if holders:
                 self._conflict(meeting.title, week, day, range(first, last + 1), holders)
                 continue
             self._create_event(kind=ScheduleEvent.Kind.COURSE, week=week, day=day, first=first, last=last,
                                title=meeting.title, course_id=meeting.course_id, location=meeting.location,
-                               note=meeting.note, source=ScheduleEvent.Source.CALENDAR, clock=meeting.clock)
+                               note=meeting.note, source=ScheduleEvent.Source.CALENDAR, clock=meeting.clock,
+                               beside=meeting.beside)
             added += 1
         return added
 
@@ -447,18 +452,20 @@ class _Writer:
 
     def _create_event(self, *, kind: str, week: int, day: int, first: int, last: int, title: str,
                       source: str = ScheduleEvent.Source.CALENDAR, embedded: dict[int | None, range] | None = None,
-                      clock: tuple[time, time] | None = None, **links: object) -> ScheduleEvent:
+                      clock: tuple[time, time] | None = None, beside: bool = False,
+                      **links: object) -> ScheduleEvent:
         # A course meeting at its own times keeps them when it is set aside, restored or copied.
         starts_at, ends_at = meeting_bounds(self.semester, self.template, week, day, first, last, clock)
         clock_start, clock_end = clock or (None, None)
         event = ScheduleEvent.objects.create(user=self.user, kind=kind, source=source, title=title, week=week,
                                              day=day, start_section=first, end_section=last, starts_at=starts_at,
-                                             ends_at=ends_at, clock_start=clock_start, clock_end=clock_end, **links)
+                                             ends_at=ends_at, clock_start=clock_start, clock_end=clock_end,
+                                             beside=beside, **links)
         guests = {section: item for item, span in (embedded or {}).items() for section in span}
         ScheduleSlot.objects.bulk_create(
             ScheduleSlot(user=self.user, event=event, week=week, day=day, section=section,
                          embedded_item_id=guests.get(section))
-            for section in range(first, last + 1))
+            for section in event.held_sections)
         return event
 
     def _conflict(self, title: str, week: int, day: int, sections: range, holders: list[ScheduleEvent]) -> None:

@@ -28,8 +28,12 @@ def calendar_settings_update(
     semester_start: date | None = None,
     semester_weeks: int | None = None,
     section_times: list[list[str]] | None = None,
+    later_sections: tuple[list[list[str]], date | None] | None = None,
 ) -> CalendarSettings:
-    """Change the semester and section template; validates everything before saving, then retimes the events."""
+    """Change the semester and section template; validates everything before saving, then retimes the events.
+
+    ``later_sections`` is the school's second grid and the date it starts (``([], None)`` drops it).
+    """
     calendar = calendar_settings_ensure(user=user)
     calendar = CalendarSettings.objects.select_for_update().get(pk=calendar.pk)
     if semester_start is not None:
@@ -38,6 +42,9 @@ def calendar_settings_update(
         calendar.semester_weeks = semester_weeks
     if section_times is not None:
         calendar.section_times = [[start.strip(), end.strip()] for start, end in section_times]
+    if later_sections is not None:
+        calendar.later_section_times = [[start.strip(), end.strip()] for start, end in later_sections[0]]
+        calendar.later_sections_from = later_sections[1]
     calendar.full_clean(exclude=["user"])
     _ensure_schedule_still_fits(user=user, calendar=calendar)
     calendar.save()

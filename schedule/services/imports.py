@@ -53,6 +53,7 @@ from schedule.services.calendar import calendar_settings_ensure, calendar_settin
 from schedule.services.timetable_records import empty_record
 
 CourseKey = tuple[str, str]  # (name, teacher): how a re-import recognises a course it already has
+BesideKey = tuple[int, int, int, int, str, str]  # (week, day, first, last, name, teacher) of a meeting beside another
 
 # The clock of the import budget: the thread's CPU time, not the process's, so other requests served by
 # the same process at the same time do not eat this import's budget, and waiting (database, a busy CPU)
@@ -83,6 +84,7 @@ class PlannedCourse:
     end_time: str = ""  # the last section's end, "09:35"
     notices: tuple[str, ...] = ()  # what the importer adjusted to read this row, in the student's language
     own_times: bool = False  # start_time/end_time are the course's own, off the section grid
+    beside: bool = False  # these meetings share their time with another course's and are shown beside it
     note: str = ""
 
     @property
@@ -114,6 +116,9 @@ class FrameChange:
     start: str | None  # the proposed Monday of week 1, None to keep the student's
     weeks: int | None
     sections: tuple[ProposedSection, ...]  # empty to keep the student's section times
+    # The school's second grid (winter or summer hours) and the date it starts; empty / None: one grid.
+    later_sections: tuple[ProposedSection, ...] = ()
+    later_from: str | None = None
 
 
 @dataclass(frozen=True)
@@ -204,7 +209,7 @@ def _import(*, user: User, data: bytes, fmt: str, dry_run: bool, budget: WorkBud
             calendar_before = _calendar_snapshot(user=user)
             semester, template = _adopt_frame(user=user, proposal=report.proposal)
         existing = _existing_meetings(user=user)
-        fresh, known = _split_known(report.occurrences(), existing, budget)
+        fresh, known = _split_known(report.occurrences(), existing, _beside_meetings(user=user), budget)
         occupied = {key: title for key, (title, _course) in existing.items()}
         clashes = find_clashes(fresh, occupied, budget)
         if clashes:
@@ -251,35 +256,55 @@ def _check_consent(report: ParseReport, *, adopt: bool, accept_skips: bool) -> N
 
 def _adopt_frame(*, user: User, proposal: FrameProposal) -> tuple[Semester, SectionTemplate]:
     """Take the file's semester and section times into the student's settings (retiming what is there)."""
-    sections = [[f"{a:%H:%M}", f"{b:%H:%M}"] for a, b in proposal.sections] if proposal.sections else None
+    sections = _hhmm_lists(proposal.sections) if proposal.sections else None
+    # A file on one grid replaces a second grid the student had; one on two grids brings its own.
+    later = (_hhmm_lists(proposal.later_sections or ()), proposal.later_from) if proposal.sections else None
     try:
         calendar_settings_update(user=user, semester_start=proposal.start_monday, semester_weeks=proposal.weeks,
-                                 section_times=sections)
+                                 section_times=sections, later_sections=later)
     except ValidationError as exc:
         raise ImportRejectedError(frame_refused_message(" ".join(exc.messages)), code="frame_refused",
                                   detail={"errors": exc.messages}) from None
     return time_frame_get(user=user)
 
 
+def _hhmm_lists(sections: Iterable[tuple[clock_time, clock_time]]) -> list[list[str]]:
+    return [[f"{a:%H:%M}", f"{b:%H:%M}"] for a, b in sections]
+
+
 def _template_for(report: ParseReport, template: SectionTemplate) -> SectionTemplate:
     """The sections the report's courses are on: the proposal's when it changes them (a dry run)."""
-    if report.proposal is None or not report.proposal.sections:
+    proposal = report.proposal
+    if proposal is None or not proposal.sections:
         return template
-    return SectionTemplate.from_hhmm((f"{a:%H:%M}", f"{b:%H:%M}") for a, b in report.proposal.sections)
+    first = SectionTemplate.from_hhmm((f"{a:%H:%M}", f"{b:%H:%M}") for a, b in proposal.sections)
+    later = SectionTemplate.from_hhmm((f"{a:%H:%M}", f"{b:%H:%M}") for a, b in proposal.later_sections or ())  \
+        if proposal.later_sections else None
+    return first.changing_to(later, proposal.later_from)
 
 
 def frame_change(proposal: FrameProposal | None, semester: Semester, template: SectionTemplate) -> FrameChange | None:
     """The proposal beside the student's settings, as the import page and the API show it."""
     if proposal is None:
         return None
-    current = template.to_hhmm()
-    sections = tuple(
-        ProposedSection(number=n, start=f"{a:%H:%M}", end=f"{b:%H:%M}", uses=uses,
-                        current="–".join(current[n - 1]) if n <= len(current) else "")
-        for n, ((a, b), uses) in enumerate(zip(proposal.sections or (), proposal.section_uses), start=1))
+    later = _proposed_sections(proposal.later_sections or (), proposal.later_section_uses,
+                               template.in_force(proposal.later_from) if proposal.later_from else template)
     return FrameChange(current_start=semester.start_monday.isoformat(), current_weeks=semester.weeks,
                        start=proposal.start_monday.isoformat() if proposal.start_monday else None,
-                       weeks=proposal.weeks, sections=sections)
+                       weeks=proposal.weeks,
+                       sections=_proposed_sections(proposal.sections or (), proposal.section_uses, template),
+                       later_sections=later,
+                       later_from=proposal.later_from.isoformat() if proposal.later_from else None)
+
+
+def _proposed_sections(sections: Iterable[tuple[clock_time, clock_time]], uses: Iterable[int],
+                       current: SectionTemplate) -> tuple[ProposedSection, ...]:
+    """Proposed sections beside the student's section of the same number."""
+    mine = current.to_hhmm()
+    return tuple(
+        ProposedSection(number=n, start=f"{a:%H:%M}", end=f"{b:%H:%M}", uses=used,
+                        current="–".join(mine[n - 1]) if n <= len(mine) else "")
+        for n, ((a, b), used) in enumerate(zip(sections, uses), start=1))
 
 
 def skipped_groups(skipped: Iterable[SkippedEvent]) -> list[SkippedGroup]:
@@ -318,17 +343,29 @@ def _existing_meetings(*, user: User) -> dict[SlotKey, tuple[str, CourseKey | No
     }
 
 
+def _beside_meetings(*, user: User) -> set[BesideKey]:
+    """The course meetings shown beside another (they hold no slots), as a re-import recognises them."""
+    rows = ScheduleEvent.objects.filter(user=user, beside=True, course__isnull=False).values_list(
+        "week", "day", "start_section", "end_section", "course__name", "course__teacher")
+    return set(rows)
+
+
 def _split_known(
-    occurrences: tuple[Occurrence, ...], existing: dict[SlotKey, tuple[str, CourseKey | None]], budget: WorkBudget
+    occurrences: tuple[Occurrence, ...], existing: dict[SlotKey, tuple[str, CourseKey | None]],
+    beside: set[BesideKey], budget: WorkBudget,
 ) -> tuple[list[Occurrence], list[Occurrence]]:
-    """Separate meetings already on the board (every section held by the same course) from new ones."""
+    """Separate meetings already on the board (every section held by the same course, or the same meeting
+    shown beside another) from new ones."""
     fresh: list[Occurrence] = []
     known: list[Occurrence] = []
     for occurrence in occurrences:
         budget.spend()
-        key = (occurrence.course.name, occurrence.course.teacher)
-        holders = {existing.get(slot, (None, None))[1] for slot in occurrence.slot_keys()}
-        (known if holders == {key} else fresh).append(occurrence)
+        c = occurrence.course
+        if c.beside:
+            on_board = (occurrence.week, c.day, c.start_section, c.end_section, c.name, c.teacher) in beside
+        else:
+            on_board = {existing.get(slot, (None, None))[1] for slot in occurrence.slot_keys()} == {(c.name, c.teacher)}
+        (known if on_board else fresh).append(occurrence)
     return fresh, known
 
 
@@ -339,19 +376,21 @@ def notice_messages(notices: Iterable[ImportNotice]) -> tuple[str, ...]:
 
 def _plan(courses: tuple[ImportedCourse, ...], fresh: list[Occurrence], known: list[Occurrence],
           template: SectionTemplate) -> list[PlannedCourse]:
-    fresh_by_row: dict[int, int] = defaultdict(int)
-    known_by_row: dict[int, int] = defaultdict(int)
+    # Counted per row and side: a row's meetings beside another course are listed on a line of their own.
+    fresh_by_row: dict[tuple[int, bool], int] = defaultdict(int)
+    known_by_row: dict[tuple[int, bool], int] = defaultdict(int)
     for occurrence in fresh:
-        fresh_by_row[occurrence.course.row] += 1
+        fresh_by_row[(occurrence.course.row, occurrence.course.beside)] += 1
     for occurrence in known:
-        known_by_row[occurrence.course.row] += 1
+        known_by_row[(occurrence.course.row, occurrence.course.beside)] += 1
     return [
         PlannedCourse(row=c.row, name=c.name, teacher=c.teacher, location=c.location, day=c.day,
                       start_section=c.start_section, end_section=c.end_section, weeks_text=c.weeks_text,
-                      new_meetings=fresh_by_row[c.row], existing_meetings=known_by_row[c.row],
+                      new_meetings=fresh_by_row[(c.row, c.beside)], existing_meetings=known_by_row[(c.row, c.beside)],
                       is_filler=c.is_filler, start_time=f"{(c.clock or _section_span(template, c))[0]:%H:%M}",
                       end_time=f"{(c.clock or _section_span(template, c))[1]:%H:%M}",
-                      notices=notice_messages(c.notices), own_times=c.clock is not None, note=c.note)
+                      notices=notice_messages(c.notices), own_times=c.clock is not None, note=c.note,
+                      beside=c.beside)
         for c in sorted(courses, key=lambda c: c.row)
     ]
 
@@ -362,8 +401,10 @@ def _section_span(template: SectionTemplate, course: ImportedCourse) -> tuple[cl
 
 def _calendar_snapshot(*, user: User) -> dict:
     calendar = calendar_settings_ensure(user=user)
+    later_from = calendar.later_sections_from
     return {"semester_start": calendar.semester_start.isoformat(), "semester_weeks": calendar.semester_weeks,
-            "section_times": calendar.section_times}
+            "section_times": calendar.section_times, "later_section_times": calendar.later_section_times,
+            "later_sections_from": later_from.isoformat() if later_from else None}
 
 
 def _record_import(*, user: User, outcome: ImportOutcome, events: list[ScheduleEvent],
@@ -389,7 +430,7 @@ def _write(*, user: User, occurrences: list[Occurrence], semester, template,
     insert_events(events)
     ScheduleSlot.objects.bulk_create(
         (ScheduleSlot(user=user, event=event, week=event.week, day=event.day, section=section)
-         for event in events for section in event.sections),
+         for event in events for section in event.held_sections),
         batch_size=1000,
     )
     outcome.created_events = len(events)
@@ -407,7 +448,7 @@ def meeting_row(*, user: User, occurrence: Occurrence, course: Course, semester:
         user=user, kind=ScheduleEvent.Kind.COURSE, source=ScheduleEvent.Source.IMPORT, course=course,
         title=imported.name, location=imported.location, week=occurrence.week, day=imported.day,
         start_section=imported.start_section, end_section=imported.end_section, starts_at=starts_at, ends_at=ends_at,
-        clock_start=clock_start, clock_end=clock_end)
+        clock_start=clock_start, clock_end=clock_end, beside=imported.beside)
 
 
 def _courses_for(*, user: User, imported: list[ImportedCourse], outcome: ImportOutcome) -> dict[CourseKey, Course]:

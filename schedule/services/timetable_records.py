@@ -55,7 +55,7 @@ def event_rows(events: Iterable[ScheduleEvent]) -> list[dict]:
             {"id": slot.pk, "week": slot.week, "day": slot.day, "section": slot.section})
     return [{"id": event.pk, **{name: getattr(event, name) for name in EVENT_FIELDS},
              **_series_row(event), "starts_at": event.starts_at.isoformat(), "ends_at": event.ends_at.isoformat(),
-             **_clock_row(event), "slots": slots.get(event.pk, [])} for event in events]
+             **_clock_row(event), "beside": event.beside, "slots": slots.get(event.pk, [])} for event in events]
 
 
 def _series_row(event: ScheduleEvent) -> dict:
@@ -84,7 +84,8 @@ def suspended_delete(*, user: User, ids: list[int], record: dict) -> None:
     """Delete meetings a holiday keeps aside, keeping each row in ``record``."""
     rows = SuspendedMeeting.objects.filter(user=user, pk__in=ids).order_by("pk")
     record.setdefault("suspended_deleted", []).extend(
-        {"id": row.pk, **{name: getattr(row, name) for name in SUSPENDED_FIELDS}, **_clock_row(row)} for row in rows)
+        {"id": row.pk, **{name: getattr(row, name) for name in SUSPENDED_FIELDS}, **_clock_row(row),
+         "beside": row.beside} for row in rows)
     rows.delete()
 
 
@@ -208,7 +209,8 @@ def timetable_restore(*, user: User, record: dict) -> None:
             _events_restore(user=user, rows=record.get("events_deleted", []) + rewritten)
             SuspendedMeeting.objects.bulk_create(SuspendedMeeting(user=user, id=row["id"], **{
                 name: row[name] for name in SUSPENDED_FIELDS}, clock_start=row.get("clock_start"),
-                clock_end=row.get("clock_end")) for row in record.get("suspended_deleted", []))
+                clock_end=row.get("clock_end"), beside=row.get("beside", False))  # older records: none beside
+                for row in record.get("suspended_deleted", []))
     except IntegrityError as exc:
         raise _restore_conflict(user=user, rows=record.get("events_deleted", []) + rewritten) from exc
 
@@ -218,8 +220,12 @@ def _row_id(row: dict) -> int:
 
 
 def _calendar_restore(*, user: User, before: dict) -> None:
+    # Records from before second grids existed have no "later_sections_from": the student had none.
+    later_from = before.get("later_sections_from")
     calendar_settings_update(user=user, semester_start=date.fromisoformat(before["semester_start"]),
-                             semester_weeks=before["semester_weeks"], section_times=before["section_times"])
+                             semester_weeks=before["semester_weeks"], section_times=before["section_times"],
+                             later_sections=(before.get("later_section_times", []),
+                                             date.fromisoformat(later_from) if later_from else None))
 
 
 def _events_restore(*, user: User, rows: list[dict]) -> None:

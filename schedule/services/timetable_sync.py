@@ -363,5 +363,5 @@ def timetable_sync_write(*, user: User, plan: SyncPlan, record: dict) -> None:
     imports.insert_events(events)
     ScheduleSlot.objects.bulk_create(
         (ScheduleSlot(user=user, event=event, week=event.week, day=event.day, section=section)
-         for event in events for section in event.sections), batch_size=1000)
+         for event in events for section in event.held_sections), batch_size=1000)
     record["events_created"].extend(event.pk for event in events)

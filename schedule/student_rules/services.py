@@ -26,6 +26,7 @@ from schedule.core.student_rules import (
     ProtectedTime,
     RuleProblem,
     protected_problems,
+    sections_around,
     sections_for_times,
 )
 from schedule.messages import DAY_LABELS
@@ -116,12 +117,19 @@ def _sections_of_times(typed: ProtectedInput, calendar: CalendarSettings) -> tup
     except ValidationError:  # parse_clock's own message names the field's text; this one names the time
         raise StudyRulesError(_("“{name}”: times look like 11:40.").format(name=typed.name),
                               code="protected_time_range", detail={"name": typed.name}) from None
-    found = sections_for_times(_section_times(calendar), start, end) if start < end else None
-    if found is None:
-        raise StudyRulesError(_("“{name}”: {start}-{end} covers none of your sections.").format(
-            name=typed.name, start=typed.start, end=typed.end), code="protected_time_range",
-            detail={"name": typed.name, "start": typed.start, "end": typed.end})
-    return found
+    times = _section_times(calendar)
+    found = sections_for_times(times, start, end) if start < end else None
+    if found is not None:
+        return found
+    detail = {"name": typed.name, "start": typed.start, "end": typed.end}
+    around = sections_around(times, start, end) if start < end else None
+    if around is not None:  # lunch on a grid whose morning ends before it: nothing to keep free
+        raise StudyRulesError(_("“{name}”: {start}-{end} lies between your sections {before} and {after}, where no "
+                                "study block is ever placed; nothing needs protecting.").format(
+            name=typed.name, start=typed.start, end=typed.end, before=around[0], after=around[1]),
+            code="protected_time_range", detail={**detail, "between": list(around)})
+    raise StudyRulesError(_("“{name}”: {start}-{end} covers none of your sections.").format(
+        name=typed.name, start=typed.start, end=typed.end), code="protected_time_range", detail=detail)
 
 
 def _section_times(calendar: CalendarSettings) -> list[tuple[time, time]]:

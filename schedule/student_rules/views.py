@@ -78,5 +78,14 @@ def study_rules_save(request: AuthedHttpRequest) -> HttpResponse:
             _save(request, rules, protected, numbers=True)
             messages.success(request, _("Your rules are saved."))
     except AppError as exc:
-        messages.error(request, str(exc.message))
+        between = isinstance(exc.detail, dict) and "between" in exc.detail  # nothing to protect: not an error
+        (messages.info if between else messages.error)(request, str(exc.message))
+        if action == "protected_add" and not between:  # the form comes back as she typed it
+            request.session[TYPED_KEY] = {name: request.POST.getlist(name) if name == "days" else
+                                          request.POST.get(name, "") for name in TYPED_FIELDS}
     return redirect(reverse("accounts:settings") + "#study-rules")
+
+
+# A refused protected time's fields, kept for the next render of the card (one read, then gone).
+TYPED_KEY = "study_rules_typed"
+TYPED_FIELDS = ("name", "days", "by", "first", "last", "start", "end")

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from schedule.messages import DAY_LABELS
 from schedule.models import CalendarSettings
 from schedule.student_rules.services import protected_days_text, study_rules_get
+from schedule.student_rules.views import TYPED_KEY
 
 register = template.Library()
 
@@ -23,7 +24,9 @@ def study_rules_card(context) -> dict:
                   "sections": str(p["first"]) if p["first"] == p["last"] else f"{p['first']}-{p['last']}",
                   "times": f"{p['start']}–{p['end']}" if p.get("start") else ""}
                  for n, p in enumerate(rules.protected_times)]
-    return {"rules": rules, "protected": protected, "sections": range(1, calendar.section_count + 1),
+    typed = context["request"].session.pop(TYPED_KEY, None) or {}
+    typed["days"] = [int(day) for day in typed.get("days", []) if str(day).isdigit()] or list(range(1, 8))
+    return {"rules": rules, "protected": protected, "sections": range(1, calendar.section_count + 1), "typed": typed,
             "weekdays": [(n, DAY_LABELS[n - 1]) for n in range(1, 8)], "buffers": range(0, 5),
             "pinned": len(rules.pinned_items) + len(rules.pinned_notes),
             "csrf_token": context.get("csrf_token"), "request": context["request"]}

@@ -11,6 +11,7 @@ from accounts.models import User
 from schedule.core.time_model import guess_semester_start
 from schedule.models import CalendarSettings
 from schedule.selectors import calendar_settings_get, time_frame_get
+from schedule.services.calendar import calendar_settings_update
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
@@ -141,3 +142,19 @@ def test_calendar_refuses_more_than_sixteen_sections(auth_client):
     response = auth_client.put("/api/v1/me/calendar/", {"sections": sections}, format="json")
     assert response.status_code == 400
     assert response.json()["detail"] == {"sections": {"non_field_errors": ["Ensure this field has no more than 16 elements."]}}
+
+
+def test_settings_page_shows_a_second_grid_and_drops_it_on_request(client, user):
+    client.force_login(user)
+    later = [list(pair) for pair in CalendarSettings.objects.get(user=user).section_times]
+    later[4] = ["13:30", "14:15"]
+    calendar_settings_update(user=user, later_sections=(later, date(2026, 11, 2)))
+    html = client.get("/accounts/settings/", **EN).content.decode()
+    assert "From 2026-11-02 your school keeps other times" in html and "5 · 13:30–14:15" in html
+    sections = CalendarSettings.objects.get(user=user).section_times
+    client.post("/accounts/settings/", {
+        "semester_start": "2026-09-07", "semester_weeks": "20", "time_zone": "Asia/Shanghai",
+        "section_start": [a for a, _b in sections], "section_end": [b for _a, b in sections],
+        "drop_later_sections": "1"}, **EN)
+    calendar = CalendarSettings.objects.get(user=user)
+    assert (calendar.later_section_times, calendar.later_sections_from) == ([], None)

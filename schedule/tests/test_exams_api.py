@@ -9,6 +9,8 @@ import pytest
 
 from schedule.exams.models import Exam
 from schedule.exams.selectors import exam_countdowns
+from schedule.models import CalendarSettings
+from schedule.services.calendar import calendar_settings_update
 from schedule.tests.factories import import_csv
 
 MATHS = {"title": "高等数学", "date": "2026-11-20", "start_time": "09:00", "end_time": "11:00", "place": "二教1101"}
@@ -31,6 +33,17 @@ def test_sections_become_the_templates_clock_times(auth_client, user):
     assert made.status_code == 201
     exam = Exam.objects.get(pk=made.json()["id"])
     assert (exam.start_time, exam.end_time) == (time(10, 15), time(11, 55))
+
+
+def test_sections_of_an_exam_after_the_switch_to_winter_hours_take_the_winter_times(auth_client, user):
+    later = [list(pair) for pair in CalendarSettings.objects.get(user=user).section_times]
+    later[2:4] = [["10:00", "10:45"], ["10:55", "11:40"]]
+    calendar_settings_update(user=user, later_sections=(later, date(2026, 11, 2)))
+    for day, expected in (("2026-10-30", (time(10, 15), time(11, 55))), ("2026-11-21", (time(10, 0), time(11, 40)))):
+        made = auth_client.post("/api/v1/exams/", {"title": f"物理 {day}", "date": day, "start_section": 3,
+                                                   "end_section": 4}, format="json")
+        exam = Exam.objects.get(pk=made.json()["id"])
+        assert (exam.start_time, exam.end_time) == expected
 
 
 @pytest.mark.parametrize(("change", "code"), [

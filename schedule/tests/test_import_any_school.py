@@ -5,16 +5,19 @@ and a re-import of the same file changing nothing."""
 from __future__ import annotations
 
 import random
-from datetime import time
+from datetime import date, time
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.utils import translation
 
 from schedule.exceptions import ImportRejectedError
 from schedule.models import CalendarSettings, ChangeSet, Course, ScheduleEvent
+from schedule.selectors import week_board_get
 from schedule.services.calendar import calendar_settings_update
 from schedule.services.imports import timetable_import
 from schedule.tests import import_shapes as shapes
+from taskclasses.planning.previews import changeset_undo
 from taskclasses.planning.timetable_edits import timetable_sync
 
 
@@ -107,6 +110,52 @@ def test_winter_hours_keep_every_meeting_at_its_real_time(user):
     assert {local(e)[1:] for e in ScheduleEvent.objects.filter(user=user, title="操作系统")} == {("10:00", "11:35")}
 
 
+def test_winter_hours_are_proposed_as_a_second_grid_from_the_monday_they_start(user):
+    preview = timetable_import(user=user, data=shapes.winter_hours_ics(), fmt="ics", dry_run=True)
+    assert preview.frame is not None and preview.frame.later_from == "2025-03-17"  # week 5
+    assert [(s.start, s.end) for s in preview.frame.sections[4:6]] == [("14:30", "15:20"), ("15:25", "16:15")]
+    assert [(s.start, s.end) for s in preview.frame.later_sections[4:6]] == [("14:00", "14:45"), ("14:50", "15:35")]
+    # One course on sections 5-6 all term, not two halves or a course at its own times.
+    assert [(c.name, c.start_section, c.end_section, c.weeks_text, c.own_times) for c in preview.courses] == [
+        ("计算机图形学", 5, 6, "1-8", False), ("操作系统", 3, 4, "1-8", False)]
+
+
+def test_adopting_winter_hours_puts_every_section_reader_on_the_grid_of_its_date(user):
+    confirm(user, shapes.winter_hours_ics())
+    calendar = CalendarSettings.objects.get(user=user)
+    assert (calendar.later_sections_from.isoformat(), calendar.later_section_times[4]) == ("2025-03-17", ["14:00", "14:45"])
+    assert not ScheduleEvent.objects.filter(user=user, clock_start__isnull=False).exists()
+    assert [r.start for r in week_board_get(user=user, week=4).sections[4:6]] == ["14:30", "15:25"]
+    assert [r.start for r in week_board_get(user=user, week=5).sections[4:6]] == ["14:00", "14:50"]
+    times = calendar.section_times
+    times[0] = ["07:50", "08:35"]
+    calendar_settings_update(user=user, section_times=times)  # a change of the first grid keeps the second
+    late = ScheduleEvent.objects.filter(user=user, title="计算机图形学", week=8).get()
+    assert local(late)[1:] == ("14:00", "15:35")
+
+
+def test_undoing_an_import_that_adopted_winter_hours_drops_the_second_grid(user):
+    _preview, done = confirm(user, shapes.winter_hours_ics())
+    changeset_undo(user=user, changeset_id=done.changeset_id)
+    calendar = CalendarSettings.objects.get(user=user)
+    assert (calendar.later_section_times, calendar.later_sections_from) == ([], None)
+    assert not ScheduleEvent.objects.filter(user=user).exists()
+
+
+def test_importing_a_winter_hours_file_again_changes_nothing(user):
+    confirm(user, shapes.winter_hours_ics())
+    before = sorted(ScheduleEvent.objects.filter(user=user).values_list("pk", "starts_at", "ends_at"))
+    result = timetable_sync(user=user, data=shapes.winter_hours_ics(), fmt="ics")
+    assert result.changeset_id is None
+    assert sorted(ScheduleEvent.objects.filter(user=user).values_list("pk", "starts_at", "ends_at")) == before
+
+
+def test_a_second_grid_with_another_number_of_sections_is_refused_in_chinese(user):
+    with translation.override("zh-hans"), pytest.raises(ValidationError) as refused:
+        calendar_settings_update(user=user, later_sections=([["08:00", "08:45"]], date(2026, 11, 2)))
+    assert refused.value.message_dict["later_section_times"] == ["第二套作息需要与第一套节数相同（12 节）。"]
+
+
 def test_a_damaged_file_is_read_with_its_repairs_listed_in_chinese(user):
     with translation.override("zh-hans"):
         preview, done = confirm(user, shapes.damaged_ics())
@@ -169,3 +218,14 @@ def test_the_board_offers_to_undo_the_first_import_in_words_that_say_so(client, 
     page = client.get("/schedule/?week=1", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert "已导入课表：4 门课" in page
     assert 'data-test="own-times"' in page and "08:30–10:05" in page
+
+
+def test_syncing_a_file_with_two_courses_at_one_time_again_changes_nothing(user):
+    rows = ("课程名称,星期,开始节数,结束节数,老师,地点,周数\n线性代数,2,3,4,小红,理工楼110,1-16\n"
+            "大学英语,2,3,4,小红,文成楼125,2、5、8\n")
+    confirm(user, rows.encode(), fmt="csv")
+    before = sorted(ScheduleEvent.objects.filter(user=user).values_list("pk", "beside"))
+    assert sum(beside for _pk, beside in before) == 3
+    result = timetable_sync(user=user, data=rows.encode(), fmt="csv")
+    assert result.changeset_id is None
+    assert sorted(ScheduleEvent.objects.filter(user=user).values_list("pk", "beside")) == before

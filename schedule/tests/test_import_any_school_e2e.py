@@ -67,3 +67,45 @@ def test_a_file_from_another_school_gets_in_with_one_confirm(live_page, transact
     upload(page, f"{shape}.ics", data)  # the same file again: nothing to change, nothing to confirm
     assert page.locator("[data-test=import-diff-none]").is_visible()
     assert page.locator("[data-test=import-confirm]").count() == 0
+
+
+@pytest.mark.e2e
+def test_winter_hours_are_shown_adopted_in_one_confirm_and_the_board_follows_them(live_page, transactional_db):
+    student = UserFactory(username="any-winter-grid")
+    page = live_page
+    log_in(page, student.username)
+
+    upload(page, "winter.ics", shapes.winter_hours_ics())
+    later = page.inner_text("[data-test=import-frame-later]")
+    assert "2025-03-17" in later and "冬令时" in later
+    assert "14:00–14:45" in page.inner_text("[data-test=import-frame-later-grid]")
+    page.click("[data-test=import-confirm]")
+    page.wait_for_url(f"{page.base_url}/schedule/")
+    assert str(CalendarSettings.objects.get(user=student).later_sections_from) == "2025-03-17"
+
+    page.goto(f"{page.base_url}/schedule/?week=4")
+    summer = page.text_content("main") or ""
+    page.goto(f"{page.base_url}/schedule/?week=5")
+    winter = page.text_content("main") or ""
+    assert "计算机图形学" in summer and "计算机图形学" in winter
+    assert "14:30" in summer and "14:30" not in winter and "14:00" in winter
+
+
+@pytest.mark.e2e
+def test_two_courses_at_one_time_are_imported_and_shown_side_by_side(live_page, transactional_db):
+    student = UserFactory(username="any-beside")
+    page = live_page
+    log_in(page, student.username)
+    rows = ("课程名称,星期,开始节数,结束节数,老师,地点,周数\n线性代数,2,3,4,小红,理工楼110,1-16\n"
+            "大学英语,2,3,4,小红,文成楼125,2、5、8\n")
+
+    upload(page, "wakeup.csv", rows.encode())
+    assert "并排显示" in page.inner_text("main")  # the notice, not a list of left-out meetings
+    assert page.locator("[data-test=import-skipped]").count() == 0
+    page.click("[data-test=import-confirm]")
+    page.wait_for_url(f"{page.base_url}/schedule/")
+
+    page.goto(f"{page.base_url}/schedule/?week=2")
+    beside = page.locator("table [data-test=beside]")
+    assert beside.count() == 1 and "大学英语" in beside.inner_text()
+    assert "线性代数" in page.inner_text("table")

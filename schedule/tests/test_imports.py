@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
+from django.utils import translation
 
 from schedule.exceptions import ImportRejectedError, ImportTooComplexError
-from schedule.models import Course, ScheduleEvent, ScheduleSlot
+from schedule.models import CalendarDay, Course, ScheduleEvent, ScheduleSlot
 from schedule.services import imports
+from schedule.services.academic_calendar import DayInput, calendar_day_create, school_calendar_switch
 from schedule.services.feeds import schedule_ics_build
 from schedule.services.imports import timetable_import
 from schedule.tests.factories import DEMO_CSV, csv_bytes, custom_event, import_csv
@@ -49,16 +53,25 @@ def test_a_bad_row_rejects_the_whole_file_with_each_problem(user):
     assert not ScheduleEvent.objects.exists()
 
 
-def test_rows_that_clash_with_each_other_are_refused_until_the_student_accepts_leaving_one_out(user):
+def test_rows_at_the_same_time_are_both_imported_side_by_side_with_a_notice(user):
     rows = csv_bytes("线性代数,2,1,2,陈志强,二教2412,1-16", "大学物理,2,2,3,刘海燕,二教3108,3-4")
-    with pytest.raises(ImportRejectedError) as error:
-        timetable_import(user=user, data=rows, fmt="csv")
-    assert error.value.code == "skips_not_accepted"
-    assert [p["code"] for p in error.value.detail["problems"]] == ["overlap"]
-    assert not Course.objects.exists()
-    outcome = timetable_import(user=user, data=rows, fmt="csv", accept_skips=True)
-    assert list(Course.objects.values_list("name", flat=True)) == ["线性代数"]
-    assert [group.code for group in outcome.skipped] == ["overlap"]
+    with translation.override("zh-hans"):
+        preview = timetable_import(user=user, data=rows, fmt="csv", dry_run=True)
+    (physics,) = [c for c in preview.courses if c.name == "大学物理"]
+    assert physics.beside and physics.notices == (
+        "大学物理与线性代数同时上课（周二，第 2–3 节），在第 3-4 周；两门都保留，并排显示。",)
+    timetable_import(user=user, data=rows, fmt="csv")  # nothing left out: no consent needed
+    beside = ScheduleEvent.objects.filter(user=user, title="大学物理")
+    assert [(e.week, e.beside) for e in beside.order_by("week")] == [(3, True), (4, True)]
+    assert not ScheduleSlot.objects.filter(event__in=beside).exists()  # 线性代数 keeps its sections
+    assert ScheduleSlot.objects.filter(user=user, week=3, day=2).count() == 2
+
+
+def test_importing_side_by_side_meetings_again_creates_nothing(user):
+    rows = csv_bytes("线性代数,2,1,2,陈志强,二教2412,1-16", "大学物理,2,2,3,刘海燕,二教3108,3-4")
+    timetable_import(user=user, data=rows, fmt="csv")
+    again = timetable_import(user=user, data=rows, fmt="csv", dry_run=True)
+    assert again.created_events == 0 and again.skipped_existing == 18
 
 
 def test_a_clash_with_an_existing_event_names_it(user):
@@ -110,14 +123,13 @@ def test_another_students_timetable_does_not_clash(user, other_user):
 
 
 def test_a_file_with_more_than_200_problems_lists_200_and_counts_them_all(user):
-    rows = [f"高数,1,1,2,王{i},A101,1-16" for i in range(251)]  # every row after the first clashes with it
+    rows = [f"高数{i},9,1,2,王,A101,1-16" for i in range(250)]  # every row names a day that is not one
     with pytest.raises(ImportRejectedError) as error:
         import_csv(user, *rows)
     detail = error.value.detail
     assert (len(detail["problems"]), detail["problem_count"], detail["problems_not_listed"]) == (200, 250, 50)
-    assert [p["row"] for p in detail["problems"]] == list(range(3, 203))
-    assert error.value.message == ("250 events of the file cannot be imported; confirm to import the rest "
-                                   "without them.")
+    assert [p["row"] for p in detail["problems"]] == list(range(2, 202))
+    assert error.value.message.startswith("The timetable was not imported: 250 problems to fix")
 
 
 def test_a_file_with_few_problems_lists_them_all(user):
@@ -137,3 +149,29 @@ def test_an_import_past_its_cpu_budget_is_refused_and_writes_nothing(user, setti
     assert error.value.message == ("The timetable is too complex to check: reading it took more than 5 seconds of "
                                    "processing. Split it into smaller files or remove repeated rows.")
     assert not Course.objects.exists() and not ScheduleEvent.objects.exists()
+
+
+def test_a_holiday_sets_side_by_side_meetings_aside_and_brings_both_back(user):
+    # Week 5's Tuesday is 2026-10-06, inside the National Day holiday.
+    import_csv(user, "线性代数,2,1,2,陈志强,二教2412,1-16", "大学物理,2,1,2,刘海燕,二教3108,5")
+    school_calendar_switch(user=user, follows=True)
+    calendar_day_create(user=user, day=DayInput(CalendarDay.Kind.HOLIDAY, "国庆节", date(2026, 10, 1),
+                                                date(2026, 10, 7)))
+    assert not ScheduleEvent.objects.filter(user=user, week=5, day=2).exists()
+    school_calendar_switch(user=user, follows=False)
+    back = ScheduleEvent.objects.filter(user=user, week=5, day=2).order_by("title")
+    assert [(e.title, e.beside) for e in back] == [("大学物理", True), ("线性代数", False)]
+    assert ScheduleSlot.objects.filter(user=user, week=5, day=2).count() == 2
+
+
+def test_a_makeup_day_copies_side_by_side_meetings_of_the_holiday_it_makes_up(user):
+    # The holiday's Tuesday 2026-10-06 is made up on Saturday 2026-10-10 (week 5, day 6).
+    import_csv(user, "线性代数,2,1,2,陈志强,二教2412,1-16", "大学物理,2,1,2,刘海燕,二教3108,5")
+    school_calendar_switch(user=user, follows=True)
+    calendar_day_create(user=user, day=DayInput(CalendarDay.Kind.HOLIDAY, "国庆节", date(2026, 10, 1),
+                                                date(2026, 10, 7)))
+    calendar_day_create(user=user, day=DayInput(CalendarDay.Kind.MAKEUP, "调休", date(2026, 10, 10),
+                                                date(2026, 10, 10), 5, 2))
+    copies = ScheduleEvent.objects.filter(user=user, week=5, day=6).order_by("title")
+    assert [(e.title, e.beside) for e in copies] == [("大学物理", True), ("线性代数", False)]
+    assert ScheduleSlot.objects.filter(user=user, week=5, day=6).count() == 2

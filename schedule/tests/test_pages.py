@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import UTC
+from datetime import UTC, date, datetime
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from schedule.models import Course, ScheduleEvent
 from schedule.tests.factories import DEMO_CSV, custom_event, import_csv
+from taskclasses.planning.boards import board_load
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
@@ -18,6 +19,18 @@ def test_week_board_shows_events_spanning_their_sections(client, user):
     html = client.get("/schedule/?week=3", **EN).content.decode()
     assert "Week 3 of 20" in html
     assert 'rowspan="3"' in html and "大学物理实验" in html
+
+
+def test_week_board_shows_two_courses_at_one_time_side_by_side(client, user):
+    client.force_login(user)
+    import_csv(user, "线性代数,2,3,4,陈志强,理工楼110,1-16", "大学英语,2,3,4,林晓,文成楼125,2、5、8")
+    html = client.get("/schedule/?week=5", **EN).content.decode()
+    assert html.count('data-test="beside"') == 2  # in the week table and in the phone's agenda
+    assert "⇆ 大学英语" in html and "文成楼125" in html and "线性代数" in html
+    # The planner sees the sections held once, by the earlier course.
+    board = board_load(user=user, now=datetime(2026, 10, 5, 8, tzinfo=UTC), first=date(2026, 10, 6),
+                       last=date(2026, 10, 6))
+    assert [e.name for e in board.entries] == ["线性代数"]
 
 
 def test_week_board_falls_back_to_this_week_for_a_bad_week(client, user):
@@ -83,10 +96,14 @@ def test_import_page_says_how_many_problems_are_not_listed(client, user):
 
 def test_import_preview_sums_up_left_out_meetings_in_one_line_per_kind(client, user):
     client.force_login(user)
-    rows = "".join(f"高数,1,1,2,王{i},A101,1-16\n" for i in range(202))  # same slot, other teachers
-    html = client.post("/schedule/import/", {"content": rows, "action": "preview"}, **EN).content.decode()
-    assert "Meetings at the same time as another course: 201 left out" in html
-    assert html.count("is at the same time as") == 5  # the first few in full, then the count
+    marks = "".join(f"BEGIN:VEVENT\r\nUID:d{i}\r\nSUMMARY:Day {i}\r\nDTSTART;VALUE=DATE:2026{9 + i // 28:02d}"
+                    f"{1 + i % 28:02d}\r\nEND:VEVENT\r\n" for i in range(60))
+    lecture = ("BEGIN:VEVENT\r\nUID:l\r\nSUMMARY:高数\r\nDTSTART:20260907T080000\r\nDTEND:20260907T094000\r\n"
+               "RRULE:FREQ=WEEKLY;COUNT=16\r\nEND:VEVENT\r\n")
+    content = f"BEGIN:VCALENDAR\r\nVERSION:2.0\r\n{lecture}{marks}END:VCALENDAR\r\n"
+    html = client.post("/schedule/import/", {"content": content, "action": "preview"}, **EN).content.decode()
+    assert "All-day events (holidays, deadlines, notes): 60 left out" in html
+    assert html.count("is an all-day event") == 5  # the first few in full, then the count
     assert "Import the 1 arrangement that fits" in html
 
 

@@ -126,7 +126,8 @@ def _weeks(calendar: Calendar, window: DateWindow) -> list[int]:
 
 
 def _event_drafts(user: User, calendar: Calendar, window: DateWindow) -> list[_Draft]:
-    rows = (ScheduleEvent.objects.filter(user=user, week__in=_weeks(calendar, window))
+    # A meeting shown beside another course holds no sections: the other one holds them for the planner.
+    rows = (ScheduleEvent.objects.filter(user=user, week__in=_weeks(calendar, window), beside=False)
             .order_by("week", "day", "start_section", "pk")
             .values_list("pk", "kind", "title", "week", "day", "start_section", "end_section", "course__is_filler",
                          "task_item_id", "task_item__task_class_id", "task_item__order", "task_id", "task__deadline"))

@@ -261,18 +261,21 @@ def preview_publish(*, user: User, board: Board, origin: PreviewOrigin, now: dat
 
     Returns None when the board changes nothing (and the origin keeps no empty preview). The
     preview expires after ``PREVIEW_TTL``; an older open preview of the same conversation is
-    discarded. ``reasons`` say why items still wait, by item id.
+    discarded, also when the board now changes nothing (its changes were dropped or undone, so
+    applying the older one would write what the conversation no longer holds). ``reasons`` say why
+    items still wait, by item id.
     """
     now = now or timezone.now()
     content = preview_content(board, reasons=reasons, placement_reasons=placement_reasons)
-    if not (content["placements"] or content["moves"] or content["task_placements"] or origin.keeps_empty):
-        return None
+    empty = not (content["placements"] or content["moves"] or content["task_placements"])
     rows = [*content["placements"], *content["moves"]]
     class_ids = sorted(set(board.planned_class_ids) | {row["class_id"] for row in rows if row["class_id"]})
     with transaction.atomic():
         if origin.keeps_one:
             PlanPreview.objects.filter(user=user, conversation_id=origin.conversation_id,
                                        status=PlanPreview.Status.OPEN).update(status=PlanPreview.Status.DISCARDED)
+        if empty and not origin.keeps_empty:
+            return None
         return PlanPreview.objects.create(user=user, source=origin.source, conversation_id=origin.conversation_id,
                                           task_class_ids=class_ids, feasibility=list(feasibility),
                                           expires_at=now + PREVIEW_TTL, **content)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.utils import timezone
 
@@ -42,6 +42,7 @@ class BoardCell:
     series_weeks: str = ""  # a repeating custom event's weeks ("1-16单")
     embedded_suggestions: tuple[PreviewBlock, ...] = field(default=())
     embedded_moves: tuple[MovedBlock, ...] = field(default=())
+    beside: tuple[ScheduleEvent, ...] = ()  # course meetings at the same time, shown side by side with this one
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,7 @@ def board_rows(board: WeekBoard, suggestions: list[PreviewBlock] | None = None,
         covered.update((day, s) for s in range(first + 1, last + 1))
 
     for event in board.events:
-        if event.pk in leaving:
+        if event.pk in leaving or event.beside:
             continue
         hosted = tuple(s for s in suggestions if s.host_event_id == event.pk)
         hosted_moves = tuple(m for m in moves if m.host_event_id == event.pk and m.week == board.week)
@@ -158,6 +159,9 @@ def board_rows(board: WeekBoard, suggestions: list[PreviewBlock] | None = None,
             status=placed.statuses.get(event.pk, "") if placed is not None else "",
             begun=event.starts_at <= now,
             series_weeks=placed.series_weeks.get(event.pk, "") if placed is not None else "")
+    for event in board.events:
+        if event.beside:
+            _put_beside(starting, event, put)
     for block in suggestions:
         if block.host_event_id is None:
             put(block.day, block.start_section, block.end_section, suggestion=block)
@@ -174,6 +178,15 @@ def board_rows(board: WeekBoard, suggestions: list[PreviewBlock] | None = None,
         )
         rows.append(BoardRow(section=section, cells=cells))
     return rows
+
+
+def _put_beside(starting: dict[tuple[int, int], BoardCell], event: ScheduleEvent, put) -> None:
+    """Show a meeting beside the course meeting whose cell covers its first section (its own cell if none)."""
+    for (day, first), cell in starting.items():
+        if cell.event is not None and day == event.day and first <= event.start_section < first + cell.rowspan:
+            starting[(day, first)] = replace(cell, beside=(*cell.beside, event))
+            return
+    put(event.day, event.start_section, event.end_section, event=event)
 
 
 def board_reasons(*, board: WeekBoard, placed: PlacedBlocks | None, preview: PlanPreview | None) -> dict[int, str]:

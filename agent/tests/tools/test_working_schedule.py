@@ -5,15 +5,19 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from django.utils import translation
+
 from agent.tests.tools.conftest import NOW, WEEK3_MON, WEEK3_TUE, at, board_of, entry_named, item_entry
 from agent.tools.board_text import day_index
-from agent.tools.working_schedule import working_load, working_publish, working_rough_build
+from agent.tools.working_schedule import working_load, working_publish, working_rebase, working_rough_build
 from agent.working import working_for, working_from_json, working_to_json
 from schedule.core.board import Spot
 from schedule.core.board_edits import Move, apply
 from schedule.models import PlanPreview
 from schedule.tests.factories import custom_event
 from taskclasses.planning.previews import preview_apply
+
+DAY_LABELS_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
 
 
 def _load(user, class_ids=(), **options):
@@ -148,3 +152,26 @@ def test_a_block_moved_after_the_rough_build_has_no_planner_reason_and_the_store
     by_item = {row["item_id"]: row.get("reason") for row in preview.placements}
     assert by_item[last.item_id] is None
     assert sorted(reason["item"] for reason in by_item.values() if reason) == [1, 2, 3]
+
+
+def test_a_rebase_replays_the_suggestions_and_names_in_chinese_the_one_an_event_now_holds(plan):
+    built, _summary = working_rough_build(user=plan.user, now=NOW, task_class_ids=[plan.pk], working=None)
+    second = item_entry(built, 2)
+    week, day = built.board.calendar.week_day(second.place.day)
+    custom_event(plan.user, title="社团招新", week=week, day=day, start=second.place.start, end=second.place.end)
+
+    with translation.override("zh-hans"):
+        rebased, dropped = working_rebase(user=plan.user, now=NOW, working=built)
+
+    assert dropped == (f"之前把「{second.name}」放在 {second.place.day}（{DAY_LABELS_ZH[day - 1]}） 第 "
+                       f"{second.place.start}-{second.place.end} 节的改动已撤下：{second.place.day}（"
+                       f"{DAY_LABELS_ZH[day - 1]}） 第 {second.place.start}-{second.place.end} 节已被“社团招新”占用。",)
+    assert item_entry(rebased, 2).place is None
+    assert [item_entry(rebased, n).place for n in (1, 3, 4)] == [item_entry(built, n).place for n in (1, 3, 4)]
+
+
+def test_a_rebase_after_the_preview_was_settled_keeps_the_ids_but_not_the_edits(plan):
+    built, _summary = working_rough_build(user=plan.user, now=NOW, task_class_ids=[plan.pk], working=None)
+    rebased, dropped = working_rebase(user=plan.user, now=NOW, working=built, replay_edits=False)
+    assert dropped == () and all(item_entry(rebased, n).place is None for n in range(1, 5))
+    assert [e.id for e in rebased.board.entries] == [e.id for e in built.board.entries]

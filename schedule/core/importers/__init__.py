@@ -15,10 +15,10 @@ Clashes with slots already in the database are checked by the caller with ``find
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
-from collections.abc import Callable, Iterable
-from datetime import date, time, timedelta
-from typing import Literal
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping
+from datetime import date, timedelta
+from typing import Any, Literal
 
 from schedule.core.importers.budget import NO_LIMIT, ImportTooComplex, WorkBudget
 from schedule.core.importers.clashes import find_clashes, find_row_clashes
@@ -29,7 +29,16 @@ from schedule.core.importers.csv_shapes import CsvShape, detect_shape
 from schedule.core.importers.csv_wakeup import parse_csv
 from schedule.core.importers.decoding import MAX_IMPORT_BYTES, check_size, decode_text
 from schedule.core.importers.duplicates import merge_duplicates
-from schedule.core.importers.frame import DatedEvent, GridGuess, infer_grid, infer_semester
+from schedule.core.importers.frame import (
+    DatedEvent,
+    GridGuess,
+    GridSwitch,
+    Span,
+    aligned,
+    infer_grid,
+    infer_grid_switch,
+    infer_semester,
+)
 from schedule.core.importers.ics import (
     ALIGNMENT_TOLERANCE,
     IcsEvent,
@@ -40,7 +49,7 @@ from schedule.core.importers.ics import (
 )
 from schedule.core.importers.json_format import FORMAT_ID, dump_json, parse_json
 from schedule.core.importers.notices import ImportNotice
-from schedule.core.importers.placing import place_meetings, without_overlaps
+from schedule.core.importers.placing import place_meetings, side_by_side
 from schedule.core.importers.report import (
     PROBLEM_MESSAGES,
     SKIP_MESSAGES,
@@ -113,14 +122,12 @@ def parse_timetable(
         courses, problems = PARSERS[fmt](text, semester, template, budget)
     except ImportRejected as rejected:
         return ParseReport(problems=tuple(rejected.problems))
-    kept, overlaps = _without_row_overlaps(merge_duplicates(courses, budget), budget)
-    return _finished(ParseReport(tuple(kept), tuple(problems), tuple(overlaps)))
+    kept = _rows_side_by_side(merge_duplicates(courses, budget), budget)
+    return _finished(ParseReport(tuple(kept), tuple(problems)))
 
 
-def _without_row_overlaps(
-    courses: list[ImportedCourse], budget: WorkBudget
-) -> tuple[list[ImportedCourse], list[SkippedEvent]]:
-    return without_overlaps(sorted(courses, key=lambda c: (c.row, c.day, c.start_section)), budget)
+def _rows_side_by_side(courses: list[ImportedCourse], budget: WorkBudget) -> list[ImportedCourse]:
+    return side_by_side(sorted(courses, key=lambda c: (c.row, c.day, c.start_section)), budget)
 
 
 def _finished(report: ParseReport) -> ParseReport:
@@ -146,8 +153,8 @@ def _read_csv(text: str, semester: Semester, template: SectionTemplate, budget: 
         placed = _read_meetings(meetings, semester, template, budget, fit)
         return dataclasses.replace(placed, problems=(*placed.problems, *problems))
     courses, problems = parse_csv(shape.data, shape.columns, semester, template, budget)
-    kept, overlaps = _without_row_overlaps(merge_duplicates(courses, budget), budget)
-    return ParseReport(tuple(kept), tuple(problems), tuple(overlaps))
+    kept = _rows_side_by_side(merge_duplicates(courses, budget), budget)
+    return ParseReport(tuple(kept), tuple(problems))
 
 
 def _read_grid_export(shape: CsvShape, semester: Semester, template: SectionTemplate, budget: WorkBudget,
@@ -158,12 +165,12 @@ def _read_grid_export(shape: CsvShape, semester: Semester, template: SectionTemp
     proposed = _grid_template(table, template) if fit == "file" else None
     used_template = proposed or template
     courses, problems = grid_courses(table, semester, used_template, budget)
-    kept, overlaps = _without_row_overlaps(merge_duplicates(courses, budget), budget)
+    kept = _rows_side_by_side(merge_duplicates(courses, budget), budget)
     proposal = None
     if proposed is not None:
         proposal = FrameProposal(sections=tuple((s.start, s.end) for s in proposed.sections),
                                  section_uses=section_uses(kept, proposed.count))
-    return ParseReport(tuple(kept), tuple(problems), tuple(overlaps), proposal)
+    return ParseReport(tuple(kept), tuple(problems), (), proposal)
 
 
 def _grid_template(table: GridTable, current: SectionTemplate) -> SectionTemplate | None:
@@ -201,15 +208,14 @@ def _read_meetings(
     """Place timed meetings (a calendar's events, a clock-time CSV's rows) on a section grid.
 
     With fit="file" the grid is the one the meetings' clock spans imply, proposed when it differs from
-    ``template``; spans off that grid keep their own times. ``semester_guess`` is the semester a dated
-    file implied (already used for the meetings' dates), carried into the proposal.
+    ``template``; a file whose times change on a date (winter hours) proposes a second grid from that
+    date; spans off the grid keep their own times. ``semester_guess`` is the semester a dated file
+    implied (already used for the meetings' dates), carried into the proposal.
     """
-    uses: Counter[tuple[time, time]] = Counter()
+    dated: defaultdict[Span, list[date]] = defaultdict(list)
     for meeting in meetings:
-        uses[(meeting.start, meeting.end)] += len(meeting.dates)
-    # Read under the file's own frame, a time even five minutes off the student's grid is the file's.
-    grid = infer_grid(uses, template, timedelta(0)) if fit == "file" else None
-    proposed = _template_of(grid)
+        dated[(meeting.start, meeting.end)].extend(meeting.dates)
+    grid, switch, proposed = _file_grids(dated, template, fit)
     used_template = proposed or template
     own_times = grid.own_time_spans if grid is not None and (proposed is not None or not grid.uses) else frozenset()
     courses, skips = place_meetings(meetings, semester, used_template, ALIGNMENT_TOLERANCE, own_times, budget)
@@ -218,8 +224,39 @@ def _read_meetings(
         weeks=semester_guess[1] if semester_guess else None,
         sections=grid.sections if proposed is not None and grid is not None else None,
         section_uses=grid.uses if grid else (),
+        **_later_grid(switch),
     )
     return ParseReport(tuple(courses), (), tuple(skips), proposal if proposal.changes_anything else None)
+
+
+def _file_grids(dated: Mapping[Span, list[date]], template: SectionTemplate, fit: Fit
+                ) -> tuple[GridGuess | None, GridSwitch | None, SectionTemplate | None]:
+    """The grid the file implies (its early one when it switches on a date), the switch, and the template."""
+    if fit != "file" or _fits_grids_in_force(dated, template):
+        return None, None, None
+    # Read under the file's own frame, a time even five minutes off the student's grid is the file's.
+    grid = infer_grid({span: len(days) for span, days in dated.items()}, template, timedelta(0))
+    switch = infer_grid_switch(dated, grid, template, timedelta(0)) if grid is not None else None
+    if switch is not None:
+        before, after = _template_of(switch.before), _template_of(switch.after)
+        if before is not None and after is not None:
+            return switch.before, switch, before.changing_to(after, switch.effective)
+    return grid, None, _template_of(grid)
+
+
+def _fits_grids_in_force(dated: Mapping[Span, list[date]], template: SectionTemplate) -> bool:
+    """Whether a student with two grids (winter hours) already has the file's: each span on the grid of its dates."""
+    if template.change is None:
+        return False  # one grid: infer_grid tells, and proposes nothing when the file fits it
+    return all(aligned(span, grid, timedelta(0)) is not None
+               for span, days in dated.items() for grid in {template.in_force(day) for day in days})
+
+
+def _later_grid(switch: GridSwitch | None) -> dict[str, Any]:
+    if switch is None:
+        return {}
+    return {"later_sections": switch.after.sections, "later_section_uses": switch.after.uses,
+            "later_from": switch.effective}
 
 
 def _template_of(grid: GridGuess | None) -> SectionTemplate | None:

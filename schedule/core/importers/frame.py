@@ -77,9 +77,67 @@ def infer_grid(uses: Mapping[Span, int], current: SectionTemplate, tolerance: ti
         merged = sections
     if len(merged) > MAX_SECTIONS:
         return None
-    counts = tuple(sum(n for span, n in uses.items() if span in accepted and _inside(span, section))
-                   for section in merged)
-    return GridGuess(tuple(merged), counts, own_times)
+    return GridGuess(tuple(merged), section_counts(merged, {s: n for s, n in uses.items() if s in accepted}),
+                     own_times)
+
+
+def section_counts(sections: Sequence[Span], uses: Mapping[Span, int]) -> tuple[int, ...]:
+    """How many meetings lie in each section (0: one the file never uses)."""
+    return tuple(sum(n for span, n in uses.items() if _inside(span, section)) for section in sections)
+
+
+@dataclass(frozen=True, slots=True)
+class GridSwitch:
+    """A file on two grids: the school's day before ``effective`` and from it on (winter or summer hours)."""
+
+    before: GridGuess
+    after: GridGuess
+    effective: date
+
+
+def infer_grid_switch(dated: Mapping[Span, Sequence[date]], whole: GridGuess, current: SectionTemplate,
+                      tolerance: timedelta) -> GridSwitch | None:
+    """Two grids split by a date, when one grid leaves spans as own times but each side of the date is one grid.
+
+    ``whole`` is the one grid of the whole file. Both grids must have the same number of sections (a slot
+    names one section all term). Schools switch on a Monday, so those are tried first, then the days an
+    off-grid span starts or stops (mid-week).
+    """
+    if not whole.own_time_spans:
+        return None
+    days = {day for span_days in dated.values() for day in span_days}
+    mondays = sorted({day - timedelta(days=day.weekday()) for day in days})
+    edges = sorted({edge for span in whole.own_time_spans
+                    for edge in (min(dated[span]), max(dated[span]) + timedelta(days=1))})
+    for effective in [*mondays[1:], *edges]:
+        switch = _split_at(dated, effective, current, tolerance)
+        if switch is not None:
+            return switch
+    return None
+
+
+def _split_at(dated: Mapping[Span, Sequence[date]], effective: date, current: SectionTemplate,
+              tolerance: timedelta) -> GridSwitch | None:
+    before = _whole_grid({span: n for span, days in dated.items() if (n := sum(d < effective for d in days))},
+                         current, tolerance)
+    after = _whole_grid({span: n for span, days in dated.items() if (n := sum(d >= effective for d in days))},
+                        current, tolerance)
+    if before is None or after is None or before.sections == after.sections:
+        return None
+    if len(before.sections) != len(after.sections):
+        return None
+    return GridSwitch(before, after, effective)
+
+
+def _whole_grid(uses: Mapping[Span, int], current: SectionTemplate, tolerance: timedelta) -> GridGuess | None:
+    """The one grid that takes every span (the student's when they all fit it), None when some stay off it."""
+    if not uses:
+        return None
+    guess = infer_grid(uses, current, tolerance)
+    if guess is None:
+        sections = tuple((s.start, s.end) for s in current.sections)
+        return GridGuess(sections, section_counts(sections, uses), frozenset())
+    return guess if guess.uses and not guess.own_time_spans else None
 
 
 def _inside(span: Span, section: Span) -> bool:

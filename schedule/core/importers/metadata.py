@@ -32,12 +32,21 @@ _TEACHER_KEYS = ("任课教师", "授课教师", "教师姓名", "主讲教师",
 _PLACE_KEYS = ("上课地点", "上课教室", "地点", "教室", "location", "room")
 _CODE_KEYS = ("课程号", "课程代码", "课程编号", "课程编码", "course code", "code")
 _NAME_KEYS = ("课程名称", "课程名", "course")
+_ALL_KEYS = sorted((*_TEACHER_KEYS, *_PLACE_KEYS, *_CODE_KEYS, *_NAME_KEYS), key=len, reverse=True)
+# Keyed facts on one line ("任课教师：X 课程号：C", "Instructor: X, Room: R"): a new part starts at a known
+# key, or a Chinese one ("学分: 3"), after a space or a comma.
+_KEY_STARTS = re.compile(r"(?:(?<=\s)|[,，、]\s*)(?=(?:" + "|".join(map(re.escape, _ALL_KEYS))
+                         + r"|[\u4e00-\u9fff]{1,6})\s*[:：])", re.I)
 _KEYED = re.compile(r"^\s*(?P<key>[^:：]{1,12}?)\s*[:：]\s*(?P<value>.*?)\s*$")
 _PARTS = re.compile(r"[;；\n]+")
 _TAUGHT_BY = re.compile(r"由\s*(?P<teacher>.+?)\s*(?:老师)?任教")
 _STAFF_ENTRY = re.compile(r"^\s*\w*\d\w*\s*/\s*(?P<name>[^/]+?)\s*/\s*[^/]*$")  # 工号/姓名/职称
 _TITLED_NAME = re.compile(r"(?P<name>[^()（）\s]{1,20})\s*[(（](?P<title>.*)[)）]")
 _TITLE_WORDS = re.compile(r"教授|讲师|助教|教师|研究员|工程师|实验师|professor|lecturer", re.I)
+# A room in brackets after the name ("数值分析（理科楼A305）", "工程制图 [实训中心305]"); brackets that are
+# part of the name ("大学英语(二)", "线性代数（上）", "C语言(实验)") hold no building word or room number.
+_BRACKET_ROOM = re.compile(r"^(?P<name>.+?)\s*[(（\[【](?P<room>[^()（）\[\]【】]+)[)）\]】]$")
+_ROOM_WORDS = re.compile(r"楼|室|馆|中心|机房|操场|[A-Za-z]\d{2,}|\d{3,}|\b(?:room|hall|lab)\b", re.I)
 _CODE_AND_NAME = re.compile(r"(?P<code>[A-Z]{2,5}\d{3,6}[A-Z]?)\s+\S.{0,60}")
 _HTML_TAG = re.compile(r"<[^>]{0,200}>")
 _TRIM = " \t\"'“”‘’。.,，;；、:："
@@ -103,6 +112,9 @@ def _split_name(summary: str, *, has_location: bool) -> tuple[str, str, str]:
             if _looks_like_teacher(rest, has_location=has_location):
                 return name, "", rest
             return name, rest, ""
+    bracketed = _BRACKET_ROOM.match(text)
+    if bracketed and _ROOM_WORDS.search(bracketed["room"]) and not _TEACHER_HINT.search(bracketed["room"]):
+        return _clean(bracketed["name"]), _clean(bracketed["room"]), ""
     return _clean(text), "", ""
 
 
@@ -119,7 +131,7 @@ def _read_description(description: str) -> tuple[dict[str, str], list[str]]:
     rest: list[str] = []
     text = description.replace("\\n", "\n").replace("\\,", ",").replace("\\;", ";")
     text = html.unescape(_HTML_TAG.sub("\n", text))  # Google Calendar writes descriptions as HTML
-    for part in (p.strip() for p in _PARTS.split(text)):
+    for part in (p.strip() for line in _PARTS.split(text) for p in _KEY_STARTS.split(line)):
         if part and not _read_part(part, keyed):
             rest.append(_clean(part))
     return keyed, rest

@@ -115,4 +115,28 @@ class MergedDuplicate:
         )
 
 
-ImportNotice = SnappedToSections | RepeatClipped | DatesOutsideSemester | WeeksClipped | MergedDuplicate
+@dataclass(frozen=True, slots=True)
+class BesideAnother:
+    """A course meets at the same time as an earlier one in some weeks: those meetings are shown beside it."""
+
+    code: ClassVar[str] = "beside_another"
+    row: int
+    name: str
+    other: str
+    day: int
+    first: int
+    last: int
+    weeks: tuple[int, ...]
+
+    @property
+    def weeks_text(self) -> str:
+        return format_weeks(self.weeks)
+
+    @property
+    def message(self) -> str:
+        return (f"{self.name} meets at the same time as {self.other} in weeks {self.weeks_text}; "
+                "both are kept, side by side.")
+
+
+ImportNotice = (SnappedToSections | RepeatClipped | DatesOutsideSemester | WeeksClipped | MergedDuplicate
+                | BesideAnother)

@@ -1,11 +1,12 @@
 """Put timed meetings on the section grid: one weekly course per name, place, day and sections.
 
-Each meeting's clock span is read as sections: on the grid (within the tolerance, noticed when moved),
-as a course's own times (it holds the sections it overlaps and keeps its clock times), or, when the
-student keeps their own sections, moved onto the sections it overlaps with a notice. Consecutive
-sections of one class on one day (files with an event per section) become one block; the same block
-in several weeks becomes one course with those weeks. Where two courses of the file would hold the
-same section, the later one (by row) leaves out the weeks they share and says so.
+Each meeting's clock span is read as sections of the grid in force on its date: on the grid (within
+the tolerance, noticed when moved), as a course's own times (it holds the sections it overlaps and
+keeps its clock times), or, when the student keeps their own sections, moved onto the sections it
+overlaps with a notice. Consecutive sections of one class on one day (files with an event per
+section) become one block; the same block in several weeks becomes one course with those weeks.
+Where two courses of the file would hold the same section, the later one (by row) is shown beside
+the earlier in the weeks they share, holding no sections, and says so.
 """
 
 from __future__ import annotations
@@ -14,15 +15,14 @@ import dataclasses
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import time, timedelta
+from datetime import date, time, timedelta
 
 from schedule.core.importers.budget import NO_LIMIT, WorkBudget
 from schedule.core.importers.frame import Span, aligned
 from schedule.core.importers.ics import TimedMeetings
-from schedule.core.importers.notices import ImportNotice, SnappedToSections
+from schedule.core.importers.notices import BesideAnother, ImportNotice, SnappedToSections
 from schedule.core.importers.report import ImportedCourse, SkippedEvent, skipped
-from schedule.core.time_model import DAY_NAMES, SectionTemplate, Semester, SlotKey
-from schedule.core.weekspec import format_weeks
+from schedule.core.time_model import SectionTemplate, Semester, SlotKey
 
 MAX_INNER_BREAK = 20  # minutes: two meetings of a class closer than this are one block
 
@@ -56,15 +56,25 @@ def place_meetings(
     skips: list[SkippedEvent] = []
     for meeting in meetings:
         budget.spend()
-        found = _sections(meeting, template, tolerance, own_time_spans)
-        if found is None:
-            skips.append(skipped("outside_sections", meeting.row, meeting.line, meeting.facts.name,
-                                 start=f"{meeting.start:%H:%M}", end=f"{meeting.end:%H:%M}"))
-            continue
-        blocks.extend(_blocks(meeting, semester, *found))
-    courses = _courses(_merged_consecutive(blocks))
-    kept, overlaps = without_overlaps(courses, budget)
-    return kept, skips + overlaps
+        for grid, dates in _dates_by_grid(meeting.dates, template):
+            found = _sections(meeting, grid, tolerance, own_time_spans)
+            if found is None:
+                skips.append(skipped("outside_sections", meeting.row, meeting.line, meeting.facts.name,
+                                     start=f"{meeting.start:%H:%M}", end=f"{meeting.end:%H:%M}"))
+                break
+            blocks.extend(_blocks(meeting, semester, dates, *found))
+    return side_by_side(_courses(_merged_consecutive(blocks)), budget), skips
+
+
+def _dates_by_grid(dates: tuple[date, ...], template: SectionTemplate
+                   ) -> list[tuple[SectionTemplate, tuple[date, ...]]]:
+    """The meeting's dates under each grid in force on them (a school switching to winter hours has two)."""
+    if template.change is None:
+        return [(template, dates)]
+    effective = template.change.effective
+    split = [(template, tuple(d for d in dates if d < effective)),
+             (template.change.template, tuple(d for d in dates if d >= effective))]
+    return [(grid, on) for grid, on in split if on]
 
 
 def _sections(
@@ -92,12 +102,12 @@ def _snap_notice(meeting: TimedMeetings, template: SectionTemplate, first: int, 
                               section_start, section_end),)
 
 
-def _blocks(meeting: TimedMeetings, semester: Semester, first: int, last: int, clock: Span | None,
-            notices: tuple[ImportNotice, ...]) -> list[_Block]:
+def _blocks(meeting: TimedMeetings, semester: Semester, dates: tuple[date, ...], first: int, last: int,
+            clock: Span | None, notices: tuple[ImportNotice, ...]) -> list[_Block]:
     facts = meeting.facts
     return [_Block(meeting.row, facts.name, facts.location, facts.teacher, facts.note, *semester.week_day_of(on),
                    first, last, clock, (*notices, *meeting.notices))
-            for on in meeting.dates]
+            for on in dates]
 
 
 def _merged_consecutive(blocks: list[_Block]) -> list[_Block]:
@@ -150,13 +160,15 @@ def _courses(blocks: list[_Block]) -> list[ImportedCourse]:
     return sorted(courses, key=lambda c: (c.row, c.day, c.start_section))
 
 
-def without_overlaps(
-    courses: list[ImportedCourse], budget: WorkBudget
-) -> tuple[list[ImportedCourse], list[SkippedEvent]]:
-    """Leave out of each later course the weeks where an earlier one holds its sections."""
+def side_by_side(courses: list[ImportedCourse], budget: WorkBudget) -> list[ImportedCourse]:
+    """Keep each later course's meetings where an earlier one holds its sections beside that one.
+
+    WakeUp shows two courses of one time side by side; so does the board. The weeks a later course
+    shares become an arrangement of their own, marked ``beside`` (it holds no sections) with a notice;
+    its other weeks hold their sections as usual. Nothing is skipped.
+    """
     claimed: dict[SlotKey, ImportedCourse] = {}
     kept: list[ImportedCourse] = []
-    skips: list[SkippedEvent] = []
     for course in courses:
         budget.spend()
         clashes: dict[int, ImportedCourse] = {}
@@ -164,19 +176,18 @@ def without_overlaps(
             if key in claimed:
                 clashes.setdefault(key.week, claimed[key])
         if clashes:
-            skips.append(_overlap(course, clashes))
+            kept.append(_beside(course, clashes))
             course = dataclasses.replace(course, weeks=tuple(w for w in course.weeks if w not in clashes))
         if course.weeks:
             kept.append(course)
             claimed.update({key: course for key in course.slot_keys()})
-    return kept, skips
+    return kept
 
 
-def _overlap(course: ImportedCourse, clashes: dict[int, ImportedCourse]) -> SkippedEvent:
+def _beside(course: ImportedCourse, clashes: dict[int, ImportedCourse]) -> ImportedCourse:
+    """The weeks of ``course`` another course holds, as meetings shown beside it, with the notice."""
     other = clashes[min(clashes)]
-    sections = (f"section {course.start_section}" if course.start_section == course.end_section
-                else f"sections {course.start_section}-{course.end_section}")
-    return skipped("overlap", course.row, None, course.name, other=other.name, day=course.day,
-                   day_name=DAY_NAMES[course.day - 1], first=course.start_section, last=course.end_section,
-                   sections=sections, weeks=format_weeks(sorted(clashes)))
-
+    weeks = tuple(sorted(clashes))
+    notice = BesideAnother(course.row, course.name, other.name, course.day, course.start_section,
+                           course.end_section, weeks)
+    return dataclasses.replace(course, weeks=weeks, beside=True, notices=(*course.notices, notice))

@@ -75,7 +75,6 @@ SKIP_MESSAGES: Mapping[str, str] = {
     "not_weekly": "{name} repeats in a way other than weekly ({rule}).",
     "outside_semester": "{name} ({date}) has no meeting inside the semester ({first} .. {last}).",
     "outside_sections": "{name} ({start}-{end}) lies outside every section of the day.",
-    "overlap": "{name} meets at the same time as {other} ({day_name}, {sections}, weeks {weeks}).",
 }
 
 
@@ -107,13 +106,18 @@ class FrameProposal:
 
     ``start_monday``/``weeks`` are None when the student's semester fits; ``sections`` is None when
     the student's section times fit. ``section_uses`` counts the file's meetings in each proposed
-    section (0: a section of the student's day the file does not use, kept).
+    section (0: a section of the student's day the file does not use, kept). A file whose times change
+    on a date (winter hours) also proposes ``later_sections`` from ``later_from`` on.
     """
 
     start_monday: date | None = None
     weeks: int | None = None
     sections: tuple[tuple[time, time], ...] | None = None
     section_uses: tuple[int, ...] = ()
+    # The school's second grid (winter or summer hours), in force from ``later_from`` on.
+    later_sections: tuple[tuple[time, time], ...] | None = None
+    later_section_uses: tuple[int, ...] = ()
+    later_from: date | None = None
 
     @property
     def changes_anything(self) -> bool:
@@ -164,6 +168,9 @@ class ImportedCourse:
     # The course's own times when they are not its sections' (WakeUp lets a course keep its own times):
     # it holds the sections it overlaps and shows at these times.
     clock: tuple[time, time] | None = None
+    # Meetings at the same time as another course's (weeks where the file has both): shown beside that
+    # course, holding no sections.
+    beside: bool = False
     # What the importer adjusted to read this arrangement (snapped times, clipped weeks...); not
     # part of the course's identity.
     notices: tuple[ImportNotice, ...] = dataclasses.field(default=(), compare=False, hash=False)
@@ -205,7 +212,9 @@ class Occurrence:
         return self.course.day
 
     def slot_keys(self) -> tuple[SlotKey, ...]:
-        """Return the atomic slots of this meeting, first section first."""
+        """Return the atomic slots this meeting holds, first section first (none when shown beside another)."""
+        if self.course.beside:
+            return ()
         return tuple(SlotKey(self.week, self.course.day, s) for s in self.course.sections)
 
     def sort_key(self) -> tuple[int, int, int, int]:

@@ -1,8 +1,9 @@
 """The board as JSON and back, and the assistant's older working schedule read into a board."""
 
 import copy
+import dataclasses
 import json
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from schedule.core.board_codec import (
     is_legacy_working,
 )
 from schedule.core.board_edits import Move, Place, batch, move, place
-from schedule.core.time_model import CQUPT_SECTIONS
+from schedule.core.time_model import CQUPT_SECTIONS, SectionTemplate
 from schedule.tests.core.boards import MON, NOTE, NOW, PROB_1, PROB_2, READ_2, SAT, THU, WED, at, week_board
 
 
@@ -30,6 +31,16 @@ def edited_board():
 def test_a_board_survives_a_round_trip_through_json_text():
     board = edited_board()
     assert board_from_json(json.loads(json.dumps(board_to_json(board)))) == board
+
+
+def test_a_second_grid_from_a_date_survives_the_round_trip():
+    board = week_board()
+    later = SectionTemplate.from_hhmm(CQUPT_SECTIONS[:4] + (("13:30", "14:15"), ("14:25", "15:10")) + CQUPT_SECTIONS[6:])
+    two_grids = dataclasses.replace(board, calendar=dataclasses.replace(
+        board.calendar, template=board.calendar.template.changing_to(later, date(2026, 11, 2))))
+    document = board_to_json(two_grids)
+    assert document["sections_change"]["from"] == "2026-11-02"
+    assert board_from_json(json.loads(json.dumps(document))) == two_grids
 
 
 def test_the_document_names_its_format_and_version():

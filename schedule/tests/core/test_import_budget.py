@@ -42,9 +42,9 @@ def test_every_format_spends_the_budget(fmt, data):
         parse_timetable(data, fmt, SEMESTER, TEMPLATE, WorkBudget.start(0, TickingClock()))
 
 
-def test_without_a_limit_every_row_is_read_and_every_overlap_reported():
+def test_without_a_limit_every_row_is_read_and_every_overlap_kept_beside():
     # Each row names another teacher: identical rows would be merged as duplicates, not clash.
     rows = "".join(f"高数,1,1,2,王{i},A101,1-16\n" for i in range(300))
     report = parse_timetable(rows.encode(), "csv", SEMESTER, TEMPLATE, NO_LIMIT)
-    assert len(report.courses) == 1
-    assert [s.code for s in report.skipped] == ["overlap"] * 299
+    assert [c.beside for c in report.courses] == [False] + [True] * 299
+    assert [n.code for n in report.notices] == ["beside_another"] * 299

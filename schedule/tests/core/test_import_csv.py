@@ -273,18 +273,20 @@ def test_every_bad_row_is_reported_and_nothing_is_half_accepted():
 # Clashes
 
 
-def test_a_row_clashing_with_an_earlier_row_is_left_out_naming_it():
+def test_a_row_at_the_same_time_as_an_earlier_row_is_kept_beside_it_naming_it():
     report = parse(HEADER + "高数,1,1,2,王,二教,1-16\n英语,周一,2,3,李,三教,1-16单\n")
-    assert [c.name for c in report.courses] == ["高数"]
-    assert [(s.row, s.code, s.message) for s in report.skipped] == [
-        (3, "overlap", "英语 meets at the same time as 高数 (Monday, sections 2-3, weeks 1-15单)."),
-    ]
+    assert [(c.name, c.weeks_text, c.beside) for c in report.courses] == [("高数", "1-16", False), ("英语", "1-15单", True)]
+    assert report.skipped == ()
+    assert [n.message for n in report.notices] == [
+        "英语 meets at the same time as 高数 in weeks 1-15单; both are kept, side by side."]
 
 
-def test_a_row_clashing_in_some_weeks_keeps_its_other_weeks():
+def test_a_row_clashing_in_some_weeks_holds_its_sections_in_its_other_weeks():
     report = parse(HEADER + "高数,1,1,2,王,二教,1-8\n英语,周一,1,2,李,三教,1-16\n")
-    assert [(c.name, c.weeks_text) for c in report.courses] == [("高数", "1-8"), ("英语", "9-16")]
-    assert report.skipped[0].params["weeks"] == "1-8"
+    assert [(c.name, c.weeks_text, c.beside) for c in report.courses] == [
+        ("高数", "1-8", False), ("英语", "1-8", True), ("英语", "9-16", False)]
+    beside = report.courses[1]
+    assert beside.occurrences()[0].slot_keys() == ()  # shown beside 高数, it holds no sections
 
 
 def test_odd_and_even_week_courses_on_the_same_sections_do_not_clash():
@@ -305,9 +307,9 @@ def test_the_same_course_in_other_weeks_is_kept_as_its_own_row_without_a_notice(
     assert report.notices == ()
 
 
-def test_a_repeat_in_another_room_is_a_clash_not_a_duplicate():
+def test_a_repeat_in_another_room_is_shown_beside_not_merged():
     report = parse(HEADER + "高数,1,1,2,王,二教,1-16\n" + "高数,1,1,2,王,三教,1-16\n")
-    assert [s.code for s in report.skipped] == ["overlap"]
+    assert [(c.location, c.beside) for c in report.courses] == [("二教", False), ("三教", True)]
 
 
 def test_find_clashes_lists_meetings_on_slots_already_taken():

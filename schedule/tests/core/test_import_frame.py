@@ -10,7 +10,7 @@ import pytest
 
 from schedule.core.importers import parse_timetable
 from schedule.core.importers.budget import WorkBudget
-from schedule.core.importers.frame import DatedEvent, infer_grid, infer_semester
+from schedule.core.importers.frame import DatedEvent, infer_grid, infer_grid_switch, infer_semester
 from schedule.core.importers.ics import expand_events, read_ics
 from schedule.core.importers.ics_text import repair_ics
 from schedule.core.importers.metadata import course_facts
@@ -65,6 +65,10 @@ def test_a_property_with_parameters_and_no_value_is_dropped_quietly():
     ("经济法", "", "LAW3001 经济法\\n主讲：王八（副教授）\\n上课地点：明理楼110",
      ("经济法", "明理楼110", "王八", "课程号：LAW3001")),
     ("英语视听说", "周 麦工商楼G103", "", ("英语视听说", "麦工商楼G103", "", "")),
+    ("数值分析（理科楼A305）", "", "任课教师：韩松 课程号：MAT2104", ("数值分析", "理科楼A305", "韩松", "课程号：MAT2104")),
+    ("工程制图 [实训中心305]", "", "授课教师：冯启，学分：2", ("工程制图", "实训中心305", "冯启", "学分：2")),
+    ("大学英语(二)", "外语楼405", "Instructor: Emma Li, Room: 外语楼405", ("大学英语(二)", "外语楼405", "Emma Li", "")),
+    ("C语言(实验)", "", "上课时间: 08:00-09:40 地点: A101", ("C语言(实验)", "A101", "", "上课时间: 08:00-09:40")),
 ])
 def test_name_room_teacher_and_note_are_read_from_the_usual_places(summary, location, description, expected):
     facts = course_facts(summary, location, description.replace("\\;", ";").replace("\\,", ",").replace("\\n", "\n"))
@@ -147,3 +151,32 @@ def test_a_daily_rule_since_year_one_costs_a_semester_of_work_not_two_thousand_y
     assert skips == [] and len(meetings[0].dates) == 140  # every day of the 20-week semester
     report = parse_timetable(data.encode(), "ics", SEMESTER, DEFAULT, fit="file")
     assert report.proposal is None and len(report.courses) == 7  # one course per weekday, in the student's term
+
+
+# --- A grid that changes on a date -----------------------------------------------------------------
+
+def dated_weeks(first: date, weeks: range, *pairs: tuple[str, str]) -> dict[tuple[time, time], list[date]]:
+    return {(t(a), t(b)): [first + timedelta(weeks=w) for w in weeks] for a, b in pairs}
+
+
+def test_afternoons_that_move_on_a_date_give_a_second_grid_from_that_monday():
+    monday = date(2025, 9, 1)
+    morning = dated_weeks(monday, range(16), ("08:00", "08:45"), ("08:50", "09:35"))
+    summer = dated_weeks(monday + timedelta(days=2), range(5), ("14:30", "15:15"), ("15:20", "16:05"))
+    winter = dated_weeks(monday + timedelta(days=2), range(5, 16), ("14:00", "14:45"), ("14:50", "15:35"))
+    dated = {**morning, **summer, **winter}
+    whole = infer_grid({span: len(days) for span, days in dated.items()}, DEFAULT, timedelta(0))
+    assert whole is not None and whole.own_time_spans  # one grid cannot hold both afternoons
+    switch = infer_grid_switch(dated, whole, DEFAULT, timedelta(0))
+    assert switch is not None and switch.effective == date(2025, 10, 6)  # the Monday of week 6
+    assert (t("14:30"), t("15:15")) in switch.before.sections and (t("14:00"), t("14:45")) in switch.after.sections
+    assert len(switch.before.sections) == len(switch.after.sections)
+
+
+def test_a_course_at_its_own_times_all_term_is_no_change_of_grid():
+    monday = date(2025, 9, 1)
+    dated = {**dated_weeks(monday, range(16), ("08:00", "09:35"), ("10:00", "11:35")),
+             **dated_weeks(monday + timedelta(days=3), range(16), ("08:30", "10:05"))}
+    whole = infer_grid({span: len(days) for span, days in dated.items()}, DEFAULT, timedelta(0))
+    assert whole is not None and whole.own_time_spans
+    assert infer_grid_switch(dated, whole, DEFAULT, timedelta(0)) is None

@@ -264,13 +264,12 @@ def test_teacher_and_location_are_read_from_the_event():
     assert (course.teacher, course.location) == ("刘海燕", "二教3108")
 
 
-def test_of_two_events_on_the_same_sections_the_later_is_left_out_naming_the_earlier():
+def test_of_two_events_on_the_same_sections_the_later_is_kept_beside_the_earlier():
     first = event("高数", "20260302T080000", "20260302T094000", uid="a")
     second = event("英语", "20260302T085500", "20260302T110000", uid="b")
     report = parse(calendar(first, second))
-    assert summary(report) == [("高数", 1, 1, 2, "1")]
-    assert only_skip(report)[:3] == (2, None, "overlap")
-    assert report.skipped[0].params["other"] == "高数"
+    assert [(c.name, c.beside) for c in report.courses] == [("高数", False), ("英语", True)]
+    assert report.skipped == () and report.notices[0].other == "高数"
 
 
 def test_a_file_that_is_not_icalendar_is_refused():

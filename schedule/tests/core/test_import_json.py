@@ -141,10 +141,11 @@ def test_an_empty_course_list_has_no_courses():
     assert only_problem(parse(timetable()))[2:] == ("no_courses", "The file contains no courses.")
 
 
-def test_of_rows_of_the_same_file_that_clash_the_later_is_left_out():
+def test_of_rows_of_the_same_file_that_clash_the_later_is_kept_beside():
     report = parse(timetable(MATH, {**MATH, "name": "英语", "weeks": "2"}))
-    assert [(s.row, s.code) for s in report.skipped] == [(2, "overlap")]
-    assert [c.name for c in report.courses] == [MATH["name"]]
+    assert report.skipped == ()
+    assert [(c.name, c.weeks_text, c.beside) for c in report.courses] == [(MATH["name"], "1-16", False),
+                                                                          ("英语", "2", True)]
 
 
 def test_the_original_products_course_format_is_read():

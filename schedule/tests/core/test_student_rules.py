@@ -27,6 +27,7 @@ from schedule.core.student_rules import (
     blocked_sections,
     gap_between,
     protected_problems,
+    sections_around,
     sections_for_times,
 )
 from schedule.core.time_model import SectionTemplate
@@ -178,7 +179,9 @@ def test_rules_travel_with_the_stored_board():
 def test_times_map_to_the_sections_they_touch_and_problems_are_found():
     template = SectionTemplate.default_cqupt()
     times = [(s.start, s.end) for s in template.sections]
-    assert sections_for_times(times, time(11, 40), time(13, 30)) == (4, 4)
+    assert sections_for_times(times, time(11, 40), time(13, 30)) is None  # 15 of section 4's 45 minutes
+    assert sections_around(times, time(11, 40), time(13, 30)) == (4, 5)
+    assert sections_for_times(times, time(11, 30), time(13, 30)) == (4, 4)  # 25 of 45 minutes: mostly lunch
     assert sections_for_times(times, time(12, 0), time(13, 30)) is None
     assert sections_for_times(times, time(17, 0), time(19, 50)) == (8, 9)
     clash = protected_problems([LUNCH, ProtectedTime("午休", 4, 5, frozenset({1}))], 12)

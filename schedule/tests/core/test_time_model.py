@@ -311,3 +311,37 @@ def test_slot_keys_sort_by_week_then_day_then_section():
 
 def test_slot_key_reads_as_english():
     assert str(SlotKey(3, 2, 5)) == "week 3, Tuesday, section 5"
+
+
+# A second grid from a date (winter hours)
+
+WINTER_FROM = START + timedelta(weeks=4)  # the Monday of week 5
+
+
+def winter(template: SectionTemplate) -> SectionTemplate:
+    """The default day with the afternoon half an hour earlier from week 5 on."""
+    later = template.to_hhmm()[:4] + (("13:30", "14:15"), ("14:25", "15:10")) + template.to_hhmm()[6:]
+    return template.changing_to(SectionTemplate.from_hhmm(later), WINTER_FROM)
+
+
+def test_a_section_means_the_grid_in_force_on_its_date(semester, template):
+    two_grids = winter(template)
+    assert span_bounds(semester, two_grids, 4, 7, 5, 6)[0].time() == time(14, 0)  # the Sunday before
+    starts, ends = span_bounds(semester, two_grids, 5, 1, 5, 6)
+    assert (starts.time(), ends.time()) == (time(13, 30), time(15, 10))
+
+
+def test_the_slot_running_at_a_moment_is_read_on_that_days_grid(semester, template):
+    moment = datetime.combine(WINTER_FROM, time(13, 40), tzinfo=SHANGHAI)
+    assert slot_at(semester, winter(template), moment) == SlotKey(5, 1, 5)
+    assert slot_at(semester, template, moment) is None  # the lunch break on one grid
+
+
+def test_a_second_grid_needs_as_many_sections_as_the_first(template):
+    with pytest.raises(InvalidTemplateError) as error:
+        template.changing_to(SectionTemplate.from_hhmm([("08:00", "08:45")]), WINTER_FROM)
+    assert error.value.detail == {"count": 1, "expected": 12}
+
+
+def test_without_a_date_there_is_no_second_grid(template):
+    assert template.changing_to(winter(template).in_force(WINTER_FROM), None).change is None

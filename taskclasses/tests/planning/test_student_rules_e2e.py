@@ -81,3 +81,36 @@ def test_a_pinned_block_refuses_a_drag_in_chinese(live_page, transactional_db):
     page.click(block)
     pin.wait_for(state="visible")
     assert pin.inner_text() == "取消固定"
+
+
+@pytest.mark.e2e
+def test_lunch_by_clock_on_the_default_grid_is_answered_and_a_refused_form_keeps_its_inputs(
+        live_page, transactional_db):
+    """The README's own "午饭 11:40–13:30" falls between sections 4 and 5 of the default grid: said so, not
+    refused; a protected time over a course is refused and the form comes back as she typed it."""
+    from schedule.tests.factories import import_csv
+
+    student = UserFactory(username="rules4")
+    import_csv(student, "高等数学,2,5,6,王老师,二教1101,1-16")
+    page = live_page
+    log_in(page, student.username)
+    page.goto(f"{page.base_url}/accounts/settings/#study-rules")
+    page.fill("[data-test=protected-name]", "午饭")
+    page.check("[data-test=protected-by-time]")
+    page.fill("[data-test=protected-start]", "11:40")
+    page.fill("[data-test=protected-end]", "13:30")
+    page.click("[data-test=protected-add]")
+    page.wait_for_load_state()
+    assert "在你的第 4 节和第 5 节之间，这段时间本来就不会安排学习块，不用另设保护。" in page.inner_text(".messages")
+    assert not StudyRules.objects.filter(user=student).exclude(protected_times=[]).exists()
+
+    page.fill("[data-test=protected-name]", "午休")
+    page.uncheck("[data-test=protected-day-3]")
+    page.select_option("[data-test=protected-first]", "5")
+    page.select_option("[data-test=protected-last]", "6")
+    page.click("[data-test=protected-add]")
+    page.wait_for_load_state()
+    assert "高等数学" in page.inner_text(".messages")  # over Tuesday's course
+    assert page.input_value("[data-test=protected-name]") == "午休"
+    assert page.input_value("[data-test=protected-first]") == "5" and page.input_value("[data-test=protected-last]") == "6"
+    assert not page.is_checked("[data-test=protected-day-3]") and page.is_checked("[data-test=protected-day-2]")
