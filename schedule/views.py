@@ -50,7 +50,10 @@ def _handle_import(request: AuthedHttpRequest, context: dict) -> None:
         else:
             raise ScheduleInputError(_("Choose a file or paste the timetable first."), code="no_file")
         fmt = request.POST.get("format") or imports.detect_format(name, raw)
-        if timetable_sync.user_has_courses(user=request.user):
+        # A second file adds to the timetable unless she chose to replace it (a sync that deletes what the
+        # file leaves out): a PE or club .ics beside the school's CSV is the usual case.
+        context["mode"] = "replace" if request.POST.get("mode") == "replace" else "add"
+        if context["mode"] == "replace" and timetable_sync.user_has_courses(user=request.user):
             _handle_sync(request, context, raw=raw, fmt=fmt, dry_run=dry_run)
             return
         fit: Fit = "mine" if request.POST.get("fit") == "mine" else "file"
@@ -66,7 +69,10 @@ def _handle_import(request: AuthedHttpRequest, context: dict) -> None:
         context.update(error=exc.message)
         return
     context.update(outcome=outcome, pasted=raw.decode("utf-8", errors="replace"), fmt=fmt)
-    if not dry_run:
+    if not dry_run and not outcome.created_events:
+        messages.info(request, _("Every class in this file is on your timetable already; nothing changed."))
+        context["imported"] = True
+    elif not dry_run:
         messages.success(request, _("Imported %(events)s meetings of %(courses)s new courses.")
                          % {"events": outcome.created_events, "courses": outcome.created_courses})
         if outcome.adopted:

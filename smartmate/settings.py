@@ -374,7 +374,7 @@ LLM_ENABLED = bool(LLM_BASE_URL or LLM_API_KEY)
 LLM_MODEL = env_str("LLM_MODEL", "gpt-4o-mini")
 LLM_MODELS = {
     stage: env_str(f"LLM_MODEL_{stage.upper()}", LLM_MODEL)
-    for stage in ("route", "plan", "execute", "deliver", "memory", "title")
+    for stage in ("route", "plan", "execute", "deliver", "memory", "title", "quick_add")
 }
 LLM_TIMEOUT_SECONDS = env_float("LLM_TIMEOUT_SECONDS", 60.0, minimum=1.0)
 LLM_MAX_RETRIES = env_int("LLM_MAX_RETRIES", 2, minimum=0, maximum=10)

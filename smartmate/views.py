@@ -148,5 +148,7 @@ def dashboard(request: AuthedHttpRequest) -> HttpResponse:
                "exam_countdowns": exam_countdowns(user=request.user, today=week.today),
                "tomorrow": tomorrow_preview_due(user=request.user),
                # "补上落下的 3 次复习": blocks gone by and not done (taskclasses/planning/catch_up.py).
-               "heal": {"catch_up": catch_up_count(user=request.user)}}
+               "heal": {"catch_up": catch_up_count(user=request.user)},
+               # Quick add asks the model about lines its rules were unsure of, when there is one.
+               "quick_add_refines": settings.LLM_ENABLED}
     return render(request, "dashboard.html", context)

@@ -255,6 +255,12 @@ class ImportInputSerializer(serializers.Serializer):
                                      help_text="Take the file's semester and section times (`frame`) into the "
                                                "settings in the same transaction; required to write when `frame` "
                                                "is set.")
+    mode = serializers.ChoiceField(choices=["add", "replace"], required=False, default="replace",
+                                   help_text="When the student has courses already: add (the file's courses join "
+                                             "them; meetings already there are skipped) or replace (a sync: the "
+                                             "dry run is the diff, courses the file leaves out are deleted). The "
+                                             "import page asks and defaults to add; the API keeps replace as its "
+                                             "default for existing clients.")
     accept_skips = serializers.BooleanField(required=False, default=False,
                                             help_text="Import what fits and leave out the events listed in "
                                                       "`skipped`; required to write when there are any.")

@@ -230,7 +230,7 @@ class ImportView(APIView):
         values = data.validated_data
         raw, filename = read_upload(values)
         fmt = values.get("format") or imports.detect_format(filename, raw)
-        if timetable_sync.user_has_courses(user=request.user):
+        if values["mode"] == "replace" and timetable_sync.user_has_courses(user=request.user):
             return _sync(request, raw, fmt, values)
         outcome = imports.timetable_import(user=request.user, data=raw, fmt=fmt, dry_run=values["dry_run"],
                                            fit=values["fit"], adopt=values["adopt"],

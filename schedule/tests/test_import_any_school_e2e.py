@@ -6,6 +6,7 @@ rooms and times; importing the same file again says nothing changed."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 
 import pytest
 
@@ -23,8 +24,10 @@ FILES: dict[str, tuple[Callable[[], bytes], str]] = {
 }
 
 
-def upload(page, name: str, data: bytes) -> None:
+def upload(page, name: str, data: bytes, *, mode: str = "") -> None:
     page.goto(f"{page.base_url}/schedule/import/")
+    if mode:  # a student with a timetable chooses whether the file adds to it or replaces it
+        page.check(f"[data-test=import-mode-{mode}]")
     page.set_input_files("#import-file", files=[{"name": name, "mimeType": "text/calendar", "buffer": data}])
     page.click("[data-test=import-preview]")
     page.wait_for_load_state()
@@ -64,7 +67,10 @@ def test_a_file_from_another_school_gets_in_with_one_confirm(live_page, transact
     if shape == "per_section":
         assert "致远楼A203" in text
 
-    upload(page, f"{shape}.ics", data)  # the same file again: nothing to change, nothing to confirm
+    upload(page, f"{shape}.ics", data)  # the same file again (added, the default): nothing new, nothing to confirm
+    assert page.locator("[data-test=import-nothing-new]").is_visible()
+    assert page.locator("[data-test=import-confirm]").count() == 0
+    upload(page, f"{shape}.ics", data, mode="replace")  # as a replacement: the diff says nothing changes
     assert page.locator("[data-test=import-diff-none]").is_visible()
     assert page.locator("[data-test=import-confirm]").count() == 0
 
@@ -109,3 +115,27 @@ def test_two_courses_at_one_time_are_imported_and_shown_side_by_side(live_page, 
     beside = page.locator("table [data-test=beside]")
     assert beside.count() == 1 and "大学英语" in beside.inner_text()
     assert "线性代数" in page.inner_text("table")
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("viewport", [None, PHONE], ids=["desktop", "phone"])
+def test_a_second_file_adds_to_the_timetable_by_default(live_page, transactional_db, viewport):
+    """#35 M1: the school's timetable first, then a PE/club .ics: both stay; replacing is a choice."""
+    from schedule.tests.factories import import_csv
+
+    student = UserFactory(username=f"second-file-{'p' if viewport else 'd'}")
+    import_csv(student, "高等数学,1,1,2,王老师,二教101,1-16", "线性代数,3,3,4,李老师,二教203,1-16")
+    CalendarSettings.objects.filter(user=student).update(semester_start=shapes.WEEK1)
+    page = live_page
+    if viewport:
+        page.set_viewport_size(viewport)
+    log_in(page, student.username)
+    upload(page, "pe.ics", shapes.calendar(*[
+        shapes.vevent("体育（篮球）", shapes.WEEK1 + timedelta(weeks=week, days=4), "1400",
+                      "1535", "LOCATION:篮球场") for week in range(16)]))
+    assert page.is_checked("[data-test=import-mode-add]")
+    assert "替换我的课表" in page.inner_text("[data-test=import-mode]")
+    page.click("[data-test=import-confirm]")
+    page.wait_for_url(f"{page.base_url}/schedule/")
+    names = set(Course.objects.filter(user=student).values_list("name", flat=True))
+    assert {"高等数学", "线性代数"} <= names and any(name.startswith("体育") for name in names)

@@ -161,8 +161,8 @@ def test_under_the_files_own_frame_an_off_grid_time_proposes_section_times(user)
 def test_a_reimport_lists_the_adjustments_in_its_diff(client, user):
     timetable_import(user=user, data=csv_bytes("线性代数,2,1,2,陈志强,二教2412,1-16"), fmt="csv")
     client.force_login(user)
-    response = client.post("/schedule/import/", {"content": ADJUSTED_CSV.decode(), "action": "preview"},
-                           HTTP_ACCEPT_LANGUAGE="zh-hans")
+    response = client.post("/schedule/import/", {"content": ADJUSTED_CSV.decode(), "action": "preview",
+                                                 "mode": "replace"}, HTTP_ACCEPT_LANGUAGE="zh-hans")
     page = response.content.decode()
     assert 'data-test="import-diff"' in page
     assert "体育的第 21-24 周在学期之后（本学期共 20 周），已略去。" in page

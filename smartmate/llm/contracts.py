@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 Role = Literal["system", "user", "assistant", "tool"]
 Thinking = Literal["auto", "on", "off"]
-STAGES: tuple[str, ...] = ("route", "plan", "execute", "deliver", "memory", "title")
+STAGES: tuple[str, ...] = ("route", "plan", "execute", "deliver", "memory", "title", "quick_add")
 CUT_OFF_PROBLEM = "the reply was cut off at the length limit; answer more briefly"
 
 

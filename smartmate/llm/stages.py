@@ -40,6 +40,8 @@ STAGE_DEFAULTS: Mapping[str, StageDefaults] = {
     "deliver": StageDefaults(temperature=0.5, max_tokens=1200, thinking="off", json_mode=False),
     "memory": StageDefaults(temperature=0.1, max_tokens=1200, thinking="off", json_mode=True),
     "title": StageDefaults(temperature=0.2, max_tokens=40, thinking="off", json_mode=False),
+    # Quick add's refinement of an uncertain line: a small JSON object, within a 2 s budget, so no thinking.
+    "quick_add": StageDefaults(temperature=0.1, max_tokens=300, thinking="off", json_mode=True),
 }
 _OVERRIDABLE = ("model", "temperature", "max_tokens", "thinking", "json_mode")
 

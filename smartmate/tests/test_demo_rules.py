@@ -15,7 +15,7 @@ def test_the_demo_has_a_lunch_protected_time_and_an_exam(db):
     call_command("seed_demo")
     demo = User.objects.get(username="demo")
     lunch = StudyRules.objects.get(user=demo).protected_times
-    assert len(lunch) == 1 and lunch[0]["name"] == "午饭" and (lunch[0]["start"], lunch[0]["end"]) == ("11:40", "13:30")
+    assert len(lunch) == 1 and lunch[0]["name"] == "午饭" and (lunch[0]["first"], lunch[0]["last"]) == (4, 4)
     assert lunch[0]["days"]  # the weekdays the timetable leaves lunch free
     assert not ScheduleEvent.objects.filter(user=demo, kind=ScheduleEvent.Kind.COURSE, day__in=lunch[0]["days"],
                                             start_section__lte=lunch[0]["last"],

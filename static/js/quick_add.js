@@ -16,9 +16,12 @@
   const readings = document.getElementById("qa-readings");
   const readingsList = document.getElementById("qa-readings-list");
   const remembered = document.getElementById("qa-reading-remembered");
+  const refined = document.getElementById("qa-refined");
+  const refineQuota = document.getElementById("qa-refine-quota");
   const csrf = form.querySelector("input[name=csrfmiddlewaretoken]").value;
   let timer = null;
   let latest = 0;
+  let titleEdited = false;
 
   // "2026-03-22T23:59:00+08:00" -> "2026-03-22T23:59" (the student's own zone, as sent).
   const toLocalInput = (iso) => (iso ? iso.slice(0, 16) : "");
@@ -36,16 +39,66 @@
     if (ticket !== latest || !response.ok) return;
     const parsed = await response.json();
     title.value = parsed.title;
-    deadline.value = toLocalInput(parsed.deadline);
+    titleEdited = false;
     deadlineEdited.value = "0";
+    showDate(parsed);
     quadrant.value = String(parsed.quadrant);
     quadrantEdited.value = "0";
     learned.hidden = parsed.quadrant_reason !== "learned";
+    refined.hidden = true;
+    refineQuota.hidden = true;
+    preview.hidden = false;
+    form.dataset.parsed = "1";
+    // Where the rules ran out, the model may refine the answer already on screen (taskclasses/notes/refine.py).
+    if (form.dataset.refine === "1" && (parsed.doubts || []).length) refine(value, ticket);
+  }
+
+  function showDate(parsed) {
+    deadline.value = toLocalInput(parsed.deadline);
     ambiguous.hidden = !parsed.ambiguous;
     free.hidden = parsed.deadline !== null || parsed.ambiguous;
     showReadings(parsed.readings || []);
-    preview.hidden = false;
-    form.dataset.parsed = "1";
+  }
+
+  async function refine(value, ticket) {
+    form.dataset.refined = "0";
+    let response;
+    try {
+      response = await fetch("/api/v1/tasks/quick-add/refine/", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+        body: JSON.stringify({ text: value }),
+        credentials: "same-origin",
+        // The server keeps the model to 2 s; a network that hangs longer leaves the rules' answer too.
+        signal: AbortSignal.timeout(4000),
+      });
+    } catch (error) {
+      return;
+    }
+    if (ticket !== latest || !response.ok) return;  // typed on meanwhile, or no model: the rules' answer stands
+    const body = await response.json();
+    refineQuota.hidden = body.outcome !== "quota_exceeded";
+    if (body.outcome === "refined") applyRefinement(body.parse, body.changed);
+    form.dataset.refined = "1";
+  }
+
+  // The model's answer replaces the rules' where the student has not touched the field: a date they
+  // picked or typed, a title or quadrant they changed, stays theirs. The badge says the model spoke.
+  function applyRefinement(parsed, changed) {
+    let applied = false;
+    if (changed.includes("title") && !titleEdited) { title.value = parsed.title; applied = true; }
+    if (changed.includes("quadrant") && quadrantEdited.value !== "1") {
+      quadrant.value = String(parsed.quadrant);
+      learned.hidden = true;
+      applied = true;
+    }
+    if ((changed.includes("deadline") || changed.includes("readings")) && deadlineEdited.value !== "1") {
+      showDate(parsed);
+      // Saving re-reads the text with the rules alone, so the model's date travels as the student's.
+      if (parsed.deadline) deadlineEdited.value = "1";
+      applied = true;
+    }
+    refined.hidden = !applied;
   }
 
   // An ambiguous note offers its readings as one-tap choices (QUICK-ADD.md: never a guessed date).
@@ -90,6 +143,7 @@
   });
   // Only a quadrant the student picked themselves teaches quick add (see taskclasses/notes/lessons.py).
   quadrant.addEventListener("change", () => { quadrantEdited.value = "1"; learned.hidden = true; });
+  title.addEventListener("input", () => { titleEdited = true; });
 
   // What quick add learned from earlier corrections: listed under the form, each forgettable.
   const lessons = document.getElementById("qa-lessons");

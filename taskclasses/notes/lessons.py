@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from smartmate.platform.exceptions import NotFoundError
 from taskclasses.notes.core.quick_add import (
+    Doubt,
     QuadrantReason,
     QuickNoteParse,
     lesson_keyword,
@@ -38,7 +39,9 @@ def lessons_apply(*, user: User, parsed: QuickNoteParse) -> QuickNoteParse:
     if keyword is None:
         return parsed
     quadrant = quadrant_from_lesson(keywords[keyword], urgent=parsed.urgent)
-    return dataclasses.replace(parsed, quadrant=quadrant, quadrant_reason=QuadrantReason.LEARNED)
+    # The student decided the quadrant: nothing left for a model to decide about it.
+    doubts = tuple(doubt for doubt in parsed.doubts if doubt is not Doubt.IMPORTANCE_UNDECIDED)
+    return dataclasses.replace(parsed, quadrant=quadrant, quadrant_reason=QuadrantReason.LEARNED, doubts=doubts)
 
 
 @transaction.atomic

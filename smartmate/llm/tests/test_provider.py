@@ -57,7 +57,7 @@ def test_stage_settings_follow_the_per_stage_models_and_overrides(fake_llm, sett
 
 def test_an_unknown_stage_is_refused_by_name(fake_llm):
     with pytest.raises(ValueError, match="Unknown LLM stage 'chat'; known stages: deliver, execute, memory, "
-                                         "plan, route, title."):
+                                         "plan, quick_add, route, title."):
         get_llm_client().stage_config("chat")
 
 

@@ -48,7 +48,27 @@ class QuickNoteParseOutputSerializer(serializers.Serializer):
     urgency_threshold_at = RFC3339DateTimeField(allow_null=True)
     readings = ReadingOutputSerializer(many=True, help_text="When ambiguous: the plausible deadlines, earliest first.")
     confidence = serializers.FloatField(
-        help_text="How sure the rules are of `deadline`: 1 stated, 0.8 a convention filled a gap, 0 refused.")
+        help_text="How sure the rules are of `deadline`: 1 stated, 0.8 a convention filled a gap, 0.6 the model "
+                  "chose among plausible dates, 0 refused.")
+    doubts = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Where the rules ran out (no_single_reading, unknown_time_word, importance_undecided); such a "
+                  "line is worth POST tasks/quick-add/refine/ when a model is configured.")
+
+
+class QuickNoteRefineOutputSerializer(serializers.Serializer):
+    """The parse to show after the model's look at an uncertain line, and what it changed."""
+
+    outcome = serializers.ChoiceField(
+        choices=["refined", "unchanged", "sure", "quota_exceeded", "timeout", "model_failed", "malformed"],
+        help_text="refined: the model changed `changed`; sure: the rules had no doubt, no call was made; the rest: "
+                  "the rules' answer stands (quota used up, over the 2 s budget, the model failed, or its answer "
+                  "broke the contract).")
+    changed = serializers.ListField(child=serializers.CharField(),
+                                    help_text="Fields of the parse the model changed: title, quadrant, deadline, "
+                                              "readings.")
+    elapsed_ms = serializers.IntegerField()
+    parse = QuickNoteParseOutputSerializer()
 
 
 class TaskCreateInputSerializer(serializers.Serializer):

@@ -4,6 +4,7 @@ from taskclasses.notes.api import views
 
 urlpatterns = [
     path("tasks/parse/", views.QuickNoteParseView.as_view(), name="task-parse"),
+    path("tasks/quick-add/refine/", views.QuickNoteRefineView.as_view(), name="task-quick-add-refine"),
     path("tasks/lessons/", views.LessonListView.as_view(), name="task-lessons"),
     path("tasks/lessons/<int:lesson_id>/", views.LessonDetailView.as_view(), name="task-lesson"),
     path("tasks/", views.TaskListView.as_view(), name="tasks"),

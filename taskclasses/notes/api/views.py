@@ -13,11 +13,12 @@ from schedule.api.serializers import EventOutputSerializer
 from smartmate.platform.idempotency import idempotent
 from smartmate.platform.ratelimit import rate_limit_hit, user_key
 from smartmate.platform.serializers import query_validate
-from taskclasses.notes import lessons, selectors, services
+from taskclasses.notes import lessons, refine, selectors, services
 from taskclasses.notes.api.serializers import (
     LessonOutputSerializer,
     QuickNoteParseInputSerializer,
     QuickNoteParseOutputSerializer,
+    QuickNoteRefineOutputSerializer,
     TaskCreateInputSerializer,
     TaskListQuerySerializer,
     TaskOutputSerializer,
@@ -36,6 +37,22 @@ class QuickNoteParseView(APIView):
         data.is_valid(raise_exception=True)
         parsed = services.quick_note_parse(user=request.user, text=data.validated_data["text"])
         return Response(QuickNoteParseOutputSerializer(parsed).data)
+
+
+class QuickNoteRefineView(APIView):
+    """Let the model refine a line the rules were unsure of (2 s budget, the chat's token quota); writes nothing.
+
+    Without a model configured: 503 ``llm_not_configured``. Every other failure answers 200 with the
+    rules' parse and the outcome saying why it stands.
+    """
+
+    @extend_schema(request=QuickNoteParseInputSerializer, responses=QuickNoteRefineOutputSerializer)
+    def post(self, request: AuthedRequest) -> Response:
+        rate_limit_hit("quick_add", user_key(request.user))
+        data = QuickNoteParseInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        outcome = refine.quick_note_refine(user=request.user, text=data.validated_data["text"])
+        return Response(QuickNoteRefineOutputSerializer(outcome).data)
 
 
 class TaskListView(APIView):

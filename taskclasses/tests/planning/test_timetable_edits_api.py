@@ -123,14 +123,15 @@ def test_the_import_page_shows_the_diff_in_chinese_and_confirming_lands_on_the_b
     place_item(item, week=3, day=1, start=11)
     client.force_login(user)
     content = _moved_demo().decode()
-    page = client.post("/schedule/import/", {"content": content, "action": "preview"},
+    page = client.post("/schedule/import/", {"content": content, "action": "preview", "mode": "replace"},
                        HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert "新增 0 门课程，变更 1 门，删除 1 门" in page and "将删除" in page
     assert "之前：<span class=\"arrangement\">周一 第 3–4 节 · 1-16周" in page
     assert "之后：<span class=\"arrangement\">周一 第 11–12 节 · 1-16周" in page
     assert f"{item.content}（第 3 周周一 第 11–12 节）" in page
     digest = page.split('name="expected" value="')[1].split('"')[0]
-    response = client.post("/schedule/import/", {"content": content, "action": "import", "expected": digest})
+    response = client.post("/schedule/import/", {"content": content, "action": "import", "expected": digest,
+                                                 "mode": "replace"})
     assert response.status_code == 302 and response["Location"] == "/schedule/"
     assert ChangeSet.objects.filter(user=user).latest("pk").kind == ChangeSet.Kind.IMPORT
 

@@ -79,6 +79,7 @@ def test_reimport_reads_the_diff_confirms_and_undoes(live_page, transactional_db
     log_in(page, student.username)
     page.goto(f"{page.base_url}/schedule/import/")
     page.fill("#import-content", _changed_demo())
+    page.check("[data-test=import-mode-replace]")  # a second file adds by default; this one replaces
     page.click("[data-test=import-preview]")
     diff = page.locator("[data-test=import-diff]")
     diff.wait_for()

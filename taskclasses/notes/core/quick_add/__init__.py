@@ -11,11 +11,12 @@ estimated sections and the urgency threshold. The rules and the evaluation of `d
 from .lessons import lesson_keyword, matching_keyword, quadrant_from_lesson
 from .parser import parse_quick_note
 from .quadrant import URGENCY_LEAD, urgency_lead, urgency_threshold
-from .result import AmbiguityReason, NoDeadlineReason, QuadrantReason, QuickNoteParse, Reading
+from .result import AmbiguityReason, Doubt, NoDeadlineReason, QuadrantReason, QuickNoteParse, Reading
 
 __all__ = [
     "URGENCY_LEAD",
     "AmbiguityReason",
+    "Doubt",
     "NoDeadlineReason",
     "QuadrantReason",
     "QuickNoteParse",

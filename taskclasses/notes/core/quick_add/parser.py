@@ -6,6 +6,7 @@ from dataclasses import replace
 from datetime import date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from .doubts import parse_doubts
 from .fragments import Context
 from .hedges import hedge_fragments
 from .markers import find_priority_markers
@@ -62,6 +63,7 @@ def parse_quick_note(text: str, *, now: datetime, tz: str, semester_start: date 
         urgent=urgent,
         readings=resolution.readings,
         confidence=_confidence(resolution),
+        doubts=parse_doubts(ambiguous=resolution.ambiguity is not None, title=title, quadrant_reason=quadrant_reason),
     )
 
 

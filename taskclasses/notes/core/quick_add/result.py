@@ -43,6 +43,15 @@ class QuadrantReason(StrEnum):
     # Neither a named chore nor a long job (a meal, an outing, a meeting to attend): quick, so 3.
     UNIMPORTANT_DEFAULT = "unimportant_default"
     LEARNED = "learned"  # the student corrected a task with this keyword before (notes/models.py)
+    MODEL = "model"  # the rules could not decide; a language model's refinement did (refinement.py)
+
+
+class Doubt(StrEnum):
+    """One reason the rules' answer for a line is not sure (doubts.py); a model may refine such a line."""
+
+    NO_SINGLE_READING = "no_single_reading"  # ambiguous: no deadline, maybe choices
+    UNKNOWN_TIME_WORD = "unknown_time_word"  # something time-like left in the title
+    IMPORTANCE_UNDECIDED = "importance_undecided"  # no vocabulary decided the quadrant
 
 
 @dataclass(frozen=True)
@@ -62,6 +71,7 @@ class Reading:
 CONFIDENCE_STATED = 1.0
 CONFIDENCE_CONVENTION = 0.8
 CONFIDENCE_REFUSED = 0.0
+CONFIDENCE_MODEL = 0.6  # a model chose the date among the plausible ones (refinement.py)
 
 
 @dataclass(frozen=True)
@@ -90,3 +100,4 @@ class QuickNoteParse:
     # empty: 改天 has no reading worth offering). Never set when `deadline` is.
     readings: tuple[Reading, ...] = ()
     confidence: float = CONFIDENCE_STATED  # in the deadline field; see the CONFIDENCE_* values
+    doubts: tuple[Doubt, ...] = ()  # where the rules ran out, in a fixed order (doubts.py)
