@@ -11,6 +11,8 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import validate_time_zone
+from accounts.time_zones import time_zone_choices, time_zone_resolve
 from smartmate.platform.ratelimit import RateLimited
 
 
@@ -83,3 +85,24 @@ class RegisterForm(forms.Form):
         if cleaned.get("password") and cleaned.get("password") != cleaned.get("password_again"):
             self.add_error("password_again", _("The two passwords differ."))
         return cleaned
+
+
+class TimeZoneField(forms.CharField):
+    """A time zone picked from the common list, or typed as students name it ("北京时间", "CST", "UTC+8").
+
+    The form sets the select's options (``time_zone_choices``); any IANA name still passes, so a zone
+    outside the list that was saved before stays valid.
+    """
+
+    widget = forms.Select
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(max_length=64, validators=[validate_time_zone], **kwargs)
+
+    def to_python(self, value: Any) -> str:
+        text = super().to_python(value) or ""
+        return time_zone_resolve(text) or text
+
+    def offer(self, current: str) -> None:
+        """Show the common zones, with ``current`` (what the student has or just typed) among them."""
+        self.widget.choices = time_zone_choices(time_zone_resolve(current or "") or current)

@@ -59,6 +59,14 @@ def user_profile_update(*, user: User, email: str | None = None, time_zone: str 
     return user
 
 
+def user_first_run_dismiss(*, user: User) -> User:
+    """Hide the first-run guide for good (a second dismissal keeps the first time)."""
+    if user.first_run_dismissed_at is None:
+        user.first_run_dismissed_at = timezone.now()
+        user.save(update_fields=["first_run_dismissed_at"])
+    return user
+
+
 def token_quota_check(*, user: User, now: datetime | None = None) -> int:
     """Return the tokens left this window; raise TokenQuotaExceededError when none are left."""
     _reset_window_if_due(user=user, now=now or timezone.now())

@@ -96,6 +96,7 @@ def register(request: HttpRequest) -> HttpResponse:
             form.add_error("password", exc)
         else:
             login(request, user, backend="accounts.backends.GatedModelBackend")
-            messages.success(request, _("Welcome to SmartMate! Check your semester settings first."))
-            return redirect("accounts:settings")
+            # Three short steps (smartmate/first_run.py) rather than the long settings page.
+            messages.success(request, _("Welcome to SmartMate! Three steps get you started."))
+            return redirect("first-run")
     return render(request, "accounts/register.html", {"form": form})

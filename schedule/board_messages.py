@@ -18,7 +18,7 @@ from datetime import date
 from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from schedule.core.board import Board, Spot
 from schedule.core.board_errors import BoardError
@@ -110,4 +110,6 @@ def place_text(spot: Spot, length: int) -> str:
 def suggestions_text(spots: Iterable[Spot], length: int) -> str:
     """One sentence naming the places that would work (or saying there is none)."""
     places = [place_text(spot, length) for spot in spots]
-    return str(SUGGESTIONS_TEMPLATE).format(places="; ".join(places)) if places else str(NO_SUGGESTION)
+    # The language's own separator: "；" between Chinese places, "; " in English.
+    separator = pgettext("list separator", "; ")
+    return str(SUGGESTIONS_TEMPLATE).format(places=separator.join(places)) if places else str(NO_SUGGESTION)

@@ -100,6 +100,8 @@ class CalendarSettings(models.Model):
     # Off: the timetable runs as imported; on: holidays suspend courses and make-up days run another
     # day's (the rows follow, see schedule/services/academic_calendar.py).
     follows_school_calendar = models.BooleanField(_("follow the school calendar"), default=False)
+    # Sign-up guesses the semester; this says when the student first saved one themselves (the first-run guide).
+    semester_confirmed_at = models.DateTimeField(_("semester confirmed at"), null=True, blank=True)
     # From this time of day the dashboard previews tomorrow (taskclasses/tomorrow.py).
     preview_after = models.TimeField(_("preview tomorrow from"), default=time(20, 0))
     updated_at = models.DateTimeField(auto_now=True)

@@ -20,6 +20,7 @@ class NavItem:
 NAVIGATION = [
     ("dashboard", _("Overview"), "dashboard"),
     ("schedule", _("Schedule"), "planning:week"),
+    ("exams", _("Exams"), "schedule:exams"),
     ("taskclasses", _("Task classes"), "plans:list"),
     ("assistant", _("Assistant"), "agent:chat"),
     ("memory", _("Memory"), "memory:list"),
@@ -36,8 +37,10 @@ def _url(name: str) -> str | None:
 
 def navigation(request: HttpRequest) -> dict:
     items = [NavItem(key, str(label), _url(name)) for key, label, name in NAVIGATION]
-    current = next((item.key for item in items if item.url and item.url != "/" and request.path.startswith(item.url)),
-                   "dashboard" if request.path == "/" else "")
+    # The longest address that starts the path wins: /schedule/exams/ is Exams, not Schedule.
+    matches = [item for item in items if item.url and item.url != "/" and request.path.startswith(item.url)]
+    current = max(matches, key=lambda item: len(item.url or "")).key if matches else (
+        "dashboard" if request.path == "/" else "")
     return {"nav_items": items, "nav_current": current}
 
 

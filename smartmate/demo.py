@@ -32,6 +32,8 @@ def seed_demo_account() -> User:
     user, _created = User.objects.get_or_create(username=DEMO_USERNAME, defaults={"email": "demo@example.edu"})
     user.set_password(DEMO_PASSWORD)
     user.time_zone = "Asia/Shanghai"
+    # The demo student is in week 13 with everything set up: no first-run guide.
+    user.first_run_dismissed_at = user.first_run_dismissed_at or timezone.now()
     user.save()
     calendar = CalendarSettings.objects.filter(user=user).first()
     start = demo_semester_start(timezone.localdate(timezone.now(), user.zone))

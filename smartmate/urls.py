@@ -7,7 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from accounts import urls as accounts_urls
 from accounts import views as accounts_views
 from schedule import calendar_views
-from smartmate import pwa, views
+from smartmate import first_run_views, pwa, views
 from smartmate.platform import csp
 
 api_v1: list[URLPattern | URLResolver] = [
@@ -36,6 +36,8 @@ browsable_api_auth = [
 
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
+    path("welcome/", first_run_views.first_run_page, name="first-run"),
+    path("welcome/dismiss/", first_run_views.first_run_dismiss, name="first-run-dismiss"),
     path("accounts/", include((accounts_pages, accounts_urls.app_name))),
     path("schedule/", include("taskclasses.planning.urls")),  # the week board and its previews
     path("schedule/", include("schedule.urls")),

@@ -25,6 +25,7 @@ from accounts.requests import AuthedHttpRequest
 from schedule.exams.selectors import exam_countdowns
 from schedule.now_next import now_next_get
 from schedule.selectors import calendar_settings_get, semester_week_get, today_events_list
+from smartmate.first_run import first_run_get
 from smartmate.platform.api import error_body
 from smartmate.platform.health import run_checks
 from smartmate.platform.metrics import render_metrics
@@ -138,7 +139,10 @@ def dashboard(request: AuthedHttpRequest) -> HttpResponse:
     calendar = calendar_settings_get(user=request.user)
     tasks_promote(user=request.user)
     week = semester_week_get(user=request.user)
+    first_run = first_run_get(user=request.user)
     context = {"calendar": calendar, "week": week,
+               # The guide's checklist; and without a timetable the day panel points to the import page.
+               "first_run": first_run, "no_timetable": not first_run.is_done("timetable"),
                "today_events": today_events_list(user=request.user),
                "now_next": now_next_get(user=request.user),
                "quadrants": quadrant_board_get(user=request.user),

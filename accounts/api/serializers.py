@@ -7,7 +7,19 @@ from rest_framework import serializers
 
 from accounts.forms import USERNAME_ERRORS, USERNAME_MAX, USERNAME_MIN, UsernameValidator
 from accounts.models import User, validate_time_zone
+from accounts.time_zones import time_zone_resolve
 from smartmate.platform.serializers import ModelSerializer
+
+
+class TimeZoneInput(serializers.CharField):
+    """An IANA zone, or a name students use for one ("北京时间", "CST", "UTC+8"), stored as the IANA zone."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(validators=[validate_time_zone], **kwargs)
+
+    def to_internal_value(self, data) -> str:
+        text = super().to_internal_value(data)
+        return time_zone_resolve(text) or text
 
 
 class RegisterInputSerializer(serializers.Serializer):
@@ -15,7 +27,7 @@ class RegisterInputSerializer(serializers.Serializer):
                                      validators=[UsernameValidator()], error_messages=USERNAME_ERRORS)
     password = serializers.CharField(min_length=1, max_length=128, write_only=True, trim_whitespace=False)
     email = serializers.EmailField(required=False, allow_blank=True, default="")
-    time_zone = serializers.CharField(required=False, default="Asia/Shanghai", validators=[validate_time_zone])
+    time_zone = TimeZoneInput(required=False, default="Asia/Shanghai")
 
 
 class LogoutInputSerializer(serializers.Serializer):
@@ -57,7 +69,7 @@ class RegisterOutputSerializer(serializers.Serializer):
 
 class ProfileInputSerializer(serializers.Serializer):
     email = serializers.EmailField(required=False, allow_blank=True)
-    time_zone = serializers.CharField(required=False, validators=[validate_time_zone])
+    time_zone = TimeZoneInput(required=False)
 
 
 class AccountDeleteInputSerializer(serializers.Serializer):

@@ -17,7 +17,7 @@ EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 def test_register_page_creates_the_account_and_signs_in(client):
     response = client.post("/accounts/register/", {"username": "lihua", "password": "kaoyan-2027!",
                                                    "password_again": "kaoyan-2027!"}, **EN)
-    assert response.status_code == 302 and response["Location"] == "/accounts/settings/"
+    assert response.status_code == 302 and response["Location"] == "/welcome/"
     assert client.get("/", **EN).status_code == 200
     assert User.objects.filter(username="lihua").exists()
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from agent.tools import board_text as text
 from agent.tools import common
@@ -51,7 +51,7 @@ class BatchMoveTool(Tool):
                                    entry.length if entry else 2) if current else move.get("date")
             lines.append(_("“%(name)s” to %(when)s") % {"name": entry.name if entry else move.get("task_id"),
                                                          "when": when})
-        return _("Move these blocks: %(list)s.") % {"list": "; ".join(lines)}
+        return _("Move these blocks: %(list)s.") % {"list": pgettext("list separator", "; ").join(lines)}
 
     def run(self, args: Mapping[str, Any], ctx: ToolContext, working: Working | None) -> ToolResult:
         current, changed = common.board(ctx, working)

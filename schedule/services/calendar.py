@@ -7,6 +7,7 @@ from datetime import date
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -38,6 +39,7 @@ def calendar_settings_update(
     calendar = CalendarSettings.objects.select_for_update().get(pk=calendar.pk)
     if semester_start is not None:
         calendar.semester_start = semester_start
+        calendar.semester_confirmed_at = calendar.semester_confirmed_at or timezone.now()
     if semester_weeks is not None:
         calendar.semester_weeks = semester_weeks
     if section_times is not None:

@@ -64,3 +64,11 @@ def test_messages_follow_the_active_language():
     error, board = _refusal(lambda b: move(b, PROB_1, Spot(TUE, 3)))
     with translation.override("zh-hans"):
         assert "周二" in refusal_message(error, board)
+
+
+def test_chinese_suggestions_are_separated_by_a_chinese_semicolon():
+    from django.utils import translation
+
+    with translation.override("zh-hans"):
+        text = suggestions_text([Spot(TUE, 7), Spot(TUE, 9)], 2)
+    assert "；" in text and "; " not in text

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from smartmate.platform.exceptions import AppError
 
-# What each cap counts, as the student reads it ("你最多可以有 200 个学习计划").
+# What each cap counts, as the student reads it ("你最多可以有 200 个任务类").
 CAP_NAMES: dict[str, Any] = {
     "task_classes": gettext_lazy("study plans"),
     "conversations": gettext_lazy("conversations"),

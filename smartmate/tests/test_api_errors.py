@@ -43,7 +43,8 @@ def test_validation_error_lists_fields_in_detail(auth_client):
     response = auth_client.patch("/api/v1/me/", {"time_zone": "Mars/Olympus"}, format="json")
     assert response.status_code == 400
     assert response.json() == {"code": "invalid", "message": "The input is not valid.",
-                               "detail": {"time_zone": ["Mars/Olympus is not a known time zone."]}}
+                               "detail": {"time_zone": ["Mars/Olympus is not a time zone we know: pick one from the list, "
+                                                            "or write a name such as Asia/Shanghai or UTC+8."]}}
 
 
 def test_api_messages_follow_the_requested_language(auth_client):

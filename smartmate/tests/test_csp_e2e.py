@@ -35,6 +35,8 @@ document.addEventListener("securitypolicyviolation", (event) => {
 # they rendered the operations of the schema).
 STUDENT_PAGES = [
     ("dashboard", "/", "[data-test=dashboard-title]"),
+    ("first-run guide", "/welcome/", "[data-test=first-run-steps]"),
+    ("exams", "/schedule/exams/", "[data-test=exams-title]"),
     ("week board", "/schedule/?week=3", "[data-test=event]"),
     ("import", "/schedule/import/", "[data-test=feed-url]"),
     ("plans", "/plans/", "[data-test=task-class]"),

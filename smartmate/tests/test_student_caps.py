@@ -36,7 +36,7 @@ WRITES = {
     "ws_tickets": ("/api/v1/agent/tickets/", lambda n: {}, lambda user: WebsocketTicket.objects.filter(user=user)),
 }
 
-NAMES = {"task_classes": "学习计划", "conversations": "对话", "exams": "考试", "quick_notes": "随口记",
+NAMES = {"task_classes": "任务类", "conversations": "对话", "exams": "考试", "quick_notes": "随口记",
          "custom_events": "自己的日程", "ws_tickets": "未使用的聊天连接凭证"}
 
 

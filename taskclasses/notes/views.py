@@ -80,7 +80,7 @@ def _task_action(action):
 def complete(request: AuthedHttpRequest, task_id: int) -> None:
     """Tick a task off (said so: the note leaves its quadrant, and the student should know where it went)."""
     task = services.task_complete(user=request.user, task_id=task_id)
-    messages.success(request, _("Done: %(title)s. It is under Completed if you want it back.") % {"title": task.title})
+    messages.success(request, _("Done: %(title)s. It is under Recently completed if you want it back.") % {"title": task.title})
 
 
 @_task_action

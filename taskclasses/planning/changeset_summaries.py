@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from schedule.messages import day_label
 from schedule.models import ChangeSet
@@ -25,15 +25,13 @@ def place_label(week: int, day: int, first: int, last: int) -> str:
 
 
 def _apply_summary(changeset: ChangeSet) -> str:
-    parts = [ngettext("%(count)s block placed", "%(count)s blocks placed", changeset.block_count)
-             % {"count": changeset.block_count}]
-    if changeset.moves:
-        parts.append(ngettext("%(count)s block moved", "%(count)s blocks moved", len(changeset.moves))
-                     % {"count": len(changeset.moves)})
-    if changeset.task_ids:
-        parts.append(ngettext("%(count)s quick note scheduled", "%(count)s quick notes scheduled",
-                              len(changeset.task_ids)) % {"count": len(changeset.task_ids)})
-    return ", ".join(parts)
+    blocks, moves, notes = changeset.block_count, len(changeset.moves or []), len(changeset.task_ids or [])
+    parts = [ngettext("%(count)s block placed", "%(count)s blocks placed", blocks) % {"count": blocks},
+             ngettext("%(count)s block moved", "%(count)s blocks moved", moves) % {"count": moves},
+             ngettext("%(count)s quick note scheduled", "%(count)s quick notes scheduled", notes) % {"count": notes}]
+    # Only the parts that happened ("安排了 1 条随口记", never "安排了 0 个学习块"), joined by the
+    # language's own separator ("，" in Chinese).
+    return pgettext("list separator", ", ").join(part for part, count in zip(parts, (blocks, moves, notes)) if count)
 
 
 def _move_summary(changeset: ChangeSet) -> str:

@@ -73,5 +73,5 @@ def test_completing_and_restoring_say_so_in_chinese(client, user):
     done = client.post(f"/tasks/{task.pk}/complete/", follow=True, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     back = client.post(f"/tasks/{task.pk}/restore/", follow=True, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
 
-    assert "已完成「交实验报告」。想恢复的话，它在“已完成”里。" in done
+    assert "已完成「交实验报告」。想恢复的话，它在“最近完成”里。" in done
     assert "「交实验报告」已回到原来的象限" in back

@@ -139,3 +139,13 @@ def test_a_preview_shows_embedded_blocks_without_edit_handles(client, user):
     client.force_login(user)
     html = client.get(f"/schedule/?week=3&preview={preview.pk}").content.decode()
     assert "概率论复习 #1" in html and "data-block-version" not in html
+
+
+def test_an_apply_names_only_what_happened_with_chinese_separators():
+    # The "安排了 0 个学习块, 安排了 1 条随口记。": no zero part, no ASCII comma.
+    assert _zh(ChangeSet(kind=ChangeSet.Kind.APPLY, item_ids=[], task_ids=[7])) == "安排了 1 条随口记"
+    both = ChangeSet(kind=ChangeSet.Kind.APPLY, item_ids=[1, 2], task_ids=[7],
+                     moves=[{"title": "概率论复习 #1"}])
+    assert _zh(both) == "安排了 2 个学习块，移动了 1 个学习块，安排了 1 条随口记"
+    with translation.override("en"):
+        assert changeset_summary(both) == "2 blocks placed, 1 block moved, 1 quick note scheduled"
