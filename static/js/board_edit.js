@@ -1,6 +1,7 @@
 // Week board direct edits (templates/schedule/_board_edit.html): a free cell opens a dialog that
-// adds an event (this week or repeating); a placed study block or quick note opens a dialog to move
-// it to a suggested place, remove it or mark it done / not done, then offers to undo; a custom
+// adds an event (this week or repeating) — on a phone, a free row of the day agenda or its "+" does;
+// a placed study block or quick note opens a dialog to move it (to a suggested place, or any day and
+// section the student picks), remove it or mark it done / not done, then offers to undo; a custom
 // event can be deleted (this week or every week). On a desktop a placed block (also one inside a filler
 // course) can be dragged to another cell; the server decides, and a refusal shows its message and the
 // places that would work in the board's error region. Every refusal shows the server's own message.
@@ -99,10 +100,13 @@
     eventForm.elements.title.focus();
   }
 
+  // ``cell``: a free table cell, a free row of the phone's agenda (which ends at data-last-section)
+  // or the agenda's "+" (data-day, data-section).
   function openNew(cell) {
     editing = null;
     const day = Number(cell.dataset.day);
     const section = Number(cell.dataset.section);
+    const lastFree = Number(cell.dataset.lastSection || 0);
     eventForm.reset();
     heading.textContent = heading.dataset.textNew;
     scopeBox.hidden = true;
@@ -112,6 +116,8 @@
     eventForm.elements.day.value = String(day);
     eventForm.elements.start_section.value = String(section);
     fitEnd(false);
+    // A free row of one section ends there: the usual pair would run into what follows it.
+    if (lastFree && Number(eventForm.elements.end_section.value) > lastFree) eventForm.elements.end_section.value = String(lastFree);
     showEventDialog(cell, day, section);
   }
 
@@ -198,6 +204,7 @@
     const choices = blockDialog.querySelector("[data-test=move-choices]");
     choices.hidden = true;
     choices.replaceChildren();
+    picker.hidden = true;
     blockDialog.querySelector("[data-test=block-dialog-error]").hidden = true;
     const catchUp = blockDialog.querySelector("[data-test=block-catch-up-form]");
     catchUp.hidden = !(cell.dataset.blockKind === "item" && cell.dataset.blockStatus === "missed" &&
@@ -262,6 +269,7 @@
 
   async function showMoves() {
     const choices = blockDialog.querySelector("[data-test=move-choices]");
+    picker.hidden = true;
     choices.hidden = false;
     choices.textContent = root.dataset.textLoading;
     let data;
@@ -275,6 +283,7 @@
       return;
     }
     choices.replaceChildren();
+    showPicker(data.block);
     if (!data.suggestions.length) { choices.textContent = root.dataset.textNoPlaces; return; }
     data.suggestions.forEach((slot) => {
       const button = document.createElement("button");
@@ -289,6 +298,94 @@
       choices.appendChild(button);
     });
   }
+
+  // --- "Move to…" any day and section: each pick is checked by the move API's dry run (is it free, or
+  // why not), "Move here" moves; a refusal shows beside the picker, not in the page's bar ---
+  const picker = blockDialog.querySelector("[data-test=move-pick]");
+  const pickError = picker.querySelector("[data-test=move-pick-error]");
+  const pickOk = picker.querySelector("[data-test=move-pick-ok]");
+  const DAY_MS = 86400000;
+  let pickVersion = "";
+
+  function utcDay(iso) {
+    const [y, m, d] = iso.split("-").map(Number);
+    return Date.UTC(y, m - 1, d);
+  }
+
+  function isoOf(ms) {
+    return new Date(ms).toISOString().slice(0, 10);
+  }
+
+  // A date as the semester's (week, day), counted from this board's Monday (data-monday).
+  function weekDayOf(iso) {
+    const days = Math.round((utcDay(iso) - utcDay(root.dataset.monday)) / DAY_MS);
+    return { week: week + Math.floor(days / 7), day: ((days % 7) + 7) % 7 + 1 };
+  }
+
+  function showPicker(block) {
+    const first = utcDay(root.dataset.monday) - (week - 1) * 7 * DAY_MS;
+    picker.elements.date.min = isoOf(first);
+    picker.elements.date.max = isoOf(first + (Number(root.dataset.weeks) * 7 - 1) * DAY_MS);
+    picker.elements.date.value = (block && block.date) || "";
+    if (block && block.start_section) picker.elements.section.value = String(block.start_section);
+    pickVersion = (block && block.version) || "";
+    pickError.hidden = true;
+    pickOk.hidden = true;
+    picker.querySelector("[data-test=move-pick-go]").disabled = false;
+    picker.hidden = false;
+  }
+
+  // The picked place as the move API takes it, null without a day.
+  function pickedPlace(allowReorder) {
+    const date = picker.elements.date.value;
+    if (!date) return null;
+    const at = weekDayOf(date);
+    return { week: at.week, day: at.day, start_section: Number(picker.elements.section.value), version: pickVersion,
+      allow_reorder: Boolean(allowReorder) };
+  }
+
+  function showPickRefusal(error, allowReorder) {
+    const retry = error.code === "order_broken" && !allowReorder ? () => pickMove(true) : null;
+    showRefusal(pickError, "move-pick", error.message, error.detail && error.detail.suggestions, retry,
+      (spot) => edit("move", { week: spot.week, day: spot.day, start_section: spot.start_section, version: pickVersion }));
+  }
+
+  let checking = 0;  // only the latest pick's answer is shown
+  async function checkPick() {
+    pickError.hidden = true;
+    pickOk.hidden = true;
+    const place = pickedPlace(false);
+    if (!place) return;
+    const ticket = ++checking;
+    try {
+      const answer = await call("POST", blockUrl("move"), { ...place, dry_run: true });
+      if (ticket !== checking) return;
+      pickOk.textContent = root.dataset.textPlaceFree.replace("{place}", answer.place.text);
+      pickOk.hidden = false;
+    } catch (error) {
+      if (ticket === checking) showPickRefusal(error, false);
+    }
+  }
+  picker.elements.date.addEventListener("change", checkPick);
+  picker.elements.section.addEventListener("change", checkPick);
+
+  async function pickMove(allowReorder) {
+    const go = picker.querySelector("[data-test=move-pick-go]");
+    pickError.hidden = true;
+    pickOk.hidden = true;
+    const place = pickedPlace(allowReorder);
+    if (!place) { showRefusal(pickError, "move-pick", root.dataset.textPickDay, [], null); return; }
+    checking += 1;  // a check still on its way must not cover this move's answer
+    go.disabled = true;
+    try {
+      remember(await call("POST", blockUrl("move"), place), current);
+      window.location.reload();
+    } catch (error) {
+      go.disabled = false;
+      showPickRefusal(error, allowReorder);
+    }
+  }
+  picker.addEventListener("submit", (event) => { event.preventDefault(); pickMove(false); });
 
   // Deleting every week is destructive: the dialog asks once more before it (undo stays offered after).
   function confirmDeleteAll(show) {
@@ -324,6 +421,9 @@
     if (cell.classList.contains("free")) openNew(cell);
     else openBlock(cell);
   }
+  document.querySelectorAll("[data-test=agenda-add]").forEach((button) => {
+    button.addEventListener("click", () => openNew(button));
+  });
   const targets = document.querySelectorAll(
     "table.board td.free[tabindex], table.board td.event[tabindex], .agenda-item[tabindex], .embedded[data-block-kind]");
   targets.forEach((cell) => {
@@ -346,16 +446,17 @@
 
   function hideBoardError() { errorBox.hidden = true; }
 
-  // A refused drop: the core's message and, when it has some, the places that would work (each a
-  // button that moves the block there, through the same API).
-  function showBoardError(message, suggestions, block, retry) {
-    errorBox.querySelector("[data-test=board-error-message]").textContent = message;
-    const list = errorBox.querySelector("[data-test=board-error-suggestions]");
+  // A refused move: the core's message and, when it has some, the places that would work (each a
+  // button that moves the block there, through the same API). ``box`` holds [data-test=<name>-message]
+  // and [data-test=<name>-suggestions]: the board's bar after a drop, the picker's after a pick.
+  function showRefusal(box, name, message, suggestions, retry, go) {
+    box.querySelector(`[data-test=${name}-message]`).textContent = message;
+    const list = box.querySelector(`[data-test=${name}-suggestions]`);
     list.replaceChildren();
     if (retry) {  // the plan's order was the only reason: the student may allow breaking it
       const button = document.createElement("button");
       button.type = "button";
-      button.dataset.test = "board-error-reorder";
+      button.dataset.test = `${name}-reorder`;
       button.textContent = root.dataset.textReorder;
       button.addEventListener("click", retry);
       list.appendChild(button);
@@ -364,12 +465,18 @@
       const button = document.createElement("button");
       button.type = "button";
       button.className = "link-button";
-      button.dataset.test = "board-error-suggestion";
+      button.dataset.test = `${name}-suggestion`;
       button.textContent = spot.text;
-      button.addEventListener("click", () => moveBlock(block, spot.week, spot.day, spot.start_section));
+      button.addEventListener("click", () => go(spot));
       list.appendChild(button);
     });
-    errorBox.hidden = false;
+    box.hidden = false;
+    box.scrollIntoView({ block: "nearest" });  // in a long dialog on a phone, the reason stays in sight
+  }
+
+  function showBoardError(message, suggestions, block, retry) {
+    showRefusal(errorBox, "board-error", message, suggestions, retry,
+      (spot) => moveBlock(block, spot.week, spot.day, spot.start_section));
   }
   errorBox.querySelector("[data-close-error]").addEventListener("click", hideBoardError);
 

@@ -205,24 +205,10 @@ def block_move(*, user: User, kind: str, block_id: int, week: int, day: int, sta
     A refusal carries the core's code and message and up to three places that would work:
     409 when the place is taken (naming the occupant), 400 for any other rule.
     """
-    now = now or timezone.now()
     row = _row(user=user, kind=kind, block_id=block_id, lock=True)
-    calendar = calendar_get(user=user)
-    try:
-        target_day = calendar.date_of(week, day)
-    except TimeModelError:
-        raise BlockRuleError(_("That time is outside the semester."), code="outside_semester") from None
-    board, entry = _loaded(user=user, kind=kind, block_id=block_id, now=now, also=target_day)
-    _check_version(_view(board, entry, row, user), version)
-    order = OrderRule.ALLOW if allow_reorder else OrderRule.KEEP
-    edit = Move(entry.id, Spot(target_day, start_section))
-    try:
-        moved = apply(board, edit, order=order)
-    except BoardError as error:
-        raise refusal_error(error, board, suggest_places(board, edit, order=order)) from None
-    rows = [{**m, "title": entry.name, "source": source_of(entry.event_id)} for m in preview_content(moved)["moves"]]
-    if not rows:  # the block is already there
-        raise BlockRuleError(_("The block is already there."), code="not_moved")
+    planned = _move_planned(user=user, row=row, kind=kind, week=week, day=day, start_section=start_section,
+                            version=version, allow_reorder=allow_reorder, now=now or timezone.now())
+    moved, entry, rows = planned.moved, planned.entry, planned.rows
     try:
         with transaction.atomic():
             written = moves_apply(user=user, moves=rows, source=ScheduleEvent.Source.MANUAL)
@@ -234,6 +220,52 @@ def block_move(*, user: User, kind: str, block_id: int, week: int, day: int, sta
     after = moved.get(entry.id)
     assert after is not None
     return EditResult(changeset, _view(moved, after, row, user))
+
+
+@dataclass(frozen=True)
+class _PlannedMove:
+    moved: Board  # the board after the move
+    entry: Entry  # the block, as it was
+    rows: list[dict]  # what moves_apply writes
+
+
+def _move_planned(*, user: User, row: TaskItem | Task, kind: str, week: int, day: int, start_section: int,
+                  version: str | None, allow_reorder: bool, now: datetime) -> _PlannedMove:
+    """Ask the editing core whether the block may go to (week, day, start_section); raise its refusal if not."""
+    calendar = calendar_get(user=user)
+    try:
+        target_day = calendar.date_of(week, day)
+    except TimeModelError:
+        raise BlockRuleError(_("That time is outside the semester."), code="outside_semester") from None
+    board, entry = _loaded(user=user, kind=kind, block_id=row.pk, now=now, also=target_day)
+    _check_version(_view(board, entry, row, user), version)
+    order = OrderRule.ALLOW if allow_reorder else OrderRule.KEEP
+    edit = Move(entry.id, Spot(target_day, start_section))
+    try:
+        moved = apply(board, edit, order=order)
+    except BoardError as error:
+        raise refusal_error(error, board, suggest_places(board, edit, order=order)) from None
+    rows = [{**m, "title": entry.name, "source": source_of(entry.event_id)} for m in preview_content(moved)["moves"]]
+    if not rows:  # the block is already there
+        raise BlockRuleError(_("The block is already there."), code="not_moved")
+    return _PlannedMove(moved, entry, rows)
+
+
+def block_move_check(*, user: User, kind: str, block_id: int, week: int, day: int, start_section: int,
+                     version: str | None = None, allow_reorder: bool = False,
+                     now: datetime | None = None) -> SlotView:
+    """Say where a move to (week, day, start_section) would put the block, writing nothing.
+
+    Refused exactly as ``block_move`` would refuse it (same codes, messages and places that work), so the
+    "move to…" picker can tell the student before they tap.
+    """
+    row = _row(user=user, kind=kind, block_id=block_id, lock=False)
+    planned = _move_planned(user=user, row=row, kind=kind, week=week, day=day, start_section=start_section,
+                            version=version, allow_reorder=allow_reorder, now=now or timezone.now())
+    after = planned.moved.get(planned.entry.id)
+    assert after is not None and after.place is not None
+    place = after.place
+    return _slot_view(planned.moved, place.day, place.start, place.end, place.host, user)
 
 
 # --- Removing --------------------------------------------------------------------------------------------

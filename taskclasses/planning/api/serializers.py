@@ -110,6 +110,7 @@ class DirectEditInputSerializer(serializers.Serializer):
 
 class DirectMoveInputSerializer(BlockMoveInputSerializer, DirectEditInputSerializer):
     allow_reorder = serializers.BooleanField(required=False, default=False)
+    dry_run = serializers.BooleanField(required=False, default=False)  # only say where it would go
 
 
 class _PlaceSerializer(serializers.Serializer):
@@ -147,6 +148,13 @@ class DirectEditOutputSerializer(serializers.Serializer):
 class SlotSuggestionSerializer(_PlaceSerializer):
     host_title = serializers.CharField(allow_null=True)
     text = serializers.CharField()
+
+
+class MoveCheckSerializer(serializers.Serializer):
+    """A dry run's answer: the move would be allowed, and this is where the block would go."""
+
+    dry_run = serializers.BooleanField()
+    place = SlotSuggestionSerializer()
 
 
 class BlockSuggestionsSerializer(serializers.Serializer):

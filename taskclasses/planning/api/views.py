@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -25,6 +25,7 @@ from taskclasses.planning.api.serializers import (
     DirectEditOutputSerializer,
     DirectMoveInputSerializer,
     FeasibilitySerializer,
+    MoveCheckSerializer,
     PreviewCreateInputSerializer,
     PreviewOutputSerializer,
     SuggestionsQuerySerializer,
@@ -157,13 +158,19 @@ class BoardBlockMoveView(BlockAPIView):
     """Move a placed block; refused with the editing core's reason (409 naming the occupant) and places that work."""
 
     @idempotent
-    @extend_schema(request=DirectMoveInputSerializer, responses=DirectEditOutputSerializer)
+    @extend_schema(request=DirectMoveInputSerializer, responses=PolymorphicProxySerializer(
+        component_name="DirectMoveOutput", serializers=[DirectEditOutputSerializer, MoveCheckSerializer],
+        resource_type_field_name=None))
     def post(self, request: AuthedRequest, **ids: int) -> Response:
         rate_limit_hit("board_edits", user_key(request.user))
         direct_edits.block_ensure(user=request.user, kind=self.kind, block_id=_block_id(ids))
         data = DirectMoveInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        result = direct_edits.block_move(user=request.user, kind=self.kind, block_id=_block_id(ids), **data.validated_data)
+        move = dict(data.validated_data)
+        if move.pop("dry_run"):  # the picker asks first: refused as the move would be, nothing written
+            place = direct_edits.block_move_check(user=request.user, kind=self.kind, block_id=_block_id(ids), **move)
+            return Response(MoveCheckSerializer({"dry_run": True, "place": asdict(place)}).data)
+        result = direct_edits.block_move(user=request.user, kind=self.kind, block_id=_block_id(ids), **move)
         return Response(_edit_body(result))
 
 

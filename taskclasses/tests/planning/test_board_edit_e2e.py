@@ -35,11 +35,7 @@ def test_add_a_repeating_event_by_clicking_a_free_cell(live_page, transactional_
     log_in(page, student.username)
     page.goto(f"{page.base_url}{_board_path()}?week=4")
     page.click('td.free[data-day="3"][data-section="9"]')
-    dialog = page.locator("[data-test=event-dialog]")
-    dialog.wait_for(state="visible")
-    assert "新建日程" in dialog.inner_text()
-    assert page.inner_text("[data-test=event-dialog-when]").endswith("第 9 节起")
-    assert page.input_value("[data-test=event-end]") == "10"
+    new_event_dialog_opened(page, start=9, end=10)
     page.fill("[data-test=event-title]", "社团例会")
     page.fill("[data-test=event-location]", "学生活动中心")
     page.fill("[data-test=event-weeks]", "1-16")
@@ -97,6 +93,15 @@ def test_move_a_block_to_a_suggestion_and_undo_then_mark_one_done(live_page, tra
     page.wait_for_selector("[data-test=edit-undo]:not([hidden])")
     assert page.inner_text("[data-test=edit-undo-summary]") == "已标记完成「概率论复习 #2」"
     assert TaskItem.objects.get(pk=second.pk).status == TaskItem.Status.DONE
+
+
+def new_event_dialog_opened(page, *, start: int, end: int) -> None:
+    """Wait for the new-event dialog; it starts at section ``start`` and ends at ``end``."""
+    dialog = page.locator("[data-test=event-dialog]")
+    dialog.wait_for(state="visible")
+    assert "新建日程" in dialog.inner_text()
+    assert page.inner_text("[data-test=event-dialog-when]").endswith(f"第 {start} 节起")
+    assert page.input_value("[data-test=event-end]") == str(end)
 
 
 def _board_path() -> str:
