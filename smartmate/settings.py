@@ -540,6 +540,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "smartmate.schema.add_too_many_requests"],
+    # Several choice sets are called "kind"; the event's own gets a stable name instead of a hash.
+    "ENUM_NAME_OVERRIDES": {"EventKindEnum": "schedule.models.ScheduleEvent.Kind"},
 }
 
 # --- i18n, static ------------------------------------------------------------------------------
