@@ -3,7 +3,7 @@
 The page shows the rules' answer at once (``quick_note_parse``) and then asks for this refinement when
 the parse has doubts. The model's answer is checked strictly (core/quick_add/refinement.py); whatever
 goes wrong - no quota left, a slow or failing model, an answer outside the contract - the rules' answer
-stands and the outcome says why. Without a model configured the endpoint says so (``llm_not_configured``).
+stands and the outcome says why. Without a model configured the outcome says so (``no_model``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from accounts.exceptions import TokenQuotaExceededError
 from accounts.models import User
@@ -46,13 +45,6 @@ STAGE = "quick_add"
 COMPARED_FIELDS = ("title", "quadrant", "deadline", "readings")
 
 
-class QuickAddModelNotConfigured(LLMNotConfigured):
-    """No model: quick add's rules are the whole answer (said in the student's words, not the operator's)."""
-
-    def student_message(self) -> str:
-        return _("Quick add has no language model here: what the rules read is the answer.")
-
-
 class _BudgetSpent(Exception):  # raised from the client's poll once the 2 s are up
     pass
 
@@ -63,7 +55,7 @@ class RefineOutcome:
 
     parse: QuickNoteParse  # the refined parse, or the rules' own
     rules: QuickNoteParse
-    outcome: str  # refined | unchanged | sure | quota_exceeded | timeout | model_failed | malformed
+    outcome: str  # refined | unchanged | sure | no_model | quota_exceeded | timeout | model_failed | malformed
     changed: tuple[str, ...] = field(default=())
     elapsed_ms: int = 0
 
@@ -72,15 +64,15 @@ def quick_note_refine(*, user: User, text: str, now: datetime | None = None,
                       budget: float = REFINE_BUDGET_SECONDS) -> RefineOutcome:
     """Read a quick note with the rules, then let the model refine it if the rules had doubts; writes nothing.
 
-    Raises QuickAddModelNotConfigured (503) when no model is set up, before anything is charged.
+    Without a model set up the rules' parse comes back as it is (``no_model``), nothing charged.
     """
     started = time.monotonic()
     now = timezone.localtime(now or timezone.now(), user.zone)
     rules = quick_note_parse(user=user, text=text, now=now)
     try:
         client = get_llm_client()
-    except LLMNotConfigured as error:
-        raise QuickAddModelNotConfigured() from error
+    except LLMNotConfigured:
+        return RefineOutcome(parse=rules, rules=rules, outcome="no_model")
     if not rules.doubts:
         return RefineOutcome(parse=rules, rules=rules, outcome="sure")
     # The budget is the model's: the client is built once per process (importing openai takes a second).

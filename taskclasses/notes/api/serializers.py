@@ -60,10 +60,10 @@ class QuickNoteRefineOutputSerializer(serializers.Serializer):
     """The parse to show after the model's look at an uncertain line, and what it changed."""
 
     outcome = serializers.ChoiceField(
-        choices=["refined", "unchanged", "sure", "quota_exceeded", "timeout", "model_failed", "malformed"],
-        help_text="refined: the model changed `changed`; sure: the rules had no doubt, no call was made; the rest: "
-                  "the rules' answer stands (quota used up, over the 2 s budget, the model failed, or its answer "
-                  "broke the contract).")
+        choices=["refined", "unchanged", "sure", "no_model", "quota_exceeded", "timeout", "model_failed", "malformed"],
+        help_text="refined: the model changed `changed`; sure: the rules had no doubt, no call was made; no_model: "
+                  "no language model is set up here, the rules are the answer; the rest: the rules' answer stands "
+                  "(quota used up, over the 2 s budget, the model failed, or its answer broke the contract).")
     changed = serializers.ListField(child=serializers.CharField(),
                                     help_text="Fields of the parse the model changed: title, quadrant, deadline, "
                                               "readings.")

@@ -42,8 +42,8 @@ class QuickNoteParseView(APIView):
 class QuickNoteRefineView(APIView):
     """Let the model refine a line the rules were unsure of (2 s budget, the chat's token quota); writes nothing.
 
-    Without a model configured: 503 ``llm_not_configured``. Every other failure answers 200 with the
-    rules' parse and the outcome saying why it stands.
+    Without a model configured, and on every failure, it answers 200 with the rules' parse and the outcome
+    saying why it stands (``no_model``, ``timeout``…): the rules' answer is a whole answer, not an error.
     """
 
     @extend_schema(request=QuickNoteParseInputSerializer, responses=QuickNoteRefineOutputSerializer)

@@ -105,10 +105,11 @@ def test_a_model_slower_than_the_budget_leaves_the_rules_answer(user, fake_llm, 
     assert outcome.elapsed_ms < 1500
 
 
-def test_without_a_model_the_endpoint_says_so(auth_client, frozen_now):
+def test_without_a_model_the_endpoint_answers_the_rules_and_says_why(auth_client, frozen_now):
     response = auth_client.post(URL, {"text": WEDNESDAY_NOTE}, format="json")
-    assert response.status_code == 503
-    assert response.json()["code"] == "llm_not_configured"
+    assert response.status_code == 200
+    body = response.json()
+    assert body["outcome"] == "no_model" and body["changed"] == [] and body["parse"]["title"]
 
 
 def test_an_empty_line_is_refused_with_the_usual_error(auth_client, fake_llm):
