@@ -18,6 +18,7 @@ import json
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.templatetags.static import PrefixNode, static
 from django.urls import reverse
@@ -32,7 +33,7 @@ THEME_COLOR = "#3b6ef5"
 BACKGROUND_COLOR = "#f6f7fb"
 # What every page needs to draw itself offline; the agenda pages themselves are kept per student.
 SHELL_ASSETS = ("css/app.css", "css/pocket.css", "js/base.js", "js/bell.js", "js/pwa.js", "js/week.js",
-                "js/week_agenda.js", "img/favicon.svg", "img/icon-192.png", "img/icon-512.png")
+                "js/week_agenda.js", "js/offline.js", "img/favicon.svg", "img/icon-192.png", "img/icon-512.png")
 
 
 @require_GET
@@ -54,15 +55,27 @@ def manifest(request: HttpRequest) -> JsonResponse:
 
 
 @require_GET
+def offline_page(request: HttpRequest) -> HttpResponse:
+    """What the worker shows offline at an address it kept nothing for: says so, and links what it kept.
+
+    Cached with the shell at install and shown to whoever is at the device later, so it names nobody:
+    the template reads nothing of the request's user (the kept agenda is listed by the page's script,
+    which asks the worker).
+    """
+    return render(request, "pwa/offline.html", {"agenda_url": reverse("planning:week")})
+
+
+@require_GET
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker script, for the root scope; browsers re-check it on every visit (no-cache)."""
-    shell = [static(path) for path in SHELL_ASSETS]
+    shell = [static(path) for path in SHELL_ASSETS] + [reverse("offline")]
     context = {
         "shell_json": json.dumps(shell),
         "scope_header": json.dumps(SCOPE_HEADER),
         "logout_json": json.dumps(sorted({reverse("accounts:logout"), reverse("rest_framework:logout")})),
         # The prefix itself, not static(""): the production (manifest) storage refuses a name it never collected.
         "static_prefix": json.dumps(PrefixNode.handle_simple("STATIC_URL")),
+        "offline_url": json.dumps(reverse("offline")),
     }
     # The version changes whenever the shell's addresses do (hashed names in production): a new worker
     # then takes over and drops the old shell cache.

@@ -56,6 +56,7 @@ urlpatterns = [
     path("api-auth/", include((browsable_api_auth, "rest_framework"))),
     path("favicon.ico", views.favicon, name="favicon"),
     path("sw.js", pwa.service_worker, name="service-worker"),
+    path("offline/", pwa.offline_page, name="offline"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("healthz", views.healthz, name="healthz"),
     path("metrics", views.metrics, name="metrics"),

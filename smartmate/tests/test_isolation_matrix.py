@@ -58,6 +58,7 @@ PUBLIC = {
     "favicon.ico": "the site's icon",
     "sw.js": "the service worker script, no data (browsers fetch it without the session)",
     "manifest.webmanifest": "the web app manifest, no data",
+    "offline/": "the offline notice the service worker caches for anyone at the device, names nobody",
     "metrics": "operator metrics, no student data",
     "csp-report": "browsers' Content-Security-Policy violation reports, no student data",
     # A feed URL is a secret capability by design (calendar apps cannot log in): holding the

@@ -100,14 +100,23 @@ def _install_and_keep(walk: Walk) -> None:
     assert BLOCK in walk.page.evaluate(KEPT)
 
 
+def _nothing_kept_offline(walk: Walk) -> None:
+    """Offline after the session ended: the notice says nothing is kept, and nothing of the student shows."""
+    walk.go("/schedule/")
+    walk.page.locator("[data-test=offline-nothing-kept]").wait_for(state="visible")
+    assert BLOCK not in walk.page.content()
+
+
 def _read_agenda_offline(walk: Walk) -> None:
     walk.context.set_offline(True)
     walk.page.reload()
     walk.page.locator("[data-test=offline-banner]").wait_for(state="visible")
     assert BLOCK in walk.page.inner_text("[data-test=agenda-day]:not([hidden])")
-    # Offline the worker answers only the agenda's own addresses, never the login page with its copy.
-    with pytest.raises(Exception):  # noqa: B017 - the browser's own offline error, whatever its type
-        walk.go("/accounts/login/")
+    # Offline the worker answers only the agenda's own addresses, never the login page with its copy: any
+    # other address gets the offline notice.
+    walk.go("/accounts/login/")
+    walk.page.locator("[data-test=offline-page]").wait_for(state="visible")
+    assert walk.page.locator("[data-test=login-submit]").count() == 0
     walk.context.set_offline(False)
 
 
@@ -119,8 +128,7 @@ def _sign_out_and_check_it_held(walk: Walk, playwright) -> None:
     assert _status_with_cookie(playwright, walk.base_url, session) == (302, "/accounts/login/?next=/schedule/")
     wait_until(walk.page, "caches.has('sm-pages').then((kept) => !kept)")
     walk.context.set_offline(True)
-    with pytest.raises(Exception):  # noqa: B017 - nothing is left to show offline
-        walk.go("/schedule/")
+    _nothing_kept_offline(walk)
     walk.context.set_offline(False)
 
 
@@ -184,8 +192,7 @@ def test_a_session_ended_elsewhere_drops_the_offline_agenda_at_the_next_online_p
     one.page.wait_for_url("**/accounts/login/**")
     wait_until(one.page, "caches.has('sm-pages').then((kept) => !kept)")
     one.context.set_offline(True)
-    with pytest.raises(Exception):  # noqa: B017 - the browser's own offline error
-        one.go("/schedule/")
+    _nothing_kept_offline(one)
     one.context.set_offline(False)
 
 

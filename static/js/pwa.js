@@ -7,6 +7,17 @@
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
 
+  // A saved copy reads, it does not write: every form that posts (撤销, 退出登录, filler marks…) and every
+  // dialog action is disabled and says why, instead of failing after a click.
+  function disableWhatNeedsTheNetwork(why) {
+    document.querySelectorAll("form[method=post] button, form[method=post] [type=submit], dialog button[data-action], "
+      + "[data-test=edit-undo-button], [data-test=catch-up], [data-needs-network]").forEach((control) => {
+      control.disabled = true;
+      control.title = why;
+      control.dataset.offlineDisabled = "1";
+    });
+  }
+
   const saved = document.body.dataset.offlineSaved;
   if (saved !== undefined) {
     const when = new Date(saved);
@@ -18,6 +29,8 @@
     banner.textContent = pocket.dataset.offlineText.replace("__TIME__", time);
     document.body.prepend(banner);
     document.documentElement.classList.add("is-offline");
+    disableWhatNeedsTheNetwork(pocket.dataset.needsNetworkText || "");
+    window.addEventListener("online", () => window.location.reload()); // back online: the live page
     return; // a saved copy: read only, nothing to keep or register
   }
 

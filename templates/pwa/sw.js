@@ -8,7 +8,11 @@
 //   naming another scope than the kept one (signed out here or elsewhere, expired, someone else) wipes them.
 // - Pages always come from the network (a kept agenda page visited online refreshes its saved copy); only
 //   when the network fails is a kept agenda page served, and only at its own address, marked
-//   <body data-offline-saved="…"> so the page shows the offline banner. Read only: nothing is queued.
+//   <body data-offline-saved="…"> so the page shows the offline banner and disables what needs the
+//   network. Read only: nothing is queued. Any other address offline gets the offline page (in the shell):
+//   it says the page was not saved and links what was.
+// - Keeping a page also keeps every style and script it names, so its first offline view draws whole
+//   even when those files were fetched before this worker controlled the page.
 // - Signing out ("forget", or the sign-out request itself passing through here) deletes the kept pages; the
 //   sign-out itself never waits for this worker.
 const VERSION = "{{ version }}";
@@ -19,6 +23,7 @@ const SHELL = {{ shell_json }};
 const LOGOUT_PATHS = {{ logout_json }};
 const SCOPE_HEADER = {{ scope_header }};
 const STATIC_PREFIX = {{ static_prefix }};
+const OFFLINE_URL = {{ offline_url }};
 const KEEP_AGAIN_AFTER_MS = 60 * 1000;
 
 self.addEventListener("install", (event) => {
@@ -82,12 +87,32 @@ async function keep(scope, urls) {
   for (const url of urls.filter((url) => new URL(url, self.location.origin).origin === self.location.origin)) {
     const response = await fetch(url, { credentials: "same-origin", redirect: "manual", cache: "no-store" });
     if (response.status !== 200) continue; // signed out meanwhile (a redirect to the login page): keep nothing
-    await cache.put(url, await stamped(response, at));
+    const copy = await stamped(response, at);
+    await keepAssets(await copy.clone().text());
+    await cache.put(url, copy);
     kept.push(url);
   }
   await cache.put(META_KEY, new Response(JSON.stringify({ scope, at, urls: kept }),
     { headers: { "Content-Type": "application/json" } }));
   return { savedAt: new Date(at).toISOString(), urls: kept };
+}
+
+// The styles and scripts a kept page names (static files, public): into the shell cache when missing.
+async function keepAssets(html) {
+  const shell = await caches.open(SHELL_CACHE);
+  const pattern = /(?:href|src)="([^"]+)"/g;
+  const wanted = new Set();
+  for (const match of html.matchAll(pattern)) {
+    const path = match[1].replace(/&amp;/g, "&");
+    if (path.startsWith(STATIC_PREFIX)) wanted.add(path);
+  }
+  for (const path of wanted) {
+    if (await shell.match(path)) continue;
+    try {
+      const response = await fetch(path, { credentials: "same-origin" });
+      if (response.ok) await shell.put(path, response);
+    } catch (error) { /* offline again: the next keep tries */ }
+  }
 }
 
 async function keptUrls() {
@@ -143,8 +168,10 @@ async function page(event, url) {
     response = await fetch(event.request);
   } catch (error) {
     const hit = await keptPage(url.pathname + url.search);
-    if (!hit) throw error;
-    return offlineCopy(hit);
+    if (hit) return offlineCopy(hit);
+    const notice = await caches.match(OFFLINE_URL, { cacheName: SHELL_CACHE });
+    if (!notice) throw error;
+    return new Response(await notice.blob(), { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
   }
   const copy = response.clone();
   event.waitUntil(inTurn(() => seen(url.pathname + url.search, copy)));
@@ -152,7 +179,7 @@ async function page(event, url) {
 }
 
 // Offline, only a kept agenda address gets its own saved copy: any other address (the login page, another
-// week) gets the browser's offline page, never the agenda under a wrong name.
+// week, 总览) gets the offline page, never the agenda under a wrong name.
 async function keptPage(path) {
   if (!(await caches.has(PAGES_CACHE))) return null;
   const cache = await caches.open(PAGES_CACHE);
