@@ -163,7 +163,10 @@ def test_a_deeply_nested_body_is_ignored_not_a_server_error(client, db):
 
 
 def test_djangos_debug_error_pages_keep_their_inline_styles(client, db, settings):
+    from accounts.tests.factories import UserFactory
+
     settings.DEBUG = True
+    client.force_login(UserFactory(is_staff=True))  # a student gets the friendly 404 even under DEBUG
     response = client.get("/no-such-page/")
     assert response.status_code == 404 and b"Page not found" in response.content
     assert "Content-Security-Policy" not in response

@@ -17,7 +17,7 @@ def _check(client, block, **place):
                        HTTP_ACCEPT_LANGUAGE="zh-hans")
 
 
-def test_a_dry_run_says_where_the_block_would_go_and_moves_nothing(auth_client, item):  # noqa: F811
+def test_a_dry_run_says_where_the_block_would_go_and_moves_nothing(auth_client, item):  # noqa: F811 - the fixture imported above
     response = _check(auth_client, item, week=3, day=4, start_section=9)
     assert response.status_code == 200
     place = response.json()["place"]
@@ -27,7 +27,7 @@ def test_a_dry_run_says_where_the_block_would_go_and_moves_nothing(auth_client, 
     assert (ScheduleEvent.objects.get(task_item=item).day, ChangeSet.objects.count()) == (2, 0)
 
 
-def test_a_dry_run_onto_a_course_is_refused_as_the_move_would_be(auth_client, user, item):  # noqa: F811
+def test_a_dry_run_onto_a_course_is_refused_as_the_move_would_be(auth_client, user, item):  # noqa: F811 - the fixture imported above
     import_csv(user, "高等数学,4,1,2,李老师,一教101,3")
     changes = ChangeSet.objects.count()  # the import's
     checked = _check(auth_client, item, week=3, day=4, start_section=1)
@@ -37,7 +37,7 @@ def test_a_dry_run_onto_a_course_is_refused_as_the_move_would_be(auth_client, us
     assert ChangeSet.objects.count() == changes
 
 
-def test_a_dry_run_outside_the_semester_says_so(auth_client, item):  # noqa: F811
+def test_a_dry_run_outside_the_semester_says_so(auth_client, item):  # noqa: F811 - the fixture imported above
     checked = _check(auth_client, item, week=30, day=1, start_section=1)
     assert checked.status_code == 400
     assert (checked.json()["code"], checked.json()["message"]) == ("outside_semester", "这个时间不在学期内。")
