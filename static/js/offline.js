@@ -3,8 +3,8 @@
 (function () {
   const box = document.querySelector("[data-test=offline-kept]");
   const nothing = document.querySelector("[data-test=offline-nothing-kept]");
+  // Only on her tap: a reload of its own when the network returns would cut across wherever she goes next.
   document.querySelector("[data-retry]").addEventListener("click", () => window.location.reload());
-  window.addEventListener("online", () => window.location.reload());
 
   function label(path) {
     const week = new URLSearchParams(path.split("?")[1] || "").get("week");

@@ -30,7 +30,6 @@
     document.body.prepend(banner);
     document.documentElement.classList.add("is-offline");
     disableWhatNeedsTheNetwork(pocket.dataset.needsNetworkText || "");
-    window.addEventListener("online", () => window.location.reload()); // back online: the live page
     return; // a saved copy: read only, nothing to keep or register
   }
 
