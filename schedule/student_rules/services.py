@@ -42,6 +42,11 @@ class StudyRulesError(AppError):
     status = 400
 
 
+# A refused protected time's fields as she typed them, kept in the session for the next render of the
+# settings card (the view writes them, the card's tag reads them once).
+TYPED_KEY = "study_rules_typed"
+TYPED_FIELDS = ("name", "days", "by", "first", "last", "start", "end")
+
 @dataclass(frozen=True)
 class ProtectedInput:
     """A protected time as typed: a name, weekdays, and sections (``first``..``last``) or clock times."""

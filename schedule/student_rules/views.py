@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from accounts.requests import AuthedHttpRequest
 from schedule.student_rules import services
 from schedule.student_rules.models import StudyRules
+from schedule.student_rules.services import TYPED_FIELDS, TYPED_KEY
 from smartmate.platform.exceptions import AppError
 from smartmate.platform.params import digits_int
 
@@ -85,7 +86,3 @@ def study_rules_save(request: AuthedHttpRequest) -> HttpResponse:
                                           request.POST.get(name, "") for name in TYPED_FIELDS}
     return redirect(reverse("accounts:settings") + "#study-rules")
 
-
-# A refused protected time's fields, kept for the next render of the card (one read, then gone).
-TYPED_KEY = "study_rules_typed"
-TYPED_FIELDS = ("name", "days", "by", "first", "last", "start", "end")

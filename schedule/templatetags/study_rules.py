@@ -8,8 +8,7 @@ from django.utils.translation import gettext as _
 
 from schedule.messages import DAY_LABELS
 from schedule.models import CalendarSettings
-from schedule.student_rules.services import protected_days_text, study_rules_get
-from schedule.student_rules.views import TYPED_KEY
+from schedule.student_rules.services import TYPED_KEY, protected_days_text, study_rules_get
 
 register = template.Library()
 
