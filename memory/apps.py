@@ -8,3 +8,7 @@ class MemoryConfig(AppConfig):
 
     def ready(self) -> None:
         from memory import tasks  # noqa: F401 - registers the tasks that services queue by name
+        from memory.services.jobs import memory_jobs_resend_on_connect
+        from smartmate.platform.broker import broker_connected
+
+        broker_connected.connect(memory_jobs_resend_on_connect, dispatch_uid="memory-jobs-resend-on-connect")

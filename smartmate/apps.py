@@ -13,6 +13,10 @@ class SmartmateConfig(AppConfig):
             tasks,  # noqa: F401 - registers the tasks that services queue by name
         )
         from smartmate.checks import DEPLOY_CHECKS
+        from smartmate.platform.broker import broker_connected
+        from smartmate.platform.outbox.receivers import outbox_resend_on_connect
+
+        broker_connected.connect(outbox_resend_on_connect, dispatch_uid="outbox-resend-on-connect")
 
         for check in DEPLOY_CHECKS:
             register(check, Tags.security, deploy=True)

@@ -14,3 +14,5 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 # Long LLM work and memory extraction get their own queues so a slow job never blocks a quick one.
 app.conf.task_queues = (Queue("default"), Queue("agent"), Queue("memory"))
 app.autodiscover_tasks()
+# After each (re)connection a worker has what waits in the tables sent again (a restarted Redis is empty).
+app.steps["consumer"].add("smartmate.platform.broker:ResendAfterConnect")

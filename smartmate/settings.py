@@ -226,13 +226,16 @@ else:
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_URL = CELERY_BROKER_URL or "memory://"
+# kombu's Redis transport, kept alive through a Redis restart (see smartmate.platform.broker).
+if urlsplit(CELERY_BROKER_URL).scheme in {"redis", "rediss"}:
+    CELERY_BROKER_TRANSPORT = "smartmate.platform.broker:Transport"
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", REDIS_URL or "cache+memory://")
 CELERY_TASK_DEFAULT_QUEUE = "default"
 # Short tasks (outbox events) are acknowledged after they run, and redelivered at once when their pool
 # process dies. Long ones (assistant turns, memory jobs) are acknowledged as they start (acks_late=False
-# on the task) and redone from their database rows by the sweepers: a late-acknowledged message held
-# while Redis went away crashed the worker's main process (kombu 5.7 restore_unacked: 'NoneType' ...
-# 'hostname'), and a turn is held for seconds to minutes. No task is sent with a countdown either.
+# on the task) and redone from their database rows by the sweepers, since a turn is held for seconds to
+# minutes. No task is sent with a countdown either. (A late-acknowledged message held while Redis went
+# away used to crash the worker: the transport above keeps it alive; bench.broker_restart_bench.)
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

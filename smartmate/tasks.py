@@ -7,6 +7,7 @@ import os
 from celery import shared_task
 from django.db import connection
 
+from smartmate.platform import broker
 from smartmate.platform.outbox.tasks import outbox_consume, outbox_sweep  # noqa: F401 - autodiscovery imports <app>.tasks only
 
 
@@ -17,3 +18,9 @@ def ping() -> dict:
         cursor.execute("SELECT 1")
         cursor.fetchone()
     return {"pong": True, "database": connection.vendor, "pid": os.getpid()}
+
+
+@shared_task(name=broker.RESEND_TASK, ignore_result=True)
+def resend_after_broker_loss() -> dict:
+    """Queued by each worker as it connects to the broker: hand over again what waits for a worker."""
+    return broker.resend_after_broker_loss()

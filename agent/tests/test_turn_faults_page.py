@@ -18,7 +18,6 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -34,6 +33,7 @@ from playwright.sync_api import expect
 from accounts.tests.factories import UserFactory
 from smartmate.llm.fake_server import FakeLLMServer, RecordedRequest
 from smartmate.tests.live_server import REPO_ROOT, daphne_serving, log_in
+from smartmate.tests.own_redis import OwnRedis
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
@@ -43,45 +43,6 @@ ANSWERS = {
     "后天呢？": "后天上午没有课，下午两点有大学物理实验，记得带上实验报告。",
 }
 CHUNK_DELAY = 0.2  # seconds between the streamed pieces: an answer takes about 8 s
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-class OwnRedis:
-    """A redis-server only this test uses, so restarting it disturbs nobody else."""
-
-    def __init__(self, directory: Path) -> None:
-        self.directory, self.port = directory, _free_port()
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> None:
-        subprocess.run(["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--daemonize", "yes",
-                        "--save", "", "--appendonly", "no", "--dir", str(self.directory),
-                        "--pidfile", str(self.directory / "redis.pid"), "--logfile", str(self.directory / "redis.log")],
-                       check=True, capture_output=True)
-        self._wait(lambda: self._ping())
-
-    def stop(self) -> None:
-        subprocess.run(["redis-cli", "-p", str(self.port), "shutdown", "nosave"], capture_output=True, check=False)
-        self._wait(lambda: not self._ping())
-
-    def _ping(self) -> bool:
-        return b"PONG" in subprocess.run(["redis-cli", "-p", str(self.port), "ping"], capture_output=True).stdout
-
-    @staticmethod
-    def _wait(condition: Any, seconds: float = 10.0) -> None:
-        deadline = time.monotonic() + seconds
-        while not condition():
-            if time.monotonic() > deadline:
-                raise RuntimeError("redis did not change state in time")
-            time.sleep(0.05)
 
 
 @dataclass

@@ -152,6 +152,19 @@ def memory_jobs_rerun(*, job_ids: list[int]) -> int:
     return len(ids)
 
 
+def memory_jobs_resend_waiting() -> int:
+    """Send every job still waiting for a worker again (a worker reconnected: Redis may have lost them)."""
+    ids = list(MemoryJob.objects.filter(status=Status.PENDING).order_by("pk").values_list("pk", flat=True)[:500])
+    for job_id in ids:
+        _send(job_id)
+    return len(ids)
+
+
+def memory_jobs_resend_on_connect(**_signal) -> dict[str, int]:
+    """Receiver of smartmate.platform.broker.broker_connected."""
+    return {"memory_jobs": memory_jobs_resend_waiting()}
+
+
 def memory_jobs_reclaim(*, now=None) -> int:
     """Free jobs whose worker took them and never finished (killed, lost, hung); return how many."""
     now = now or timezone.now()

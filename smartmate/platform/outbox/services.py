@@ -245,7 +245,7 @@ def outbox_sweep() -> dict[str, int]:
     summary = {"reclaimed": 0, "dead": 0}
     for outcome in _reclaim(now):
         summary[outcome] += 1
-    summary["redispatched"] = _requeue_stale_dispatched(now)
+    summary["redispatched"] = _requeue_stale_dispatched(now, older_than=settings.OUTBOX_DISPATCH_TIMEOUT)
     due = OutboxEvent.objects.filter(status=Status.PENDING, next_attempt_at__lte=now).order_by("next_attempt_at")
     summary["dispatched"] = outbox_dispatch(event_ids=due.values_list("pk", flat=True)[:settings.OUTBOX_SWEEP_BATCH])
     summary.update(_clean_up(now))
@@ -273,11 +273,25 @@ def _reclaim(now: datetime) -> list[str]:
     return outcomes
 
 
-def _requeue_stale_dispatched(now: datetime) -> int:
-    """Put back events whose message should have been picked up long ago (lost with a worker)."""
-    cutoff = now - timedelta(seconds=settings.OUTBOX_DISPATCH_TIMEOUT)
+def _requeue_stale_dispatched(now: datetime, *, older_than: float) -> int:
+    """Put back events handed off ``older_than`` seconds ago and never taken (the message was lost)."""
+    cutoff = now - timedelta(seconds=older_than)
     return OutboxEvent.objects.filter(status=Status.DISPATCHED, next_attempt_at__lt=cutoff).update(
         status=Status.PENDING, next_attempt_at=now, updated_at=now)
+
+
+def outbox_resend_after_broker_loss() -> int:
+    """Hand every event that is waiting for a worker to Celery again; return how many were sent.
+
+    Called when a worker connects to the broker (smartmate.platform.broker): Redis may have come back
+    empty, and the sweep would only notice the lost messages OUTBOX_DISPATCH_TIMEOUT later, which
+    delayed everything downstream (memory extraction, reminders) by minutes after each restart. A
+    message that did survive is harmless twice: consuming is claimed and receipted.
+    """
+    now = timezone.now()
+    _requeue_stale_dispatched(now, older_than=0)
+    due = OutboxEvent.objects.filter(status=Status.PENDING, next_attempt_at__lte=now).order_by("next_attempt_at")
+    return outbox_dispatch(event_ids=due.values_list("pk", flat=True)[:settings.OUTBOX_SWEEP_BATCH])
 
 
 def _clean_up(now: datetime) -> dict[str, int]:
