@@ -18,6 +18,7 @@ from contextlib import AsyncExitStack
 import pytest
 import websockets
 from django.db import connection
+from websockets.typing import Origin
 
 from smartmate.tests.live_server import daphne_serving
 
@@ -29,7 +30,7 @@ async def _open_sockets(ws_url: str, origin: str, stack: AsyncExitStack) -> list
     """Open SOCKETS health sockets, each proven live by a ping through the channel layer."""
 
     async def one() -> object:
-        socket = await stack.enter_async_context(websockets.connect(ws_url, origin=origin, open_timeout=60))
+        socket = await stack.enter_async_context(websockets.connect(ws_url, origin=Origin(origin), open_timeout=60))
         await socket.send(json.dumps({"type": "ping"}))
         reply = json.loads(await asyncio.wait_for(socket.recv(), timeout=60))
         assert reply["type"] == "pong"
