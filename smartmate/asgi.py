@@ -12,6 +12,7 @@ from channels.auth import AuthMiddlewareStack
 from channels.routing import ProtocolTypeRouter, URLRouter
 
 from smartmate.platform.concurrency import HttpConcurrencyLimit
+from smartmate.platform.shutdown import exit_deadline_arm_under_daphne
 from smartmate.platform.websocket_origin import WebsocketOriginValidator
 from smartmate.routing import websocket_urlpatterns
 from smartmate.warmup import warm_up_in_background
@@ -25,3 +26,6 @@ application = ProtocolTypeRouter(
 
 # Load what the first assistant turn needs now, not when the first student is waiting for it.
 warm_up_in_background()
+
+# Stop within SHUTDOWN_DEADLINE seconds of SIGTERM, even with request threads stuck on the stopped loop.
+exit_deadline_arm_under_daphne()

@@ -293,6 +293,8 @@ if OUTBOX_CLAIM_TIMEOUT <= CELERY_TASK_TIME_LIMIT:
 # the admin shows them under Periodic tasks.
 # /healthz: each dependency check gets this long (they run at once) before it is reported down.
 HEALTH_CHECK_TIMEOUT = env_float("HEALTH_CHECK_TIMEOUT", 0.8, minimum=0.05)
+# Seconds a daphne process gives in-flight requests after SIGTERM before it exits (smartmate.platform.shutdown).
+SHUTDOWN_DEADLINE = env_float("SHUTDOWN_DEADLINE", 5.0, minimum=0.5)
 # How often beat runs the assistant's turn sweeper (agent.services.leases; the lease settings are below).
 AGENT_TURN_SWEEP_INTERVAL = env_int("AGENT_TURN_SWEEP_INTERVAL", 10, minimum=1)
 # Embedded defaults (no beat): an open notifications socket produces its student's reminders this often.

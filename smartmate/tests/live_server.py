@@ -29,6 +29,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 DAPHNE_LOG_TAIL_BYTES = 20_000
 
 _logs_by_url: dict[str, Path] = {}  # base URL -> the daphne child's log, for the failure report below
+_processes_by_url: dict[str, subprocess.Popen] = {}  # base URL -> the daphne child, for tests that signal it
 
 
 def _free_port() -> int:
@@ -77,7 +78,7 @@ def daphne_serving(database_name: str, log_path: Path, extra_env: dict[str, str]
     try:
         _wait_for_port(port, process)
         base_url = f"http://127.0.0.1:{port}"
-        _logs_by_url[base_url] = log_path
+        _logs_by_url[base_url], _processes_by_url[base_url] = log_path, process
         yield base_url
     except RuntimeError as exc:
         raise RuntimeError(f"{exc}\n--- daphne log ---\n{log_path.read_text(errors='replace')}") from exc
@@ -87,6 +88,11 @@ def daphne_serving(database_name: str, log_path: Path, extra_env: dict[str, str]
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+def daphne_process(base_url: str) -> subprocess.Popen:
+    """The daphne child serving ``base_url`` (started by daphne_serving)."""
+    return _processes_by_url[base_url]
 
 
 # --- Production mode (README, "Production mode"): DEBUG off, a real secret, collected static files ----------
