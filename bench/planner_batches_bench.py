@@ -26,13 +26,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.planner_rules_bench import BENCH_DIR, kit
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
-BENCH_DIR = REPO_ROOT.parent / "shared" / "bench" / "planner"
-if not BENCH_DIR.is_dir():                      # a worktree beside the main checkout
-    BENCH_DIR = Path("/work/shared/bench/planner")
 SIZES = ("small", "medium", "large", "tight")
 PLANNER_COMMAND = f"{sys.executable} -m schedule.core.planner"
 
@@ -56,6 +56,12 @@ class BatchFigures:
     planning_p95_ms: float
     planning_max_ms: float
 
+    def earliness_margin(self) -> float | None:
+        """Return the planner's rapid earliness minus the original's, None without rapid classes both placed."""
+        if self.earliness is None or self.earliness_original is None:
+            return None
+        return self.earliness - self.earliness_original
+
     def misses(self) -> list[str]:
         """Return the targets this batch misses (empty when it meets them all)."""
         missed = []
@@ -65,7 +71,8 @@ class BatchFigures:
             missed.append("placed")
         if self.evenness is not None and self.evenness > MAX_EVENNESS:
             missed.append("evenness")
-        if None not in (self.earliness, self.earliness_original) and self.earliness < self.earliness_original:
+        margin = self.earliness_margin()
+        if margin is not None and margin < 0:
             missed.append("earliness")
         if self.planning_p95_ms > MAX_PLANNING_P95_MS:
             missed.append("time")
@@ -74,27 +81,25 @@ class BatchFigures:
 
 def main(argv: list[str] | None = None) -> int:
     """Generate, run and print every batch; return 0 when every batch meets the targets."""
-    args = _parse_args(argv)
-    sys.path.insert(0, str(BENCH_DIR))
-    batches = [(f"random {seed}", seed, None) for seed in args.random]
-    batches += [(f"overbooked {seed}", seed, True) for seed in args.overbooked]
+    args = parse_args(argv)
     rows = []
-    print(_header())
-    for name, seed, overbook in batches:
+    print(header())
+    for name, seed, overbook in batch_list(args):
         with tempfile.TemporaryDirectory(prefix="planner-batch-") as scratch:
             folder = Path(args.keep) / name.replace(" ", "_") if args.keep else Path(scratch)
-            instances = _generate(folder, seed, overbook, args.per_size)
-            per_instance = (_run_in_process(instances) if args.in_process
+            instances = generate_batch(folder, seed, overbook, args.per_size)
+            per_instance = (run_in_process(instances) if args.in_process
                             else _run_with_kit(folder, args.repeat))
-        figures = _batch_figures(name, per_instance)
+        figures = batch_figures(name, per_instance)
         rows.append(figures)
-        print(_row(figures), flush=True)
-    _print_worst(rows)
+        print(row_text(figures), flush=True)
+    print_worst(rows)
     return 0 if all(not figures.misses() for figures in rows) else 1
 
 
-def _parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def parse_args(argv: list[str] | None, description: str = __doc__.splitlines()[0]) -> argparse.Namespace:
+    """Return the batch options (seeds, size, how to run) shared with the other batch benchmarks."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--random", type=int, nargs="*", default=[], help="seeds of random batches")
     parser.add_argument("--overbooked", type=int, nargs="*", default=[], help="seeds of over-booked batches")
     parser.add_argument("--per-size", type=int, default=6, help="instances of each size per batch")
@@ -107,9 +112,15 @@ def _parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-def _generate(folder: Path, seed: int, overbook: bool | None, per_size: int) -> list[dict]:
+def batch_list(args: argparse.Namespace) -> list[tuple[str, int, bool | None]]:
+    """Return (name, seed, overbook flag for gen.py) per batch asked for: random ones first."""
+    batches: list[tuple[str, int, bool | None]] = [(f"random {seed}", seed, None) for seed in args.random]
+    return batches + [(f"overbooked {seed}", seed, True) for seed in args.overbooked]
+
+
+def generate_batch(folder: Path, seed: int, overbook: bool | None, per_size: int) -> list[dict]:
     """Write the batch's instances into folder and return them."""
-    import gen  # the shared kit's generator (BENCH_DIR is on sys.path)
+    gen = kit("gen")
     folder.mkdir(parents=True, exist_ok=True)
     instances = []
     for size in SIZES:
@@ -131,13 +142,12 @@ def _run_with_kit(folder: Path, repeat: int) -> list[dict]:
              "original": row["baseline"]["metrics"], "planning_ms": row["planner"]["plan_ms"]} for row in rows]
 
 
-def _run_in_process(instances: list[dict]) -> list[dict]:
-    """Plan, validate and score every instance in this process, with the original's plan beside it."""
-    import baseline_seed
-    import oracle
-    import validate
-
-    from schedule.core.planner import plan_json
+def run_in_process(instances: list[dict], plan_json: Callable[[dict], dict] | None = None) -> list[dict]:
+    """Plan (with `plan_json`, the planner's by default), validate and score every instance, the original's beside it."""
+    if plan_json is None:
+        from schedule.core.planner import plan_json as planner_plan_json
+        plan_json = planner_plan_json
+    baseline_seed, oracle, validate = kit("baseline_seed"), kit("oracle"), kit("validate")
     rows = []
     for instance in instances:
         best = oracle.oracle_max(instance)
@@ -149,7 +159,7 @@ def _run_in_process(instances: list[dict]) -> list[dict]:
     return rows
 
 
-def _batch_figures(name: str, rows: list[dict]) -> BatchFigures:
+def batch_figures(name: str, rows: list[dict]) -> BatchFigures:
     """Average a batch's rows as run.py does: placed/oracle per instance, quality per class both placed."""
     evenness, earliness = _paired(rows, "evenness_cv"), _paired(rows, "earliness")
     times = sorted(row["planning_ms"] for row in rows)
@@ -178,7 +188,7 @@ def _paired(rows: list[dict], key: str) -> tuple[float | None, float | None]:
     return statistics.mean(mine), statistics.mean(theirs)
 
 
-def _header() -> str:
+def header() -> str:
     return (f"{'batch':<18} {'n':>3} {'valid':>5} {'placed/orc':>10} | {'even P/orig':>13} | "
             f"{'early P/orig':>15} | {'plan ms p95/max':>15} | misses")
 
@@ -187,27 +197,27 @@ def _fmt(value: float | None, digits: int) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
 
 
-def _row(f: BatchFigures) -> str:
+def row_text(f: BatchFigures) -> str:
     return (f"{f.name:<18} {f.instances:>3} {f.valid:>5} {f.placed_over_oracle:>10.3f} | "
             f"{_fmt(f.evenness, 3):>6}/{_fmt(f.evenness_original, 3):<6} | "
             f"{_fmt(f.earliness, 3):>7}/{_fmt(f.earliness_original, 3):<7} | "
             f"{f.planning_p95_ms:>7.1f}/{f.planning_max_ms:<7.1f} | {','.join(f.misses()) or 'ok'}")
 
 
-def _print_worst(rows: list[BatchFigures]) -> None:
+def print_worst(rows: list[BatchFigures]) -> None:
     """Print the worst batch of each figure, and how many batches meet every target."""
     placed = min(rows, key=lambda f: f.placed_over_oracle)
     with_evenness = [f for f in rows if f.evenness is not None]
-    with_earliness = [f for f in rows if f.earliness is not None and f.earliness_original is not None]
-    print("-" * len(_header()))
+    margins = [(margin, f) for f in rows if (margin := f.earliness_margin()) is not None]
+    print("-" * len(header()))
     print(f"worst placed/oracle: {placed.placed_over_oracle:.3f} ({placed.name})")
     if with_evenness:
         worst = max(with_evenness, key=lambda f: f.evenness or 0.0)
-        print(f"worst steady evenness: {worst.evenness:.3f} vs original {_fmt(worst.evenness_original, 3)} ({worst.name})")
-    if with_earliness:
-        worst = min(with_earliness, key=lambda f: (f.earliness or 0.0) - (f.earliness_original or 0.0))
-        print(f"worst rapid earliness margin: {worst.earliness - worst.earliness_original:+.3f} "
-              f"({worst.earliness:.3f} vs {worst.earliness_original:.3f}, {worst.name})")
+        print(f"worst steady evenness: {_fmt(worst.evenness, 3)} vs original {_fmt(worst.evenness_original, 3)} ({worst.name})")
+    if margins:
+        margin, worst = min(margins, key=lambda pair: pair[0])
+        print(f"worst rapid earliness margin: {margin:+.3f} "
+              f"({_fmt(worst.earliness, 3)} vs {_fmt(worst.earliness_original, 3)}, {worst.name})")
     print(f"planning ms p95 over batches, largest: {max(f.planning_p95_ms for f in rows):.1f}")
     print(f"batches meeting every target: {sum(not f.misses() for f in rows)}/{len(rows)}")
 

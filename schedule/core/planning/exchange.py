@@ -89,6 +89,13 @@ class ClassState:
         variance = squares / (len(self.xs) + 1) - self.mean_run * self.mean_run
         return sqrt(variance) / self.mean_run if variance > 0 else 0.0
 
+    def cost(self) -> float:
+        """Return the class's term of the plan's cost: its evenness, or its weighted lateness."""
+        if self.steady:
+            return self.cost_of_squares(self.squares)
+        count = len(self.xs)
+        return self.scale * (sum(self.xs) - count * (count - 1) / 2)
+
     def move_gain(self, old: int, new: int) -> tuple[float, int]:
         """Return (cost decrease, new sum of squares) if the item at `old` moved to free position `new`."""
         if not self.steady:
@@ -115,6 +122,11 @@ def exchange(candidates: list[list[int]], positions: list[list[int]], strategies
     states, owner, users = ledger(candidates, positions, strategies, pair_count)
     local_moves(states, owner, users)
     return states, owner, users
+
+
+def plan_cost(states: list[ClassState]) -> float:
+    """Return the plan's total cost (module docstring): what the moves lower and engine.py compares plans by."""
+    return sum(state.cost() for state in states)
 
 
 def ledger(candidates: list[list[int]], positions: list[list[int]], strategies: list[str],
