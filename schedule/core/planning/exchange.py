@@ -40,7 +40,12 @@ from schedule.core.planning.vocabulary import STEADY
 # weight that keeps earliness above the original's (0.62-0.66 at 4-5: a rapid class with no
 # slack inside two steady windows, tight classes with high floors; weight 3 brings them to
 # 0.57-0.59 but puts earliness below the original's on two batches of 16 measured).  Earliness
-# below the original's is a plain miss, so 4.5.
+# below the original's is a plain miss, so 4.5.  Issue #39 measured the trade again on over-booked
+# batches (whose classes placed by both planners are the large instances'): no weight meets both
+# goals there (weight 3: evenness 0.63 with earliness 0.80 against the original's 0.85; weight 10:
+# 0.85 and 0.90), and neither does a convex lateness (its square, steepest for the latest rapid
+# classes): at equal earliness it left evenness as high or higher.  Neither a global flow start nor
+# CP-SAT found plans much cheaper than these moves (bench/planner_joint_flow_bench.py).
 RAPID_WEIGHT = 4.5
 # How far from the middle of its neighbours a steady item looks for a better pair.
 NEAR = 3
