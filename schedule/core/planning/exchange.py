@@ -44,7 +44,9 @@ from schedule.core.planning.vocabulary import STEADY
 # batches (whose classes placed by both planners are the large instances'): no weight meets both
 # goals there (weight 3: evenness 0.63 with earliness 0.80 against the original's 0.85; weight 10:
 # 0.85 and 0.90), and neither does a convex lateness (its square, steepest for the latest rapid
-# classes): at equal earliness it left evenness as high or higher.  Neither a global flow start nor
+# classes) nor a hinge (lateness cheap up to what a one-class-at-a-time plan in the original's order
+# gives the class, dear past it; weights 1-3 before, 8-20 past): at equal earliness both left
+# evenness as high or higher.  Neither a global flow start nor
 # CP-SAT found plans much cheaper than these moves (bench/planner_joint_flow_bench.py).
 RAPID_WEIGHT = 4.5
 # How far from the middle of its neighbours a steady item looks for a better pair.
