@@ -449,6 +449,17 @@ def plan_cost(bench: dict, candidates, positions, strategies) -> float:
     return total
 
 
+def test_the_ledger_prices_a_plan_as_the_bench_measures_it(bench):
+    from schedule.core.planning.exchange import ledger
+    from schedule.core.planning.exchange import plan_cost as ledger_cost
+
+    rng = random.Random(20261203)
+    for _ in range(40):
+        candidates, positions, strategies, pair_count = steps_before_exchange(random_instance(rng))
+        states = ledger(candidates, [list(held) for held in positions], strategies, pair_count)[0]
+        assert ledger_cost(states) == pytest.approx(plan_cost(bench, candidates, positions, strategies), abs=1e-9)
+
+
 def test_exchange_lowers_the_cost_keeps_every_count_and_shares_no_pair(bench):
     from schedule.core.planning.exchange import exchange
 
@@ -610,3 +621,32 @@ def test_bench_draws_fresh_seed_bases_unless_one_is_given():
     assert len(fresh) == 3 and all(low <= base < high for base in fresh)
     # Drawn from the system's randomness: three more are (with overwhelming odds) not the same three.
     assert planner_bench._seed_bases(planner_bench._parse_args(["--batches", "3"])) != fresh
+
+
+def test_batch_table_prints_a_row_per_batch_and_the_worst_of_each_figure(bench, capsys):
+    from bench import planner_batches_bench
+
+    planner_batches_bench.main(["--in-process", "--random", "7", "--overbooked", "8", "--per-size", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    rows = [line for line in lines if line.startswith(("random 7 ", "overbooked 8 "))]
+    assert [row.split()[0] for row in rows] == ["random", "overbooked"]
+    assert all(row.split()[2:4] == ["4", "4"] for row in rows)       # 4 instances, all valid
+    assert any(line.startswith("worst steady evenness: ") for line in lines)
+    assert lines[-1].startswith("batches meeting every target: ") and lines[-1].endswith("/2")
+
+
+def test_a_batch_misses_each_target_it_does_not_meet():
+    from bench.planner_batches_bench import BatchFigures
+
+    def figures(**changes) -> BatchFigures:
+        met = {"name": "b", "instances": 4, "valid": 4, "placed_over_oracle": 1.0, "evenness": 0.5,
+               "evenness_original": 1.2, "earliness": 0.9, "earliness_original": 0.85,
+               "planning_p95_ms": 80.0, "planning_max_ms": 90.0}
+        return BatchFigures(**{**met, **changes})
+
+    assert figures().misses() == []
+    assert figures(evenness=0.61).misses() == ["evenness"]
+    assert figures(earliness=0.84).misses() == ["earliness"]
+    assert figures(earliness=None).misses() == []           # no rapid class placed by both
+    assert figures(placed_over_oracle=0.99, valid=3).misses() == ["invalid", "placed"]
+    assert figures(planning_p95_ms=201.0).misses() == ["time"]
