@@ -1,0 +1,183 @@
+"""The production topology on one machine: nginx in front of N daphne processes, workers per queue, beat.
+
+    python -m smartmate.topology [--web 2] [--dir DIR] [--port 8080] [--fake-llm]
+
+Everything listens on 127.0.0.1 and is a child of this command: Ctrl-C (or SIGTERM) stops exactly what
+it started. The databases come from the environment as for any deployment: ``DATABASE_URL`` (MariaDB;
+start one with ``bash .ci/services.sh``) and ``REDIS_URL`` (without it, a private redis-server is
+started), ``MILVUS_URI`` (a Milvus server; without one, each process keeps memories in memory, which
+several processes cannot share). The processes run in production mode (DEBUG off, collected static
+files, a fresh secret, rate limits on, one trusted proxy hop):
+
+- nginx (Debian's package) from ``deploy/nginx.conf``, the only port a student reaches;
+- ``--web`` daphne processes (backlog 1024, 30 s websocket handshake), no stickiness;
+- one Celery worker per queue: ``default`` (outbox, sweeps, reminders), ``agent`` (assistant turns),
+  ``memory`` (memory extraction), and beat.
+
+The topology tests (``smartmate/tests/test_topology.py``) start it through ``topology_running``.
+``deploy/systemd/`` has unit files for the same processes on a real host.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from smartmate.loadcheck.children import (
+    HOST,
+    LISTEN_BACKLOG,
+    REPO_ROOT,
+    WS_CONNECT_TIMEOUT,
+    _tail,
+    free_port,
+    start_redis,
+    stopping,
+    wait_for_port,
+)
+
+NGINX_TEMPLATE = REPO_ROOT / "deploy" / "nginx.conf"
+QUEUES = (("default", 2), ("agent", 2), ("memory", 1))  # queue, worker processes
+
+
+@dataclass
+class Topology:
+    """What is running: the proxy's URL (the students' door) and each daphne's own URL."""
+
+    url: str
+    web_urls: list[str]
+    folder: Path
+    env: dict[str, str]
+    web_logs: list[Path] = field(default_factory=list)
+    workers: list[str] = field(default_factory=list)
+
+    def web_log_text(self, index: int) -> str:
+        return self.web_logs[index].read_text(errors="replace")
+
+
+def production_env(folder: Path, *, redis_url: str, database_name: str | None, var_dir: Path,
+                   llm_url: str | None) -> dict[str, str]:
+    """The environment of every process: production mode on plain HTTP behind one proxy hop."""
+    env = dict(os.environ)
+    env.update(
+        DJANGO_SETTINGS_MODULE="smartmate.settings", DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY=env.get("TOPOLOGY_SECRET_KEY") or secrets.token_urlsafe(64),
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost", DJANGO_SECURE_SSL_REDIRECT="0",
+        METRICS_TOKEN=env.get("METRICS_TOKEN") or secrets.token_urlsafe(32),
+        REDIS_URL=redis_url, SMARTMATE_VAR_DIR=str(var_dir),
+        RATE_LIMITS_ENABLED=env.get("RATE_LIMITS_ENABLED", "1"), RATE_LIMIT_TRUSTED_PROXIES="1",
+        MILVUS_URI=env.get("MILVUS_URI", "") if env.get("MILVUS_URI", "").startswith("http") else "memory",
+        SMARTMATE_WARM_START="0", PYTHONUNBUFFERED="1",
+    )
+    env.pop("CELERY_BROKER_URL", None)  # the broker follows REDIS_URL
+    if database_name:
+        env["DATABASE_NAME_OVERRIDE"] = database_name
+    if llm_url:
+        env.update(LLM_BASE_URL=llm_url, LLM_API_KEY=env.get("LLM_API_KEY") or "topology")
+    return env
+
+
+def collect_static(env: dict[str, str]) -> None:
+    """``collectstatic`` into the run's var dir, as a deployment does before it starts."""
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=REPO_ROOT, env=env,
+                   check=True, capture_output=True, timeout=300)
+
+
+def start_web(stack: ExitStack, env: dict[str, str], folder: Path, count: int) -> tuple[list[str], list[Path]]:
+    """Start ``count`` daphne processes; return their URLs and log files."""
+    started = []
+    for index in range(count):
+        port, log_path = free_port(), folder / f"web-{index}.log"
+        log = stack.enter_context(open(log_path, "wb"))
+        process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-e", f"tcp:{port}:interface={HOST}:backlog={LISTEN_BACKLOG}",
+             "--websocket_connect_timeout", str(WS_CONNECT_TIMEOUT), "smartmate.asgi:application"],
+            cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        stack.enter_context(stopping(process))
+        started.append((port, process, log_path))
+    for port, process, log_path in started:
+        wait_for_port(port, process, timeout=60, what="daphne", log=log_path)
+    return [f"http://{HOST}:{port}" for port, _, _ in started], [log for _, _, log in started]
+
+
+def start_workers(stack: ExitStack, env: dict[str, str], folder: Path) -> list[str]:
+    """One Celery worker per queue and beat; wait until each worker answers a ping; return their names."""
+    from smartmate.celery import app
+
+    names = []
+    for queue, concurrency in QUEUES:
+        name = f"{queue}-{secrets.token_hex(3)}@{socket.gethostname()}"
+        log_path = folder / f"worker-{queue}.log"
+        log = stack.enter_context(open(log_path, "wb"))
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "smartmate", "worker", "-Q", queue, "--pool=prefork",
+             f"--concurrency={concurrency}", "--without-gossip", "--without-mingle", "--loglevel=WARNING",
+             "-n", name], cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        stack.enter_context(stopping(process, grace=30))
+        names.append((name, process, log_path))
+    beat_log = stack.enter_context(open(folder / "beat.log", "wb"))
+    beat = subprocess.Popen([sys.executable, "-m", "celery", "-A", "smartmate", "beat", "--loglevel=WARNING",
+                             "-s", str(folder / "beat-schedule")], cwd=REPO_ROOT, env=env, stdout=beat_log,
+                            stderr=subprocess.STDOUT)
+    stack.enter_context(stopping(beat))
+    deadline = time.monotonic() + 90
+    for name, process, log_path in names:
+        while not app.control.ping(destination=[name], timeout=0.5):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"The topology's Celery worker {name} did not start{_tail(log_path)}")
+    return [name for name, _, _ in names]
+
+
+def nginx_config(folder: Path, port: int, web_urls: list[str]) -> str:
+    """``deploy/nginx.conf`` with this run's port, upstreams and files (all inside ``folder``)."""
+    servers = "\n".join(f"        server {url.split('://', 1)[1]} max_fails=1 fail_timeout=2s;" for url in web_urls)
+    main = f"daemon off;\npid {folder}/nginx.pid;\nerror_log {folder}/nginx-error.log warn;"
+    temp = "".join(f"\n    {kind}_temp_path {folder}/nginx-{kind};" for kind in
+                   ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    http = f"access_log {folder}/nginx-access.log;{temp}"
+    return (NGINX_TEMPLATE.read_text().replace("{{MAIN}}", main).replace("{{HTTP}}", http)
+            .replace("{{WEB_SERVERS}}", servers).replace("{{LISTEN}}", f"{HOST}:{port}"))
+
+
+def start_nginx(stack: ExitStack, folder: Path, port: int, web_urls: list[str]) -> str:
+    binary = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
+    if binary is None:
+        raise RuntimeError("nginx is missing: apt-get install nginx (the topology's proxy is Debian's nginx)")
+    config = folder / "nginx.conf"
+    config.write_text(nginx_config(folder, port, web_urls))
+    log_path = folder / "nginx-error.log"
+    process = subprocess.Popen([binary, "-p", str(folder), "-c", str(config)], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.STDOUT)
+    stack.enter_context(stopping(process, grace=5))
+    wait_for_port(port, process, timeout=30, what="nginx", log=log_path)
+    return f"http://{HOST}:{port}"
+
+
+@contextmanager
+def topology_running(folder: Path, *, web: int = 2, port: int | None = None, database_name: str | None = None,
+                     var_dir: Path | None = None, llm_url: str | None = None,
+                     extra_env: dict[str, str] | None = None) -> Iterator[Topology]:
+    """Start the whole topology in ``folder``; stop all of it on leaving.
+
+    ``var_dir`` with static files already collected there (production mode) skips ``collectstatic``.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    with ExitStack() as stack:
+        redis_url = os.environ.get("REDIS_URL") or start_redis(stack, folder)
+        env = production_env(folder, redis_url=redis_url, database_name=database_name,
+                             var_dir=var_dir or folder / "var", llm_url=llm_url)
+        env.update(extra_env or {})
+        if var_dir is None:
+            collect_static(env)
+        web_urls, web_logs = start_web(stack, env, folder, web)
+        workers = start_workers(stack, env, folder)
+        url = start_nginx(stack, folder, port or free_port(), web_urls)
+        yield Topology(url=url, web_urls=web_urls, folder=folder, env=env, web_logs=web_logs, workers=workers)
