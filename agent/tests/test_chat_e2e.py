@@ -289,10 +289,14 @@ def test_a_replayed_preview_card_says_what_became_of_its_preview(page, chat_serv
 
 
 @pytest.mark.e2e
-def test_a_model_failure_is_said_once_in_chinese_without_the_endpoints_words(page, chat_server, transactional_db):
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 900}, {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_a_model_failure_is_said_once_in_chinese_without_the_endpoints_words(page, chat_server, transactional_db,
+                                                                               viewport):
     base_url, fake = chat_server
     fake.script({"status": 400, "error_message": "model not found: deepseek-chatt"})
-    student = UserFactory(username="xiaoli-llm-error")
+    student = UserFactory(username=f"xiaoli-llm-error{viewport['width']}")
+    page.set_viewport_size(viewport)
     page.set_default_timeout(15_000)
     page.base_url = base_url
     log_in(page, student.username)

@@ -121,7 +121,8 @@ class OwnEventChangeMixin(serializers.Serializer):
 
     changeset_id = serializers.IntegerField(
         allow_null=True,
-        help_text="The undoable change this write made; null when the event is a course meeting or a study block.")
+        help_text="The undoable change this write made. A course meeting or a planned block is refused (409 "
+                  "not_own_event): they change through the course and the block endpoints.")
     summary = serializers.CharField(help_text="One line saying what changed, for the undo bar.")
 
 

@@ -109,7 +109,8 @@ class EventListView(APIView):
 class EventDetailView(APIView):
     """Read, change, move or delete one event, or every occurrence of its series (``scope=all``).
 
-    A change or delete of the student's own event answers the change set that undoes it."""
+    A change or delete of the student's own event answers the change set that undoes it; a class meeting
+    or a planned block is refused (409 ``not_own_event``): the course and block endpoints change those."""
 
     @extend_schema(responses=EventOutputSerializer)
     def get(self, request: AuthedRequest, event_id: int) -> Response:

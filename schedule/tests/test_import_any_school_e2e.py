@@ -16,6 +16,7 @@ from schedule.tests import import_shapes as shapes
 from smartmate.tests.live_server import log_in
 
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 900}
 FILES: dict[str, tuple[Callable[[], bytes], str]] = {
     "per_section": (shapes.per_section_ics, "数据结构"),
     "wakeup": (shapes.wakeup_export, "体育"),
@@ -118,17 +119,16 @@ def test_two_courses_at_one_time_are_imported_and_shown_side_by_side(live_page, 
 
 
 @pytest.mark.e2e
-@pytest.mark.parametrize("viewport", [None, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_second_file_adds_to_the_timetable_by_default(live_page, transactional_db, viewport):
     """#35 M1: the school's timetable first, then a PE/club .ics: both stay; replacing is a choice."""
     from schedule.tests.factories import import_csv
 
-    student = UserFactory(username=f"second-file-{'p' if viewport else 'd'}")
+    student = UserFactory(username=f"second-file-{viewport['width']}")
     import_csv(student, "高等数学,1,1,2,王老师,二教101,1-16", "线性代数,3,3,4,李老师,二教203,1-16")
     CalendarSettings.objects.filter(user=student).update(semester_start=shapes.WEEK1)
     page = live_page
-    if viewport:
-        page.set_viewport_size(viewport)
+    page.set_viewport_size(viewport)
     log_in(page, student.username)
     upload(page, "pe.ics", shapes.calendar(*[
         shapes.vevent("体育（篮球）", shapes.WEEK1 + timedelta(weeks=week, days=4), "1400",

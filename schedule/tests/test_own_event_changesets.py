@@ -157,3 +157,47 @@ def test_another_students_event_is_not_found_and_records_nothing(auth_client, us
     answer = call(f"{EVENTS}{other.pk}/", {"title": "x"}, format="json") if method == "patch" else \
         call(f"{EVENTS}{other.pk}/")
     assert answer.status_code == 404 and not ChangeSet.objects.exists()
+
+
+# --- A class meeting or a planned block is not an own event: refused, nothing written ----------------
+
+def _filler_meeting_holding_a_block(user):
+    from taskclasses.models import TaskItem
+    from taskclasses.tests.factories import embed_item, make_task_class
+
+    item = make_task_class(user, items=1).items.get()
+    host = embed_item(item)
+    TaskItem.objects.filter(pk=item.pk).update(status=TaskItem.Status.PLACED)
+    return host, item
+
+
+@pytest.mark.parametrize(("method", "body"), [
+    ("patch", {"week": 3, "day": 2, "start_section": 9, "end_section": 10}),
+    ("patch", {"title": "别的名字"}),
+    ("delete", None),
+], ids=["move", "rename", "delete"])
+def test_the_events_api_refuses_a_class_meeting_and_its_embedded_block_keeps_its_place(
+        auth_client, user, method, body):
+    host, item = _filler_meeting_holding_a_block(user)
+    before = event_rows(ScheduleEvent.objects.filter(user=user).order_by("pk"))
+    changes = ChangeSet.objects.filter(user=user).count()  # the import's
+    answer = getattr(auth_client, method)(f"{EVENTS}{host.pk}/", body, format="json")
+    assert answer.status_code == 409
+    assert answer.json() == {
+        "code": "not_own_event",
+        "message": "This is a class, not your own event: change its course (name, teacher, room) or delete this "
+                   "one meeting from the course dialog, or re-import the timetable for new times.",
+        "detail": {"kind": "course", "course_id": host.course_id}}
+    assert event_rows(ScheduleEvent.objects.filter(user=user).order_by("pk")) == before
+    assert ScheduleSlot.objects.filter(event=host, embedded_item=item).count() == 2
+    assert ChangeSet.objects.filter(user=user).count() == changes
+
+
+def test_the_events_api_refuses_a_planned_block_in_chinese(auth_client, user):
+    from taskclasses.tests.factories import make_task_class, place_item
+
+    block = place_item(make_task_class(user, items=1).items.get())
+    answer = auth_client.delete(f"{EVENTS}{block.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert (answer.status_code, answer.json()["code"]) == (409, "not_own_event")
+    assert answer.json()["message"] == "这是安排好的学习块，不是你自己的日程：请在它自己的窗口里用“移动到…”，或在课表上拖动它。"
+    assert ScheduleEvent.objects.filter(pk=block.pk).exists()

@@ -20,7 +20,7 @@ from schedule.models import ScheduleEvent
 from smartmate.tests.live_server import wait_until
 from taskclasses.tests.reminders.test_pocket_e2e import BLOCK, _a_block_in_eight_minutes, _student_in_week_13
 
-DESKTOP = {"width": 1280, "height": 1000}
+DESKTOP = {"width": 1366, "height": 900}  # the size #35 was walked at
 PHONE = {"width": 390, "height": 844}
 # Ready within a second, else false: evaluating navigator.serviceWorker.ready alone would wait forever for a
 # worker that never registers (the probe's case), hanging the test instead of failing it.

@@ -32,14 +32,17 @@
   const errorBox = document.getElementById("board-error");
 
   // A refused drop: the server's message (the same words the assistant uses for this refusal) and,
-  // when it has any, the places that would work.
+  // when it has any, the places that would work, in the bar at the foot of the window (where the
+  // student is looking whatever the board's scroll).
   function showError(message, suggestions) {
     errorBox.querySelector("[data-test=board-error-message]").textContent = message;
     errorBox.querySelector("[data-test=board-error-suggestions]").textContent = suggestions || "";
     errorBox.hidden = false;
   }
+  errorBox.querySelector("[data-close-error]").addEventListener("click", () => { errorBox.hidden = true; });
 
   async function send(method, url, body) {
+    errorBox.hidden = true;  // the last refusal is not this drop's
     const response = await fetch(url, {
       method,
       headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, "X-Idempotency-Key": crypto.randomUUID() },

@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from schedule.models import ChangeSet, ScheduleEvent
@@ -22,6 +23,7 @@ from schedule.services import event_series
 from schedule.services.events import Span, event_create
 from schedule.services.timetable_records import empty_record, event_rows, events_diff_recorded
 from schedule.timetable_port import OwnEventEdit
+from smartmate.platform.exceptions import ConflictError
 from taskclasses.planning.changeset_summaries import changeset_summary
 
 Written = TypeVar("Written")
@@ -45,14 +47,14 @@ def _recorded_edit(*, user: User, action: str, event_id: int | None,
                    ) -> tuple[Written, ChangeSet | None]:
     """Run ``write`` between two snapshots of what it can touch and record the difference.
 
-    The events API also reaches a course meeting's or a block's event; those have their own undoable
-    paths (the course dialog, the block dialog), so a write through here on them records nothing.
+    The events API also reaches a course meeting's or a block's event; those are refused here (see
+    ``_not_own_event``), before anything is written.
     """
     before_rows: list[ScheduleEvent] = []
     if event_id is not None:
         target = event_get(user=user, event_id=event_id)
         if target.kind != ScheduleEvent.Kind.CUSTOM:
-            return write(), None
+            raise _not_own_event(target)
         before_rows = _touched(user=user, ids={target.pk}, series={target.series_id, target.series_origin})
     before = event_rows(before_rows)
     written = write()
@@ -65,6 +67,22 @@ def _recorded_edit(*, user: User, action: str, event_id: int | None,
     count = len(record["events_created"]) + len(record["events_deleted"]) + len(record["events_rewritten"])
     record["summary"] = {"action": action, "title": title, "count": count}
     return written, ChangeSet.objects.create(user=user, kind=ChangeSet.Kind.EVENT, timetable=record)
+
+
+def _not_own_event(event: ScheduleEvent) -> ConflictError:
+    """Refuse a write on a class meeting or a planned block: each has its own recorded path.
+
+    Written here, a move or delete took the meeting's sections with the study blocks embedded in them
+    (the blocks stayed "placed" with nowhere to be), a new title parted a meeting from its course's
+    name, and nothing could be undone.
+    """
+    if event.kind == ScheduleEvent.Kind.COURSE:
+        message = _("This is a class, not your own event: change its course (name, teacher, room) or delete "
+                    "this one meeting from the course dialog, or re-import the timetable for new times.")
+    else:
+        message = _("This is a planned block, not your own event: move it from its own dialog (Move to…) or by "
+                    "dragging it on the board.")
+    return ConflictError(message, code="not_own_event", detail={"kind": event.kind, "course_id": event.course_id})
 
 
 def _edit(written, changeset: ChangeSet | None) -> OwnEventEdit:

@@ -45,14 +45,20 @@ def test_quick_notes_land_in_the_right_quadrants(live_page, transactional_db):
 
 
 @pytest.mark.e2e
-def test_complete_and_restore_a_note(live_page, transactional_db):
-    student = UserFactory(username="xiaosun")
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 900}, {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_complete_and_restore_a_note(live_page, transactional_db, viewport):
+    student = UserFactory(username=f"xiaosun{viewport['width']}")
     make_task(student, title="整理桌面", quadrant=3)
     page = live_page
+    page.set_viewport_size(viewport)
     log_in(page, student.username)
     page.click("[data-test=quadrant-3] [data-test=task-complete]")
     page.wait_for_selector("[data-test=completed-task]", state="attached")
     assert page.locator("[data-test=quadrant-3] [data-test=task]").count() == 0
+    # The message names the section as the page names it (it said “已完成” while the section was 最近完成).
+    assert page.inner_text(".messages") == "已完成「整理桌面」。想恢复的话，它在“最近完成”里。"
+    assert page.inner_text("[data-test=completed] summary") == "最近完成"
     page.click("[data-test=completed] summary")
     page.click("[data-test=task-restore]")
     page.wait_for_selector("[data-test=quadrant-3] [data-test=task]")

@@ -73,6 +73,31 @@ def test_a_refused_drop_shows_the_reason(live_page, transactional_db):
 
 
 @pytest.mark.e2e
+def test_a_refused_drop_low_on_a_scrolled_page_says_why_where_the_student_is_looking(live_page, transactional_db):
+    student = UserFactory(username="planner4")
+    week_four, _week_five, end = _in_week_three_now(student)
+    custom_event(student, title="晚自习", week=4, day=2, start=11, end=12)  # the board's last rows
+    task_class = make_task_class(student, items=2, start=week_four, end=end)
+    page = live_page
+    page.set_viewport_size({"width": 1366, "height": 900})
+    log_in(page, student.username)
+    page.goto(f"{page.base_url}/plans/{task_class.pk}/")
+    page.click("[data-test=plan-button]")
+    page.wait_for_selector("[data-test=preview-banner]")
+    target = page.locator('td[data-event-id][data-day="2"][data-section="11"]')
+    target.scroll_into_view_if_needed()
+    page.locator("[data-test=suggestion]").first.drag_to(target)
+    error = page.locator("[data-test=board-error]")
+    expect(error).to_be_visible()
+    assert "晚自习" in error.inner_text()
+    assert page.evaluate("window.scrollY") > 0  # the page stayed scrolled down at the drop
+    box = error.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 900, box
+    dropped = target.bounding_box()
+    assert dropped is not None and abs(box["y"] - dropped["y"]) < 450, (box, dropped)  # near the drop
+
+
+@pytest.mark.e2e
 def test_two_classes_on_a_tight_week_place_every_placeable_block(live_page, transactional_db):
     from datetime import timedelta
 

@@ -84,15 +84,17 @@ def test_a_pinned_block_refuses_a_drag_in_chinese(live_page, transactional_db):
 
 
 @pytest.mark.e2e
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 900}, PHONE], ids=["desktop", "phone"])
 def test_lunch_by_clock_on_the_default_grid_is_answered_and_a_refused_form_keeps_its_inputs(
-        live_page, transactional_db):
+        live_page, transactional_db, viewport):
     """The README's own "午饭 11:40–13:30" falls between sections 4 and 5 of the default grid: said so, not
     refused; a protected time over a course is refused and the form comes back as she typed it."""
     from schedule.tests.factories import import_csv
 
-    student = UserFactory(username="rules4")
+    student = UserFactory(username=f"rules4-{viewport['width']}")
     import_csv(student, "高等数学,2,5,6,王老师,二教1101,1-16")
     page = live_page
+    page.set_viewport_size(viewport)
     log_in(page, student.username)
     page.goto(f"{page.base_url}/accounts/settings/#study-rules")
     page.fill("[data-test=protected-name]", "午饭")

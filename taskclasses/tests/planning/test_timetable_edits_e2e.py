@@ -1,5 +1,6 @@
 """A student changes courses in Chromium (in Chinese): deletes one meeting for a holiday and undoes it,
-re-imports a changed timetable (reads the diff, confirms, undoes), and opens a course on a phone."""
+re-imports a changed timetable (reads the diff, confirms, undoes), opens a course on a phone, and gives a
+course a new room that the board or the day agenda then shows (and undo takes back)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from taskclasses.tests.factories import make_task_class
 from taskclasses.tests.planning.test_planning_e2e import _in_week_three_now
 
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 900}
 
 
 def _student_with_filler_block(username: str) -> tuple:
@@ -139,3 +141,33 @@ def test_turning_the_filler_mark_off_lists_the_block_and_keyboard_opens_the_dial
     assert page.inner_text("[data-test=edit-undo-summary]") == "「形势与政策」不再是水课（1 个学习块回到待安排）"
     assert not Course.objects.get(user=student).is_filler
     assert TaskItem.objects.get(pk=item.pk).status == TaskItem.Status.PENDING
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_courses_new_room_is_shown_where_the_student_reads_her_day_and_undo_takes_it_back(
+        live_page, transactional_db, viewport):
+    student, _item, _meeting = _student_with_filler_block(f"courseroom{viewport['width']}")
+    page = live_page
+    page.set_viewport_size(viewport)
+    log_in(page, student.username)
+    page.goto(f"{page.base_url}/schedule/?week=4&day=1")
+    page.wait_for_selector("#course-edit[data-ready=true]", state="attached")
+    # The table on a desktop, the day agenda on a phone: the meeting the student sees either way.
+    seen = "td[data-course-id]" if viewport is DESKTOP else ".agenda-item[data-course-id]"
+    meeting = page.locator(seen).first
+    expect(meeting).to_contain_text("二教1101")
+    meeting.click(position={"x": 5, "y": 5})
+    page.locator("[data-test=course-dialog][data-loaded=true]").wait_for(state="visible")
+    page.fill("[data-test=course-location]", "三教3302")
+    page.click("[data-test=course-save]")
+    page.wait_for_selector("[data-test=edit-undo]:not([hidden])")
+    meeting = page.locator(seen).first
+    expect(meeting).to_contain_text("三教3302")
+    expect(meeting).not_to_contain_text("二教1101")
+    assert "形势与政策" in page.inner_text("[data-test=edit-undo-summary]")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.click("[data-test=edit-undo-button]")
+    wait_until(page, "!sessionStorage.getItem('smartmate.board.undo')")
+    expect(page.locator(seen).first).to_contain_text("二教1101")
+    assert set(ScheduleEvent.objects.filter(user=student).values_list("location", flat=True)) == {"二教1101"}

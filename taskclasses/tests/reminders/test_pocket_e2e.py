@@ -207,13 +207,16 @@ def test_a_reminder_made_between_two_pages_is_announced_by_the_next(phone, live_
 
 
 @pytest.mark.e2e
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 900}, PHONE], ids=["desktop", "phone"])
 def test_offline_a_saved_copy_disables_what_needs_the_network_and_other_pages_say_they_were_not_saved(
-        phone, live_daphne, transactional_db):
+        phone, live_daphne, transactional_db, viewport):
     """#35 M7: the first offline view draws whole (its styles kept with it), 撤销 / 退出登录 are disabled,
-    and 总览 or 任务类 offline say they were not saved instead of showing something else."""
+    and 总览 or 任务类 offline say they were not saved instead of showing something else (on a laptop too)."""
     context, page = phone
-    _student_in_week_13("pocket-m7")
-    _log_in(page, "pocket-m7")
+    page.set_viewport_size(viewport)
+    username = f"pocket-m7-{viewport['width']}"
+    _student_in_week_13(username)
+    _log_in(page, username)
     page.goto(f"{page.base_url}/schedule/")
     wait_until(page, "navigator.serviceWorker.ready.then(() => true)")
     wait_until(page, "document.documentElement.dataset.offlineKept !== undefined")
