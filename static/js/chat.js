@@ -79,9 +79,14 @@
 
   async function api(method, url, body) {
     const headers = { "Content-Type": "application/json", "X-CSRFToken": csrf, "Accept": "application/json" };
-    const response = await fetch(url, {
-      method, credentials: "same-origin", headers, body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    let response;
+    try {
+      response = await fetch(url, {
+        method, credentials: "same-origin", headers, body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (unreachable) { // the browser's own words ("Failed to fetch") are English and say nothing useful
+      throw new Error(text.requestFailed);
+    }
     if (!response.ok) {
       let problem = null;
       try { problem = await response.json(); } catch (ignored) { /* not JSON */ }
