@@ -81,7 +81,8 @@ class Message(models.Model):
     # resend after a dropped socket finds the stored message instead of starting a second turn. NULL when
     # the client gave none: NULLs never collide, as with turn_id above, where "" would (MariaDB has no
     # conditional unique constraint to leave "" out).
-    client_message_id = models.CharField(max_length=64, null=True, blank=True, editable=False)  # noqa: DJ001
+    client_message_id = models.CharField(  # noqa: DJ001 - NULL, not "": NULLs never collide
+        max_length=64, null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
