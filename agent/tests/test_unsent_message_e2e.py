@@ -33,7 +33,8 @@ ANSWER = "明天上午第一二节是高等数学。"
 class Wire:
     """The page's agent sockets as the route sees them; ``connections`` decides what each one does."""
 
-    connections: list[str]  # per connection: "drop-send", "drop-ack", "swallow-send", "refuse" or "pass"
+    # Per connection: "drop-send", "drop-ack", "drop-ack-keep-answer", "swallow-send", "refuse" or "pass".
+    connections: list[str]
     sends: list[dict] = field(default_factory=list)
 
     def route(self, ws: WebSocketRoute) -> None:
@@ -58,11 +59,17 @@ class Wire:
         server.send(message)
 
     def _from_server(self, plan: str, ws: WebSocketRoute, server: WebSocketRoute, message: str | bytes) -> None:
-        if plan == "drop-ack" and json.loads(message)["type"] == "chat.ack":
+        kind = json.loads(message)["type"]
+        if plan == "drop-ack" and kind == "chat.ack":
             ws.close(code=4000)  # stored on the server, but the page never hears so
             server.close()
             return
+        if plan == "drop-ack-keep-answer" and kind == "chat.ack":
+            return  # lost; the answer still streams in, then the socket drops
         ws.send(message)
+        if plan == "drop-ack-keep-answer" and kind == "turn.done":
+            ws.close(code=4000)
+            server.close()
 
 
 def _open_chat(page, base_url: str, wire: Wire, title: str):
@@ -99,7 +106,7 @@ def test_a_message_lost_as_the_socket_drops_says_unsent_and_goes_again_on_reconn
     unsent = page.locator("[data-test=chat-user-message] [data-test=chat-unsent]")
     expect(unsent).to_contain_text("未发送")
     expect(unsent.locator("[data-test=chat-resend]")).to_have_text("重新发送")
-    expect(page.locator("[data-test=chat-answer]")).to_have_text(ANSWER)
+    expect(page.locator("[data-test=chat-answer]")).to_have_text(ANSWER, timeout=15_000)
     expect(unsent).to_have_count(0)
     assert _stored_questions(conversation) == ["明天有什么课？"]
     assert len({frame["client_message_id"] for frame in wire.sends}) == 1 and len(wire.sends) >= 2
@@ -113,13 +120,28 @@ def test_a_message_stored_but_not_acknowledged_is_sent_again_and_answered_once(p
 
     _ask(page)
 
-    expect(page.locator("[data-test=chat-answer]")).to_have_text(ANSWER)
+    expect(page.locator("[data-test=chat-answer]")).to_have_text(ANSWER, timeout=15_000)
     expect(page.locator("[data-test=chat-unsent]")).to_have_count(0)
     expect(page.locator("[data-test=chat-user-message]")).to_have_count(1)
     expect(page.locator("[data-test=chat-assistant-message]")).to_have_count(1)
     assert [frame["client_message_id"] for frame in wire.sends] == [wire.sends[0]["client_message_id"]] * 2
     assert _stored_questions(conversation) == ["明天有什么课？"]
     expect(page.locator("[data-test=chat-send]")).to_be_enabled()
+
+
+def test_a_resend_acknowledged_after_its_whole_answer_was_shown_leaves_send_enabled(
+        page, chat_server, transactional_db):
+    base_url, fake = chat_server
+    fake.script(route("reply"), reply(ANSWER))
+    wire = Wire(connections=["drop-ack-keep-answer", "pass"])
+    conversation = _open_chat(page, base_url, wire, "答完才断")
+
+    _ask(page)
+
+    expect(page.locator("[data-test=chat-answer]")).to_have_text(ANSWER, timeout=15_000)
+    expect(page.locator("[data-test=chat-send]")).to_be_enabled()
+    expect(page.locator("[data-test=chat-unsent]")).to_have_count(0)
+    assert len(wire.sends) == 2 and _stored_questions(conversation) == ["明天有什么课？"]
 
 
 def test_a_message_never_acknowledged_offers_resend_and_the_button_sends_it(page, chat_server, transactional_db):
@@ -135,6 +157,6 @@ def test_a_message_never_acknowledged_offers_resend_and_the_button_sends_it(page
     assert _stored_questions(conversation) == []
     resend.click()
 
-    expect(page.locator("[data-test=chat-answer]")).to_have_text(ANSWER)
+    expect(page.locator("[data-test=chat-answer]")).to_have_text(ANSWER, timeout=15_000)
     expect(page.locator("[data-test=chat-unsent]")).to_have_count(0)
     assert _stored_questions(conversation) == ["明天有什么课？"]

@@ -615,6 +615,12 @@
     unacknowledged.delete(frame.client_message_id);
     entry.bubble.dataset.state = "sent";
     entry.bubble.querySelector(".chat-unsent")?.remove();
+    // A resend of a message whose turn this page already saw end: no event is coming to clear "sending".
+    const turn = turns.get(turnKey(frame.turn_id));
+    if (turn && turn.outcome) {
+      awaiting = false;
+      if (!refreshRunning() && status.textContent === text.sending) setStatus("");
+    }
   }
 
   /** After a reconnect: send again what was not acknowledged (the server keeps each id once). */
