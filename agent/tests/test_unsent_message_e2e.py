@@ -19,7 +19,7 @@ from playwright.sync_api import WebSocketRoute, expect
 
 from accounts.models import User
 from accounts.tests.factories import UserFactory
-from agent.models import Message
+from agent.models import Conversation, Message
 from agent.tests.factories import make_conversation, reply, route
 from smartmate.tests.live_server import log_in
 
@@ -72,7 +72,11 @@ class Wire:
             server.close()
 
 
-def _open_chat(page, base_url: str, wire: Wire, title: str):
+def _ask_through(page, chat_server, connections: list[str], title: str) -> tuple[Wire, Conversation]:
+    """Open a conversation of a new student through a route playing ``connections``, and ask a question."""
+    base_url, fake = chat_server
+    fake.script(route("reply"), reply(ANSWER))
+    wire = Wire(connections=connections)
     student = cast(User, UserFactory())
     conversation = make_conversation(student, title=title)
     page.set_default_timeout(15_000)
@@ -81,12 +85,13 @@ def _open_chat(page, base_url: str, wire: Wire, title: str):
     log_in(page, student.username)
     page.goto(f"{base_url}/assistant/{conversation.pk}/")
     expect(page.locator("#chat-status")).not_to_have_text("正在连接…")
-    return conversation
-
-
-def _ask(page, text: str = "明天有什么课？") -> None:
-    page.fill("[data-test=chat-input]", text)
+    page.fill("[data-test=chat-input]", "明天有什么课？")
     page.press("[data-test=chat-input]", "Enter")
+    return wire, conversation
+
+
+def _answer_shown(page) -> None:
+    expect(page.locator("[data-test=chat-answer]")).to_have_text(ANSWER, timeout=15_000)  # a loaded machine
 
 
 def _stored_questions(conversation) -> list[str]:
@@ -95,32 +100,22 @@ def _stored_questions(conversation) -> list[str]:
 
 def test_a_message_lost_as_the_socket_drops_says_unsent_and_goes_again_on_reconnect(
         page, chat_server, transactional_db):
-    base_url, fake = chat_server
-    fake.script(route("reply"), reply(ANSWER))
     # The drop, then two reconnects the server refuses (Redis still away), then a good one.
-    wire = Wire(connections=["drop-send", "refuse", "refuse", "pass"])
-    conversation = _open_chat(page, base_url, wire, "断线时的问题")
-
-    _ask(page)
+    wire, conversation = _ask_through(page, chat_server, ["drop-send", "refuse", "refuse", "pass"], "断线时的问题")
 
     unsent = page.locator("[data-test=chat-user-message] [data-test=chat-unsent]")
     expect(unsent).to_contain_text("未发送")
     expect(unsent.locator("[data-test=chat-resend]")).to_have_text("重新发送")
-    expect(page.locator("[data-test=chat-answer]")).to_have_text(ANSWER, timeout=15_000)
+    _answer_shown(page)
     expect(unsent).to_have_count(0)
     assert _stored_questions(conversation) == ["明天有什么课？"]
     assert len({frame["client_message_id"] for frame in wire.sends}) == 1 and len(wire.sends) >= 2
 
 
 def test_a_message_stored_but_not_acknowledged_is_sent_again_and_answered_once(page, chat_server, transactional_db):
-    base_url, fake = chat_server
-    fake.script(route("reply"), reply(ANSWER))
-    wire = Wire(connections=["drop-ack", "pass"])
-    conversation = _open_chat(page, base_url, wire, "没收到确认")
+    wire, conversation = _ask_through(page, chat_server, ["drop-ack", "pass"], "没收到确认")
 
-    _ask(page)
-
-    expect(page.locator("[data-test=chat-answer]")).to_have_text(ANSWER, timeout=15_000)
+    _answer_shown(page)
     expect(page.locator("[data-test=chat-unsent]")).to_have_count(0)
     expect(page.locator("[data-test=chat-user-message]")).to_have_count(1)
     expect(page.locator("[data-test=chat-assistant-message]")).to_have_count(1)
@@ -131,32 +126,23 @@ def test_a_message_stored_but_not_acknowledged_is_sent_again_and_answered_once(p
 
 def test_a_resend_acknowledged_after_its_whole_answer_was_shown_leaves_send_enabled(
         page, chat_server, transactional_db):
-    base_url, fake = chat_server
-    fake.script(route("reply"), reply(ANSWER))
-    wire = Wire(connections=["drop-ack-keep-answer", "pass"])
-    conversation = _open_chat(page, base_url, wire, "答完才断")
+    wire, conversation = _ask_through(page, chat_server, ["drop-ack-keep-answer", "pass"], "答完才断")
 
-    _ask(page)
-
-    expect(page.locator("[data-test=chat-answer]")).to_have_text(ANSWER, timeout=15_000)
+    _answer_shown(page)
     expect(page.locator("[data-test=chat-send]")).to_be_enabled()
     expect(page.locator("[data-test=chat-unsent]")).to_have_count(0)
     assert len(wire.sends) == 2 and _stored_questions(conversation) == ["明天有什么课？"]
 
 
 def test_a_message_never_acknowledged_offers_resend_and_the_button_sends_it(page, chat_server, transactional_db):
-    base_url, fake = chat_server
-    fake.script(route("reply"), reply(ANSWER))
-    wire = Wire(connections=["swallow-send"])
-    conversation = _open_chat(page, base_url, wire, "石沉大海")
+    _wire, conversation = _ask_through(page, chat_server, ["swallow-send"], "石沉大海")
 
-    _ask(page)
     resend = page.locator("[data-test=chat-unsent] [data-test=chat-resend]")
     expect(resend).to_have_text("重新发送", timeout=10_000)  # after the page's few seconds for an ack
     expect(page.locator("[data-test=chat-send]")).to_be_enabled()
     assert _stored_questions(conversation) == []
     resend.click()
 
-    expect(page.locator("[data-test=chat-answer]")).to_have_text(ANSWER, timeout=15_000)
+    _answer_shown(page)
     expect(page.locator("[data-test=chat-unsent]")).to_have_count(0)
     assert _stored_questions(conversation) == ["明天有什么课？"]
