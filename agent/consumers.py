@@ -51,6 +51,9 @@ log = logging.getLogger("agent.consumers")
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_TRY_AGAIN = 1013  # RFC 6455 "Try Again Later": the page reconnects (with backoff) and replays
+# A join that has not answered by then is taken as failed: a Redis that stopped answering (not refusing)
+# would otherwise hold the socket open and deaf for as long as its connection takes to give up.
+JOIN_TIMEOUT = 5.0
 
 
 class FollowFailed(Exception):
@@ -187,7 +190,7 @@ class AgentConsumer(AsyncJsonWebsocketConsumer):
     async def _join(self, group: str) -> None:
         """Join ``group``; raise FollowFailed when the channel layer cannot (its Redis is away)."""
         try:
-            await self.channel_layer.group_add(group, self.channel_name)
+            await asyncio.wait_for(self.channel_layer.group_add(group, self.channel_name), timeout=JOIN_TIMEOUT)
         except Exception as exc:
             raise FollowFailed from exc
 

@@ -13,6 +13,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
+from agent import consumers
 from agent.models import Conversation, Message
 from agent.services.turns import turn_start
 from agent.tests.factories import make_conversation, reply, route, timeline
@@ -175,6 +176,17 @@ async def test_a_message_sent_as_the_join_fails_is_not_stored_and_its_resend_aft
     assert ack["client_message_id"] == "m-1"
     assert await student_messages(conversation) == [("明天有什么课？", "m-1")]
     await again.disconnect()
+
+
+async def test_a_join_that_never_answers_closes_the_socket_after_the_join_timeout(user, settings, monkeypatch):
+    monkeypatch.setattr(consumers, "JOIN_TIMEOUT", 0.2)
+    settings.CHANNEL_LAYERS = join_fails_once("conversation.", hang=True)  # Redis stopped answering
+    conversation = await database_sync_to_async(make_conversation)(user)
+    communicator = await connect(user)
+
+    await communicator.send_json_to({"type": "replay", "conversation_id": conversation.pk, "after_seq": 0})
+
+    assert await communicator.receive_output(timeout=3) == CLOSE_TRY_AGAIN
 
 
 async def test_a_socket_that_cannot_join_its_students_group_closes_so_the_page_reconnects(user, settings):
