@@ -9,6 +9,8 @@ fail one join, as channels_redis does when Redis is unreachable.
 
 from __future__ import annotations
 
+import socket
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
@@ -176,6 +178,18 @@ async def test_a_message_sent_as_the_join_fails_is_not_stored_and_its_resend_aft
     assert ack["client_message_id"] == "m-1"
     assert await student_messages(conversation) == [("明天有什么课？", "m-1")]
     await again.disconnect()
+
+
+async def test_with_the_real_redis_layer_unreachable_a_socket_closes_to_retry_not_deaf(user, settings):
+    with socket.socket() as probe:  # a port on this machine where nothing listens: Redis is down
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                                           "CONFIG": {"hosts": [{"address": f"redis://127.0.0.1:{port}"}]}}}
+
+    communicator = await connect(user)
+
+    assert await communicator.receive_output(timeout=5) == CLOSE_TRY_AGAIN
 
 
 async def test_a_join_that_never_answers_closes_the_socket_after_the_join_timeout(user, settings, monkeypatch):
