@@ -2,7 +2,9 @@
 
 The protocol is documented in docs/event-protocol.md (typed in ``agent.contracts``). This consumer
 never crashes on input: any refused frame gets an ``error`` frame ``{code, message, detail}`` and
-the socket stays open.
+the socket stays open. A ``chat.send`` is acknowledged (``chat.ack``) only once its message is stored.
+A socket that cannot follow (its group join or its replay failed: Redis or the database blinked) is
+closed with ``CLOSE_TRY_AGAIN``, so the page reconnects and replays, instead of staying open and deaf.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from agent.contracts import (
     Replay,
     error_frame,
     frame_from_json,
+    send_ack,
 )
 from agent.exceptions import TicketInvalid
 from agent.services.recovery import turn_recover
@@ -47,6 +50,14 @@ from smartmate.platform.socket_language import socket_language
 log = logging.getLogger("agent.consumers")
 
 CLOSE_UNAUTHENTICATED = 4401
+CLOSE_TRY_AGAIN = 1013  # RFC 6455 "Try Again Later": the page reconnects (with backoff) and replays
+# A join that has not answered by then is taken as failed: a Redis that stopped answering (not refusing)
+# would otherwise hold the socket open and deaf for as long as its connection takes to give up.
+JOIN_TIMEOUT = 5.0
+
+
+class FollowFailed(Exception):
+    """The socket could not join its groups or replay its conversation: it would stay deaf if kept open."""
 
 
 class AgentConsumer(AsyncJsonWebsocketConsumer):
@@ -68,7 +79,10 @@ class AgentConsumer(AsyncJsonWebsocketConsumer):
         self.user = user
         self.frames = FrameBudget()
         # Signing out or changing the password closes every socket of the student (accounts.sockets).
-        await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
+        try:
+            await self._join(user_group(user.pk))
+        except FollowFailed as exc:
+            await self._close_to_retry(exc)
 
     async def user_close(self, message: dict[str, Any]) -> None:
         """Close this socket: its student signed out or changed the password."""
@@ -84,16 +98,20 @@ class AgentConsumer(AsyncJsonWebsocketConsumer):
         if self.user is None:
             return
         with translation.override(self.language):
+            frame: ClientFrame | None = None
             try:
                 self.frames.take()
                 frame = _decode(text_data)
                 await self._handle(frame)
+            except FollowFailed as exc:
+                await self._close_to_retry(exc)
             except AppError as exc:
-                await self.send_json(error_frame(exc))
+                await self.send_json(error_frame(exc, **_answering(frame)))
             except Exception:  # the process edge: log it, answer, keep the socket
                 log.exception("Agent socket of user %s failed on a frame", getattr(self.user, "pk", None))
                 await self.send_json(error_frame(AppError(
-                    _("Something went wrong on our side. Please try again in a moment."), code="internal_error")))
+                    _("Something went wrong on our side. Please try again in a moment."), code="internal_error"),
+                    **_answering(frame)))
 
     async def agent_event(self, message: dict[str, Any]) -> None:
         """Forward a live event of the followed conversation, filling any gap from the stored timeline."""
@@ -101,7 +119,11 @@ class AgentConsumer(AsyncJsonWebsocketConsumer):
         if frame.get("conversation_id") != self.conversation_id or frame["seq"] <= self.last_seq:
             return  # left that conversation meanwhile, or already sent by a replay
         if frame["seq"] > self.last_seq + 1:
-            await self._send_stored(until=frame["seq"] - 1)
+            try:
+                await self._send_stored(until=frame["seq"] - 1)
+            except Exception as exc:  # noqa: BLE001 - the gap cannot be filled now: a reconnect replays it
+                await self._close_to_retry(exc)
+                return
         await self.send_json(frame)
         self.last_seq = frame["seq"]
 
@@ -111,16 +133,19 @@ class AgentConsumer(AsyncJsonWebsocketConsumer):
         if isinstance(frame, (ChatSend, ChatRegenerate, ChatResume)):
             await database_sync_to_async(rate_limit_hit)("chat", user_key(self.user))
         if isinstance(frame, Replay):
-            await self._follow(frame.conversation_id, after_seq=frame.after_seq)
-            # A reconnect: a turn whose worker died is ended (or resumed) now, so the replay shows how.
-            await database_sync_to_async(turn_recover)(conversation_id=frame.conversation_id)
-            await self._send_stored()
+            await self._replay(frame)
         elif isinstance(frame, ChatSend):
             await self._follow(frame.conversation_id)
-            await database_sync_to_async(turn_start)(
+            started = await database_sync_to_async(turn_start)(
                 user=self.user, conversation_id=frame.conversation_id, text=frame.text, language=self.language,
                 options=TurnOptions(task_class_ids=frame.task_class_ids, thinking=frame.thinking,
-                                    always_execute=frame.always_execute))
+                                    always_execute=frame.always_execute),
+                client_message_id=frame.client_message_id)
+            if frame.client_message_id:  # a client that gives no id never resends: it needs no ack
+                # Only now, with the message committed: a page that never gets this offers to send it again.
+                await self.send_json(send_ack(conversation_id=started.conversation_id,
+                                              client_message_id=frame.client_message_id,
+                                              message_id=started.message_id, turn_id=started.turn_id))
         elif isinstance(frame, ChatRegenerate):
             await self._follow(frame.conversation_id)
             await database_sync_to_async(turn_regenerate)(
@@ -134,6 +159,18 @@ class AgentConsumer(AsyncJsonWebsocketConsumer):
                 user=self.user, conversation_id=frame.conversation_id, interaction_id=frame.interaction_id,
                 action=frame.action, text=frame.text, language=self.language)
 
+    async def _replay(self, frame: Replay) -> None:
+        """Follow the conversation and send what the client missed; raise FollowFailed if that cannot be done."""
+        try:
+            await self._follow(frame.conversation_id, after_seq=frame.after_seq)
+            # A reconnect: a turn whose worker died is ended (or resumed) now, so the replay shows how.
+            await database_sync_to_async(turn_recover)(conversation_id=frame.conversation_id)
+            await self._send_stored()
+        except (AppError, FollowFailed):
+            raise  # a refusal (not the student's conversation) is answered; FollowFailed closes
+        except Exception as exc:  # the database blinked mid-replay: the client must ask again
+            raise FollowFailed from exc
+
     async def _follow(self, conversation_id: int, *, after_seq: int | None = None) -> None:
         """Check the student owns the conversation and switch the socket's group to it."""
         conversation = await database_sync_to_async(selectors.conversation_get)(
@@ -142,13 +179,25 @@ class AgentConsumer(AsyncJsonWebsocketConsumer):
             if self.conversation_id is not None:
                 await self.channel_layer.group_discard(conversation_group(self.conversation_id), self.channel_name)
             # Join before reading the timeline, so nothing stored after the read can be missed.
-            await self.channel_layer.group_add(conversation_group(conversation_id), self.channel_name)
+            await self._join(conversation_group(conversation_id))
             self.conversation_id = conversation_id
             if after_seq is None:
                 after_seq = await database_sync_to_async(selectors.last_seq_get)(conversation=conversation)
         if after_seq is not None:
             self.last_seq = after_seq
         self._conversation = conversation
+
+    async def _join(self, group: str) -> None:
+        """Join ``group``; raise FollowFailed when the channel layer cannot (its Redis is away)."""
+        try:
+            await asyncio.wait_for(self.channel_layer.group_add(group, self.channel_name), timeout=JOIN_TIMEOUT)
+        except Exception as exc:
+            raise FollowFailed from exc
+
+    async def _close_to_retry(self, exc: BaseException) -> None:
+        log.warning("Agent socket of user %s could not follow its conversation; closing it so the page "
+                    "reconnects", getattr(self.user, "pk", None), exc_info=exc)
+        await self.close(code=CLOSE_TRY_AGAIN)
 
     async def _send_stored(self, until: int | None = None) -> None:
         """Send the stored events after ``last_seq`` (up to ``until``), page by page."""
@@ -174,6 +223,13 @@ class AgentConsumer(AsyncJsonWebsocketConsumer):
                 return None
         user = self.scope.get("user")
         return user if user is not None and user.is_authenticated else None
+
+
+def _answering(frame: ClientFrame | None) -> dict[str, Any]:
+    """Name the message an error frame refuses, so the page can offer to send it again."""
+    if isinstance(frame, ChatSend) and frame.client_message_id:
+        return {"client_message_id": frame.client_message_id}
+    return {}
 
 
 def _decode(text_data: str | None) -> ClientFrame:

@@ -8,12 +8,14 @@ Client frames: ``chat.send``, ``chat.resume``, ``chat.regenerate``, ``chat.cance
 Server events, stored and numbered by ``seq`` per conversation: ``status``, ``context``,
 ``reasoning.delta``, ``assistant.delta``, ``tool.call``, ``tool.result``, ``confirm.request``,
 ``ask.user``, ``preview.ready``, ``usage``, ``answer.reset``, ``error`` and ``turn.done`` (always a turn's last).
-A refused client frame is answered by an ``error`` frame that is not stored and has no ``seq``.
+A refused client frame is answered by an ``error`` frame that is not stored and has no ``seq``; a stored
+``chat.send`` by a ``chat.ack`` frame (not stored either).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 import uuid
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TypeGuard
@@ -241,6 +243,9 @@ class ChatSend:
     task_class_ids: tuple[int, ...] = ()
     thinking: Literal["auto", "on", "off"] = "auto"
     always_execute: bool = False
+    # The client's own id of this message: a resend with the same id (the socket dropped before the
+    # ack) is acknowledged again and never starts a second turn. Empty: the client does not resend.
+    client_message_id: str = ""
     type: ClassVar[str] = "chat.send"
 
 
@@ -287,6 +292,8 @@ RESUME_ACTIONS = ("accept", "reject", "answer")
 THINKING_CHOICES = ("auto", "on", "off")
 MAX_TASK_CLASSES = 20
 MAX_ID = 2**63 - 1
+MAX_CLIENT_MESSAGE_ID = 64
+_CLIENT_MESSAGE_ID = re.compile(rf"^[A-Za-z0-9_-]{{1,{MAX_CLIENT_MESSAGE_ID}}}$")
 
 
 def frame_to_json(frame: ClientFrame) -> dict[str, Any]:
@@ -335,7 +342,24 @@ def _send(data: dict[str, Any], conversation_id: int) -> ChatSend:
     if not isinstance(always_execute, bool):
         raise FrameError("always_execute must be true or false.", detail={"field": "always_execute"})
     return ChatSend(conversation_id=conversation_id, text=_text(data, "text", required=True),
-                    task_class_ids=tuple(dict.fromkeys(ids)), thinking=thinking, always_execute=always_execute)
+                    task_class_ids=tuple(dict.fromkeys(ids)), thinking=thinking, always_execute=always_execute,
+                    client_message_id=_client_message_id(data))
+
+
+def _client_message_id(data: dict[str, Any]) -> str:
+    value = data.get("client_message_id", "")
+    if value == "":
+        return ""
+    if not isinstance(value, str) or not _CLIENT_MESSAGE_ID.match(value):
+        raise FrameError(f"client_message_id must be 1 to {MAX_CLIENT_MESSAGE_ID} letters, digits, - or _.",
+                         detail={"field": "client_message_id"})
+    return value
+
+
+def send_ack(*, conversation_id: int, client_message_id: str, message_id: int, turn_id: str) -> dict[str, Any]:
+    """Return the unstored frame that tells the client its ``chat.send`` is stored (sent after the commit)."""
+    return {"type": "chat.ack", "conversation_id": conversation_id, "client_message_id": client_message_id,
+            "message_id": message_id, "turn_id": turn_id}
 
 
 def _resume(data: dict[str, Any], conversation_id: int) -> ChatResume:

@@ -77,6 +77,12 @@ class Message(models.Model):
     options = models.JSONField(default=dict, blank=True)
     # How the turn that wrote an assistant message ended ("" for messages from outside a turn).
     outcome = models.CharField(_("outcome"), max_length=16, blank=True, default="", choices=Outcome.choices)
+    # The page's own id of a student's message (chat.send's client_message_id): its idempotency key, so a
+    # resend after a dropped socket finds the stored message instead of starting a second turn. NULL when
+    # the client gave none: NULLs never collide, as with turn_id above, where "" would (MariaDB has no
+    # conditional unique constraint to leave "" out).
+    client_message_id = models.CharField(  # noqa: DJ001 - NULL, not "": NULLs never collide
+        max_length=64, null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -87,6 +93,8 @@ class Message(models.Model):
             # A re-run turn (crash recovery) updates its answer instead of adding a second one.
             # (NULL turn ids never collide, so messages from outside a turn are unaffected.)
             models.UniqueConstraint(fields=["turn_id", "role"], name="message_one_per_role_and_turn"),
+            models.UniqueConstraint(fields=["conversation", "client_message_id"],
+                                    name="message_client_id_once_per_conversation"),
         ]
 
 

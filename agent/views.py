@@ -80,6 +80,9 @@ def _strings() -> dict[str, object]:
         "sending": _("Sending…"),
         "connecting": _("Connecting…"),
         "reconnecting": _("Connection lost, reconnecting…"),
+        # A message the server never acknowledged (static/js/chat.js), and the button that sends it again.
+        "unsent": _("Not sent"),
+        "resend": _("Send again"),
         "stopping": _("Stopping…"),
         "done": _("Done"),
         "failed": _("The answer did not finish."),

@@ -18,7 +18,7 @@ from functools import partial
 from typing import Literal
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -50,22 +50,47 @@ class TurnStarted:
 
 
 def turn_start(*, user: User, conversation_id: int, text: str, language: str | None = None,
-               options: TurnOptions | None = None) -> TurnStarted:
+               options: TurnOptions | None = None, client_message_id: str = "") -> TurnStarted:
     """Store the student's message (with the page's ``options``) and start a turn that answers it.
 
-    Raises ConversationNotFound, InvalidText, or TurnBusyError while another turn runs here.
+    ``client_message_id`` is the page's idempotency key for the message: a resend with a key already
+    stored here returns that message's turn and starts nothing (the first send reached the server, its
+    acknowledgement did not reach the page). Raises ConversationNotFound, InvalidText, or TurnBusyError
+    while another turn runs here.
     """
     text = _valid_text(text)
     language = _language(language)
     conversation = _settle_dead_turn(user, conversation_id)
-    with transaction.atomic():  # the lock's conditional UPDATE is the check: the row just read is not re-read
-        turn_id = _lock_for_turn(conversation, language)
-        if not conversation.title:
-            Conversation.objects.filter(pk=conversation.pk, title="").update(title=title_from(text))
-        message = Message.objects.create(conversation=conversation, role=Message.Role.USER, content=text,
-                                         turn_id=turn_id, options=dataclasses.asdict(options or TurnOptions()))
-        _dispatch_on_commit(user, conversation, turn_id, language)
+    sent_before = _message_sent_before(conversation, client_message_id)
+    if sent_before is not None:
+        return sent_before
+    try:
+        with transaction.atomic():  # the lock's conditional UPDATE is the check: the row just read is not re-read
+            turn_id = _lock_for_turn(conversation, language)
+            if not conversation.title:
+                Conversation.objects.filter(pk=conversation.pk, title="").update(title=title_from(text))
+            message = Message.objects.create(
+                conversation=conversation, role=Message.Role.USER, content=text, turn_id=turn_id,
+                options=dataclasses.asdict(options or TurnOptions()), client_message_id=client_message_id or None)
+            _dispatch_on_commit(user, conversation, turn_id, language)
+    except (TurnBusyError, IntegrityError):
+        # A resend racing its own first send: the first one holds the turn (busy) or wrote the key first.
+        sent_before = _message_sent_before(conversation, client_message_id)
+        if sent_before is None:
+            raise
+        return sent_before
     return TurnStarted(conversation_id=conversation.pk, turn_id=turn_id, message_id=message.pk)
+
+
+def _message_sent_before(conversation: Conversation, client_message_id: str) -> TurnStarted | None:
+    """Return the turn of the student's message stored under ``client_message_id`` here, if there is one."""
+    if not client_message_id:
+        return None
+    message = Message.objects.filter(conversation=conversation, role=Message.Role.USER,
+                                     client_message_id=client_message_id).first()
+    if message is None:
+        return None
+    return TurnStarted(conversation_id=conversation.pk, turn_id=str(message.turn_id), message_id=message.pk)
 
 
 def turn_cancel(*, user: User, conversation_id: int) -> bool:
@@ -165,7 +190,8 @@ def turn_regenerate(*, user: User, conversation_id: int, language: str | None = 
         Message.objects.filter(conversation=conversation, turn_id=last.turn_id).delete()
         Checkpoint.objects.filter(conversation=conversation).update(phase="completed")
         message = Message.objects.create(conversation=conversation, role=Message.Role.USER, content=last.content,
-                                         turn_id=turn_id, options=last.options)
+                                         turn_id=turn_id, options=last.options,
+                                         client_message_id=last.client_message_id)
         _dispatch_on_commit(user, conversation, turn_id, language)
     return TurnStarted(conversation_id=conversation.pk, turn_id=turn_id, message_id=message.pk)
 

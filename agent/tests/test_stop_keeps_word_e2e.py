@@ -99,4 +99,7 @@ def test_stop_on_a_silent_model_frees_the_page_within_a_second_and_nothing_comes
     page.wait_for_timeout(max(0.0, first_asked + SILENT + 1.5 - time.monotonic()) * 1000)  # past both silences
     expect(page.locator("main")).not_to_contain_text(LATE_WORDS)
     expect(page.locator("[data-test=chat-send]")).to_be_enabled()
+    # Nothing arrives after the stop either: no error (the hung call's end is the model's, never the page's).
+    expect(page.locator("[data-test=chat-turn-error]")).to_have_count(0)
+    expect(page.locator("[data-test=chat-error]")).to_be_hidden()
     assert len(fake.requests) - asked_before == 3  # the stopped route asked nothing further

@@ -19,7 +19,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework_simplejwt.exceptions import InvalidToken, TokenError
 
 from smartmate.platform.exceptions import AppError
-from smartmate.platform.ratelimit import RateLimited
+from smartmate.platform.ratelimit import STORE_DOWN_ERRORS, CountersUnavailable, RateLimited
 
 logger = logging.getLogger(__name__)
 
@@ -38,6 +38,13 @@ def database_unavailable(exc: BaseException | None) -> bool:
     return isinstance(exc, (OperationalError, InterfaceError))
 
 
+def dependency_unavailable(exc: BaseException | None) -> bool:
+    """Tell whether ``exc`` says a service the request needs is briefly out of reach: the database, or the
+    Redis of the cache and rate limits (also when the sign-in gate reads it directly). Either way the client
+    should retry shortly; neither is a bug."""
+    return database_unavailable(exc) or isinstance(exc, (CountersUnavailable, *STORE_DOWN_ERRORS))
+
+
 def service_unavailable_body() -> dict[str, Any]:
     return error_body("service_unavailable", _("The service is briefly unavailable. Please try again in a few "
                                                "seconds."), {"retry_after": DATABASE_RETRY_AFTER})
@@ -45,8 +52,8 @@ def service_unavailable_body() -> dict[str, Any]:
 
 def exception_handler(exc: Exception, context: dict) -> Response | None:
     """Render every handled error as ``{code, message, detail}``; unknown errors stay 500s."""
-    if database_unavailable(exc):  # a restart or blip: the client should retry, not report a bug
-        logger.warning("Database unavailable during %s", context.get("request") and context["request"].path,
+    if dependency_unavailable(exc):  # a restart or blip: the client should retry, not report a bug
+        logger.warning("A dependency is unavailable during %s", context.get("request") and context["request"].path,
                        exc_info=exc)
         return Response(service_unavailable_body(), status=503,
                         headers={"Retry-After": str(DATABASE_RETRY_AFTER)})
@@ -131,12 +138,13 @@ def not_found_view(request: HttpRequest, exception: Exception | None = None) -> 
 
 
 def server_error_view(request: HttpRequest) -> HttpResponse:
-    """Answer an unhandled error without leaking internals; an unreachable database is a 503, not a 500.
+    """Answer an unhandled error without leaking internals; an unreachable database or rate-limit store is a
+    503, not a 500.
 
     Django calls this while handling the exception (also one raised by middleware, e.g. the session or
     the student's time zone reading the database), so ``sys.exc_info()`` names it.
     """
-    if database_unavailable(sys.exc_info()[1]):
+    if dependency_unavailable(sys.exc_info()[1]):
         return service_unavailable_view(request)
     if _wants_json(request):
         return JsonResponse(error_body("server_error", _("Something went wrong on our side.")), status=500)

@@ -12,11 +12,16 @@ which races). A fixed window lets a client spend up to twice the limit around a 
 limits that is fine and costs one round trip. The window start is part of the key, so a new window
 starts a new counter: expiry never has to be observed, and an injected clock (``now=``) moves
 tests between windows without waiting (or replace the module's ``clock``).
+
+When the counters' store (Redis) cannot be reached, a counted action is refused with ``CountersUnavailable``
+(HTTP 503 ``service_unavailable``, ``retry_after`` seconds), never let through uncounted (an abuse limit
+that fails open is no limit) and never a 500.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import logging
 import math
 import re
 import time
@@ -28,8 +33,12 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from smartmate.platform.exceptions import AppError
+
+log = logging.getLogger(__name__)
 
 KEY_PREFIX = "ratelimit"
 _PERIODS = {"s": 1, "sec": 1, "second": 1, "m": 60, "min": 60, "minute": 60, "h": 3600, "hour": 3600,
@@ -40,6 +49,10 @@ Clock = Callable[[], float]
 
 # The wall clock of every counter; tests replace it to step between windows without waiting.
 clock: Clock = time.time
+# What the cache raises when its Redis is down, restarting or out of reach (the local-memory cache never does).
+STORE_DOWN_ERRORS = (RedisConnectionError, RedisTimeoutError)
+# How long a client should wait before trying again while the counters' store is unreachable.
+STORE_RETRY_AFTER = 5
 
 
 class RateLimited(AppError):
@@ -51,6 +64,17 @@ class RateLimited(AppError):
     @property
     def retry_after(self) -> int:
         return int((self.detail or {}).get("retry_after", 1))
+
+
+class CountersUnavailable(AppError):
+    """The counters' store cannot be reached: the action is refused for now (503), to be tried again shortly."""
+
+    code = "service_unavailable"
+    status = 503
+
+    @property
+    def retry_after(self) -> int:
+        return STORE_RETRY_AFTER
 
 
 @dataclass(frozen=True)
@@ -115,13 +139,16 @@ def counter_refund(scope: str, key: str, *, now: float | None = None, clear: boo
     if rate is None:
         return
     cache_key = _window_key(scope, key, rate, now)
-    if clear:
-        cache.delete(cache_key)
-        return
     try:
-        cache.decr(cache_key)
+        if clear:
+            cache.delete(cache_key)
+        else:
+            cache.decr(cache_key)
     except ValueError:
         pass  # the window ended meanwhile: nothing left to refund
+    except STORE_DOWN_ERRORS:
+        # The action itself is done (a sign-in succeeded); an unrefunded count ends with its window.
+        log.warning("Could not refund a %s count: the counters' store is unreachable", scope, exc_info=True)
 
 
 def rate_limited_error(scope: str, rate: Rate, *, message: str, now: float | None = None) -> RateLimited:
@@ -144,6 +171,15 @@ def _window_key(scope: str, key: str, rate: Rate, now: float | None) -> str:
 
 
 def _increment(cache_key: str, *, timeout: int) -> int:
+    try:
+        return _add_or_incr(cache_key, timeout=timeout)
+    except STORE_DOWN_ERRORS as exc:
+        log.warning("Rate limit %s not counted: the counters' store is unreachable (%s)", cache_key, exc)
+        raise CountersUnavailable(_("The service is briefly unavailable. Please try again in a few seconds."),
+                                  detail={"retry_after": STORE_RETRY_AFTER}) from exc
+
+
+def _add_or_incr(cache_key: str, *, timeout: int) -> int:
     # add() creates the counter atomically; incr() bumps it atomically. The counter can vanish
     # between the two only if it expired (its window long over) or the cache was cleared: start again.
     for _attempt in range(3):

@@ -12,7 +12,8 @@
   const toast = root.querySelector(".bell-toast");
   const seen = new Map(); // id -> reminder, so a reconnect's hello never announces one twice
   let unread = 0;
-  let retry = 1000;
+  // 1 s doubling to 30 s with jitter, reset by a socket that stayed open 10 s (static/js/reconnect.js).
+  const reconnect = window.Reconnect.backoff({ baseMs: 1000, capMs: 30000, stableMs: 10000 });
   let toastTimer = null;
   const ANNOUNCED_KEY = "sm-bell-announced";
   const ANNOUNCED_KEPT = 50;
@@ -109,7 +110,7 @@
   function connect() {
     const scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
     const socket = new WebSocket(scheme + window.location.host + root.dataset.ws);
-    socket.addEventListener("open", () => { retry = 1000; root.dataset.live = "1"; });
+    socket.addEventListener("open", () => { reconnect.opened(); root.dataset.live = "1"; });
     socket.addEventListener("message", (event) => {
       try { onFrame(JSON.parse(event.data)); } catch (error) { /* a malformed frame is ignored */ }
     });
@@ -117,8 +118,7 @@
       root.dataset.live = "0";
       if (event.code === 4401) return; // signed out
       if (event.code === 4408) return; // a newer tab of this student took this socket's place
-      setTimeout(connect, retry);
-      retry = Math.min(retry * 2, 30000);
+      setTimeout(connect, reconnect.nextDelay());
     });
   }
 

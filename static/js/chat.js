@@ -6,6 +6,10 @@
 // finished answer, canonical) and its timeline replayed over the socket (tool calls, cards, errors,
 // and the deltas of a turn whose answer is not stored yet). Every event carries a seq; one already
 // seen is ignored, so a replay after a reconnect never shows anything twice.
+//
+// A message is not taken as sent until the server acknowledges it (chat.ack, sent once the message is
+// stored). One not acknowledged within a few seconds, or whose socket closed first, says 未发送 with a
+// resend button; a reconnect sends it again by itself with the same id, which the server never stores twice.
 (function () {
   "use strict";
   const config = JSON.parse(document.getElementById("chat-config").textContent);
@@ -27,8 +31,11 @@
   let opened = false; // the open conversation's stored messages are on the page: its events may come
   let replayAsked = -1; // the lastSeq a gap replay was asked for (asked once per gap)
   let socket = null;
-  let retries = 0; // failed connections in a row: the backoff grows with them
-  let openedAt = 0; // when the socket last opened (0: not open)
+  // 0.5 s doubling to 10 s with jitter, reset only by a socket that stayed open 10 s (static/js/reconnect.js).
+  const reconnect = window.Reconnect.backoff({ baseMs: 500, capMs: 10000, stableMs: 10000 });
+  // Messages sent and not acknowledged yet: client_message_id -> {frame, bubble, timer}.
+  const unacknowledged = new Map();
+  const ACK_TIMEOUT_MS = 5000;
   // What the server last said about the open conversation: {running, turnKey, seq}. A turn it called
   // not running (its worker died and it was ended) never keeps Send disabled, whatever the page saw.
   let serverState = null;
@@ -72,9 +79,14 @@
 
   async function api(method, url, body) {
     const headers = { "Content-Type": "application/json", "X-CSRFToken": csrf, "Accept": "application/json" };
-    const response = await fetch(url, {
-      method, credentials: "same-origin", headers, body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    let response;
+    try {
+      response = await fetch(url, {
+        method, credentials: "same-origin", headers, body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (unreachable) { // the browser's own words ("Failed to fetch") are English and say nothing useful
+      throw new Error(text.requestFailed);
+    }
     if (!response.ok) {
       let problem = null;
       try { problem = await response.json(); } catch (ignored) { /* not JSON */ }
@@ -193,6 +205,8 @@
     storedTurns = new Map();
     replacedTurns = new Set();
     openCards = [];
+    for (const entry of unacknowledged.values()) window.clearTimeout(entry.timer);
+    unacknowledged.clear();
     messages.replaceChildren();
     meterNodes.box.hidden = true;
     $("chat-usage").textContent = "";
@@ -385,6 +399,7 @@
     "confirm.request", "ask.user", "preview.ready"]);
 
   function onFrame(frame) {
+    if (frame.type === "chat.ack") { onAck(frame); return; }
     if (frame.seq === undefined) { onErrorFrame(frame); return; }
     if (frame.conversation_id !== currentId || frame.seq <= lastSeq) return; // another conversation, or seen
     if (frame.seq > lastSeq + 1) { // a gap: ask once for what is missing; it comes in order
@@ -412,6 +427,7 @@
 
   function onErrorFrame(frame) {
     awaiting = false;
+    if (frame.client_message_id) markUnsent(frame.client_message_id); // refused: not stored, offer it again
     showError(frame.message || text.requestFailed);
     const interactionId = frame.detail && frame.detail.interaction_id;
     const card = interactionId ? cardFor(interactionId) : null;
@@ -551,15 +567,78 @@
     if (activeTurn() && Date.now() - lastFrameAt > SILENT_TURN_MS) { lastFrameAt = Date.now(); syncState(); }
   }, 5000);
 
-  const STABLE_SOCKET_MS = 10000;
+  // --- messages until the server acknowledges them ---------------------------------------------------
+
+  /** A fresh id for a message: the server's idempotency key for it, so a resend never makes a second turn. */
+  function newClientId() {
+    if (window.crypto.randomUUID) return window.crypto.randomUUID();
+    const bytes = window.crypto.getRandomValues(new Uint8Array(16)); // randomUUID needs a secure context
+    return [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  }
+
+  /** Send (again) a message the server has not acknowledged; false when the socket is not open. */
+  function sendTracked(entry) {
+    if (!send(entry.frame)) return false;
+    window.clearTimeout(entry.timer);
+    entry.timer = window.setTimeout(() => markUnsent(entry.frame.client_message_id), ACK_TIMEOUT_MS);
+    entry.bubble.dataset.state = "sending";
+    entry.bubble.querySelector(".chat-unsent")?.remove();
+    return true;
+  }
+
+  /** Say the message did not reach the server, and offer to send it again. */
+  function markUnsent(clientId) {
+    const entry = unacknowledged.get(clientId);
+    if (!entry || entry.bubble.dataset.state === "unsent") return;
+    window.clearTimeout(entry.timer);
+    entry.bubble.dataset.state = "unsent";
+    const note = el("div", "chat-unsent", text.unsent);
+    note.dataset.test = "chat-unsent";
+    const again = button(text.resend, "link-button small", "chat-resend");
+    again.addEventListener("click", () => {
+      if (!sendTracked(entry)) { showError(text.reconnecting); return; }
+      showError("");
+      awaiting = true;
+      setStatus(text.sending);
+      refreshRunning();
+    });
+    note.append(" ", again);
+    entry.bubble.append(note);
+    awaiting = false;
+    if (!refreshRunning()) setStatus("");
+  }
+
+  function onAck(frame) {
+    const entry = unacknowledged.get(frame.client_message_id);
+    if (!entry) return; // a conversation left meanwhile, or a second ack of a resend
+    window.clearTimeout(entry.timer);
+    unacknowledged.delete(frame.client_message_id);
+    entry.bubble.dataset.state = "sent";
+    entry.bubble.querySelector(".chat-unsent")?.remove();
+    // A resend of a message whose turn this page already saw end: no event is coming to clear "sending".
+    const turn = turns.get(turnKey(frame.turn_id));
+    if (turn && turn.outcome) {
+      awaiting = false;
+      if (!refreshRunning() && status.textContent === text.sending) setStatus("");
+    }
+  }
+
+  /** After a reconnect: send again what was not acknowledged (the server keeps each id once). */
+  function resendUnacknowledged() {
+    for (const entry of unacknowledged.values()) {
+      if (entry.frame.conversation_id === currentId && sendTracked(entry)) awaiting = true;
+    }
+    refreshRunning();
+  }
 
   function connect() {
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${window.location.host}${config.socket}`);
     socket.addEventListener("open", () => {
-      openedAt = Date.now();
+      reconnect.opened();
       if (status.textContent === text.connecting || status.textContent === text.reconnecting) setStatus("");
       follow(); // after a reconnect this replays exactly what was missed
+      resendUnacknowledged();
       syncState();
     });
     socket.addEventListener("message", (message) => {
@@ -575,17 +654,12 @@
       }
       if (closedForGood) return;
       // A frame sent just before the drop may never have arrived; if its turn did start, the replay shows it.
+      // A message not acknowledged says so now (the reconnect sends it again).
+      for (const clientId of unacknowledged.keys()) markUnsent(clientId);
       awaiting = false;
       refreshRunning();
       setStatus(text.reconnecting);
-      // Only a connection that stayed up resets the backoff: a server that accepts and drops at once
-      // (Redis down behind it) would otherwise be reconnected to about once a second.
-      if (openedAt && Date.now() - openedAt > STABLE_SOCKET_MS) retries = 0;
-      openedAt = 0;
-      retries += 1;
-      // Backoff with jitter (0.5 s doubling to 10 s) so a restarted server is not hit by every tab at once.
-      const delay = Math.min(10000, 500 * 2 ** Math.min(retries - 1, 5));
-      window.setTimeout(connect, delay / 2 + Math.random() * delay / 2);
+      window.setTimeout(connect, reconnect.nextDelay());
     });
   }
 
@@ -608,10 +682,12 @@
     try {
       await ensureConversation();
       await socketOpen(5000);
-      if (!send({ type: "chat.send", conversation_id: currentId, text: message, ...options() })) {
-        throw new Error(text.reconnecting);
-      }
-      userBubble(message);
+      if (!socket || socket.readyState !== WebSocket.OPEN) throw new Error(text.reconnecting);
+      const frame = { type: "chat.send", conversation_id: currentId, text: message, ...options(),
+        client_message_id: newClientId() };
+      const entry = { frame, bubble: userBubble(message), timer: 0 };
+      unacknowledged.set(frame.client_message_id, entry);
+      sendTracked(entry);
       awaiting = true;
       refreshRunning();
       setStatus(text.sending);

@@ -12,7 +12,8 @@ While open on embedded defaults the student's reminders are checked again every
 connect of the student did in the last ``CONNECT_PRODUCE_GAP`` seconds. A student holds at most
 ``NOTIFICATION_SOCKETS_PER_STUDENT`` sockets per process: one more closes the oldest with
 ``CLOSE_REPLACED`` (the page does not reconnect).
-Signing out closes it (accounts.sockets).
+Signing out closes it (accounts.sockets). A socket that cannot join its groups (Redis away) closes with
+``CLOSE_TRY_AGAIN`` rather than stay open and deaf; the bell comes back with backoff (static/js/reconnect.js).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ log = logging.getLogger("taskclasses.reminders")
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_REPLACED = 4408  # too many sockets of one student: the oldest gives way (static/js/bell.js stays closed)
+CLOSE_TRY_AGAIN = 1013  # RFC 6455 "Try Again Later": the channel layer is away; the bell reconnects with backoff
 EVICT_MESSAGE_TYPE = "notifications.evict"
 # Opening many pages at once (or a script opening sockets) checks the reminders about once a second,
 # not once per socket; a student's first socket in this process always checks (a page just opened).
@@ -60,10 +62,15 @@ class NotificationsConsumer(AsyncJsonWebsocketConsumer):
         if user is None or not user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
-        self.user = user
+        self.user = user  # set first: disconnect() leaves whichever group was joined
         self.language = socket_language(self.scope)
-        await self.channel_layer.group_add(notifications_group(user.pk), self.channel_name)
-        await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
+        try:
+            await self.channel_layer.group_add(notifications_group(user.pk), self.channel_name)
+            await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
+        except Exception:  # Redis away: a deaf socket is worth nothing, the page retries later
+            log.warning("Notifications socket of user %s could not join its groups", user.pk, exc_info=True)
+            await self.close(code=CLOSE_TRY_AGAIN)
+            return
         for oldest in socket_register(user.pk, self.channel_name, cap=settings.NOTIFICATION_SOCKETS_PER_STUDENT):
             await self.channel_layer.send(oldest, {"type": EVICT_MESSAGE_TYPE})
         await self.send_json(await database_sync_to_async(self._hello)())

@@ -30,12 +30,17 @@ def produced(monkeypatch) -> list[int]:
     return calls
 
 
-async def open_tab(student) -> WebsocketCommunicator:
+async def connect_tab(student) -> WebsocketCommunicator:
     headers = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000"),
                await database_sync_to_async(_cookie)(student)]
     tab = WebsocketCommunicator(application, "/ws/notifications/", headers=headers)
     connected, _code = await tab.connect(timeout=10)
     assert connected
+    return tab
+
+
+async def open_tab(student) -> WebsocketCommunicator:
+    tab = await connect_tab(student)
     assert (await tab.receive_json_from(timeout=5))["type"] == "hello"
     return tab
 
@@ -79,3 +84,16 @@ async def test_many_sockets_of_one_student_share_one_reminder_timer(settings, pr
     for tab in tabs:
         await tab.disconnect()
     assert timers_running() == 0
+
+
+async def test_a_socket_that_cannot_join_its_groups_closes_so_the_bell_comes_back_later(settings, produced):
+    from agent.tests.flaky_layer import join_fails_once
+
+    settings.CHANNEL_LAYERS = join_fails_once("notifications-")  # Redis away for the first join
+    student = await database_sync_to_async(UserFactory)()
+    deaf = await connect_tab(student)
+
+    assert await deaf.receive_output(timeout=5) == {"type": "websocket.close", "code": consumers.CLOSE_TRY_AGAIN}
+    assert sockets_open(student.pk) == 0
+    again = await open_tab(student)  # the next attempt joins and says hello
+    await again.disconnect()
