@@ -73,7 +73,8 @@ def production_env(folder: Path, *, redis_url: str, database_name: str | None, v
         DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost", DJANGO_SECURE_SSL_REDIRECT="0",
         METRICS_TOKEN=env.get("METRICS_TOKEN") or secrets.token_urlsafe(32),
         REDIS_URL=redis_url, SMARTMATE_VAR_DIR=str(var_dir),
-        RATE_LIMITS_ENABLED=env.get("RATE_LIMITS_ENABLED", "1"), RATE_LIMIT_TRUSTED_PROXIES="1",
+        RATE_LIMITS_ENABLED=env.get("RATE_LIMITS_ENABLED", "1"),
+        RATE_LIMIT_TRUSTED_PROXIES=env.get("RATE_LIMIT_TRUSTED_PROXIES", "1"),  # 2 when a load client adds a hop
         MILVUS_URI=env.get("MILVUS_URI", "") if env.get("MILVUS_URI", "").startswith("http") else "memory",
         SMARTMATE_WARM_START="0", PYTHONUNBUFFERED="1",
     )
