@@ -44,13 +44,36 @@ SWEEP_BATCH = 200
 _ROW = ("pk", "user_id", "running_turn_id", "lease_owner", "turn_attempts", "turn_language")
 
 
+def waiting_turns(handed_off_before: datetime) -> Q:
+    """Conversations whose running turn was handed off before that moment and no worker has started."""
+    handed_off = Q(turn_sent_at__lt=handed_off_before) | Q(turn_sent_at__isnull=True,
+                                                            turn_started_at__lt=handed_off_before)
+    return Q(running_turn_id__isnull=False, lease_expires_at__isnull=True) & handed_off
+
+
 def stalled_turns(now: datetime) -> Q:
     """Conversations whose running turn needs rescue at ``now`` (see the module's docstring)."""
-    resend_before = now - timedelta(seconds=settings.AGENT_TURN_RESEND_AFTER)
-    handed_off_long_ago = Q(turn_sent_at__lt=resend_before) | Q(turn_sent_at__isnull=True,
-                                                                 turn_started_at__lt=resend_before)
-    never_started = Q(lease_expires_at__isnull=True) & handed_off_long_ago
+    never_started = waiting_turns(now - timedelta(seconds=settings.AGENT_TURN_RESEND_AFTER))
     return Q(running_turn_id__isnull=False) & (Q(lease_expires_at__lt=now) | never_started)
+
+
+def turns_resend_waiting() -> int:
+    """Hand off again every turn waiting for a worker, however recent; return how many were sent.
+
+    Called when a worker connects to the broker (smartmate.platform.broker): a Redis that restarted
+    empty lost those hand-offs, and the sweep would wait AGENT_TURN_RESEND_AFTER to send them again
+    while the student watches "queued". A hand-off that did survive is harmless twice: the first
+    worker takes the turn's lease and the second message finds it held.
+    """
+    now = timezone.now()
+    rows = Conversation.objects.filter(waiting_turns(now)).order_by("turn_started_at").values(*_ROW)[:SWEEP_BATCH]
+    return sum(_resend(row, now, still=waiting_turns(now)) for row in rows
+               if row["turn_attempts"] < settings.AGENT_TURN_MAX_ATTEMPTS)
+
+
+def turns_resend_on_connect(**_signal) -> dict[str, int]:
+    """Receiver of smartmate.platform.broker.broker_connected."""
+    return {"agent_turns": turns_resend_waiting()}
 
 
 def turns_sweep(*, now: datetime | None = None, limit: int = SWEEP_BATCH) -> dict[str, int]:
@@ -86,14 +109,15 @@ def turn_recover(*, conversation_id: int, now: datetime | None = None) -> Recove
     return "ended" if _end(row, now) else "running"
 
 
-def _as_read(row: dict[str, Any], now: datetime) -> Q:
-    """The row still as it was read (and still stalled): nobody acted on it meanwhile."""
-    return stalled_turns(now) & Q(pk=row["pk"], running_turn_id=row["running_turn_id"],
-                                  lease_owner=row["lease_owner"], turn_attempts=row["turn_attempts"])
+def _as_read(row: dict[str, Any], now: datetime, still: Q | None = None) -> Q:
+    """The row still as it was read (and still stalled, or ``still``): nobody acted on it meanwhile."""
+    return (stalled_turns(now) if still is None else still) & Q(
+        pk=row["pk"], running_turn_id=row["running_turn_id"], lease_owner=row["lease_owner"],
+        turn_attempts=row["turn_attempts"])
 
 
-def _resend(row: dict[str, Any], now: datetime) -> bool:
-    handed = Conversation.objects.filter(_as_read(row, now)).update(
+def _resend(row: dict[str, Any], now: datetime, still: Q | None = None) -> bool:
+    handed = Conversation.objects.filter(_as_read(row, now, still)).update(
         turn_sent_at=now, turn_attempts=F("turn_attempts") + 1, lease_expires_at=None, lease_owner="")
     if not handed:
         return False

@@ -22,7 +22,7 @@ from agent import embedded_turns
 from agent.exceptions import TurnBusyError
 from agent.models import Checkpoint, Conversation, Message, TimelineEvent
 from agent.services.leases import LeaseHeartbeat, LeaseLost, lease_claim, lease_release
-from agent.services.recovery import turn_recover, turns_sweep
+from agent.services.recovery import turn_recover, turns_resend_on_connect, turns_sweep
 from agent.services.running import turn_run
 from agent.services.turns import turn_start
 from agent.tests.factories import make_conversation, reply, route, shown_answer, timeline, types
@@ -121,6 +121,20 @@ def test_a_turn_whose_message_was_lost_is_sent_again_and_answered(fake_llm, user
     assert frames[-1]["outcome"] == "completed"
     assert Message.objects.get(turn_id=turn_id, role="assistant").content == "你好！"
     assert is_free(conversation)
+
+
+def test_a_worker_connecting_to_the_broker_sends_again_at_once_a_turn_handed_off_moments_ago(fake_llm, user):
+    # Redis came back empty: the sweep would wait AGENT_TURN_RESEND_AFTER; a connecting worker does not.
+    fake_llm.script(route("reply"), reply("你好！"))
+    waiting, running = make_conversation(user), make_conversation(user)
+    turn_id = handed_off(waiting, sent_ago=1)
+    handed_off(running, sent_ago=1, lease_left=20)
+
+    assert turns_resend_on_connect() == {"agent_turns": 1}
+    assert embedded_turns.join(timeout=20)
+
+    assert turn_frames(waiting, turn_id)[-1]["outcome"] == "completed"
+    assert Conversation.objects.get(pk=running.pk).lease_owner == "a-dead-worker"  # a live turn is left alone
 
 
 def test_a_turn_handed_off_moments_ago_or_with_a_live_lease_is_left_alone(user):

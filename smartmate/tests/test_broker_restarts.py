@@ -64,7 +64,7 @@ def test_a_worker_connecting_hands_over_again_what_waits_once_per_outage(setting
     counts = broker.resend_after_broker_loss()
 
     assert counts["outbox_events"] == 1
-    assert counts["memory_jobs"] == 0
+    assert counts["memory_jobs"] == counts["agent_turns"] == 0
     event.refresh_from_db()
     assert event.status == OutboxEvent.Status.CONSUMED
     assert OutboxProbe.objects.filter(event_uuid=event.uuid).count() == 1

@@ -49,8 +49,18 @@ QUEUES = (("default", 2), ("agent", 2), ("memory", 1))  # queue, worker processe
 
 
 @dataclass
+class Child:
+    """One process of the topology, with what it takes to start it again (a fault bench restarts them)."""
+
+    command: list[str]
+    log: Path
+    process: subprocess.Popen
+    port: int | None = None
+
+
+@dataclass
 class Topology:
-    """What is running: the proxy's URL (the students' door) and each daphne's own URL."""
+    """What is running: the proxy's URL (the students' door), each daphne's own URL, every child by name."""
 
     url: str
     web_urls: list[str]
@@ -58,9 +68,44 @@ class Topology:
     env: dict[str, str]
     web_logs: list[Path] = field(default_factory=list)
     workers: list[str] = field(default_factory=list)
+    children: dict[str, Child] = field(default_factory=dict)  # web-0, web-1, worker-agent, ..., beat
+    _stack: ExitStack | None = None
 
     def web_log_text(self, index: int) -> str:
         return self.web_logs[index].read_text(errors="replace")
+
+    def kill(self, name: str) -> None:
+        """SIGKILL a child and its own children (a prefork worker's pool) at once, as a crashed host would."""
+        process = self.children[name].process
+        pool = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
+        for pid in [process.pid, *map(int, pool)]:
+            try:
+                os.kill(pid, 9)
+            except ProcessLookupError:
+                pass
+        process.wait()
+
+    def stop(self, name: str, timeout: float = 30) -> float:
+        """SIGTERM a child and wait for it; return the seconds it took to exit."""
+        process, started = self.children[name].process, time.monotonic()
+        process.terminate()
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        return time.monotonic() - started
+
+    def start_again(self, name: str) -> None:
+        """Start a stopped child with its first command and log (a supervisor's restart)."""
+        child = self.children[name]
+        assert self._stack is not None, "only inside topology_running"
+        log = self._stack.enter_context(open(child.log, "ab"))
+        child.process = subprocess.Popen(child.command, cwd=REPO_ROOT, env=self.env, stdout=log,
+                                         stderr=subprocess.STDOUT)
+        self._stack.enter_context(stopping(child.process, grace=30))
+        if child.port is not None:
+            wait_for_port(child.port, child.process, timeout=60, what=name, log=child.log)
 
 
 def production_env(folder: Path, *, redis_url: str, database_name: str | None, var_dir: Path,
@@ -92,49 +137,51 @@ def collect_static(env: dict[str, str]) -> None:
                    check=True, capture_output=True, timeout=300)
 
 
-def start_web(stack: ExitStack, env: dict[str, str], folder: Path, count: int) -> tuple[list[str], list[Path]]:
-    """Start ``count`` daphne processes; return their URLs and log files."""
-    started = []
+def _start(stack: ExitStack, env: dict[str, str], command: list[str], log_path: Path, port: int | None = None,
+           grace: float = 15.0) -> Child:
+    log = stack.enter_context(open(log_path, "ab"))
+    process = subprocess.Popen(command, cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    stack.enter_context(stopping(process, grace=grace))
+    return Child(command=command, log=log_path, process=process, port=port)
+
+
+def start_web(stack: ExitStack, env: dict[str, str], folder: Path, count: int) -> dict[str, Child]:
+    """Start ``count`` daphne processes (``web-0``...); wait until each listens."""
+    children = {}
     for index in range(count):
-        port, log_path = free_port(), folder / f"web-{index}.log"
-        log = stack.enter_context(open(log_path, "wb"))
-        process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-e", f"tcp:{port}:interface={HOST}:backlog={LISTEN_BACKLOG}",
-             "--websocket_connect_timeout", str(WS_CONNECT_TIMEOUT), "smartmate.asgi:application"],
-            cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-        stack.enter_context(stopping(process))
-        started.append((port, process, log_path))
-    for port, process, log_path in started:
-        wait_for_port(port, process, timeout=60, what="daphne", log=log_path)
-    return [f"http://{HOST}:{port}" for port, _, _ in started], [log for _, _, log in started]
+        port = free_port()
+        children[f"web-{index}"] = _start(stack, env, [
+            sys.executable, "-m", "daphne", "-e", f"tcp:{port}:interface={HOST}:backlog={LISTEN_BACKLOG}",
+            "--websocket_connect_timeout", str(WS_CONNECT_TIMEOUT), "smartmate.asgi:application"],
+            folder / f"web-{index}.log", port=port)
+    for name, child in children.items():
+        assert child.port is not None
+        wait_for_port(child.port, child.process, timeout=60, what=name, log=child.log)
+    return children
 
 
-def start_workers(stack: ExitStack, env: dict[str, str], folder: Path) -> list[str]:
-    """One Celery worker per queue and beat; wait until each worker answers a ping; return their names."""
+def start_workers(stack: ExitStack, env: dict[str, str], folder: Path) -> tuple[dict[str, Child], list[str]]:
+    """One Celery worker per queue (``worker-<queue>``) and ``beat``; wait until each worker answers a ping."""
     from smartmate.celery import app
 
-    names = []
+    children, names = {}, []
     for queue, concurrency in QUEUES:
         name = f"{queue}-{secrets.token_hex(3)}@{socket.gethostname()}"
-        log_path = folder / f"worker-{queue}.log"
-        log = stack.enter_context(open(log_path, "wb"))
-        process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "smartmate", "worker", "-Q", queue, "--pool=prefork",
-             f"--concurrency={concurrency}", "--without-gossip", "--without-mingle", "--loglevel=WARNING",
-             "-n", name], cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-        stack.enter_context(stopping(process, grace=30))
-        names.append((name, process, log_path))
-    beat_log = stack.enter_context(open(folder / "beat.log", "wb"))
-    beat = subprocess.Popen([sys.executable, "-m", "celery", "-A", "smartmate", "beat", "--loglevel=WARNING",
-                             "-s", str(folder / "beat-schedule")], cwd=REPO_ROOT, env=env, stdout=beat_log,
-                            stderr=subprocess.STDOUT)
-    stack.enter_context(stopping(beat))
+        children[f"worker-{queue}"] = _start(stack, env, [
+            sys.executable, "-m", "celery", "-A", "smartmate", "worker", "-Q", queue, "--pool=prefork",
+            f"--concurrency={concurrency}", "--without-gossip", "--without-mingle", "--loglevel=WARNING", "-n", name],
+            folder / f"worker-{queue}.log", grace=30)
+        names.append(name)
+    children["beat"] = _start(stack, env, [sys.executable, "-m", "celery", "-A", "smartmate", "beat",
+                                           "--loglevel=WARNING", "-s", str(folder / "beat-schedule")],
+                              folder / "beat.log")
     deadline = time.monotonic() + 90
-    for name, process, log_path in names:
+    for (queue, _), name in zip(QUEUES, names, strict=True):
+        child = children[f"worker-{queue}"]
         while not app.control.ping(destination=[name], timeout=0.5):
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"The topology's Celery worker {name} did not start{_tail(log_path)}")
-    return [name for name, _, _ in names]
+            if child.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"The topology's Celery worker {name} did not start{_tail(child.log)}")
+    return children, names
 
 
 def nginx_config(folder: Path, port: int, web_urls: list[str]) -> str:
@@ -178,7 +225,10 @@ def topology_running(folder: Path, *, web: int = 2, port: int | None = None, dat
         env.update(extra_env or {})
         if var_dir is None:
             collect_static(env)
-        web_urls, web_logs = start_web(stack, env, folder, web)
-        workers = start_workers(stack, env, folder)
+        web_children = start_web(stack, env, folder, web)
+        web_urls = [f"http://{HOST}:{child.port}" for child in web_children.values()]
+        worker_children, workers = start_workers(stack, env, folder)
         url = start_nginx(stack, folder, port or free_port(), web_urls)
-        yield Topology(url=url, web_urls=web_urls, folder=folder, env=env, web_logs=web_logs, workers=workers)
+        yield Topology(url=url, web_urls=web_urls, folder=folder, env=env,
+                       web_logs=[child.log for child in web_children.values()], workers=workers,
+                       children={**web_children, **worker_children}, _stack=stack)
