@@ -107,7 +107,7 @@ def spread_even(board: Board, entry_ids: Sequence[int], *, first: date | None = 
         taken.setdefault(spot.day, []).append(
             replace(entry, place=Position(spot.day, spot.start, spot.start + entry.length - 1)))
         load[spot.day] += entry.length
-    moves = tuple(Move(e.id, chosen[e.id]) for e in blocks if chosen[e.id] != e.place.spot)  # type: ignore[union-attr]
+    moves = tuple(Move(e.id, chosen[e.id]) for e in blocks if chosen[e.id] != e.at.spot)
     new = batch(board, list(moves), order=order) if moves else board
     return Rearrangement(new, moves, _most_per_day(board, blocks), _most_per_day(new, blocks))
 
@@ -139,7 +139,7 @@ def _bounds(board: Board, entry: Entry, chosen: dict[int, Spot], lifted: set[int
     high: tuple = (date.max, 99)
     if order is not OrderRule.KEEP or not entry.ordered:
         return low, high
-    for other in board.class_members(entry.class_id):  # type: ignore[arg-type]
+    for other in board.class_members(entry.study_class):
         where = _spot_end(other, chosen[other.id]) if other.id in chosen else other.place
         if other.id == entry.id or where is None or (other.id in lifted and other.id not in chosen):
             continue
@@ -230,7 +230,7 @@ def _study_sections(board: Board, day: date) -> int:
 def _most_per_day(board: Board, blocks: Sequence[Entry]) -> int:
     days: dict[date, int] = {}
     for entry in blocks:
-        place = board.get(entry.id).place  # type: ignore[union-attr]
+        place = board.place_of(entry.id)
         if place is not None:
             days[place.day] = days.get(place.day, 0) + 1
     return max(days.values(), default=0)
@@ -252,7 +252,7 @@ def min_context_switch(board: Board, entry_ids: Sequence[int], *,
             raise NoRoomError(entry.id, entry.length, len(blocks), len(places))
         used.add(index)
         chosen[entry.id] = places[index].spot
-    moves = tuple(Move(e.id, chosen[e.id]) for e in blocks if chosen[e.id] != e.place.spot)  # type: ignore[union-attr]
+    moves = tuple(Move(e.id, chosen[e.id]) for e in blocks if chosen[e.id] != e.at.spot)
     new = batch(board, list(moves), order=order) if moves else board
     days = sorted({p.day for p in places})
     return Rearrangement(new, moves, _switches(board, days), _switches(new, days))
