@@ -128,15 +128,20 @@ def _fair_days(board: Board, blocks: Sequence[Entry], window: DateWindow) -> dic
     return fair
 
 
+# A moment on the board: a day and a section; order bounds are (after, before) pairs of them.
+_Moment = tuple[date, int]
+_Bounds = tuple[_Moment, _Moment]
+
+
 def _bounds(board: Board, entry: Entry, chosen: dict[int, Spot], lifted: set[int],
-            order: OrderRule) -> tuple[tuple, tuple]:
+            order: OrderRule) -> _Bounds:
     """(after, before): the times the block must start after and end before to keep its class order.
 
     The class's other blocks count where they stay (not in the set) or where they were just put;
     blocks of the set not handed a place yet do not count.
     """
-    low: tuple = (date.min, 0)
-    high: tuple = (date.max, 99)
+    low: _Moment = (date.min, 0)
+    high: _Moment = (date.max, 99)
     if order is not OrderRule.KEEP or not entry.ordered:
         return low, high
     for other in board.class_members(entry.study_class):
@@ -155,7 +160,7 @@ def _spot_end(entry: Entry, spot: Spot | None) -> Position | None:
 
 
 def _best_spot(board: Board, entry: Entry, window: DateWindow, load: dict[date, int], fair: float,
-               taken: dict[date, list[Entry]], bounds: tuple[tuple, tuple]) -> Spot:
+               taken: dict[date, list[Entry]], bounds: _Bounds) -> Spot:
     """The cheapest place the core allows: days nearest the fair share first, stopping once no
     farther day can cost less (cost = days away + ``LOAD_WEIGHT`` per block already that day)."""
     low, high = bounds
@@ -175,7 +180,7 @@ def _best_spot(board: Board, entry: Entry, window: DateWindow, load: dict[date, 
 
 
 def _staying(board: Board, entry: Entry, window: DateWindow, load: dict[date, int], fair: float,
-             taken: dict[date, list[Entry]], bounds: tuple[tuple, tuple]) -> tuple[float, date, int] | None:
+             taken: dict[date, list[Entry]], bounds: _Bounds) -> tuple[float, date, int] | None:
     """The block's own place as a candidate, a little cheaper (``STAY_BONUS``) so a block already
     about right stays put; None when it may not stay (outside the days, its order, or taken)."""
     place = entry.place
@@ -205,8 +210,8 @@ def _outward(window: DateWindow, fair: float) -> Iterator[tuple[date, float]]:
             after += 1
 
 
-def _first_start(board: Board, entry: Entry, day: date, taken: Sequence[Entry], low: tuple,
-                 high: tuple, *, only: int | None = None) -> int | None:
+def _first_start(board: Board, entry: Entry, day: date, taken: Sequence[Entry], low: _Moment,
+                 high: _Moment, *, only: int | None = None) -> int | None:
     """The day's first start (a pair's first section) inside the order bounds that the core's rules
     1-5 allow, with the blocks already given a place (``taken``) counted as there."""
     starts = range(1, board.calendar.sections - entry.length + 2, 2) if only is None else (only,)
