@@ -48,11 +48,11 @@ from bench.planner_batches_bench import (
     row_text,
     run_in_process,
 )
-from schedule.core.planning import exchange, records
-from schedule.core.planning.contract import read_instance, result_to_json
+from schedule.core.planning import exchange
+from schedule.core.planning.contract import instance_from_json, result_to_json
 from schedule.core.planning.engine import solve
 from schedule.core.planning.exchange import ledger, plan_cost
-from schedule.core.planning.report import build_result
+from schedule.core.planning.report import planning_result
 from schedule.core.planning.spreading import even_targets, polish
 from schedule.core.planning.swapping import swap_pairs
 from schedule.core.planning.vocabulary import RAPID
@@ -145,17 +145,17 @@ FLOW_WINS: list[bool] = []          # per instance planned: whether the flow's p
 
 def plan_keeping_the_cheaper(data: dict) -> dict[str, Any]:
     """Plan like `schedule.core.planner.plan_json`, but keep the flow's polished plan when it is cheaper."""
-    instance = read_instance(data, records)
+    instance = instance_from_json(data)
     started = time.perf_counter()
     pairs, candidates, positions = solve(instance)
-    strategies = [spec.strategy for spec in instance.task_classes]
+    strategies: list[str] = [spec.strategy for spec in instance.task_classes]
     cost = plan_cost(ledger(candidates, [list(held) for held in positions], strategies, len(pairs))[0])
     joint = joint_positions(candidates, [len(held) for held in positions], strategies, len(pairs))
     won = joint is not None and _polished_cost(candidates, joint, strategies, len(pairs)) < cost
     if joint is not None and won:
         positions = joint
     FLOW_WINS.append(won)
-    result = build_result(instance.task_classes, pairs, candidates, positions, records)
+    result = planning_result(instance.task_classes, pairs, candidates, positions)
     return result_to_json(result, planning_ms=(time.perf_counter() - started) * 1000.0)
 
 

@@ -26,7 +26,7 @@ decides every actual edit. Pure: no Django, no clock (the board's clock marks th
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from itertools import pairwise
@@ -320,7 +320,7 @@ def _pair_allowed(board: Board, day: date, start: int, filler_only: bool, rules:
 def _fragmentation(board: Board, window: DateWindow) -> float:
     free = stranded = 0
     for day in window.days():
-        busy = {s for e in board.on_day(day) for s in range(e.place.start, e.place.end + 1)}  # type: ignore[union-attr]
+        busy = {s for e in board.on_day(day) for s in range(e.at.start, e.at.end + 1)}
         for start in range(1, board.calendar.sections + 1, 2):
             pair = [s for s in (start, start + 1) if s <= board.calendar.sections]
             open_ = [s for s in pair if s not in busy]
@@ -364,15 +364,20 @@ def _rhythm(days: Sequence[DayLoad]) -> Rhythm:
 # --- Decision ------------------------------------------------------------------------------------------
 
 
+# One step of the decision: (dimension, problem, operation, whether the problem is there,
+# how to find candidates for it); the finder runs only when the step is reached.
+_Step = tuple[str, str, Operation, bool, Callable[[], tuple[Candidate, ...]]]
+
+
 def _decide(board: Board, window: DateWindow, days: Sequence[DayLoad], health: Health, rhythm: Rhythm,
             order: OrderRule, only_suggested: bool, judge: _Judge) -> Decision:
     if not health.feasible and judge.weighs("capacity"):
         return Decision(False, "capacity_gap", "ask_user")
     movable = _movable(board, window, only_suggested)
-    heavy = [d for d in days if d.heavy and any(e.place.day == d.day for e in movable)]  # type: ignore[union-attr]
+    heavy = [d for d in days if d.heavy and any(e.at.day == d.day for e in movable)]
     in_runs = {day for pair in rhythm.heavy_adjacent for day in pair}
     limits = judge.thresholds
-    steps = (  # (dimension, problem, operation, whether it is there, how to find candidates), most pressing first
+    steps: tuple[_Step, ...] = (  # most pressing first
         ("heavy_adjacent", "heavy_days", "move", bool(in_runs),
          lambda: _lighten_moves(board, days, [d for d in heavy if d.day in in_runs], movable, order)),
         ("context_switches", "context_switches", "swap", rhythm.max_switches > limits.switches_per_day,
@@ -386,7 +391,7 @@ def _decide(board: Board, window: DateWindow, days: Sequence[DayLoad], health: H
     for dimension, problem, operation, present, find in steps:
         found = find() if present and judge.weighs(dimension) else ()
         if found:
-            return Decision(True, problem, operation, found)  # type: ignore[arg-type]
+            return Decision(True, problem, operation, found)
     problem = _remaining_problem(rhythm, judge)
     return Decision(False, problem, "close", forced_imperfection=problem != "none")
 
@@ -423,7 +428,7 @@ def _lighten_moves(board: Board, days: Sequence[DayLoad], heavy: Sequence[DayLoa
     for source in sorted(heavy, key=lambda d: (-d.busy, d.day)):
         nearby = [d for d in days if not d.heavy and abs((d.day - source.day).days) <= NEARBY_DAYS]
         targets = [d.day for d in sorted(nearby, key=lambda d: (d.busy, abs((d.day - source.day).days), d.day))]
-        for entry in (e for e in movable if e.place.day == source.day):  # type: ignore[union-attr]
+        for entry in (e for e in movable if e.at.day == source.day):
             spot = _first_opening(board, entry, targets, order)
             if spot is not None:
                 found.append(Candidate("move", entry.id, spot=spot, gain=source.busy - load[spot.day].busy))
@@ -448,9 +453,9 @@ def _order_bounds(board: Board, entry: Entry) -> tuple[date | None, date | None]
     """The days between which a block keeps its class order (its placed neighbours' days)."""
     if not entry.ordered:
         return None, None
-    members = [e for e in board.class_members(entry.class_id) if e.place is not None]  # type: ignore[arg-type]
-    before = [e.place.day for e in members if (e.order, e.id) < (entry.order, entry.id)]  # type: ignore[union-attr]
-    after = [e.place.day for e in members if (e.order, e.id) > (entry.order, entry.id)]  # type: ignore[union-attr]
+    members = [e for e in board.class_members(entry.study_class) if e.place is not None]
+    before = [e.at.day for e in members if (e.study_order, e.id) < (entry.study_order, entry.id)]
+    after = [e.at.day for e in members if (e.study_order, e.id) > (entry.study_order, entry.id)]
     return (max(before) if before else None), (min(after) if after else None)
 
 
@@ -464,7 +469,7 @@ def _switch_swaps(board: Board, days: Sequence[DayLoad], movable: Sequence[Entry
     """Swaps of two same-length blocks of different classes that cut the switches of their days."""
     choppy = {d.day for d in days if switches_of(d.subjects) > len(set(d.subjects)) - 1}
     scored: list[Candidate] = []
-    for a in (e for e in movable if e.place.day in choppy):  # type: ignore[union-attr]
+    for a in (e for e in movable if e.at.day in choppy):
         for b in movable:
             if b.id == a.id or b.length != a.length or b.class_id == a.class_id:
                 continue
@@ -507,10 +512,10 @@ def _run_moves(board: Board, days: Sequence[DayLoad], rhythm: Rhythm, movable: S
                order: OrderRule) -> tuple[Candidate, ...]:
     """Moves of the last block of the longest same-class run to the lightest other day."""
     day = rhythm.longest_run_day
-    run = [e for e in movable if e.place.day == day and e.class_id == rhythm.longest_run_class]  # type: ignore[union-attr]
+    run = [e for e in movable if e.at.day == day and e.class_id == rhythm.longest_run_class]
     others = [d.day for d in sorted(days, key=lambda d: (d.busy, d.day)) if d.day != day and not d.heavy]
     found: list[Candidate] = []
-    for entry in sorted(run, key=lambda e: -e.place.start):  # type: ignore[union-attr]
+    for entry in sorted(run, key=lambda e: -e.at.start):
         spot = _first_opening(board, entry, others, order)
         if spot is not None:
             found.append(Candidate("move", entry.id, spot=spot, gain=1))

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from schedule.core.student_rules import StudentRules
 from schedule.core.time_model import SectionTemplate, Semester
@@ -133,6 +133,31 @@ class Entry:
     def ordered(self) -> bool:
         """A study block with a class and an item order, so class order applies to it."""
         return self.kind is Kind.STUDY and self.class_id is not None and self.order is not None
+
+    # Narrowing accessors: for code that already knows the entry's shape (an entry from ``on_day``
+    # is placed, a class member is ordered). They return the field without its None, and raise
+    # InvalidBoardError when the knowledge was wrong, which is a bug, never a student's refusal.
+
+    @property
+    def at(self) -> Position:
+        """Where a placed entry sits."""
+        if self.place is None:
+            raise InvalidBoardError("not_placed", entry=self.id)
+        return self.place
+
+    @property
+    def study_class(self) -> int:
+        """The task class of a study block that has one."""
+        if self.class_id is None:
+            raise InvalidBoardError("no_class", entry=self.id)
+        return self.class_id
+
+    @property
+    def study_order(self) -> int:
+        """The item order of an ordered study block (see ``ordered``)."""
+        if self.order is None:
+            raise InvalidBoardError("no_order", entry=self.id)
+        return self.order
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,8 +265,8 @@ class Board:
 
     def get(self, entry_id: object) -> Entry | None:
         """The entry with this id; None for anything else (an id from outside may be any value)."""
-        try:
-            return self._by_id.get(entry_id)  # type: ignore[call-overload]
+        try:  # any hashable equal to an id finds its entry (3.0 is 3), as a dict lookup does
+            return self._by_id.get(cast(int, entry_id))
         except TypeError:  # unhashable
             return None
 
@@ -256,7 +281,14 @@ class Board:
 
     def rules_of(self, entry: Entry) -> ClassRules | None:
         """The rules of the entry's class, for study blocks only."""
-        return self._rules.get(entry.class_id) if entry.kind is Kind.STUDY else None  # type: ignore[arg-type]
+        if entry.kind is not Kind.STUDY or entry.class_id is None:
+            return None
+        return self._rules.get(entry.class_id)
+
+    def place_of(self, entry_id: int) -> Position | None:
+        """Where the entry with this id sits; None when it is pending or not on this board."""
+        found = self._by_id.get(entry_id)
+        return found.place if found is not None else None
 
     def class_rules(self, class_id: int) -> ClassRules | None:
         return self._rules.get(class_id)
@@ -269,7 +301,7 @@ class Board:
         """The day's entries holding any of sections ``start..end``, hosts before guests."""
         skip = set(ignore)
         return [e for e in self.on_day(day)
-                if e.id not in skip and e.place.start <= end and start <= e.place.end]  # type: ignore[union-attr]
+                if e.id not in skip and e.at.start <= end and start <= e.at.end]
 
     def class_members(self, class_id: int) -> tuple[Entry, ...]:
         """The study blocks of a class (placed or pending) in item order."""
@@ -279,7 +311,7 @@ class Board:
         host = self._by_id.get(host_id)
         if host is None or host.place is None:
             return ()
-        return tuple(e for e in self.on_day(host.place.day) if e.place.host == host_id)  # type: ignore[union-attr]
+        return tuple(e for e in self.on_day(host.place.day) if e.at.host == host_id)
 
     def pending(self) -> tuple[Entry, ...]:
         return tuple(e for e in self.entries if e.place is None)
@@ -333,7 +365,7 @@ class Board:
 
 
 def _sort_key(entry: Entry) -> tuple[int, bool, int]:
-    return entry.place.start, entry.place.host is not None, entry.id  # type: ignore[union-attr]
+    return entry.at.start, entry.at.host is not None, entry.id
 
 
 def _day_ids(by_id: Mapping[int, Entry], candidates: Iterable[int], day: date) -> tuple[int, ...]:
@@ -353,7 +385,7 @@ def _class_index(entries: Iterable[Entry]) -> dict[int, tuple[int, ...]]:
     grouped: dict[int, list[Entry]] = {}
     for entry in entries:
         if entry.ordered:
-            grouped.setdefault(entry.class_id, []).append(entry)  # type: ignore[arg-type]
+            grouped.setdefault(entry.study_class, []).append(entry)
     return {cid: tuple(e.id for e in sorted(found, key=lambda e: (e.order, e.id))) for cid, found in grouped.items()}
 
 
@@ -437,7 +469,7 @@ class BoardChanges:
 def board_changes(board: Board) -> BoardChanges:
     """Split the board's differences from the database into placements, notes and moves."""
     by_time = sorted((e for e in board.entries if e.place is not None),
-                     key=lambda e: (e.place.day, e.place.start))  # type: ignore[union-attr]  # placed ones only
+                     key=lambda e: (e.at.day, e.at.start))
     planned = set(board.planned_class_ids)
     return BoardChanges(
         placements=tuple(e for e in by_time if e.suggested and e.kind is Kind.STUDY),
@@ -452,5 +484,5 @@ def occupied_sections(board: Board) -> Iterator[tuple[date, int, Entry]]:
     """Every (day, section, holder) of the board, hosts and guests alike, in time order."""
     for day in sorted(board._by_day):
         for entry in board.on_day(day):
-            for section in range(entry.place.start, entry.place.end + 1):  # type: ignore[union-attr]
+            for section in range(entry.at.start, entry.at.end + 1):
                 yield day, section, entry

@@ -24,10 +24,10 @@ so a conversation in progress survives the upgrade. Anything malformed raises
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from schedule.core.board import (
     Board,
@@ -247,10 +247,14 @@ def _legacy_entry(data: Mapping[str, Any], hosts: Mapping[int, int]) -> Entry:
 
 # --- Reading helpers ---------------------------------------------------------------------------------
 
-def _reading(reader, *args):
+_Args = ParamSpec("_Args")
+_Read = TypeVar("_Read")
+
+
+def _reading(reader: Callable[_Args, _Read], *args: _Args.args, **kwargs: _Args.kwargs) -> _Read:
     """Run a reader, turning every way a document can be malformed into BoardFormatError."""
     try:
-        return reader(*args)
+        return reader(*args, **kwargs)
     except BoardFormatError:
         raise
     except InvalidBoardError as error:

@@ -230,7 +230,7 @@ def _swap_targets(board: Board, edit: Swap) -> dict[int, _Target]:
     a, b = _placed(board, edit.a), _placed(board, edit.b)
     if a.length != b.length:
         raise DifferentLengths(entry=a.id, other=b.id, length=a.length, other_length=b.length)
-    return {a.id: _Target(a.length, b.place.spot), b.id: _Target(b.length, a.place.spot)}  # type: ignore[union-attr]
+    return {a.id: _Target(a.length, b.at.spot), b.id: _Target(b.length, a.at.spot)}
 
 
 def _embed_targets(board: Board, edit: Embed) -> dict[int, _Target]:
@@ -257,16 +257,16 @@ def _relocate(board: Board, targets: Mapping[int, _Target], owner: Mapping[int, 
             landed[entry_id] = replace(entry, place=None)
             continue
         try:
-            landed[entry_id] = _put_down(board, entry, target, targets, landed)
+            landed[entry_id] = _put_down(board, entry, target.spot, target, targets, landed)
         except BoardError as error:
             _tagged(error, owner.get(entry_id))
             raise
     return board.with_entries_unchecked(landed)
 
 
-def _put_down(board: Board, entry: Entry, target: _Target, lifted: Mapping[int, _Target],
+def _put_down(board: Board, entry: Entry, spot: Spot, target: _Target, lifted: Mapping[int, _Target],
               landed: Mapping[int, Entry]) -> Entry:
-    day, start = target.spot.day, target.spot.start  # type: ignore[union-attr]
+    day, start = spot.day, spot.start
     end = start + target.length - 1
     blocking = in_the_way(board, day, start, end, ignore=lifted, extra=landed.values())
     # The day's study blocks matter only to a cap or a buffer: skip gathering them otherwise.
@@ -278,21 +278,21 @@ def _put_down(board: Board, entry: Entry, target: _Target, lifted: Mapping[int, 
 
 def _renumbered(board: Board, targets: Mapping[int, _Target]) -> Board:
     """Give each touched class's suggested blocks to its items in time order (places stay, items trade)."""
-    classes = {e.class_id for e in (board.get(i) for i in targets) if e is not None and e.ordered}
+    classes = {e.study_class for e in (board.get(i) for i in targets) if e is not None and e.ordered}
     trades: dict[int, _Target] = {}
-    for class_id in sorted(classes):  # type: ignore[type-var]
+    for class_id in sorted(classes):
         # A suggestion left in the past stays where it is: no item is handed a place gone by.
-        blocks = [e for e in board.class_members(class_id)  # type: ignore[arg-type]
-                  if e.suggested and not board.clock.has_begun(e.place.day, e.place.start)]  # type: ignore[union-attr]
-        places = sorted((e.place for e in blocks), key=lambda p: (p.day, p.start))  # type: ignore[union-attr]
+        blocks = [e for e in board.class_members(class_id)
+                  if e.suggested and not board.clock.has_begun(e.at.day, e.at.start)]
+        places = sorted((e.at for e in blocks), key=lambda p: (p.day, p.start))
         for entry, where in zip(blocks, places):
             if entry.place != where:
-                trades[entry.id] = _Target(entry.length, where.spot, into=where.host)  # type: ignore[union-attr]
+                trades[entry.id] = _Target(entry.length, where.spot, into=where.host)
     return _relocate(board, trades, {}) if trades else board
 
 
 def _moved(before: Board, after: Board, targets: Mapping[int, _Target]) -> list[int]:
     touched = set(targets)
-    for class_id in {e.class_id for e in (after.get(i) for i in targets) if e is not None and e.ordered}:
-        touched.update(e.id for e in after.class_members(class_id) if e.place != before.get(e.id).place)  # type: ignore[arg-type, union-attr]
+    for class_id in {e.study_class for e in (after.get(i) for i in targets) if e is not None and e.ordered}:
+        touched.update(e.id for e in after.class_members(class_id) if e.place != before.place_of(e.id))
     return sorted(touched)

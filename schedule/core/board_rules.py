@@ -98,8 +98,8 @@ def check_student_place(board: Board, entry: Entry, day: date, start: int, end: 
     if hit is not None:
         protected, sections = hit
         raise ProtectedTimeHit(entry=entry.id, day=day, sections=sections, protected=protected.name)
-    if rules.too_late(end):
-        raise AfterLatestSection(entry=entry.id, day=day, end=end, latest=rules.latest_section)  # type: ignore[arg-type]
+    if rules.latest_section is not None and rules.too_late(end):
+        raise AfterLatestSection(entry=entry.id, day=day, end=end, latest=rules.latest_section)
 
 
 def day_study_blocks(board: Board, day: date, *, ignore: Iterable[int] = (), extra: Iterable[Entry] = ()) -> list[Entry]:
@@ -116,9 +116,9 @@ def check_student_day(board: Board, entry: Entry, day: date, start: int, end: in
     if entry.kind is not Kind.STUDY or not rules.counts_neighbours:
         return
     others = [e for e in (day_study_blocks(board, day) if day_blocks is None else day_blocks) if e.id != entry.id]
-    if rules.cap_reached(len(others)):
-        raise DailyCapReached(entry=entry.id, day=day, cap=rules.daily_cap)  # type: ignore[arg-type]
-    spans = {(e.place.start, e.place.end): e for e in others}  # type: ignore[union-attr]
+    if rules.daily_cap is not None and rules.cap_reached(len(others)):
+        raise DailyCapReached(entry=entry.id, day=day, cap=rules.daily_cap)
+    spans = {(e.at.start, e.at.end): e for e in others}
     near = rules.too_close(start, end, spans)
     if near is not None:
         raise BufferTooSmall(entry=entry.id, day=day, other=spans[near].id, buffer=rules.buffer)
@@ -140,7 +140,7 @@ def host_for(board: Board, entry: Entry, day: date, start: int, end: int, in_the
         if others:
             raise _taken(entry, day, start, end, others[0])
         return None
-    guests = [e for e in others if e.place.host == host.id]  # type: ignore[union-attr]
+    guests = [e for e in others if e.at.host == host.id]
     if len(others) > len(guests):
         raise _taken(entry, day, start, end, next(e for e in others if e not in guests))
     _check_embedding(board, entry, day, start, end, host)
@@ -159,13 +159,13 @@ def _check_embedding(board: Board, entry: Entry, day: date, start: int, end: int
     rules = board.rules_of(entry)
     if rules is not None and not rules.allow_filler:
         raise FillerNotAllowed(entry=entry.id, day=day, sections=sections, host=host.id, class_id=rules.id)
-    if not host.place.contains(start, end):  # type: ignore[union-attr]
+    if not host.at.contains(start, end):
         raise NotInsideHost(entry=entry.id, day=day, sections=sections, host=host.id)
 
 
 def _common(other: Entry, start: int, end: int) -> tuple[int, ...]:
-    place = other.place
-    return tuple(range(max(start, place.start), min(end, place.end) + 1))  # type: ignore[union-attr]
+    place = other.at
+    return tuple(range(max(start, place.start), min(end, place.end) + 1))
 
 
 def _taken(entry: Entry, day: date, start: int, end: int, occupant: Entry) -> SlotTaken:
@@ -180,7 +180,7 @@ def in_the_way(board: Board, day: date, start: int, end: int, *, ignore: Iterabl
     """
     found = board.overlapping(day, start, end, ignore=ignore)
     found += [e for e in extra if e.place is not None and e.place.overlaps(day, start, end)]
-    return sorted(found, key=lambda e: (not e.filler, e.place.start, e.id))  # type: ignore[union-attr]
+    return sorted(found, key=lambda e: (not e.filler, e.at.start, e.id))
 
 
 def check_spot(board: Board, entry: Entry, day: date, start: int, length: int, in_the_way: Sequence[Entry],
@@ -205,8 +205,8 @@ def _inverted(a: Entry, b: Entry) -> bool:
     """Two placed blocks of one class whose places contradict their item order."""
     if a.place is None or b.place is None or a.order == b.order:
         return False
-    first, second = (a, b) if a.order < b.order else (b, a)  # type: ignore[operator]
-    return (second.place.day, second.place.start) <= (first.place.day, first.place.start)  # type: ignore[union-attr]
+    first, second = (a, b) if a.study_order < b.study_order else (b, a)
+    return (second.at.day, second.at.start) <= (first.at.day, first.at.start)
 
 
 def order_violation(before: Board, after: Board, moved: Iterable[int]) -> OrderBroken | None:
@@ -220,14 +220,14 @@ def order_violation(before: Board, after: Board, moved: Iterable[int]) -> OrderB
         entry = after.get(entry_id)
         if entry is None or not entry.ordered or entry.place is None:
             continue
-        for other in after.class_members(entry.class_id):  # type: ignore[arg-type]
+        for other in after.class_members(entry.study_class):
             if other.id == entry.id or not _inverted(entry, other):
                 continue
             old_a, old_b = before.get(entry.id), before.get(other.id)
             if old_a is not None and old_b is not None and _inverted(old_a, old_b):
                 continue
-            earlier, later = (entry, other) if entry.order < other.order else (other, entry)  # type: ignore[operator]
-            found.add((earlier.order, later.order, earlier.id, later.id, entry.class_id))  # type: ignore[arg-type]
+            earlier, later = (entry, other) if entry.study_order < other.study_order else (other, entry)
+            found.add((earlier.study_order, later.study_order, earlier.id, later.id, entry.study_class))
     if not found:
         return None
     _, _, earlier_id, later_id, class_id = min(found)

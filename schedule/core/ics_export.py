@@ -83,7 +83,8 @@ def build_ics(
         calendar.add_component(_vtimezone(tz, ordered, zone))
     for event in ordered:
         calendar.add_component(_vevent(event, zone, stamp))
-    return calendar.to_ical()
+    document: bytes = calendar.to_ical()  # icalendar's own annotation is loose (Any)
+    return document
 
 
 def _aware(moment: datetime, what: str) -> datetime:

@@ -45,7 +45,7 @@ class MakeupNotice:
 
 
 class NoticeError(ValueError):
-    def __init__(self, code: NoticeProblem, detail: dict | None = None) -> None:
+    def __init__(self, code: NoticeProblem, detail: dict[str, object] | None = None) -> None:
         super().__init__(code.value)
         self.code, self.detail = code, detail or {}
 

@@ -107,7 +107,7 @@ def spread_even(board: Board, entry_ids: Sequence[int], *, first: date | None = 
         taken.setdefault(spot.day, []).append(
             replace(entry, place=Position(spot.day, spot.start, spot.start + entry.length - 1)))
         load[spot.day] += entry.length
-    moves = tuple(Move(e.id, chosen[e.id]) for e in blocks if chosen[e.id] != e.place.spot)  # type: ignore[union-attr]
+    moves = tuple(Move(e.id, chosen[e.id]) for e in blocks if chosen[e.id] != e.at.spot)
     new = batch(board, list(moves), order=order) if moves else board
     return Rearrangement(new, moves, _most_per_day(board, blocks), _most_per_day(new, blocks))
 
@@ -128,18 +128,23 @@ def _fair_days(board: Board, blocks: Sequence[Entry], window: DateWindow) -> dic
     return fair
 
 
+# A moment on the board: a day and a section; order bounds are (after, before) pairs of them.
+_Moment = tuple[date, int]
+_Bounds = tuple[_Moment, _Moment]
+
+
 def _bounds(board: Board, entry: Entry, chosen: dict[int, Spot], lifted: set[int],
-            order: OrderRule) -> tuple[tuple, tuple]:
+            order: OrderRule) -> _Bounds:
     """(after, before): the times the block must start after and end before to keep its class order.
 
     The class's other blocks count where they stay (not in the set) or where they were just put;
     blocks of the set not handed a place yet do not count.
     """
-    low: tuple = (date.min, 0)
-    high: tuple = (date.max, 99)
+    low: _Moment = (date.min, 0)
+    high: _Moment = (date.max, 99)
     if order is not OrderRule.KEEP or not entry.ordered:
         return low, high
-    for other in board.class_members(entry.class_id):  # type: ignore[arg-type]
+    for other in board.class_members(entry.study_class):
         where = _spot_end(other, chosen[other.id]) if other.id in chosen else other.place
         if other.id == entry.id or where is None or (other.id in lifted and other.id not in chosen):
             continue
@@ -155,7 +160,7 @@ def _spot_end(entry: Entry, spot: Spot | None) -> Position | None:
 
 
 def _best_spot(board: Board, entry: Entry, window: DateWindow, load: dict[date, int], fair: float,
-               taken: dict[date, list[Entry]], bounds: tuple[tuple, tuple]) -> Spot:
+               taken: dict[date, list[Entry]], bounds: _Bounds) -> Spot:
     """The cheapest place the core allows: days nearest the fair share first, stopping once no
     farther day can cost less (cost = days away + ``LOAD_WEIGHT`` per block already that day)."""
     low, high = bounds
@@ -175,7 +180,7 @@ def _best_spot(board: Board, entry: Entry, window: DateWindow, load: dict[date, 
 
 
 def _staying(board: Board, entry: Entry, window: DateWindow, load: dict[date, int], fair: float,
-             taken: dict[date, list[Entry]], bounds: tuple[tuple, tuple]) -> tuple[float, date, int] | None:
+             taken: dict[date, list[Entry]], bounds: _Bounds) -> tuple[float, date, int] | None:
     """The block's own place as a candidate, a little cheaper (``STAY_BONUS``) so a block already
     about right stays put; None when it may not stay (outside the days, its order, or taken)."""
     place = entry.place
@@ -205,8 +210,8 @@ def _outward(window: DateWindow, fair: float) -> Iterator[tuple[date, float]]:
             after += 1
 
 
-def _first_start(board: Board, entry: Entry, day: date, taken: Sequence[Entry], low: tuple,
-                 high: tuple, *, only: int | None = None) -> int | None:
+def _first_start(board: Board, entry: Entry, day: date, taken: Sequence[Entry], low: _Moment,
+                 high: _Moment, *, only: int | None = None) -> int | None:
     """The day's first start (a pair's first section) inside the order bounds that the core's rules
     1-5 allow, with the blocks already given a place (``taken``) counted as there."""
     starts = range(1, board.calendar.sections - entry.length + 2, 2) if only is None else (only,)
@@ -230,7 +235,7 @@ def _study_sections(board: Board, day: date) -> int:
 def _most_per_day(board: Board, blocks: Sequence[Entry]) -> int:
     days: dict[date, int] = {}
     for entry in blocks:
-        place = board.get(entry.id).place  # type: ignore[union-attr]
+        place = board.place_of(entry.id)
         if place is not None:
             days[place.day] = days.get(place.day, 0) + 1
     return max(days.values(), default=0)
@@ -252,7 +257,7 @@ def min_context_switch(board: Board, entry_ids: Sequence[int], *,
             raise NoRoomError(entry.id, entry.length, len(blocks), len(places))
         used.add(index)
         chosen[entry.id] = places[index].spot
-    moves = tuple(Move(e.id, chosen[e.id]) for e in blocks if chosen[e.id] != e.place.spot)  # type: ignore[union-attr]
+    moves = tuple(Move(e.id, chosen[e.id]) for e in blocks if chosen[e.id] != e.at.spot)
     new = batch(board, list(moves), order=order) if moves else board
     days = sorted({p.day for p in places})
     return Rearrangement(new, moves, _switches(board, days), _switches(new, days))

@@ -176,12 +176,12 @@ def _future_order_kept(board: Board, entry_ids: list[int]) -> bool:
         entry = board.get(entry_id)
         if entry is None or not entry.ordered or entry.place is None:
             continue
-        for other in board.class_members(entry.class_id):  # type: ignore[arg-type]
+        for other in board.class_members(entry.study_class):
             if other.place is None or other.id == entry.id or board.clock.has_begun(other.place.day,
                                                                                      other.place.start):
                 continue
-            first, second = (entry, other) if entry.order < other.order else (other, entry)  # type: ignore[operator]
-            if (second.place.day, second.place.start) <= (first.place.day, first.place.start):  # type: ignore[union-attr]
+            first, second = (entry, other) if entry.study_order < other.study_order else (other, entry)
+            if (second.at.day, second.at.start) <= (first.at.day, first.at.start):
                 return False
     return True
 
@@ -304,7 +304,7 @@ def _holder_at(board: Board, needy: Entry, spot: Spot, leaving: set[int], on_pat
     holder = blockers[0] if len(blockers) == 1 else None
     if len(blockers) > 1 or (holder is not None and not (
             _movable(board, holder, rules.protected) and holder.length == needy.length
-            and holder.class_id not in on_path and holder.place.start == spot.start)):  # type: ignore[union-attr]
+            and holder.class_id not in on_path and holder.at.start == spot.start)):
         return False
     ignore = leaving | ({holder.id} if holder is not None else set())
     try:
@@ -353,8 +353,8 @@ def _path_applied(board: Board, entry: Entry, path: tuple[_Step, ...], rules: _R
     gives up plus the one it takes, to its movable items in order. None when the core refuses, or when
     it would move at least ``to_beat`` other blocks (counted before asking the core: that is cheap)."""
     gains: dict[int, Spot] = {cls: spot for cls, spot, _holder in path}
-    losses: dict[int, Entry] = {holder.class_id: holder for _cls, _spot, holder in path  # type: ignore[misc]
-                                if holder is not None}
+    losses: dict[int, Entry] = {holder.class_id: holder for _cls, _spot, holder in path
+                                if holder is not None and holder.class_id is not None}
     edits: list[Place | Move] = []
     for class_id, gained in gains.items():
         members = [m for m in board.class_members(class_id)
@@ -383,13 +383,13 @@ def _order_gap(board: Board, entry: Entry, rules: _Rules) -> tuple[tuple[date, i
     low, high = (date.min, 0), (date.max, 99)
     if not entry.ordered:
         return low, high
-    for other in board.class_members(entry.class_id):  # type: ignore[arg-type]
+    for other in board.class_members(entry.study_class):
         if other.id == entry.id or other.place is None or other.order == entry.order:
             continue
         if rules.order is OrderRule.ALLOW and board.clock.has_begun(other.place.day, other.place.start):
             continue
         where = (other.place.day, other.place.start)
-        if other.order < entry.order:  # type: ignore[operator]
+        if other.study_order < entry.study_order:
             low = max(low, where)
         else:
             high = min(high, where)

@@ -111,7 +111,7 @@ class RuleProblem:
     """Why a rule as typed cannot be kept: a code and its data (the edge words it)."""
 
     code: str
-    data: dict
+    data: dict[str, object]
 
 
 def sections_for_times(section_times: Sequence[tuple[time, time]], start: time, end: time) -> tuple[int, int] | None:

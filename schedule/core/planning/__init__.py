@@ -25,58 +25,35 @@ How a plan is made:
                 the unplaced items are the last ones), with feasibility figures and reasons.
 
 Modules: model (the typed problem and result), vocabulary (its constants), contract (JSON <->
-model), engine (`plan`, and `solve` for the steps), records (light stand-ins for the model that
-only the command-line planner builds, for a faster start) and the steps above.  Pure Python and
+model), engine (`plan`, and `solve` for the steps) and the steps above.  Pure Python and
 standard library only: no Django, no clock, no I/O.
 """
-TYPE_CHECKING = False        # see vocabulary.py; at run time the names below load on first use
-if TYPE_CHECKING:
-    from schedule.core.planning.contract import InstanceError, instance_from_json, result_to_json
-    from schedule.core.planning.engine import plan
-    from schedule.core.planning.model import (
-        RAPID,
-        REASON_NO_CANDIDATE_SLOTS,
-        REASON_SHARED_SLOTS_EXHAUSTED,
-        REASON_WINDOW_TOO_SMALL,
-        SPACED,
-        STEADY,
-        ClassFeasibility,
-        GridDay,
-        ItemSpec,
-        OccupiedSection,
-        Placement,
-        PlanningInstance,
-        PlanningResult,
-        Strategy,
-        TaskClassSpec,
-        UnplacedItem,
-        UnplacedReason,
-    )
-
-# The module each public name comes from.  They are imported on first use (PEP 562) rather than
-# here, because the command-line planner imports this package's steps directly and must not pay
-# for creating the typed model's dataclasses (see vocabulary.py and records.py).
-_HOMES = {
-    "InstanceError": "contract", "instance_from_json": "contract", "result_to_json": "contract",
-    "plan": "engine",
-    **{name: "model" for name in (
-        "RAPID", "REASON_NO_CANDIDATE_SLOTS", "REASON_SHARED_SLOTS_EXHAUSTED", "REASON_WINDOW_TOO_SMALL",
-        "SPACED", "STEADY", "ClassFeasibility", "GridDay", "ItemSpec", "OccupiedSection", "Placement",
-        "PlanningInstance", "PlanningResult", "Strategy", "TaskClassSpec", "UnplacedItem", "UnplacedReason",
-        "PlanningRules", "ProtectedSections", "StudyBlock")},
-}
-
-
-def __getattr__(name: str) -> object:
-    """Import a public name from its module on first use, then keep it here."""
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
-    value = getattr(import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
-
+from schedule.core.planning.contract import InstanceError, instance_from_json, result_to_json
+from schedule.core.planning.engine import plan
+from schedule.core.planning.model import (
+    ClassFeasibility,
+    GridDay,
+    ItemSpec,
+    OccupiedSection,
+    Placement,
+    PlanningInstance,
+    PlanningResult,
+    PlanningRules,
+    ProtectedSections,
+    StudyBlock,
+    TaskClassSpec,
+    UnplacedItem,
+)
+from schedule.core.planning.vocabulary import (
+    RAPID,
+    REASON_NO_CANDIDATE_SLOTS,
+    REASON_SHARED_SLOTS_EXHAUSTED,
+    REASON_WINDOW_TOO_SMALL,
+    SPACED,
+    STEADY,
+    Strategy,
+    UnplacedReason,
+)
 
 __all__ = [
     "ClassFeasibility", "GridDay", "InstanceError", "ItemSpec", "OccupiedSection", "Placement",

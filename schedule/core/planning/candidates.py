@@ -13,11 +13,8 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 
+from schedule.core.planning.model import OccupiedSection, PlanningInstance, TaskClassSpec
 from schedule.core.planning.vocabulary import DAYS_PER_WEEK
-
-TYPE_CHECKING = False        # the typed model is only read by the checker (see vocabulary.py)
-if TYPE_CHECKING:
-    from schedule.core.planning.model import OccupiedSection, PlanningInstance, TaskClassSpec
 
 Pair = tuple[int, int, int, int | None]   # (week, day, pair index k, host event id or None)
 

@@ -7,6 +7,20 @@ figures go inside `stats`, an open object of which the checks read only `plannin
 """
 from __future__ import annotations
 
+from datetime import date
+from typing import Any
+
+from schedule.core.planning.model import (
+    GridDay,
+    ItemSpec,
+    OccupiedSection,
+    PlanningInstance,
+    PlanningResult,
+    PlanningRules,
+    ProtectedSections,
+    StudyBlock,
+    TaskClassSpec,
+)
 from schedule.core.planning.vocabulary import (
     DAYS_PER_WEEK,
     ITEM_SECTIONS,
@@ -14,15 +28,8 @@ from schedule.core.planning.vocabulary import (
     SECTIONS_PER_DAY,
     SPACED,
     STRATEGIES,
+    Strategy,
 )
-
-TYPE_CHECKING = False        # see vocabulary.py: keeps `typing` and the model out of the planner process
-if TYPE_CHECKING:
-    from datetime import date
-    from types import ModuleType
-    from typing import Any
-
-    from schedule.core.planning.model import PlanningInstance, PlanningResult
 
 PLANNER_NAME = "smartmate-planner/1"
 
@@ -35,20 +42,13 @@ class InstanceError(ValueError):
 
 def instance_from_json(data: object) -> PlanningInstance:
     """Validate a contract instance object and return it typed; raise InstanceError if it is malformed."""
-    from schedule.core.planning import model  # here, not above: the command line reads into records
-    instance: PlanningInstance = read_instance(data, model)
-    return instance
-
-
-def read_instance(data: object, kinds: ModuleType) -> Any:
-    """Validate a contract instance object and build it from `kinds`: the model module, or records."""
     data = _mapping(data, "the instance")
     weeks = _integer(data.get("weeks"), "weeks", low=1)
     # Extension beyond contract v1: a template of up to 16 sections (8 pairs).
     sections = _integer(data.get("sections_per_day", SECTIONS_PER_DAY), "sections_per_day", low=2,
                         high=MAX_SECTIONS_PER_DAY)
-    occupied = tuple(_occupied(row, sections, kinds) for row in _list(data.get("occupied", []), "occupied"))
-    classes = tuple(_task_class(tc, sections // ITEM_SECTIONS, kinds)
+    occupied = tuple(_occupied(row, sections) for row in _list(data.get("occupied", []), "occupied"))
+    classes = tuple(_task_class(tc, sections // ITEM_SECTIONS)
                     for tc in _list(data.get("task_classes", []), "task_classes"))
     class_ids = [tc.id for tc in classes]
     if len(set(class_ids)) != len(class_ids):
@@ -56,51 +56,51 @@ def read_instance(data: object, kinds: ModuleType) -> Any:
     item_ids = [item.id for tc in classes for item in tc.items]
     if len(set(item_ids)) != len(item_ids):
         raise InstanceError("duplicate item id")
-    rules = _rules(data.get("rules"), weeks, sections, kinds)
-    return kinds.PlanningInstance(weeks=weeks, occupied=occupied, task_classes=classes,
-                                  semester_start=_iso_date(data.get("semester_start")), sections_per_day=sections,
-                                  rules=rules)
+    rules = _rules(data.get("rules"), weeks, sections)
+    return PlanningInstance(weeks=weeks, occupied=occupied, task_classes=classes,
+                            semester_start=_iso_date(data.get("semester_start")), sections_per_day=sections,
+                            rules=rules)
 
 
-def _rules(data: object, weeks: int, sections: int, kinds: ModuleType) -> Any:
+def _rules(data: object, weeks: int, sections: int) -> PlanningRules | None:
     """Validate the student's rules (beyond contract v1): absent or null means none."""
     if data is None:
         return None
     data = _mapping(data, "rules")
     cap = data.get("daily_cap")
     latest = data.get("latest_section")
-    protected = tuple(_protected(row, sections, kinds) for row in _list(data.get("protected", []), "rules.protected"))
-    blocks = tuple(_study_block(row, weeks, sections, kinds) for row in _list(data.get("blocks", []), "rules.blocks"))
-    return kinds.PlanningRules(
+    protected = tuple(_protected(row, sections) for row in _list(data.get("protected", []), "rules.protected"))
+    blocks = tuple(_study_block(row, weeks, sections) for row in _list(data.get("blocks", []), "rules.blocks"))
+    return PlanningRules(
         daily_cap=None if cap is None else _integer(cap, "rules.daily_cap", low=1, high=sections),
         buffer=_integer(data.get("buffer", 0), "rules.buffer", low=0, high=sections),
         latest_section=None if latest is None else _integer(latest, "rules.latest_section", low=1, high=sections),
         protected=protected, blocks=blocks)
 
 
-def _protected(row: object, sections: int, kinds: ModuleType) -> Any:
+def _protected(row: object, sections: int) -> ProtectedSections:
     row = _mapping(row, "a protected time")
     first = _integer(row.get("first"), "rules.protected.first", low=1, high=sections)
     last = _integer(row.get("last", first), "rules.protected.last", low=first, high=sections)
     days = frozenset(_integer(d, "rules.protected.days", low=1, high=DAYS_PER_WEEK)
                      for d in _list(row.get("days", list(range(1, DAYS_PER_WEEK + 1))), "rules.protected.days"))
-    return kinds.ProtectedSections(first=first, last=last, days=days, name=str(row.get("name") or ""))
+    return ProtectedSections(first=first, last=last, days=days, name=str(row.get("name") or ""))
 
 
-def _study_block(row: object, weeks: int, sections: int, kinds: ModuleType) -> Any:
+def _study_block(row: object, weeks: int, sections: int) -> StudyBlock:
     row = _mapping(row, "a study block")
     start = _integer(row.get("section_start"), "rules.blocks.section_start", low=1, high=sections)
-    return kinds.StudyBlock(week=_integer(row.get("week"), "rules.blocks.week", low=1, high=weeks),
-                            day=_integer(row.get("day"), "rules.blocks.day", low=1, high=DAYS_PER_WEEK),
-                            section_start=start,
-                            section_end=_integer(row.get("section_end", start + 1), "rules.blocks.section_end",
-                                                 low=start, high=sections))
+    return StudyBlock(week=_integer(row.get("week"), "rules.blocks.week", low=1, high=weeks),
+                      day=_integer(row.get("day"), "rules.blocks.day", low=1, high=DAYS_PER_WEEK),
+                      section_start=start,
+                      section_end=_integer(row.get("section_end", start + 1), "rules.blocks.section_end",
+                                           low=start, high=sections))
 
 
-def _occupied(row: object, sections_per_day: int, kinds: ModuleType) -> Any:
+def _occupied(row: object, sections_per_day: int) -> OccupiedSection:
     """Validate one occupied-section row."""
     row = _mapping(row, "an occupied row")
-    return kinds.OccupiedSection(
+    return OccupiedSection(
         event_id=_integer(row.get("event_id"), "occupied.event_id"),
         week=_integer(row.get("week"), "occupied.week"),
         day=_integer(row.get("day"), "occupied.day", low=1, high=DAYS_PER_WEEK),
@@ -110,63 +110,62 @@ def _occupied(row: object, sections_per_day: int, kinds: ModuleType) -> Any:
     )
 
 
-def _task_class(data: object, pairs_per_day: int, kinds: ModuleType) -> Any:
+def _task_class(data: object, pairs_per_day: int) -> TaskClassSpec:
     """Validate one task class and its items."""
     data = _mapping(data, "a task class")
     class_id = _integer(data.get("id"), "task_classes.id")
-    strategy = data.get("strategy")
-    if strategy not in STRATEGIES:
+    strategy = next((known for known in STRATEGIES if known == data.get("strategy")), None)
+    if strategy is None:
         raise InstanceError(f"class {class_id}: strategy must be one of {', '.join(STRATEGIES)}")
-    start = _grid_day(data.get("start"), f"class {class_id}: start", kinds)
-    end = _grid_day(data.get("end"), f"class {class_id}: end", kinds)
+    start = _grid_day(data.get("start"), f"class {class_id}: start")
+    end = _grid_day(data.get("end"), f"class {class_id}: end")
     if (end.week, end.day) < (start.week, start.day):
         raise InstanceError(f"class {class_id}: the window ends before it starts")
     excluded = frozenset(_integer(k, f"class {class_id}: excluded slot", low=1, high=pairs_per_day)
                          for k in _list(data.get("excluded_slots", []), f"class {class_id}: excluded_slots"))
     excluded_days = frozenset(_integer(d, f"class {class_id}: excluded day", low=1, high=DAYS_PER_WEEK)
                               for d in _list(data.get("excluded_days", []), f"class {class_id}: excluded_days"))
-    items = tuple(_item(item, class_id, kinds)
+    items = tuple(_item(item, class_id)
                   for item in _list(data.get("items", []), f"class {class_id}: items"))
-    return kinds.TaskClassSpec(id=class_id, strategy=strategy, start=start, end=end, items=items,
-                               excluded_slots=excluded, allow_filler=bool(data.get("allow_filler", False)),
-                               name=str(data.get("name") or ""), excluded_days=excluded_days,
-                               exam=_exam(data, class_id, strategy, start, end, kinds))
+    return TaskClassSpec(id=class_id, strategy=strategy, start=start, end=end, items=items,
+                         excluded_slots=excluded, allow_filler=bool(data.get("allow_filler", False)),
+                         name=str(data.get("name") or ""), excluded_days=excluded_days,
+                         exam=_exam(data, class_id, strategy, start, end))
 
 
-def _exam(data: dict, class_id: int, strategy: str, start: Any, end: Any, kinds: ModuleType) -> Any:
+def _exam(data: dict[str, object], class_id: int, strategy: Strategy, start: GridDay, end: GridDay) -> GridDay | None:
     """Validate a spaced class's exam day (beyond contract v1): required for it, inside its window."""
     if data.get("exam") is None:
         if strategy == SPACED:
             raise InstanceError(f"class {class_id}: a spaced class needs its exam day")
         return None
-    exam = _grid_day(data.get("exam"), f"class {class_id}: exam", kinds)
+    exam = _grid_day(data.get("exam"), f"class {class_id}: exam")
     if (exam.week, exam.day) < (start.week, start.day) or (exam.week, exam.day) > (end.week, end.day):
         raise InstanceError(f"class {class_id}: the exam lies outside the window")
     return exam
 
 
-def _item(data: object, class_id: int, kinds: ModuleType) -> Any:
+def _item(data: object, class_id: int) -> ItemSpec:
     """Validate one item; contract v1 items always take one 2-section pair."""
     data = _mapping(data, f"class {class_id}: an item")
     item_id = _integer(data.get("id"), f"class {class_id}: item id")
     sections = _integer(data.get("sections", ITEM_SECTIONS), f"item {item_id}: sections")
     if sections != ITEM_SECTIONS:
         raise InstanceError(f"item {item_id}: only {ITEM_SECTIONS}-section items are supported")
-    return kinds.ItemSpec(id=item_id, sections=sections, content=str(data.get("content") or ""))
+    return ItemSpec(id=item_id, sections=sections, content=str(data.get("content") or ""))
 
 
-def _grid_day(data: object, what: str, kinds: ModuleType) -> Any:
+def _grid_day(data: object, what: str) -> GridDay:
     """Validate a window end: (week, day)."""
     data = _mapping(data, what)
-    return kinds.GridDay(week=_integer(data.get("week"), f"{what}.week", low=1),
-                         day=_integer(data.get("day"), f"{what}.day", low=1, high=DAYS_PER_WEEK))
+    return GridDay(week=_integer(data.get("week"), f"{what}.week", low=1),
+                   day=_integer(data.get("day"), f"{what}.day", low=1, high=DAYS_PER_WEEK))
 
 
 def _iso_date(value: object) -> date | None:
     """Parse an ISO date, or return None when it is missing or unreadable (it is informational)."""
     if not isinstance(value, str):
         return None
-    from datetime import date  # here: only an instance with a start date pays for the import
     try:
         return date.fromisoformat(value)
     except ValueError:
@@ -183,14 +182,14 @@ def _integer(value: object, what: str, low: int | None = None, high: int | None 
     return value
 
 
-def _list(value: object, what: str) -> list:
+def _list(value: object, what: str) -> list[object]:
     """Return value if it is a list; raise InstanceError otherwise."""
     if not isinstance(value, list):
         raise InstanceError(f"{what} must be a list")
     return value
 
 
-def _mapping(value: object, what: str) -> dict:
+def _mapping(value: object, what: str) -> dict[str, object]:
     """Return value if it is an object; raise InstanceError otherwise."""
     if not isinstance(value, dict):
         raise InstanceError(f"{what} must be an object")

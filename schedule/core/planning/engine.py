@@ -1,8 +1,9 @@
 """Plan an instance: candidates, fair counts, pair choice, polishing, exchanges and swaps, then the result."""
 from __future__ import annotations
 
-from schedule.core.planning.candidates import class_candidates, usable_pairs
+from schedule.core.planning.candidates import Pair, class_candidates, usable_pairs
 from schedule.core.planning.exchange import exchange
+from schedule.core.planning.model import PlanningInstance, PlanningResult
 from schedule.core.planning.placement import place_classes
 from schedule.core.planning.report import planning_result
 from schedule.core.planning.rules import solve_within_rules
@@ -11,26 +12,18 @@ from schedule.core.planning.spaced import class_targets, exam_days, frozen, rest
 from schedule.core.planning.spreading import polish
 from schedule.core.planning.swapping import swap_pairs
 
-TYPE_CHECKING = False        # see vocabulary.py: `solve` also runs on records, without the model
-if TYPE_CHECKING:
-    from typing import Any
-
-    from schedule.core.planning.candidates import Pair
-    from schedule.core.planning.model import PlanningInstance, PlanningResult
-
 
 def plan(instance: PlanningInstance) -> PlanningResult:
     """Place as many items as possible, each class in item order, spread or packed by its strategy."""
     return planning_result(instance.task_classes, *solve(instance))
 
 
-def solve(instance: Any) -> tuple[list[Pair], list[list[int]], list[list[int]]]:
+def solve(instance: PlanningInstance) -> tuple[list[Pair], list[list[int]], list[list[int]]]:
     """Return the usable pairs, each class's candidate pair ids and the candidate positions it holds.
 
-    Reads the instance's attributes only, so a typed instance and its records stand-in plan alike.
     With the student's rules (``instance.rules``), ``rules.solve_within_rules`` plans it within them.
     """
-    if getattr(instance, "rules", None):
+    if instance.rules:
         return solve_within_rules(instance, solve)
     pairs, day_keys = usable_pairs(instance)
     classes = instance.task_classes

@@ -9,23 +9,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-# The constants and the Literal aliases live in vocabulary.py (the planning steps and the
-# command-line planner use them without this module's dataclasses); they are re-exported here.
-from schedule.core.planning.vocabulary import (  # noqa: F401 - re-exported for the model's users
-    DAYS_PER_WEEK,
-    ITEM_SECTIONS,
-    MAX_SECTIONS_PER_DAY,
-    RAPID,
-    REASON_NO_CANDIDATE_SLOTS,
-    REASON_SHARED_SLOTS_EXHAUSTED,
-    REASON_WINDOW_TOO_SMALL,
-    SECTIONS_PER_DAY,
-    SPACED,
-    STEADY,
-    STRATEGIES,
-    Strategy,
-    UnplacedReason,
-)
+# The constants and the Literal aliases live in vocabulary.py (the planning steps use them
+# without this module's dataclasses); they are re-exported here for the model's users.
+from schedule.core.planning.vocabulary import DAYS_PER_WEEK as DAYS_PER_WEEK
+from schedule.core.planning.vocabulary import ITEM_SECTIONS as ITEM_SECTIONS
+from schedule.core.planning.vocabulary import MAX_SECTIONS_PER_DAY as MAX_SECTIONS_PER_DAY
+from schedule.core.planning.vocabulary import RAPID as RAPID
+from schedule.core.planning.vocabulary import REASON_NO_CANDIDATE_SLOTS as REASON_NO_CANDIDATE_SLOTS
+from schedule.core.planning.vocabulary import REASON_SHARED_SLOTS_EXHAUSTED as REASON_SHARED_SLOTS_EXHAUSTED
+from schedule.core.planning.vocabulary import REASON_WINDOW_TOO_SMALL as REASON_WINDOW_TOO_SMALL
+from schedule.core.planning.vocabulary import SECTIONS_PER_DAY as SECTIONS_PER_DAY
+from schedule.core.planning.vocabulary import SPACED as SPACED
+from schedule.core.planning.vocabulary import STEADY as STEADY
+from schedule.core.planning.vocabulary import STRATEGIES as STRATEGIES
+from schedule.core.planning.vocabulary import Strategy as Strategy
+from schedule.core.planning.vocabulary import UnplacedReason as UnplacedReason
 
 # --------------------------------------------------------------------------- the problem
 

@@ -85,7 +85,7 @@ def _take_targets(cls: int, pair_ids: list[int], targets: list[int], pool: PairP
             owner[pair_ids[position]] = cls
 
 
-def _nearest_committable(cls: int, pair_ids: list[int], target: int, pool: PairPool, owner: list[int]):
+def _nearest_committable(cls: int, pair_ids: list[int], target: int, pool: PairPool, owner: list[int]) -> int | None:
     """Return the free position nearest to `target` (earlier first on ties) that the ledger accepts."""
     size = len(pair_ids)
     for distance in range(size):

@@ -37,8 +37,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from schedule.core.planning.candidates import class_candidates, day_key, usable_pairs
-from schedule.core.planning.model import Placement, PlanningInstance, PlanningResult, TaskClassSpec
+from schedule.core.planning.candidates import Pair, class_candidates, day_key, usable_pairs
+from schedule.core.planning.model import Placement, PlanningInstance, PlanningResult, PlanningRules, TaskClassSpec
 from schedule.core.planning.rules import pair_sections
 from schedule.core.planning.spaced import day_index
 from schedule.core.planning.vocabulary import ITEM_SECTIONS, RAPID
@@ -102,7 +102,7 @@ def placement_reasons(instance: PlanningInstance, result: PlanningResult,
 # --- The student's rules and the calendar in a reason ----------------------------------------------------
 
 def _add_rules_and_calendar(reason: Reason, instance: PlanningInstance, placement: Placement,
-                            previous: Placement | None, candidates: list[tuple], placements: Sequence[Placement],
+                            previous: Placement | None, candidates: list[Pair], placements: Sequence[Placement],
                             calendar_days: Mapping[tuple[int, int], Reason]) -> None:
     passed = _passed_over(placement, previous if reason.get("kind") == EARLIEST else None, candidates)
     shaped = _rule_figures(instance, placement, passed, placements)
@@ -114,7 +114,7 @@ def _add_rules_and_calendar(reason: Reason, instance: PlanningInstance, placemen
 
 
 def _passed_over(placement: Placement, previous: Placement | None,
-                 candidates: list[tuple]) -> list[tuple[int, int, int]]:
+                 candidates: list[Pair]) -> list[tuple[int, int, int]]:
     """Pairs of the block's class earlier than the block: on its day, and for a rapid class since the
     previous block too. A rule that bans one of them is a reason the block sits where it sits."""
     here = _pair_key(placement)
@@ -151,7 +151,8 @@ def _rule_figures(instance: PlanningInstance, placement: Placement, passed: list
     return found
 
 
-def _day_blocks(rules: Any, placements: Sequence[Placement], skip: Placement) -> dict[tuple[int, int], list]:
+def _day_blocks(rules: PlanningRules, placements: Sequence[Placement],
+               skip: Placement) -> dict[tuple[int, int], list[tuple[int, int]]]:
     """The study blocks of each day: those already on the timetable and the plan's others."""
     found: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for block in rules.blocks:
@@ -167,7 +168,7 @@ def _gap(a: tuple[int, int], b: tuple[int, int]) -> int:
     return second[0] - first[1] - 1
 
 
-def _class_reasons(spec: TaskClassSpec, placed: list[Placement], candidates: list[tuple],
+def _class_reasons(spec: TaskClassSpec, placed: list[Placement], candidates: list[Pair],
                    held: Mapping[tuple[int, int, int], int], numbers: Mapping[int, int]) -> dict[int, Reason]:
     weekly = Counter(p.week for p in placed)
     cap = max(weekly.values())
@@ -193,7 +194,7 @@ def _class_reasons(spec: TaskClassSpec, placed: list[Placement], candidates: lis
     return reasons
 
 
-def _taken_between(class_id: int, previous: Placement | None, placement: Placement, candidates: list[tuple],
+def _taken_between(class_id: int, previous: Placement | None, placement: Placement, candidates: list[Pair],
                    held: Mapping[tuple[int, int, int], int]) -> int:
     """Usable pairs of the class after ``previous`` and before ``placement`` that other plans hold."""
     low = _pair_key(previous) if previous is not None else (-1, 0)

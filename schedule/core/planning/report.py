@@ -1,21 +1,17 @@
 """Build the typed result: placements in item order, unplaced items with reasons, per-class figures."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from schedule.core.planning.candidates import Pair
+from schedule.core.planning.model import ClassFeasibility, Placement, PlanningResult, TaskClassSpec, UnplacedItem
 from schedule.core.planning.vocabulary import (
     ITEM_SECTIONS,
     REASON_NO_CANDIDATE_SLOTS,
     REASON_SHARED_SLOTS_EXHAUSTED,
     REASON_WINDOW_TOO_SMALL,
+    UnplacedReason,
 )
-
-TYPE_CHECKING = False        # see vocabulary.py: the command line builds records, not the model
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-    from types import ModuleType
-    from typing import Any
-
-    from schedule.core.planning.candidates import Pair
-    from schedule.core.planning.model import ClassFeasibility, PlanningResult, TaskClassSpec, UnplacedReason
 
 
 def planning_result(classes: Sequence[TaskClassSpec], pairs: list[Pair], candidates: list[list[int]],
@@ -24,32 +20,24 @@ def planning_result(classes: Sequence[TaskClassSpec], pairs: list[Pair], candida
 
     `candidates` are each class's usable pair ids, `positions` the sorted indexes into them it holds.
     """
-    from schedule.core.planning import model  # here, not above: the command line builds records
-    result: PlanningResult = build_result(classes, pairs, candidates, positions, model)
-    return result
-
-
-def build_result(classes: Sequence[Any], pairs: list[Pair], candidates: list[list[int]],
-                 positions: list[list[int]], kinds: ModuleType) -> Any:
-    """Build the result of planning_result from `kinds`: the model module, or records."""
-    figures = _feasibility(classes, candidates, positions, kinds)
-    placements: list[Any] = []
-    unplaced: list[Any] = []
+    figures = _feasibility(classes, candidates, positions)
+    placements: list[Placement] = []
+    unplaced: list[UnplacedItem] = []
     for spec, pair_ids, held, figure in zip(classes, candidates, positions, figures):
         for item, position in zip(spec.items, sorted(held)):
             week, day, k, host = pairs[pair_ids[position]]
-            placements.append(kinds.Placement(item_id=item.id, class_id=spec.id, week=week, day=day,
-                                              section_start=ITEM_SECTIONS * k - 1, section_end=ITEM_SECTIONS * k,
-                                              host_event_id=host))
+            placements.append(Placement(item_id=item.id, class_id=spec.id, week=week, day=day,
+                                        section_start=ITEM_SECTIONS * k - 1, section_end=ITEM_SECTIONS * k,
+                                        host_event_id=host))
         if figure.placed < figure.demand:
             reason, detail = unplaced_reason(figure)
-            unplaced.extend(kinds.UnplacedItem(item_id=item.id, class_id=spec.id, reason=reason, detail=detail)
+            unplaced.extend(UnplacedItem(item_id=item.id, class_id=spec.id, reason=reason, detail=detail)
                             for item in spec.items[figure.placed:])
-    return kinds.PlanningResult(placements=tuple(placements), unplaced=tuple(unplaced), classes=figures)
+    return PlanningResult(placements=tuple(placements), unplaced=tuple(unplaced), classes=figures)
 
 
-def _feasibility(classes: Sequence[Any], candidates: list[list[int]],
-                 positions: list[list[int]], kinds: ModuleType) -> tuple[Any, ...]:
+def _feasibility(classes: Sequence[TaskClassSpec], candidates: list[list[int]],
+                 positions: list[list[int]]) -> tuple[ClassFeasibility, ...]:
     """Count, per class, its candidate pairs, those other classes may use, and those they hold."""
     users: dict[int, int] = {}               # pair id -> classes with items that may use it
     holder: dict[int, int] = {}              # pair id -> class holding it in the plan
@@ -59,11 +47,11 @@ def _feasibility(classes: Sequence[Any], candidates: list[list[int]],
                 users[pair_id] = users.get(pair_id, 0) + 1
         for position in positions[cls]:
             holder[pair_ids[position]] = cls
-    figures = []
+    figures: list[ClassFeasibility] = []
     for cls, (spec, pair_ids) in enumerate(zip(classes, candidates)):
         own_use = 1 if spec.demand else 0
         others = [holder[p] for p in pair_ids if holder.get(p, cls) != cls]
-        figures.append(kinds.ClassFeasibility(
+        figures.append(ClassFeasibility(
             class_id=spec.id, strategy=spec.strategy, demand=spec.demand, candidate_slots=len(pair_ids),
             shared_slots=sum(1 for p in pair_ids if users.get(p, 0) > own_use),
             taken_by_other_classes=len(others), placed=len(positions[cls]),

@@ -13,22 +13,17 @@ until a plan keeps every rule. Banning only removes pairs, so this ends; after `
 last plan is trimmed and returned as it is (its trimmed items stay unplaced, the last of their
 classes, as the contract wants). A banned pair is handed to the planner as an occupied section
 (event ``RULE_EVENT``), so the planning steps themselves know nothing of rules.
-
-Like the rest of the engine, this reads attributes only: typed values and the command line's
-records plan alike.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
+from schedule.core.planning.candidates import Pair
+from schedule.core.planning.model import OccupiedSection, PlanningInstance, PlanningRules
 from schedule.core.planning.vocabulary import DAYS_PER_WEEK
 
-TYPE_CHECKING = False        # see vocabulary.py: the command line runs this without `typing`
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
-
-    from schedule.core.planning.candidates import Pair
-
-    Solved = tuple[list[Pair], list[list[int]], list[list[int]]]
+Solved = tuple[list[Pair], list[list[int]], list[list[int]]]
 
 RULE_EVENT = -2              # the event id of a section the rules keep free
 MAX_ROUNDS = 40
@@ -36,9 +31,11 @@ MAX_ROUNDS = 40
 PairKey = tuple[int, int, int]   # (week, day, pair index k)
 
 
-def solve_within_rules(instance: Any, solve_once: Callable[[Any], Solved]) -> Solved:
+def solve_within_rules(instance: PlanningInstance, solve_once: Callable[[PlanningInstance], Solved]) -> Solved:
     """Plan with the instance's rules: ban what the rules forbid, plan, trim, ban the trimmed, again."""
     rules = instance.rules
+    if rules is None:
+        return solve_once(instance)
     banned = static_bans(instance, rules)
     for _ in range(MAX_ROUNDS):
         pairs, candidates, positions = solve_once(_without_rules(instance, banned))
@@ -55,7 +52,7 @@ def pair_sections(k: int) -> tuple[int, int]:
     return 2 * k - 1, 2 * k
 
 
-def place_banned(rules: Any, day: int, k: int) -> bool:
+def place_banned(rules: PlanningRules, day: int, k: int) -> bool:
     """A pair on weekday ``day`` that touches a protected time or ends after the latest section."""
     first, last = pair_sections(k)
     if rules.latest_section is not None and last > rules.latest_section:
@@ -68,7 +65,7 @@ def _gap(a: tuple[int, int], b: tuple[int, int]) -> int:
     return second[0] - first[1] - 1
 
 
-def static_bans(instance: Any, rules: Any) -> set[PairKey]:
+def static_bans(instance: PlanningInstance, rules: PlanningRules) -> set[PairKey]:
     """Pairs forbidden by place, near a block already there, or on a day the blocks already fill."""
     existing = existing_blocks(rules)
     banned: set[PairKey] = set()
@@ -83,7 +80,7 @@ def static_bans(instance: Any, rules: Any) -> set[PairKey]:
     return banned
 
 
-def existing_blocks(rules: Any) -> dict[tuple[int, int], list[tuple[int, int]]]:
+def existing_blocks(rules: PlanningRules) -> dict[tuple[int, int], list[tuple[int, int]]]:
     """The study blocks already on the timetable, by (week, day), as section spans."""
     found: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for block in rules.blocks:
@@ -91,32 +88,19 @@ def existing_blocks(rules: Any) -> dict[tuple[int, int], list[tuple[int, int]]]:
     return found
 
 
-def _without_rules(instance: Any, banned: set[PairKey]) -> Any:
+def _without_rules(instance: PlanningInstance, banned: set[PairKey]) -> PlanningInstance:
     """The instance with the banned pairs occupied and no rules (so planning it plans plainly)."""
     extra = [(week, day, section) for week, day, k in sorted(banned) for section in pair_sections(k)]
-    kind = type(instance.occupied[0]) if instance.occupied else None
-    rows = tuple(_occupied_row(instance, kind, week, day, section) for week, day, section in extra)
-    return _copy(instance, occupied=(*instance.occupied, *rows), rules=None)
-
-
-def _occupied_row(instance: Any, kind: Any, week: int, day: int, section: int) -> Any:
-    if kind is None:
-        from schedule.core.planning import model  # an instance with nothing occupied is a typed one or empty
-        kind = model.OccupiedSection
-    return kind(event_id=RULE_EVENT, week=week, day=day, section=section, embeddable=False, name="rule")
-
-
-def _copy(instance: Any, **changes: Any) -> Any:
-    if hasattr(instance, "__dict__"):          # the command line's records (SimpleNamespace)
-        return type(instance)(**{**vars(instance), **changes})
-    from dataclasses import replace  # the typed model (frozen, slotted)
-    return replace(instance, **changes)
+    rows = tuple(OccupiedSection(event_id=RULE_EVENT, week=week, day=day, section=section, embeddable=False,
+                                 name="rule")
+                 for week, day, section in extra)
+    return replace(instance, occupied=(*instance.occupied, *rows), rules=None)
 
 
 # --- Trimming a plan to the cap and the buffer ---------------------------------------------------------
 
-def day_trims(pairs: list[Pair], candidates: list[list[int]], positions: list[list[int]], rules: Any,
-              instance: Any) -> set[PairKey]:
+def day_trims(pairs: list[Pair], candidates: list[list[int]], positions: list[list[int]], rules: PlanningRules,
+              instance: PlanningInstance) -> set[PairKey]:
     """The planned pairs to drop so that every day keeps the cap and the buffer (earliest kept first)."""
     if rules.daily_cap is None and rules.buffer <= 0:
         return set()

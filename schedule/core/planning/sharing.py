@@ -31,9 +31,9 @@ class PairPool:
             if demands[cls] > 0:
                 for pair_id in pair_ids:
                     users.setdefault(pair_id, []).append(cls)
-        group_index: dict[tuple, int] = {}
+        group_index: dict[tuple[int, ...], int] = {}
         self.group_of: dict[int, int] = {}
-        self.members: list[tuple] = []
+        self.members: list[tuple[int, ...]] = []  # each group's classes
         self.capacity: list[int] = []
         for pair_id in sorted(users):
             key = tuple(users[pair_id])
@@ -75,7 +75,7 @@ class PairPool:
         self.placed[cls] += amount
         return amount
 
-    def _augmenting_path(self, source: int):
+    def _augmenting_path(self, source: int) -> list[tuple[int, int]] | None:
         """Find a shortest path class -> group -> class ... -> group with room, as (class, group) steps."""
         came_from: dict[int, tuple[int, int]] = {}      # group -> (class taking a unit of it, group before)
         seen = {source}
@@ -127,7 +127,7 @@ class PairPool:
         if not donors:
             return False
         donor_set = set(donors)
-        came_from: dict[int, tuple | None] = {group: None}   # group -> (class moving into it, group it leaves)
+        came_from: dict[int, tuple[int, int] | None] = {group: None}   # group -> (class moving into it, group it leaves)
         seen: set[int] = set()
         queue = deque([group])
         end = None

@@ -11,11 +11,11 @@ counts days from Monday of week 1 (0), so "days before the exam" is a plain subt
 """
 from __future__ import annotations
 
-from schedule.core.planning.vocabulary import DAYS_PER_WEEK, SPACED
+from collections.abc import Sequence
 
-TYPE_CHECKING = False        # see vocabulary.py
-if TYPE_CHECKING:
-    from schedule.core.planning.candidates import Pair
+from schedule.core.planning.candidates import Pair
+from schedule.core.planning.model import TaskClassSpec
+from schedule.core.planning.vocabulary import DAYS_PER_WEEK, SPACED
 
 # The first intervals (days before the exam) revision research and students' own plans use; after
 # the last one the gaps stay a week wide.
@@ -91,11 +91,11 @@ def polish_spaced(pair_ids: list[int], xs: list[int], targets: list[int], owner:
 
 # --------------------------------------------------------------------------- the engine's steps
 
-def exam_days(classes: list) -> list[int | None]:
+def exam_days(classes: Sequence[TaskClassSpec]) -> list[int | None]:
     """Return each class's exam day index if it is a spaced class with an exam, else None."""
     days: list[int | None] = []
     for spec in classes:
-        exam = getattr(spec, "exam", None)   # records from an older caller may lack it
+        exam = spec.exam
         days.append(day_index(exam.week, exam.day) if spec.strategy == SPACED and exam is not None else None)
     return days
 

@@ -33,6 +33,7 @@ from schedule.tests.core.boards import (
     PROB_0,
     PROB_1,
     PROB_2,
+    READ,
     READ_1,
     TUE,
     WED,
@@ -144,3 +145,21 @@ def test_find_names_the_entry_of_a_database_row():
     assert board.find(item_id=1000 + PROB_2).id == PROB_2
     assert board.find(event_id=100 + MATH).id == MATH and board.find(task_id=500 + NOTE).id == NOTE
     assert board.find(item_id=1) is None and board.find() is None
+
+
+def test_the_narrowing_accessors_read_what_the_kind_promises():
+    board = week_board()
+    block = board.get(READ_1)
+    assert block.at == block.place == at(WED, 1, host=ETHICS)
+    assert (block.study_class, block.study_order) == (READ, 1)
+    assert board.place_of(READ_1) == block.place
+    assert board.place_of(NOTE) is None and board.place_of(999) is None
+
+
+@pytest.mark.parametrize(("accessor", "problem"), [
+    ("at", "not_placed"), ("study_class", "no_class"), ("study_order", "no_order"),
+])
+def test_a_narrowing_accessor_on_the_wrong_shape_of_entry_is_a_bug_not_a_refusal(accessor, problem):
+    with pytest.raises(InvalidBoardError) as caught:
+        getattr(note(NOTE), accessor)
+    assert (caught.value.problem, caught.value.detail) == (problem, {"entry": NOTE})

@@ -576,35 +576,24 @@ def test_swap_passes_the_pair_on_through_a_third_class():
     assert len(used) == len(set(used)) == 31
 
 
-# --------------------------------------------------------------------------- start-up of the command line
+# --------------------------------------------------------------------------- the command line and the package
 
-def test_command_line_planner_starts_without_the_typed_model_or_typing():
-    # The bench times whole processes: the frozen dataclasses and `typing` were a third of start-up.
-    completed = subprocess.run([sys.executable, "-X", "importtime", "-m", "schedule.core.planner"],
-                               input=json.dumps({"weeks": 1, "occupied": [], "task_classes": []}),
-                               capture_output=True, text=True, cwd=REPO_ROOT, timeout=60)
-    assert completed.returncode == 0
-    imported = {line.rsplit("|", 1)[-1].strip() for line in completed.stderr.splitlines() if "|" in line}
-    assert {"dataclasses", "typing", "inspect", "schedule.core.planning.model"} & imported == set()
-    assert "schedule.core.planning.records" in imported
-
-
-def test_records_give_the_same_result_json_as_the_typed_model(bench):
-    from schedule.core.planning import records
-    from schedule.core.planning.contract import read_instance
-    from schedule.core.planning.engine import solve
-    from schedule.core.planning.report import build_result
+def test_command_line_plans_every_public_instance_as_the_python_api_does(bench):
+    # The command line is the contract adapter around `plan()`: same values, same JSON.
+    from schedule.core.planner import plan_json
 
     for name, data in bench["instances"].items():
-        light = read_instance(data, records)
-        assert result_to_json(build_result(light.task_classes, *solve(light), records)) == bench["results"][name], name
+        assert without_timing(plan_json(data)) == bench["results"][name], name
 
 
-def test_package_names_load_on_first_use():
+def test_the_package_names_are_those_of_the_planners_modules():
     import schedule.core.planning as planning
-    from schedule.core.planning.engine import plan as engine_plan
+    from schedule.core.planning import contract, engine, model, vocabulary
 
-    assert planning.plan is engine_plan
+    homes = (contract, engine, model, vocabulary)
+    assert all(any(getattr(home, name, None) is getattr(planning, name) for home in homes)
+               for name in planning.__all__)
+    assert planning.plan is engine.plan
     with pytest.raises(AttributeError):
         planning.no_such_name  # noqa: B018 - the attribute lookup itself is what must fail
 
