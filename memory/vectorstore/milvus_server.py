@@ -1,0 +1,192 @@
+"""Start a Milvus server (the ``milvus`` package: embedded Milvus 2.3 standalone) for CI and tests.
+
+    python -m memory.vectorstore.milvus_server --data-dir /tmp/milvus-ci --port 19530
+
+prints ``MILVUS_URI=http://127.0.0.1:19530`` once the server answers, then runs until SIGTERM or
+Ctrl+C and stops the server it started (``--pid-file`` records this launcher's pid for a stop
+script). Install the package first: ``pip install -r requirements-milvus.txt`` (CI only).
+
+Every port the server opens is chosen here, free on 127.0.0.1 at start: the client (gRPC) port given,
+the internal gRPC ports of its coordinators and nodes, its metrics/health HTTP port and the embedded
+etcd's client and peer ports (etcd, left to itself, always takes 2379 and 2380, so a second server on
+the machine would clash). etcd listens on 127.0.0.1 only; Milvus 2.3 binds its gRPC and metrics ports on
+every interface and has no setting to narrow them, so run it on a host whose firewall closes them (the
+README's production section says so).
+
+No Django here: CI runs this before any settings exist.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import socket
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+START_TIMEOUT = 120.0
+
+
+@dataclass(frozen=True)
+class RunningServer:
+    uri: str
+    data_dir: Path
+    start_seconds: float
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on at 127.0.0.1 right now (the OS picks it)."""
+    with closing(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _write_etcd_config(config_dir: Path) -> tuple[Path, int]:
+    """The embedded etcd's own config, loopback only on free ports, and its client port (Milvus reads the
+    file's path from ``ETCD_CONFIG_PATH``; its ``etcd.endpoints`` must name the same client port)."""
+    client, peer = free_port(), free_port()
+    config_dir.mkdir(parents=True, exist_ok=True)
+    path = config_dir / "embed-etcd.yaml"
+    path.write_text(
+        f"listen-client-urls: http://127.0.0.1:{client}\n"
+        f"advertise-client-urls: http://127.0.0.1:{client}\n"
+        f"listen-peer-urls: http://127.0.0.1:{peer}\n"
+        f"initial-advertise-peer-urls: http://127.0.0.1:{peer}\n"
+        f"initial-cluster: default=http://127.0.0.1:{peer}\n"
+        "auto-compaction-mode: revision\n"
+        "auto-compaction-retention: '1000'\n",
+        encoding="utf-8",
+    )
+    return path, client
+
+
+def _configured_server(data_dir: Path, port: int) -> tuple[Any, Path]:
+    """A ``milvus.MilvusServer`` whose every port is free and chosen here (none left to its defaults), and
+    the path of its etcd config."""
+    from milvus import MilvusServer  # the optional `milvus` package (requirements-milvus.txt)
+
+    server = MilvusServer()
+    server.set_base_dir(str(data_dir))
+    etcd_config, etcd_client_port = _write_etcd_config(data_dir / "configs")
+    for key in server.config_keys:
+        if key.endswith("_port"):
+            server.config.set(key, free_port())
+    server.config.set("proxy_port", port)
+    server.config.set("etcd_port", etcd_client_port)
+    # The package probes upwards from this number for its metrics/health port: start it somewhere free.
+    server.webservice_port = free_port()
+    return server, etcd_config
+
+
+def _start(server: Any, etcd_config: Path) -> None:
+    """Start the server process; it inherits this process's environment, plus where its etcd config is."""
+    server.wait_for_started = False  # its own wait sleeps a fixed second and never asks the gRPC port
+    previous = os.environ.get("ETCD_CONFIG_PATH")
+    os.environ["ETCD_CONFIG_PATH"] = str(etcd_config)
+    try:
+        server.start()
+    finally:
+        if previous is None:
+            del os.environ["ETCD_CONFIG_PATH"]
+        else:
+            os.environ["ETCD_CONFIG_PATH"] = previous
+
+
+def _answers(uri: str, timeout: float) -> bool:
+    """True once the server serves a client call (its health page answers a few seconds earlier)."""
+    from pymilvus import MilvusClient, MilvusException
+
+    try:
+        client = MilvusClient(uri=uri, timeout=timeout)
+    except MilvusException:
+        return False
+    try:
+        client.list_collections(timeout=timeout)
+        return True
+    except MilvusException:
+        return False
+    finally:
+        client.close()
+
+
+def _wait_until_it_answers(uri: str, health_url: str, deadline: float) -> None:
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(health_url, timeout=2) as response:
+                if b"OK" in response.read() and _answers(uri, timeout=5):
+                    return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise TimeoutError(f"Milvus at {uri} did not answer within {START_TIMEOUT:.0f} s")
+
+
+@contextmanager
+def milvus_server(data_dir: Path, port: int | None = None) -> Iterator[RunningServer]:
+    """Run a Milvus server on 127.0.0.1 for the duration of the block, then stop it."""
+    port = port or free_port()
+    started = time.monotonic()
+    server, etcd_config = _configured_server(data_dir.resolve(), port)
+    _start(server, etcd_config)
+    try:
+        uri = f"http://127.0.0.1:{port}"
+        _wait_until_it_answers(uri, f"http://127.0.0.1:{server.webservice_port}/healthz",
+                               time.monotonic() + START_TIMEOUT)
+        yield RunningServer(uri, data_dir, time.monotonic() - started)
+    finally:
+        _stop(server)
+
+
+def _stop(server: Any) -> None:
+    """SIGTERM and up to 30 s for a clean exit (the package's own stop kills it after 1 s, which can leave
+    etcd's data half-written); SIGKILL only past that."""
+    process = server.server_proc
+    if process is not None and process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except Exception:  # noqa: BLE001 - any failure to wait ends in a kill, below
+            process.kill()
+            process.wait(timeout=5)
+    server.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data-dir", type=Path, required=True, help="where the server keeps data and logs")
+    parser.add_argument("--port", type=int, default=0, help="client (gRPC) port on 127.0.0.1; 0 picks a free one")
+    parser.add_argument("--pid-file", type=Path, help="write this launcher's pid here (SIGTERM it to stop)")
+    args = parser.parse_args(argv)
+
+    stop_requested = False
+
+    def request_stop(signum: int, _frame: object) -> None:
+        nonlocal stop_requested
+        stop_requested = True
+
+    signal.signal(signal.SIGTERM, request_stop)
+    signal.signal(signal.SIGINT, request_stop)
+    if args.pid_file:
+        args.pid_file.write_text(f"{os.getpid()}\n", encoding="utf-8")
+    try:
+        with milvus_server(args.data_dir, args.port or None) as running:
+            print(f"MILVUS_URI={running.uri}", flush=True)
+            print(f"milvus server answering after {running.start_seconds:.1f} s (data {running.data_dir})",
+                  file=sys.stderr, flush=True)
+            while not stop_requested:
+                time.sleep(0.2)
+    finally:
+        if args.pid_file:
+            args.pid_file.unlink(missing_ok=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
