@@ -20,6 +20,9 @@ def main() -> None:
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "smartmate.settings")
     django.setup()
+    from smartmate.warmup import warm_up
+
+    warm_up()  # as a web process does on start: a cold embedder would spend recall's whole time budget
     print(json.dumps({"pid": os.getpid(), "ready": True}), flush=True)
     for line in sys.stdin:
         print(json.dumps(_answer(json.loads(line))), flush=True)
