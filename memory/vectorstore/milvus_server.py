@@ -32,6 +32,11 @@ from pathlib import Path
 from typing import Any
 
 START_TIMEOUT = 120.0
+#: Components that talk to each other over gRPC at the address they advertise: left unset, each picks the
+#: host's first non-loopback address, and the server's internal traffic leaves loopback.
+COMPONENTS = ("rootCoord", "proxy", "queryCoord", "queryNode", "indexCoord", "indexNode", "dataCoord", "dataNode")
+#: Milvus waits up to 30 minutes for a graceful stop; a test server holds nothing worth that long.
+GRACEFUL_STOP_SECONDS = 10
 
 
 @dataclass(frozen=True)
@@ -75,14 +80,31 @@ def _configured_server(data_dir: Path, port: int) -> tuple[Any, Path]:
     server = MilvusServer()
     server.set_base_dir(str(data_dir))
     etcd_config, etcd_client_port = _write_etcd_config(data_dir / "configs")
-    for key in server.config_keys:
-        if key.endswith("_port"):
-            server.config.set(key, free_port())
-    server.config.set("proxy_port", port)
-    server.config.set("etcd_port", etcd_client_port)
+    # Given as settings (not defaults), a port that cannot be bound fails the start instead of being
+    # silently moved to the next one up, which would leave the printed MILVUS_URI pointing nowhere.
+    ports = {key: free_port() for key in server.config_keys if key.endswith("_port")}
+    server.config.update(**{**ports, "proxy_port": port, "etcd_port": etcd_client_port})
+    server.config.try_bind_port = _bindable
+    for component in COMPONENTS:
+        server.config.set(f"{component}.ip", "127.0.0.1")
+    server.config.set("common.gracefulStopTimeout", GRACEFUL_STOP_SECONDS)
     # The package probes upwards from this number for its metrics/health port: start it somewhere free.
     server.webservice_port = free_port()
     return server, etcd_config
+
+
+def _bindable(port: int) -> socket.socket | None:
+    """The package's free-port check, but as Milvus (Go) binds: with SO_REUSEADDR, so the port of a server
+    stopped a moment ago (its connections in TIME_WAIT) counts as free, as it is to Milvus."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(("127.0.0.1", port))
+        sock.listen()
+    except OSError:
+        sock.close()
+        return None
+    return sock
 
 
 def _start(server: Any, etcd_config: Path) -> None:
@@ -136,7 +158,7 @@ def milvus_server(data_dir: Path, port: int | None = None) -> Iterator[RunningSe
     server, etcd_config = _configured_server(data_dir.resolve(), port)
     _start(server, etcd_config)
     try:
-        uri = f"http://127.0.0.1:{port}"
+        uri = f"http://127.0.0.1:{server.listen_port}"
         _wait_until_it_answers(uri, f"http://127.0.0.1:{server.webservice_port}/healthz",
                                time.monotonic() + START_TIMEOUT)
         yield RunningServer(uri, data_dir, time.monotonic() - started)
@@ -145,17 +167,27 @@ def milvus_server(data_dir: Path, port: int | None = None) -> Iterator[RunningSe
 
 
 def _stop(server: Any) -> None:
-    """SIGTERM and up to 30 s for a clean exit (the package's own stop kills it after 1 s, which can leave
-    etcd's data half-written); SIGKILL only past that."""
+    """SIGTERM and time for a clean exit (the package's own stop kills it after 1 s, which can leave etcd's data
+    half-written); SIGKILL only if the server's own stop deadline passed without it exiting."""
     process = server.server_proc
     if process is not None and process.poll() is None:
         process.terminate()
         try:
-            process.wait(timeout=30)
+            process.wait(timeout=GRACEFUL_STOP_SECONDS + 10)
         except Exception:  # noqa: BLE001 - any failure to wait ends in a kill, below
             process.kill()
             process.wait(timeout=5)
     server.stop()
+
+
+class StopRequested(Exception):
+    """SIGTERM or Ctrl+C: leave the server's block (while it starts, too), which stops it."""
+
+
+def _stop_requested(signum: int, _frame: object) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # one stop at a time: a second signal must not cut it short
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise StopRequested
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -165,14 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pid-file", type=Path, help="write this launcher's pid here (SIGTERM it to stop)")
     args = parser.parse_args(argv)
 
-    stop_requested = False
-
-    def request_stop(signum: int, _frame: object) -> None:
-        nonlocal stop_requested
-        stop_requested = True
-
-    signal.signal(signal.SIGTERM, request_stop)
-    signal.signal(signal.SIGINT, request_stop)
+    signal.signal(signal.SIGTERM, _stop_requested)
+    signal.signal(signal.SIGINT, _stop_requested)
     if args.pid_file:
         args.pid_file.write_text(f"{os.getpid()}\n", encoding="utf-8")
     try:
@@ -180,8 +206,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"MILVUS_URI={running.uri}", flush=True)
             print(f"milvus server answering after {running.start_seconds:.1f} s (data {running.data_dir})",
                   file=sys.stderr, flush=True)
-            while not stop_requested:
-                time.sleep(0.2)
+            while True:
+                signal.pause()
+    except StopRequested:
+        pass
     finally:
         if args.pid_file:
             args.pid_file.unlink(missing_ok=True)
