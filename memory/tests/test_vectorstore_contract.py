@@ -287,13 +287,13 @@ def test_an_unreachable_server_raises_a_vector_store_error():
         store.search(1, axis(0), 1)
 
 
-def test_milvus_lite_searches_with_a_wider_hnsw_ef_and_servers_keep_their_defaults(tmp_path):
+def test_milvus_lite_and_servers_search_with_a_wider_hnsw_ef(tmp_path):
     lite = milvus_store(tmp_path / "vectors.db")
     server = MilvusVectorStore("http://127.0.0.1:19530", dimensions=DIM)
 
     assert lite._search_params(10) == {"metric_type": "COSINE", "params": {"ef": 256}}
     assert lite._search_params(300) == {"metric_type": "COSINE", "params": {"ef": 300}}
-    assert server._search_params(10) == {"metric_type": "COSINE"}
+    assert server._search_params(10) == {"metric_type": "COSINE", "params": {"ef": 256}}
 
 
 # --- Milvus server specifics (CI's Milvus pass) ----------------------------------------------------

