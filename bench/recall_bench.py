@@ -24,8 +24,9 @@ consistency, as the store reads a server) and drops the collection.
 
 ``--read-path`` measures the whole read path instead: Django on a throwaway SQLite database in a
 temporary folder, the student's ``--memories`` as ``MemoryItem`` rows with their vectors in a
-Milvus Lite file, then ``memory.recall.memory_recall`` (uncached) timed per query: settings gate,
-structured rows, query embedding, filtered Milvus search, row fetch, ranking and rendering.
+Milvus Lite file (or, with ``--server``, on that server), then ``memory.recall.memory_recall``
+(uncached) timed per query: settings gate, structured rows, query embedding, filtered Milvus search,
+row fetch, ranking and rendering.
 """
 
 from __future__ import annotations
@@ -323,8 +324,11 @@ def bench_read_path(facts: list[str], vectors: np.ndarray, queries: list[str], a
     """Time the real read path over ``facts`` stored as one student's rows and Milvus Lite vectors."""
     folder = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-recall-"))
     folder.mkdir(parents=True, exist_ok=True)
-    os.environ.update({"SMARTMATE_VAR_DIR": str(folder), "MILVUS_URI": str(folder / "recall.db"),
+    # With --server the vectors go to a collection of this run on that server (dropped at the end).
+    os.environ.update({"SMARTMATE_VAR_DIR": str(folder), "MILVUS_URI": args.server or str(folder / "recall.db"),
+                       "MILVUS_COLLECTION": f"bench_read_path_{os.getpid()}",
                        "DJANGO_SETTINGS_MODULE": "smartmate.settings", "LOG_LEVEL": "WARNING"})
+    where = "a Milvus server (Strong reads)" if args.server else "Milvus Lite"
     os.environ.pop("DATABASE_URL", None)
     try:
         import django
@@ -353,14 +357,15 @@ def bench_read_path(facts: list[str], vectors: np.ndarray, queries: list[str], a
                         importance=0.3 + 0.1 * (i % 5), vector_state="synced") for i, text in enumerate(facts)],
             batch_size=1000)
         store = get_vector_store()
-        assert isinstance(store, MilvusVectorStore), "the read path benchmark measures Milvus Lite"
-        write_all("Milvus Lite (read path)", store, [VectorRecord(row.pk, user.pk, vector, row.memory_type)
+        assert isinstance(store, MilvusVectorStore), "the read path benchmark measures Milvus"
+        write_all(f"{where} (read path)", store, [VectorRecord(row.pk, user.pk, vector, row.memory_type)
                                                      for row, vector in zip(rows, vectors)])
-        waited = wait_for_lite_indexes(folder / "recall.db")
-        print(f"Milvus Lite: index built {waited:.1f} s after the flush")
+        if not args.server:
+            waited = wait_for_lite_indexes(folder / "recall.db")
+            print(f"Milvus Lite: index built {waited:.1f} s after the flush")
         started = time.perf_counter()
         warmed = store.warm_exact_index(user.pk)
-        print(f"exact in-process copy of the student's vectors: {'loaded' if warmed else 'NOT loaded'} from Milvus Lite "
+        print(f"exact in-process copy of the student's vectors: {'loaded' if warmed else 'NOT loaded'} from {where} "
               f"in {time.perf_counter() - started:.1f} s (once per process and student, in the background)")
         memory_recall(user=user, query="warm up", use_cache=False)
         timings, cpu, tokens, items = [], [], [], []
@@ -379,14 +384,16 @@ def bench_read_path(facts: list[str], vectors: np.ndarray, queries: list[str], a
             started = time.perf_counter()
             memory_recall(user=user, query=query, use_cache=False)
             repeated.append((time.perf_counter() - started) * 1000)
-        stages = time_read_path_stages(user, queries, store)
+        stages = {} if args.server else time_read_path_stages(user, queries, store)
         agreement = exact_copy_agreement(user.pk, rows, vectors, queries, store)
+        if args.server:
+            store.drop_collection()
         close_vector_store()
     finally:
         if not args.keep:
             shutil.rmtree(folder, ignore_errors=True)
     p95 = float(np.percentile(timings, 95))
-    print(f"\n=== read path: memory_recall, {len(facts)} memories for one student, Milvus Lite, uncached ===")
+    print(f"\n=== read path: memory_recall, {len(facts)} memories for one student, {where}, uncached ===")
     print(f"{os.cpu_count()} cpus, load average {os.getloadavg()[0]:.1f}; outcomes {outcomes}")
     print(f"latency: {_summary(timings)}")
     print(f"CPU per recall (all threads of the process, Milvus Lite's included): {_summary(cpu)}")
@@ -395,7 +402,7 @@ def bench_read_path(facts: list[str], vectors: np.ndarray, queries: list[str], a
               f"p95 {np.percentile(stage_cpu, 95):.1f} ms")
     print(f"a question asked again (query vector cached, block not): {_summary(repeated)}")
     print(f"block: {np.mean(items):.1f} memories, {np.mean(tokens):.0f} estimated tokens on average")
-    print(f"exact copy vs brute force over the same vectors: recall@k (k = MEMORY_RECALL_TOP_K) {agreement:.3f}")
+    print(f"the store's answers vs brute force over the same vectors: recall@k (k = MEMORY_RECALL_TOP_K) {agreement:.3f}")
     print(f"p95 {p95:.1f} ms -> target < 30 ms: {'met' if p95 < 30 else 'MISSED'}")
     return 0
 
