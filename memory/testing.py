@@ -6,6 +6,10 @@
 - ``memory_on``: switch memory on for a test (extraction after turns, recall into prompts).
 - ``milvus_lite``: a Milvus Lite store in a temporary folder of this test process, emptied after
   each test, used as the process's vector store (Milvus Lite allows one process per file).
+- ``milvus_server``: a collection of this test session on the Milvus server ``MILVUS_URI`` names
+  (CI's Milvus pass: ``MILVUS_URI=http://127.0.0.1:PORT``), emptied after each test.
+- ``MILVUS_BACKENDS``: the Milvus fixtures store-parametrized tests run on: the server when
+  ``MILVUS_URI`` names one, else Milvus Lite (passes without a server).
 """
 
 from __future__ import annotations
@@ -18,6 +22,18 @@ import pytest
 # Child servers of page tests (daphne) inherit the environment: keep them off the shared
 # var/milvus.db too (one process per Milvus Lite file), unless a store was chosen explicitly.
 os.environ.setdefault("MILVUS_URI", "memory://")
+
+
+def milvus_server_uri() -> str | None:
+    """The Milvus server this test run was given (``MILVUS_URI=http://...``), or None."""
+    from memory.vectorstore.milvus import is_lite_uri
+    from memory.vectorstore.provider import IN_MEMORY_URIS
+
+    uri = os.environ["MILVUS_URI"].strip()
+    return None if uri.lower() in IN_MEMORY_URIS or is_lite_uri(uri) else uri
+
+
+MILVUS_BACKENDS = ["milvus_server"] if milvus_server_uri() else ["milvus_lite"]
 
 
 def _django_active(request: pytest.FixtureRequest) -> bool:
@@ -59,11 +75,36 @@ def _milvus_lite_session(tmp_path_factory):
 @pytest.fixture
 def milvus_lite(_milvus_lite_session) -> Iterator[object]:
     """Make a Milvus Lite store this test's vector store; drop its collection afterwards."""
+    yield from _as_the_vector_store(_milvus_lite_session)
+
+
+@pytest.fixture(scope="session")
+def _milvus_server_session():
+    from memory.vectorstore import MilvusVectorStore
+
+    uri = milvus_server_uri()
+    if uri is None:
+        pytest.skip("no Milvus server: set MILVUS_URI=http://127.0.0.1:PORT (python -m memory.vectorstore.milvus_server)")
+    # One collection per test process: xdist workers and other runs may share the server.
+    store = MilvusVectorStore(uri, collection=f"memory_tests_{os.getpid()}", dimensions=384)
+    yield store
+    store.drop_collection()
+    store.close()
+
+
+@pytest.fixture
+def milvus_server(_milvus_server_session) -> Iterator[object]:
+    """Make this session's collection on the Milvus server this test's vector store; empty it afterwards
+    (kept, not dropped: a server takes about 2 s to load a new collection)."""
+    store = _milvus_server_session
+    yield from _as_the_vector_store(store, empty=store.delete_everything)
+
+
+def _as_the_vector_store(store, empty=None) -> Iterator[object]:
     from memory.vectorstore import set_vector_store_for_tests
 
-    store = _milvus_lite_session
     store.ensure_collection()
     set_vector_store_for_tests(store)
     yield store
     set_vector_store_for_tests(None)
-    store.drop_collection()  # through the store, so its exact in-process copies go too
+    (empty or store.drop_collection)()  # through the store, so its exact in-process copies go too

@@ -10,6 +10,7 @@ from django.core.management import call_command
 from memory.embeddings import get_embedder
 from memory.prompts import render
 from memory.services.vectors import memory_vectors_sync
+from memory.testing import milvus_server_uri
 from memory.tests.factories import make_memory
 from memory.vectorstore import get_vector_store
 from smartmate.llm import ChatMessage, get_llm_client
@@ -78,13 +79,14 @@ def test_the_responder_only_answers_memory_prompts():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_evaluation_scores_dialogues_through_the_real_paths(tmp_path):
+@pytest.mark.parametrize("milvus", [False, *([True] if milvus_server_uri() else [])])  # True: CI's Milvus pass
+def test_the_evaluation_scores_dialogues_through_the_real_paths(tmp_path, milvus):
     dialogues = json.loads(DIALOGUES.read_text(encoding="utf-8"))["dialogues"]
     assert len(dialogues) >= 30
     subset = tmp_path / "three.json"
     subset.write_text(json.dumps({"dialogues": [d for d in dialogues if d["id"] in ("d01", "d05", "d15")]}))
 
-    report = run_eval(path=subset)
+    report = run_eval(path=subset, milvus=milvus)
 
     by_id = {result.id: result for result in report.results}
     assert sorted(by_id["d01"].active) == ["周三晚上要上实验课", "晚上学数学"]

@@ -15,6 +15,7 @@ from memory.recall import memory_recall
 from memory.services.items import NewMemory, memory_edit, memory_forget, memory_invalidate, memory_supersede
 from memory.services.jobs import memory_job_run
 from memory.services.vectors import memory_vectors_resync, memory_vectors_sync
+from memory.testing import MILVUS_BACKENDS
 from memory.tests.factories import make_memory, make_message
 from memory.vectorstore import InMemoryVectorStore, VectorStoreError, get_vector_store, set_vector_store_for_tests
 from smartmate.memory_eval.scripted_model import responder
@@ -23,10 +24,10 @@ from smartmate.memory_eval.traces import memory_traces, vector_ids
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture(params=["in_memory", "milvus_lite"])
+@pytest.fixture(params=["in_memory", *MILVUS_BACKENDS])
 def store(request):
-    if request.param == "milvus_lite":
-        return request.getfixturevalue("milvus_lite")
+    if request.param in MILVUS_BACKENDS:
+        return request.getfixturevalue(request.param)
     return get_vector_store()
 
 

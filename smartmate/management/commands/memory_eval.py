@@ -29,7 +29,9 @@ class Command(BaseCommand):
         parser.add_argument("--no-gate", action="store_true", help="switch the memory write gate off")
         parser.add_argument("--careless", action="store_true",
                             help="a scripted model that also proposes facts about others and any other statement")
-        parser.add_argument("--milvus", action="store_true", help="use a temporary Milvus Lite file as the store")
+        parser.add_argument("--milvus", action="store_true",
+                            help="use Milvus: a new collection on the server MILVUS_URI names (dropped after), "
+                                 "else a temporary Milvus Lite file")
         parser.add_argument("--verbose", action="store_true", help="print each dialogue's misses")
 
     def handle(self, *args, **options) -> None:
