@@ -80,7 +80,5 @@
     Error: ApiError,
     request,
     idempotencyKey,
-    get: (url, options) => request("GET", url, options),
-    post: (url, body, options = {}) => request("POST", url, { ...options, body }),
   };
 })();
