@@ -32,7 +32,7 @@ SIGNED_OUT_SCOPE = "-"
 THEME_COLOR = "#3b6ef5"
 BACKGROUND_COLOR = "#f6f7fb"
 # What every page needs to draw itself offline; the agenda pages themselves are kept per student.
-SHELL_ASSETS = ("css/app.css", "css/pocket.css", "js/reconnect.js", "js/base.js", "js/bell.js", "js/pwa.js",
+SHELL_ASSETS = ("css/app.css", "css/pocket.css", "js/api.js", "js/reconnect.js", "js/base.js", "js/bell.js", "js/pwa.js",
                 "js/week.js", "js/week_agenda.js", "js/offline.js", "img/favicon.svg", "img/icon-192.png",
                 "img/icon-512.png")
 

@@ -322,7 +322,7 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": float(AGENT_TURN_SWEEP_INTERVAL), "queue": "default"},
     },
     "promote-quick-notes": {
-        # Quick notes past their urgency threshold move 2 → 1 and 4 → 3 (lists also promote on read).
+        # Quick notes past their urgency threshold move 2 → 1 (reads show a due move without writing it).
         "task": "taskclasses.promote_due_tasks",
         "schedule": 60.0,
         "options": {"expires": 60.0},

@@ -31,7 +31,6 @@ from smartmate.platform.health import run_checks
 from smartmate.platform.metrics import render_metrics
 from taskclasses.notes.presenters import quadrant_board_get
 from taskclasses.notes.selectors import overdue_count, recently_completed_list
-from taskclasses.notes.services import tasks_promote
 from taskclasses.planning.catch_up import catch_up_count
 from taskclasses.tomorrow import tomorrow_preview_due
 
@@ -137,7 +136,6 @@ def _is_loopback(address: str) -> bool:
 def dashboard(request: AuthedHttpRequest) -> HttpResponse:
     """Show the student's overview: where we are in the semester."""
     calendar = calendar_settings_get(user=request.user)
-    tasks_promote(user=request.user)
     week = semester_week_get(user=request.user)
     first_run = first_run_get(user=request.user)
     context = {"calendar": calendar, "week": week,

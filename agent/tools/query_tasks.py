@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from django.db.models import F
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -14,8 +13,19 @@ from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.tools.quick_note_create import QUADRANTS
 from agent.working import Working
+from taskclasses.models import Task
 from taskclasses.notes.selectors import TaskFilters, task_list
-from taskclasses.notes.services import tasks_promote
+
+# Notes without a deadline come last whatever the order.
+_ORDERINGS: dict[str, Callable[[Task], tuple[Any, ...]]] = {
+    "deadline": lambda t: (*_deadline_last(t), t.quadrant, t.pk),
+    "quadrant": lambda t: (t.quadrant, *_deadline_last(t), t.pk),
+    "created": lambda t: (-t.created_at.timestamp(), t.pk),
+}
+
+
+def _deadline_last(task: Task) -> tuple[bool, float]:
+    return task.deadline is None, task.deadline.timestamp() if task.deadline else 0.0
 
 
 class QueryTasksTool(Tool):
@@ -48,22 +58,19 @@ class QueryTasksTool(Tool):
         if after and before and after > before:
             return common.failed(_("The quick notes could not be listed."),
                                  "查询失败：deadline_after 晚于 deadline_before。", code="invalid_range")
-        tasks_promote(now=ctx.now, user=user)  # every read shows quadrants as they are now
         zone = user.zone
-        tasks = task_list(user=user, filters=TaskFilters(
+        # Quadrants as they stand at ctx.now (a due promotion counts); reading writes nothing.
+        tasks = task_list(user=user, now=ctx.now, filters=TaskFilters(
             quadrant=args.get("quadrant"), keyword=args.get("keyword", ""),
             completed=None if args.get("include_completed") else False,
             deadline_after=datetime.combine(after, time.min, tzinfo=zone) if after else None,
             deadline_before=datetime.combine(before + timedelta(days=1), time.min, tzinfo=zone) if before else None))
-        deadline = F("deadline").asc(nulls_last=True)  # notes without a deadline come last
-        orderings: dict[str, list[Any]] = {"deadline": [deadline, "quadrant", "pk"],
-                                           "quadrant": ["quadrant", deadline, "pk"], "created": ["-created_at", "pk"]}
-        order = orderings[args.get("sort_by", "deadline")]
-        total = tasks.count()
+        total = len(tasks)
+        shown = sorted(tasks, key=_ORDERINGS[args.get("sort_by", "deadline")])[:args.get("limit", 5)]
         items = [{"id": t.pk, "title": t.title, "quadrant": t.quadrant, "quadrant_label": QUADRANTS[t.quadrant],
                   "completed": t.completed,
                   "deadline": t.deadline.astimezone(zone).strftime("%Y-%m-%d %H:%M") if t.deadline else None}
-                 for t in tasks.order_by(*order)[:args.get("limit", 5)]]
+                 for t in shown]
         result = {"total": total, "items": items}
         return common.done(_("Listed %(count)s quick notes.") % {"count": len(items)}, common.as_json(result),
                            data={"total": total})

@@ -27,16 +27,9 @@
     try { window.localStorage.setItem(ANNOUNCED_KEY, JSON.stringify(kept)); } catch (error) { /* private mode */ }
   }
 
-  function csrf() {
-    const match = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/);
-    const field = document.querySelector("input[name=csrfmiddlewaretoken]");
-    return match ? decodeURIComponent(match[1]) : (field ? field.value : "");
-  }
-
-  function post(url) {
-    return fetch(url, { method: "POST", credentials: "same-origin",
-      headers: { "X-CSRFToken": csrf(), "Accept": "application/json", "X-Idempotency-Key": crypto.randomUUID() } })
-      .then((response) => (response.ok ? response.json() : null));
+  // The bell shows no refusal of its own: an answer that did not come leaves the list as it was.
+  function quietly(method, url) {
+    return window.Api.request(method, url).catch(() => null);
   }
 
   function setUnread(value) {
@@ -66,7 +59,7 @@
       link.addEventListener("click", (event) => {
         if (reminder.read) return;
         event.preventDefault();
-        post(root.dataset.readUrl.replace("/0/", "/" + reminder.id + "/")).finally(() => { window.location = link.href; });
+        quietly("POST", root.dataset.readUrl.replace("/0/", "/" + reminder.id + "/")).finally(() => { window.location = link.href; });
       });
       item.append(link);
       list.append(item);
@@ -123,8 +116,7 @@
   }
 
   function refresh() {
-    fetch(root.dataset.listUrl, { credentials: "same-origin", headers: { "Accept": "application/json" } })
-      .then((response) => (response.ok ? response.json() : null))
+    quietly("GET", root.dataset.listUrl)
       .then((data) => {
         if (!data) return;
         seen.clear();
@@ -146,7 +138,7 @@
   document.addEventListener("click", (event) => { if (!panel.hidden && !root.contains(event.target)) toggle(false); });
   toast.addEventListener("click", () => { toast.hidden = true; toggle(true); });
   root.querySelector("[data-bell-read-all]").addEventListener("click", () => {
-    post(root.dataset.readAllUrl).then((data) => {
+    quietly("POST", root.dataset.readAllUrl).then((data) => {
       if (!data) return;
       seen.clear();
       remember(data.reminders);

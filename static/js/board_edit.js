@@ -10,29 +10,14 @@
   const board = document.querySelector("table.board");
   if (!root || !board) return;
   const week = Number(root.dataset.week);
-  const csrf = root.querySelector("input[name=csrfmiddlewaretoken]").value;
   const eventDialog = document.getElementById("event-dialog");
   const eventForm = document.getElementById("event-form");
   const blockDialog = document.getElementById("block-dialog");
   const undoBar = document.getElementById("edit-undo");
   const UNDO_KEY = "smartmate.board.undo";
 
-  async function call(method, url, body) {
-    const response = await fetch(url, {
-      method,
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, "X-Idempotency-Key": crypto.randomUUID() },
-      body: body ? JSON.stringify(body) : undefined,
-      credentials: "same-origin",
-    });
-    let data = null;
-    try { data = await response.json(); } catch (error) { /* 204 or not JSON */ }
-    if (!response.ok) {
-      const error = new Error((data && data.message) || root.dataset.textError);
-      error.detail = (data && data.detail) || {};
-      error.code = (data && data.code) || "";
-      throw error;
-    }
-    return data;
+  function call(method, url, body) {
+    return window.Api.request(method, url, { body: body || undefined, fallback: root.dataset.textError });
   }
 
   // The server's message, and for a form's field errors ("输入无效。") the fields' own words too.
@@ -219,10 +204,7 @@
   // The pin toggle (a pinned block is neither moved nor removed): its state is read when the dialog opens.
   async function showPin(cell, pin) {
     try {
-      const response = await fetch(`/api/v1/board/blocks/${cell.dataset.blockKind}/${cell.dataset.blockId}/`,
-        { credentials: "same-origin" });
-      if (!response.ok) return;
-      const block = await response.json();
+      const block = await call("GET", `/api/v1/board/blocks/${cell.dataset.blockKind}/${cell.dataset.blockId}/`);
       if (current !== cell) return;
       pin.dataset.pinned = block.pinned ? "1" : "";
       pin.textContent = block.pinned ? pin.dataset.textUnpin : pin.dataset.textPin;
@@ -274,9 +256,7 @@
     choices.textContent = root.dataset.textLoading;
     let data;
     try {
-      const response = await fetch(blockUrl("suggestions"), { credentials: "same-origin" });
-      data = await response.json();
-      if (!response.ok) throw new Error(data.message || root.dataset.textError);
+      data = await call("GET", blockUrl("suggestions"));
     } catch (error) {
       choices.textContent = "";
       showError(blockDialog.querySelector("[data-test=block-dialog-error]"), error.message);

@@ -6,7 +6,6 @@
   const dialog = document.getElementById("event-dialog");
   const texts = document.getElementById("heal-texts");
   if (!dialog || !texts) return;
-  const csrf = document.querySelector("input[name=csrfmiddlewaretoken]").value;
   const BLOCK_KINDS = ["task_item", "quick_note"];
 
   function clear() {
@@ -16,16 +15,11 @@
 
   async function addAnyway(body, button, errorBox) {
     button.disabled = true;
-    const response = await fetch("/api/v1/repairs/event/", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, "X-Idempotency-Key": crypto.randomUUID() },
-      body: JSON.stringify(body),
-      credentials: "same-origin",
-    });
-    let data = null;
-    try { data = await response.json(); } catch (error) { /* not JSON */ }
-    if (!response.ok) {
-      errorBox.textContent = (data && data.message) || texts.dataset.textError;
+    let data;
+    try {
+      data = await window.Api.request("POST", "/api/v1/repairs/event/", { body, fallback: texts.dataset.textError });
+    } catch (refused) {
+      errorBox.textContent = refused.message;
       errorBox.hidden = false;
       button.disabled = false;
       return;

@@ -15,7 +15,6 @@
   const config = JSON.parse(document.getElementById("chat-config").textContent);
   const text = JSON.parse(document.getElementById("chat-strings").textContent);
   const { el, button, format } = window.ChatCards;
-  const csrf = (document.querySelector("input[name=csrfmiddlewaretoken]") || {}).value || "";
   const $ = (id) => document.getElementById(id);
   const list = $("chat-list"), messages = $("chat-messages"), input = $("chat-input"), hello = $("chat-hello");
   const status = $("chat-status"), errorBox = $("chat-error"), sendButton = $("chat-send"), stopButton = $("chat-stop");
@@ -77,22 +76,9 @@
     return running;
   }
 
-  async function api(method, url, body) {
-    const headers = { "Content-Type": "application/json", "X-CSRFToken": csrf, "Accept": "application/json" };
-    let response;
-    try {
-      response = await fetch(url, {
-        method, credentials: "same-origin", headers, body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (unreachable) { // the browser's own words ("Failed to fetch") are English and say nothing useful
-      throw new Error(text.requestFailed);
-    }
-    if (!response.ok) {
-      let problem = null;
-      try { problem = await response.json(); } catch (ignored) { /* not JSON */ }
-      throw new Error((problem && problem.message) || text.requestFailed);
-    }
-    return response.status === 204 ? null : response.json();
+  // These writes carry no idempotency key: a retry is the student's own new request.
+  function api(method, url, body) {
+    return window.Api.request(method, url, { body, key: false, fallback: text.requestFailed });
   }
 
   const conversationUrl = (id) => `${config.api}${id}/`;
@@ -479,7 +465,7 @@
       addCard(window.ChatCards.confirmCard(event, onCardAction), turn, event, live),
     "ask.user": (event, turn, live) => addCard(window.ChatCards.askCard(event, onCardAction), turn, event, live),
     "preview.ready": (event, turn) => {
-      turn.after.append(window.ChatCards.previewCard(event, { board: config.board, previewsApi: config.previewsApi, csrf }));
+      turn.after.append(window.ChatCards.previewCard(event, { board: config.board, previewsApi: config.previewsApi }));
       scrollDown();
     },
     "context": (event) => window.ChatCards.meter(meterNodes, event),
@@ -571,9 +557,7 @@
 
   /** A fresh id for a message: the server's idempotency key for it, so a resend never makes a second turn. */
   function newClientId() {
-    if (window.crypto.randomUUID) return window.crypto.randomUUID();
-    const bytes = window.crypto.getRandomValues(new Uint8Array(16)); // randomUUID needs a secure context
-    return [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+    return window.Api.idempotencyKey();
   }
 
   /** Send (again) a message the server has not acknowledged; false when the socket is not open. */

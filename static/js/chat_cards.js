@@ -208,12 +208,6 @@
 
   // --- the preview card ---------------------------------------------------------------------------
 
-  function idempotencyKey() {
-    if (window.crypto && typeof window.crypto.randomUUID === "function") return window.crypto.randomUUID();
-    const bytes = window.crypto.getRandomValues(new Uint8Array(16)); // randomUUID needs a secure context
-    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  }
-
   function previewCard(event, options) {
     const box = card("preview", text.previewHeading, "");
     box.dataset.previewId = event.preview_id;
@@ -229,29 +223,19 @@
     apply.addEventListener("click", async () => {
       apply.disabled = true;
       note(box, text.applying, "muted");
-      key = key || idempotencyKey();
-      let response;
+      key = key || window.Api.idempotencyKey();
+      const url = `${options.previewsApi}${encodeURIComponent(event.preview_id)}/apply/`;
       try {
-        response = await fetch(`${options.previewsApi}${encodeURIComponent(event.preview_id)}/apply/`, {
-          method: "POST", credentials: "same-origin",
-          headers: { "Accept": "application/json", "X-CSRFToken": options.csrf, "X-Idempotency-Key": key },
-        });
-      } catch (failure) {
-        apply.disabled = false;
-        note(box, text.requestFailed, "error");
-        return;
-      }
-      key = null;
-      let body = null;
-      try { body = await response.json(); } catch (ignored) { /* an empty or HTML answer */ }
-      if (response.ok) {
+        const body = await window.Api.request("POST", url, { key, fallback: text.requestFailed });
+        key = null;
         box.dataset.state = "applied";
         note(box, body && body.summary ? format(text.appliedSummary, { summary: body.summary }) : text.applied, "ok");
-        return;
+      } catch (refused) {
+        if (refused.status) key = null; // the server answered: the next click is a new attempt
+        apply.disabled = false;
+        note(box, refused.message, "error");
+        if (refused.status && refused.code) box.querySelector(".chat-card-note").dataset.code = refused.code;
       }
-      apply.disabled = false;
-      note(box, (body && body.message) || text.requestFailed, "error");
-      if (body && body.code) box.querySelector(".chat-card-note").dataset.code = body.code;
     });
     showPreviewState(box, apply, event.preview_id, options);
     return box;
@@ -261,10 +245,7 @@
   async function showPreviewState(box, apply, previewId, options) {
     let preview;
     try {
-      const response = await fetch(`${options.previewsApi}${encodeURIComponent(previewId)}/`, {
-        credentials: "same-origin", headers: { "Accept": "application/json" } });
-      if (!response.ok) return;
-      preview = await response.json();
+      preview = await window.Api.request("GET", `${options.previewsApi}${encodeURIComponent(previewId)}/`);
     } catch (ignored) { return; } // offline: the card stays as it is and Apply reports the server's answer
     const expired = preview.status === "open" && Date.parse(preview.expires_at) <= Date.now();
     const state = expired ? "expired" : preview.status;

@@ -10,7 +10,6 @@
   const form = document.getElementById("course-form");
   const confirmBox = dialog.querySelector("[data-test=course-confirm]");
   const errorBox = dialog.querySelector("[data-test=course-dialog-error]");
-  const csrfInput = document.querySelector("input[name=csrfmiddlewaretoken]");
   const UNDO_KEY = "smartmate.board.undo";
   let cell = null;
   let course = null;
@@ -20,18 +19,8 @@
     return Object.keys(values).reduce((text, key) => text.split(`{${key}}`).join(String(values[key])), template);
   }
 
-  async function call(method, url, body) {
-    const response = await fetch(url, {
-      method,
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrfInput ? csrfInput.value : "",
-                 "X-Idempotency-Key": crypto.randomUUID() },
-      body: body ? JSON.stringify(body) : undefined,
-      credentials: "same-origin",
-    });
-    let data = null;
-    try { data = await response.json(); } catch (error) { /* not JSON */ }
-    if (!response.ok) throw new Error((data && data.message) || root.dataset.textError);
-    return data;
+  function call(method, url, body) {
+    return window.Api.request(method, url, { body: body || undefined, fallback: root.dataset.textError });
   }
 
   function showError(message) {
@@ -63,9 +52,7 @@
     setLoading(true);
     dialog.showModal();
     try {
-      const response = await fetch(`/api/v1/schedule/courses/${cell.dataset.courseId}/`, { credentials: "same-origin" });
-      course = await response.json();
-      if (!response.ok) throw new Error(course.message || root.dataset.textError);
+      course = await call("GET", courseUrl());
       form.elements.name.value = course.name;
       form.elements.teacher.value = course.teacher;
       form.elements.location.value = course.location;

@@ -18,7 +18,6 @@
   const remembered = document.getElementById("qa-reading-remembered");
   const refined = document.getElementById("qa-refined");
   const refineQuota = document.getElementById("qa-refine-quota");
-  const csrf = form.querySelector("input[name=csrfmiddlewaretoken]").value;
   let timer = null;
   let latest = 0;
   let titleEdited = false;
@@ -26,18 +25,22 @@
   // "2026-03-22T23:59:00+08:00" -> "2026-03-22T23:59" (the student's own zone, as sent).
   const toLocalInput = (iso) => (iso ? iso.slice(0, 16) : "");
 
+  // Reading the text writes nothing, so it carries no idempotency key.
+  function readAs(url, value, signal) {
+    return window.Api.request("POST", url, { body: { text: value }, key: false, signal });
+  }
+
   async function refresh() {
     const value = text.value.trim();
     if (!value) { preview.hidden = true; return; }
     const ticket = ++latest;
-    const response = await fetch("/api/v1/tasks/parse/", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
-      body: JSON.stringify({ text: value }),
-      credentials: "same-origin",
-    });
-    if (ticket !== latest || !response.ok) return;
-    const parsed = await response.json();
+    let parsed;
+    try {
+      parsed = await readAs("/api/v1/tasks/parse/", value);
+    } catch (refused) {
+      return;  // the form still saves the raw text
+    }
+    if (ticket !== latest) return;
     title.value = parsed.title;
     titleEdited = false;
     deadlineEdited.value = "0";
@@ -62,21 +65,14 @@
 
   async function refine(value, ticket) {
     form.dataset.refined = "0";
-    let response;
+    let body;
     try {
-      response = await fetch("/api/v1/tasks/quick-add/refine/", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
-        body: JSON.stringify({ text: value }),
-        credentials: "same-origin",
-        // The server keeps the model to 2 s; a network that hangs longer leaves the rules' answer too.
-        signal: AbortSignal.timeout(4000),
-      });
+      // The server keeps the model to 2 s; a network that hangs longer leaves the rules' answer too.
+      body = await readAs("/api/v1/tasks/quick-add/refine/", value, AbortSignal.timeout(4000));
     } catch (error) {
-      return;
+      return;  // no model, or no answer in time: the rules' answer stands
     }
-    if (ticket !== latest || !response.ok) return;  // typed on meanwhile, or no model: the rules' answer stands
-    const body = await response.json();
+    if (ticket !== latest) return;  // typed on meanwhile
     refineQuota.hidden = body.outcome !== "quota_exceeded";
     if (body.outcome === "refined") applyRefinement(body.parse, body.changed);
     form.dataset.refined = "1";
@@ -152,9 +148,8 @@
   const lessonsUrl = "/api/v1/tasks/lessons/";
 
   async function loadLessons() {
-    const response = await fetch(lessonsUrl, { credentials: "same-origin", headers: { Accept: "application/json" } });
-    if (!response.ok) return;
-    const rows = await response.json();
+    let rows;
+    try { rows = await window.Api.request("GET", lessonsUrl); } catch (refused) { return; }
     lessonList.replaceChildren(...rows.map((row) => {
       const item = lessonRow.content.firstElementChild.cloneNode(true);
       item.querySelector(".lesson-keyword").textContent = row.keyword;
@@ -166,7 +161,8 @@
   }
 
   async function forget(url) {
-    await fetch(url, { method: "DELETE", headers: { "X-CSRFToken": csrf }, credentials: "same-origin" });
+    // Whatever the answer, the list is redrawn from what the server now keeps.
+    await window.Api.request("DELETE", url, { key: false }).catch(() => {});
     await loadLessons();
   }
 

@@ -28,7 +28,6 @@
   }
 
   if (!preview) return;
-  const csrf = document.querySelector("input[name=csrfmiddlewaretoken]").value;
   const errorBox = document.getElementById("board-error");
 
   // A refused drop: the server's message (the same words the assistant uses for this refusal) and,
@@ -43,21 +42,13 @@
 
   async function send(method, url, body) {
     errorBox.hidden = true;  // the last refusal is not this drop's
-    const response = await fetch(url, {
-      method,
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, "X-Idempotency-Key": crypto.randomUUID() },
-      body: body ? JSON.stringify(body) : undefined,
-      credentials: "same-origin",
-    });
-    if (response.ok) { window.location.reload(); return; }
-    let message = response.statusText;
-    let suggestions = "";
     try {
-      const body = await response.json();
-      message = body.message || message;
-      suggestions = (body.detail && body.detail.suggestions_text) || "";
-    } catch (error) { /* not JSON */ }
-    showError(message, suggestions);
+      await window.Api.request(method, url, { body: body || undefined });
+    } catch (refused) {
+      showError(refused.message, refused.detail.suggestions_text || "");
+      return;
+    }
+    window.location.reload();
   }
 
   let dragged = null;

@@ -20,6 +20,7 @@ from smartmate.platform.caps import cap_check
 from smartmate.platform.exceptions import ConflictError
 from taskclasses.exceptions import NoFreeSlotError, TaskInputError
 from taskclasses.models import MAX_TITLE_LENGTH, Task
+from taskclasses.notes.core.promotion import PROMOTIONS
 from taskclasses.notes.core.quick_add import QuickNoteParse, parse_quick_note, urgency_threshold
 from taskclasses.notes.lessons import lesson_learn, lessons_apply
 from taskclasses.notes.readings import reading_remember, readings_apply
@@ -27,9 +28,6 @@ from taskclasses.notes.selectors import task_get
 
 UNSET: Any = object()
 MAX_NOTE_LENGTH = 500
-# Quadrants that move when their threshold passes, and where they move to: only 2 -> 1 (QUICK-ADD.md;
-# 3 and 4 split an unimportant task by its effort, which a nearing deadline does not change).
-PROMOTIONS = {Task.Quadrant.IMPORTANT: Task.Quadrant.IMPORTANT_URGENT}
 
 
 def quick_note_parse(*, user: User, text: str, now: datetime | None = None) -> QuickNoteParse:
@@ -150,7 +148,11 @@ def task_delete(*, user: User, task_id: int) -> None:
 
 
 def tasks_promote(*, now: datetime | None = None, user: User | None = None) -> int:
-    """Move open tasks past their threshold 2 → 1 and 4 → 3, recording when and why; idempotent."""
+    """Write the moves due at ``now`` (``core.promotion``), recording when and why; idempotent.
+
+    Only the periodic jobs call it (the promotion job, and the reminders pass that announces the move):
+    pages, the API and the assistant read the same rule through ``selectors.task_as_of`` and write nothing.
+    """
     now = now or timezone.now()
     due = Task.objects.filter(completed=False, urgency_threshold_at__lte=now, quadrant__in=list(PROMOTIONS))
     if user is not None:

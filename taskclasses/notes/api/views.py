@@ -56,12 +56,11 @@ class QuickNoteRefineView(APIView):
 
 
 class TaskListView(APIView):
-    """List quick notes (due promotions applied first) or create one."""
+    """List quick notes (in the quadrants they stand in now; reading writes nothing) or create one."""
 
     @extend_schema(parameters=[TaskListQuerySerializer], responses=TaskOutputSerializer(many=True))
     def get(self, request: AuthedRequest) -> Response:
         values = query_validate(TaskListQuerySerializer, request)
-        services.tasks_promote(user=request.user)
         filters = selectors.TaskFilters(
             quadrant=values.get("quadrant"), keyword=values.get("q", ""),
             deadline_before=values.get("deadline_before"), deadline_after=values.get("deadline_after"),
@@ -86,7 +85,7 @@ class TaskListView(APIView):
 class TaskDetailView(APIView):
     @extend_schema(responses=TaskOutputSerializer)
     def get(self, request: AuthedRequest, task_id: int) -> Response:
-        return Response(TaskOutputSerializer(selectors.task_get(user=request.user, task_id=task_id)).data)
+        return Response(TaskOutputSerializer(selectors.task_read(user=request.user, task_id=task_id)).data)
 
     @idempotent
     @extend_schema(request=TaskUpdateInputSerializer, responses=TaskOutputSerializer)
