@@ -55,7 +55,9 @@ def running_topology(request, django_db_setup, django_db_blocker, tmp_path_facto
             database = str(connection.settings_dict["NAME"])
         with topology_running(tmp_path_factory.mktemp("topology"), web=2, database_name=database, var_dir=var_dir,
                               llm_url=fake.base_url,
-                              extra_env={"AGENT_AUTO_TITLES": "false", "MEMORY_ENABLED": "false"}) as running:
+                              extra_env={"AGENT_AUTO_TITLES": "false", "MEMORY_ENABLED": "false",
+                                         # this process's key, so a session it signs in is one the servers know
+                                         "DJANGO_SECRET_KEY": settings.SECRET_KEY}) as running:
             yield running
     finally:
         fake.stop()
@@ -191,3 +193,54 @@ def test_the_load_check_passes_through_the_proxy(topology, tmp_path):
     assert report.error_count == 0
     assert report.completed == 12
 
+
+
+def test_a_reminder_reaches_two_tabs_on_two_processes_once_each_and_is_stored_once(topology):
+    from datetime import timedelta
+
+    from django.test import Client
+    from django.utils import timezone
+
+    from taskclasses.reminders.models import Reminder
+    from taskclasses.reminders.services import reminders_produce
+    from taskclasses.tests.factories import make_task_class, place_item
+
+    student = UserFactory()
+    client = Client()
+    client.force_login(student)
+    cookie = f"sessionid={client.cookies['sessionid'].value}"
+    ws_url = topology.url.replace("http://", "ws://") + "/ws/notifications/"
+    connects_before = [text.count("WSCONNECT /ws/notifications/") for text in
+                       map(topology.web_log_text, range(len(topology.web_urls)))]
+
+    def a_block_soon() -> None:
+        event = place_item(make_task_class(student, name="线代复习", items=1).items.get(), week=13, day=3, start=5)
+        starts = timezone.now() + timedelta(minutes=8)
+        type(event).objects.filter(pk=event.pk).update(starts_at=starts, ends_at=starts + timedelta(minutes=95))
+
+    async def scenario() -> list[list[dict]]:
+        tabs = [await connect(ws_url, origin=Origin(topology.url), proxy=None,
+                              additional_headers={"Cookie": cookie, "Accept-Language": "zh-hans"}) for _ in range(2)]
+        heard: list[list[dict]] = [[json.loads(await asyncio.wait_for(tab.recv(), 30))] for tab in tabs]
+        # A block starts in 8 minutes; the reminder goes out through the outbox to the topology's worker.
+        await asyncio.to_thread(a_block_soon)
+        await asyncio.to_thread(reminders_produce, user=student)
+        for tab, frames in zip(tabs, heard, strict=True):
+            frames.append(json.loads(await asyncio.wait_for(tab.recv(), 60)))
+        await asyncio.sleep(2)  # nothing more comes: not a second copy from the other process
+        for tab, frames in zip(tabs, heard, strict=True):
+            try:
+                frames.append(json.loads(await asyncio.wait_for(tab.recv(), 0.5)))
+            except TimeoutError:
+                pass
+            await tab.close()
+        return heard
+
+    heard = asyncio.run(scenario())
+
+    connects = [text.count("WSCONNECT /ws/notifications/") for text in
+                map(topology.web_log_text, range(len(topology.web_urls)))]
+    assert [after - before for before, after in zip(connects_before, connects, strict=True)] == [1, 1]
+    assert [[frame["type"] for frame in frames] for frames in heard] == [["hello", "reminder"]] * 2
+    assert heard[0][1]["reminder"]["text"].startswith("学习块“线代复习 #1”将于")
+    assert Reminder.objects.filter(user=student).count() == 1
