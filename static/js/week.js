@@ -78,4 +78,5 @@
   document.querySelectorAll(".remove-block").forEach((button) => {
     button.addEventListener("click", () => send("DELETE", `/api/v1/previews/${preview}/blocks/${button.dataset.item}/`));
   });
+  board.dataset.ready = "true";  // for tests: the preview's blocks take drags and drops from now on
 })();

@@ -38,6 +38,7 @@ def test_plan_drag_apply_and_undo(live_page, transactional_db):
     assert page.inner_text("[data-test=feasibility]").strip() == "请求 16 个学习块，窗口内有 70 个可用时段，余量 54"
     page.click("[data-test=plan-button]")
     page.wait_for_selector("[data-test=preview-banner]")
+    page.wait_for_selector("table.board[data-ready]")  # the drop handlers are attached (the page parses first)
     expect(page.locator("[data-test=suggestion]").first).to_be_attached()  # the page may still be parsing
     first = page.locator("[data-test=suggestion]").first
     item = first.get_attribute("data-item")
@@ -67,6 +68,7 @@ def test_a_refused_drop_shows_the_reason(live_page, transactional_db):
     page.check("input[name=task_class_ids]")
     page.click("[data-test=plan-selected]")
     page.wait_for_selector("[data-test=preview-banner]")
+    page.wait_for_selector("table.board[data-ready]")  # the drop handlers are attached (the page parses first)
     page.locator("[data-test=suggestion]").first.drag_to(page.locator('td[data-event-id]').first)
     page.wait_for_selector("[data-test=board-error]:not([hidden])")
     assert "社团活动" in page.inner_text("[data-test=board-error]")
@@ -84,6 +86,7 @@ def test_a_refused_drop_low_on_a_scrolled_page_says_why_where_the_student_is_loo
     page.goto(f"{page.base_url}/plans/{task_class.pk}/")
     page.click("[data-test=plan-button]")
     page.wait_for_selector("[data-test=preview-banner]")
+    page.wait_for_selector("table.board[data-ready]")  # the drop handlers are attached (the page parses first)
     target = page.locator('td[data-event-id][data-day="2"][data-section="11"]')
     target.scroll_into_view_if_needed()
     page.locator("[data-test=suggestion]").first.drag_to(target)
@@ -115,6 +118,7 @@ def test_two_classes_on_a_tight_week_place_every_placeable_block(live_page, tran
         checkbox.check()
     page.click("[data-test=plan-selected]")
     page.wait_for_selector("[data-test=preview-banner]")
+    page.wait_for_selector("table.board[data-ready]")  # the drop handlers are attached (the page parses first)
     expect(page.locator("[data-test=suggestion]")).to_have_count(14)  # waits: the page may still be parsing
     assert page.locator("[data-test=unplaced] li").count() == 2
     assert set(PlanPreview.objects.get(user=student).task_class_ids) == {first.pk, second.pk}
@@ -199,6 +203,7 @@ def test_refused_drops_say_what_the_assistant_says_for_the_same_refusals(live_pa
     message = page.locator("[data-test=board-error-message]")
 
     page.goto(f"{page.base_url}/schedule/?week=4&preview={preview}")
+    page.wait_for_selector("table.board[data-ready]")  # the drop handlers are attached (the page parses first)
     assert page.get_attribute("html", "lang") == "zh-hans"
     block = page.locator(f'[data-test=suggestion][data-item="{items[2]}"]')
     block.drag_to(page.locator(f'td[data-event-id="{course.pk}"]'))
