@@ -128,6 +128,12 @@ def child_env(*, database_name: str, llm_url: str, redis_url: str) -> dict[str, 
     return env
 
 
+def daphne_command(port: int) -> list[str]:
+    """A daphne process on ``port`` as production runs it (backlog and handshake time: see start_daphnes)."""
+    return [sys.executable, "-m", "daphne", "-e", f"tcp:{port}:interface={HOST}:backlog={LISTEN_BACKLOG}",
+            "--websocket_connect_timeout", str(WS_CONNECT_TIMEOUT), "smartmate.asgi:application"]
+
+
 def start_daphnes(stack: ExitStack, config: LoadConfig, env: dict[str, str], folder: Path) -> list[str]:
     """Start ``config.servers`` daphne processes; return their http:// base URLs."""
     started = []
@@ -139,10 +145,7 @@ def start_daphnes(stack: ExitStack, config: LoadConfig, env: dict[str, str], fol
         # connections; one facing clients directly needs the larger backlog too.
         # Daphne also rejects a websocket whose handshake the app has not accepted within 5 s, which a burst of
         # connects on one process (ticket redeemed in the database, group joined in Redis) passes.
-        endpoint = f"tcp:{port}:interface={HOST}:backlog={LISTEN_BACKLOG}"
-        process = subprocess.Popen([sys.executable, "-m", "daphne", "-e", endpoint, "--websocket_connect_timeout",
-                                    str(WS_CONNECT_TIMEOUT), "smartmate.asgi:application"],
-                                   cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(daphne_command(port), cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         stack.enter_context(stopping(process))
         started.append((port, process, log_path))
     for port, process, log_path in started:

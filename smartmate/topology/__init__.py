@@ -34,10 +34,9 @@ from pathlib import Path
 
 from smartmate.loadcheck.children import (
     HOST,
-    LISTEN_BACKLOG,
     REPO_ROOT,
-    WS_CONNECT_TIMEOUT,
     _tail,
+    daphne_command,
     free_port,
     start_redis,
     stopping,
@@ -150,10 +149,7 @@ def start_web(stack: ExitStack, env: dict[str, str], folder: Path, count: int) -
     children = {}
     for index in range(count):
         port = free_port()
-        children[f"web-{index}"] = _start(stack, env, [
-            sys.executable, "-m", "daphne", "-e", f"tcp:{port}:interface={HOST}:backlog={LISTEN_BACKLOG}",
-            "--websocket_connect_timeout", str(WS_CONNECT_TIMEOUT), "smartmate.asgi:application"],
-            folder / f"web-{index}.log", port=port)
+        children[f"web-{index}"] = _start(stack, env, daphne_command(port), folder / f"web-{index}.log", port=port)
     for name, child in children.items():
         assert child.port is not None
         wait_for_port(child.port, child.process, timeout=60, what=name, log=child.log)

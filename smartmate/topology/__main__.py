@@ -9,9 +9,10 @@ import subprocess
 import sys
 import tempfile
 import threading
+from contextlib import ExitStack
 from pathlib import Path
 
-from smartmate.loadcheck.children import REPO_ROOT
+from smartmate.loadcheck.children import REPO_ROOT, start_redis
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -26,13 +27,21 @@ def main(argv: list[str] | None = None) -> int:
         print("warning: DATABASE_URL is not set; several processes will share one SQLite file "
               "(start MariaDB with `bash .ci/services.sh` for a production-like run)", file=sys.stderr)
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=REPO_ROOT, check=True)
+    folder = args.dir or Path(tempfile.mkdtemp(prefix="smartmate-topology-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    with ExitStack() as services:
+        if not os.environ.get("REDIS_URL"):
+            # Before Django reads its settings: this process pings the workers through the same broker.
+            os.environ["REDIS_URL"] = start_redis(services, folder)
+        return _serve(args, folder)
+
+
+def _serve(args: argparse.Namespace, folder: Path) -> int:
     import django
 
     django.setup()
     from smartmate.topology import topology_running
 
-    folder = args.dir or Path(tempfile.mkdtemp(prefix="smartmate-topology-"))
-    folder.mkdir(parents=True, exist_ok=True)
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     with _model(args.fake_llm, folder) as llm_url, topology_running(folder, web=args.web, port=args.port,
