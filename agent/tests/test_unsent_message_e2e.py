@@ -146,3 +146,29 @@ def test_a_message_never_acknowledged_offers_resend_and_the_button_sends_it(page
     _answer_shown(page)
     expect(page.locator("[data-test=chat-unsent]")).to_have_count(0)
     assert _stored_questions(conversation) == ["明天有什么课？"]
+
+
+def test_a_message_sent_while_the_conversation_is_still_loading_stays_and_is_answered(
+        page, chat_server, transactional_db):
+    # The load of the stored conversation is held until the question has been sent: the page sends it
+    # after the load (which used to wipe its bubble and forget it), and it is stored and answered once.
+    base_url, fake = chat_server
+    fake.script(route("reply"), reply(ANSWER))
+    student = cast(User, UserFactory())
+    conversation = make_conversation(student, title="还在加载")
+    held = []
+    page.set_default_timeout(15_000)
+    page.base_url = base_url
+    page.route(re.compile(rf"/conversations/{conversation.pk}/$"), lambda held_route: held.append(held_route))
+    log_in(page, student.username)
+    page.goto(f"{base_url}/assistant/{conversation.pk}/")
+    page.fill("[data-test=chat-input]", "明天有什么课？")
+    page.press("[data-test=chat-input]", "Enter")
+    expect(page.locator("[data-test=chat-input]")).to_have_value("明天有什么课？")  # waiting, not sent, not lost
+    assert len(held) == 1
+    held[0].continue_()
+
+    _answer_shown(page)
+    expect(page.locator("[data-test=chat-user-message]")).to_have_count(1)
+    expect(page.locator("[data-test=chat-input]")).to_have_value("")
+    assert _stored_questions(conversation) == ["明天有什么课？"]

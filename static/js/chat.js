@@ -210,7 +210,15 @@
     input.focus();
   }
 
-  async function openConversation(id) {
+  // The conversation being loaded: a message typed meanwhile waits for it, or the load would wipe its bubble.
+  let opening = Promise.resolve();
+
+  function openConversation(id) {
+    opening = loadConversation(id);
+    return opening;
+  }
+
+  async function loadConversation(id) {
     showError("");
     try {
       const detail = await api("GET", conversationUrl(id));
@@ -664,6 +672,7 @@
     if (!message || refreshRunning()) return false;
     showError("");
     try {
+      await opening;
       await ensureConversation();
       await socketOpen(5000);
       if (!socket || socket.readyState !== WebSocket.OPEN) throw new Error(text.reconnecting);
