@@ -1,12 +1,11 @@
 """Token quota reservations: every model call holds its tokens in the student's window before it starts.
 
-Checking "is anything left?" and charging afterwards let concurrent calls (a turn's rounds, the
-title, memory extraction) all pass the check and together push usage far past the limit (a probe
-reached 100,134 of 100,000). Now a call first *reserves* what it may cost - its estimated prompt
-plus the stage's ``max_tokens`` - with one conditional UPDATE that succeeds only while usage is
-below the limit, and afterwards the reservation is replaced by what the call really used. So only
-a call admitted while something was left can cross the limit, and then by at most its own cost:
-usage never passes the limit by more than one reserved call.
+Invariant: usage never passes the limit by more than one reserved call. A call first *reserves*
+what it may cost (its estimated prompt plus the stage's ``max_tokens``) with one conditional UPDATE
+that succeeds only while usage is below the limit; afterwards the reservation is replaced by what
+the call really used. Concurrent calls (a turn's rounds, the title, memory extraction) therefore
+cannot all pass a check and overrun together: only a call admitted while something was left can
+cross the limit, and then by at most its own cost.
 
 The reservation is booked on ``token_usage`` itself (no second counter to keep in step). A process
 killed mid-call leaves its reservation charged: an assistant turn's is given back by whoever takes

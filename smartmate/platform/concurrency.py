@@ -19,8 +19,8 @@ from typing import Any
 from django.conf import settings
 
 Scope = dict[str, Any]
-Receive = Callable[[], Awaitable[dict]]
-Send = Callable[[dict], Awaitable[None]]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 
 class HttpConcurrencyLimit:

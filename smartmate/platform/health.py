@@ -9,11 +9,12 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from asgiref.sync import async_to_sync
 from celery import current_app
-from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers
+from channels.layers import DEFAULT_CHANNEL_LAYER, BaseChannelLayer, channel_layers
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, connections
@@ -30,7 +31,7 @@ class CheckResult:
     latency_ms: float
     error: str = ""
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         body = {"status": "ok" if self.ok else "down", "required": self.required,
                 "latency_ms": round(self.latency_ms, 1)}
         if self.error:
@@ -67,7 +68,7 @@ def check_channel_layer() -> None:
     async_to_sync(_channel_layer_ping)(channel_layers.make_backend(DEFAULT_CHANNEL_LAYER))
 
 
-async def _channel_layer_ping(layer) -> None:
+async def _channel_layer_ping(layer: BaseChannelLayer) -> None:
     # Bounded, so a check thread left behind by run_checks' deadline still ends on its own.
     try:
         channel = await layer.new_channel()

@@ -97,7 +97,7 @@ def render_metrics() -> tuple[bytes, str]:
     """Return the exposition text and its content type."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         combined = CollectorRegistry()
-        multiprocess.MultiProcessCollector(combined)
+        multiprocess.MultiProcessCollector(combined)  # type: ignore[no-untyped-call]  # untyped in prometheus_client
         combined.register(OUTBOX_COLLECTOR)
         return generate_latest(combined), CONTENT_TYPE_LATEST
     return generate_latest(REGISTRY), CONTENT_TYPE_LATEST

@@ -203,10 +203,10 @@ def client_ip(request: HttpRequest) -> str:
     proxies = settings.RATE_LIMIT_TRUSTED_PROXIES
     forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
     if proxies and forwarded:
-        hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
+        hops = [hop.strip() for hop in str(forwarded).split(",") if hop.strip()]
         if hops:
             return hops[max(0, len(hops) - proxies)]
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+    return str(request.META.get("REMOTE_ADDR", "") or "unknown")
 
 
 def client_network(request: HttpRequest) -> str:

@@ -73,14 +73,14 @@ class BoundedDateField(serializers.DateField):
 
 # DRF's ModelSerializer with the model's datetime columns rendered by RFC3339DateTimeField. (A comment,
 # not a docstring: drf-spectacular would show an inherited docstring as every subclass's description.)
-class ModelSerializer(serializers.ModelSerializer):
+class ModelSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]  # generic in the stubs only
     serializer_field_mapping = {
         **serializers.ModelSerializer.serializer_field_mapping,
         models.DateTimeField: RFC3339DateTimeField,
     }
 
 
-def query_validate(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+def query_validate(serializer_class: type[serializers.Serializer[Any]], request: Request) -> dict[str, Any]:
     """Validate the request's query parameters with ``serializer_class``; return the validated values.
 
     DRF reads a QueryDict like an HTML form, where an empty optional value means "not sent", so
@@ -90,10 +90,10 @@ def query_validate(serializer_class: type[serializers.Serializer], request: Requ
     """
     serializer = serializer_class(data=_single_values(request.query_params, serializer_class().fields))
     serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
+    return dict(serializer.validated_data)
 
 
-def _single_values(params: QueryDict, fields: Mapping[str, serializers.Field]) -> dict[str, Any]:
+def _single_values(params: QueryDict, fields: Mapping[str, serializers.Field[Any, Any, Any, Any]]) -> dict[str, Any]:
     repeated = {name: [_("Give this parameter once.")] for name in params
                 if name in fields and len(params.getlist(name)) > 1}
     if repeated:

@@ -28,35 +28,17 @@ from math import sqrt
 from schedule.core.planning.vocabulary import STEADY
 
 # What one unit of rapid earliness is worth in units of steady evenness.  The two goals pull
-# against each other where classes share pairs.  Evenness (a coefficient of variation) moves far
-# more per move than earliness, and the goal is evenness <= 0.60 with earliness no worse than the
-# original planner's: on fresh batches weight 1 kept evenness lowest but earliness only ~0.01
-# above the original's.  With swapping.py after these moves the weight sets where a plan lands
-# between the two.  On 24 batches of 50 (15 fresh, 9 kept as the worst of earlier sessions):
-# weight 4 gave evenness 0.549 at worst on the fresh ones but earliness only 0.002 above the
-# original's on one of them and 0.003 below on a kept one; 4.5 evenness 0.553 at worst on the
-# fresh ones (0.448 on average over all 24), earliness at least 0.005 above on the fresh ones and
-# 0.001 above on every kept one; 5 0.556 and 0.004.  Two kept batches stay above 0.60 at any
-# weight that keeps earliness above the original's (0.62-0.66 at 4-5: a rapid class with no
-# slack inside two steady windows, tight classes with high floors; weight 3 brings them to
-# 0.57-0.59 but puts earliness below the original's on two batches of 16 measured).  Earliness
-# below the original's is a plain miss, so 4.5.  Issue #39 measured the trade again on over-booked
-# batches (whose classes placed by both planners are the large instances'): no weight meets both
-# goals there (weight 3: evenness 0.63 with earliness 0.80 against the original's 0.85; weight 10:
-# 0.85 and 0.90), and neither does a convex lateness (its square, steepest for the latest rapid
-# classes) nor a hinge (lateness cheap up to what a one-class-at-a-time plan in the original's order
-# gives the class, dear past it; weights 1-3 before, 8-20 past): at equal earliness both left
-# evenness as high or higher.  Neither a global flow start nor
-# CP-SAT found plans much cheaper than these moves (bench/planner_joint_flow_bench.py).
+# against each other where classes share pairs, and evenness (a coefficient of variation) moves far
+# more per move than earliness.  4.5 keeps earliness at or above the original planner's on every
+# measured batch while keeping evenness lowest; the measurements behind it (weights 1-10, convex and
+# hinge lateness, a global flow start) are in docs/planner-contract.md, "Weighing the two goals".
 RAPID_WEIGHT = 4.5
 # How far from the middle of its neighbours a steady item looks for a better pair.
 NEAR = 3
 # A rapid class's latest items gain most from its earliest gaps; only this many are tried.
 RAPID_TRIES = 6
-# How many of a steady class's widest runs a gap-filling move tries (3 -> 6: evenness 0.549 -> 0.535
-# and 0.617 -> 0.608 on two fresh batches, same planning time, before swapping.py; with it, 3 is
-# as good on 16 batches and 10% faster), and how many of its most crowded items it offers to move
-# there (6 instead of 3 changed nothing).
+# How many of a steady class's widest runs a gap-filling move tries, and how many of its most
+# crowded items it offers to move there (more of either changed nothing measurable with swapping.py).
 GAP_TRIES = 3
 SPARE_TRIES = 3
 # How far from a run's middle a gap-filling move looks for a pair whose holder can make room: in a

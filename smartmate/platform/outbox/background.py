@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 _lock = threading.Lock()
 _pool: ThreadPoolExecutor | None = None
-_futures: set[Future] = set()
+_futures: set[Future[None]] = set()
 _held = threading.local()  # .works: what this thread handed over inside background_held()
 
 
@@ -47,7 +47,7 @@ def background_held() -> Iterator[None]:
             background_submit(work)
 
 
-def background_submit(work: Callable[[], object]) -> Future | None:
+def background_submit(work: Callable[[], object]) -> Future[None] | None:
     """Run ``work`` on the bounded background pool (threads: ``OUTBOX_BACKGROUND_THREADS``); inside
     ``background_held()`` keep it for the block's end instead (and return None)."""
     held = getattr(_held, "works", None)
@@ -85,6 +85,6 @@ def _run(work: Callable[[], object]) -> None:
         close_old_connections()
 
 
-def _forget(future: Future) -> None:
+def _forget(future: Future[None]) -> None:
     with _lock:
         _futures.discard(future)

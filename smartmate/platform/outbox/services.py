@@ -12,11 +12,12 @@ import uuid
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 from functools import partial
+from typing import Any
 
 from celery import current_app
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from smartmate.platform import metrics
@@ -38,7 +39,7 @@ CLEANUP_BATCH = 5000
 
 # --- Publish and dispatch ------------------------------------------------------------------------
 
-def outbox_publish(*, topic: str, aggregate: str, payload: dict) -> OutboxEvent:
+def outbox_publish(*, topic: str, aggregate: str, payload: dict[str, Any]) -> OutboxEvent:
     """Write an event in the caller's transaction; it is handed to Celery once that commits.
 
     Preconditions: called inside ``transaction.atomic()`` together with the business change, and
@@ -303,7 +304,7 @@ def _clean_up(now: datetime) -> dict[str, int]:
             "idempotency_deleted": _delete_batch(expired)}
 
 
-def _delete_batch(queryset) -> int:
+def _delete_batch(queryset: QuerySet[Any]) -> int:
     pks = list(queryset.values_list("pk", flat=True)[:CLEANUP_BATCH])
     return queryset.model.objects.filter(pk__in=pks).delete()[0] if pks else 0
 

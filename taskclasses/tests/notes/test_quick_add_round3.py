@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from bench.quick_add_report import evaluate, format_report, load_phrases
 from taskclasses.notes.core.quick_add import AmbiguityReason, QuadrantReason
 from taskclasses.notes.core.quick_add.categories import importance_category
-from taskclasses.notes.core.quick_add_report import evaluate, format_report, load_phrases
 from taskclasses.tests.notes.quick_add_cases import assert_dated, parse
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

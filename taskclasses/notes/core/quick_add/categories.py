@@ -5,7 +5,7 @@ submissions, career, admin paperwork, money owed, medical care and meetings with
 advisors are important; everything else is not, and splits into chores (simple: buy, tidy,
 laundry, a parcel, a call) and complex work (learning, a book, a personal project).
 
-Round 3 (issue #20): the vocabularies were rewritten from these categories, as the nouns and verbs
+the vocabularies were rewritten from these categories, as the nouns and verbs
 a student uses for each, in both languages, instead of growing phrase by phrase from the fixture
 (keyword rules tuned to one set reached 99 % on it and ~83 % on fresh text). Each category is one
 entry of `IMPORTANT_CATEGORIES`, so a word's reason is visible and a missing word has an obvious home.
@@ -66,13 +66,13 @@ _COURSEWORK = Category("coursework", _words(
     r"|文献|综述|读书笔记|心得|周报|周记|课件|ppt|展示|汇报|讲稿|预习报告|大作业|小组作业|论文(?:初稿|终稿|定稿|修改)"
     r"|大创|竞赛|建模|挑战杯|社会实践|实践报告|作文|书评|读后感|观后感|网课(?:作业|测验|考试)"
     r"|讨论课|研讨课|为[^,，。;；!?]{0,10}(?:课|讲座|研讨)"
-    # Round 3: a class is coursework (fresh sets: 解剖课别迟到, 英语课, 选体育课, 课堂笔记 are all
+    # a class is coursework (fresh sets: 解剖课别迟到, 英语课, 选体育课, 课堂笔记 are all
     # important), and so is studying a course (复习/预习, a case analysis, a named subject).
     r"|(?<![下网])课(?![外间余])|讲座|复习|预习|案例分析|小组讨论|文献综述|错题|刷题|真题"
-    # Round 4: a thesis or paper of one's own and the research work behind it (改论文, 论文查重, 赶论文,
+    # a thesis or paper of one's own and the research work behind it (改论文, 论文查重, 赶论文,
     # 跑实验, 收集数据, 问卷) are coursework; reading others' papers (看论文) stays study, printing one
     # (打论文) an errand.
-    # Round 4, from the kinds of students (nursing, agriculture, arts, vocational): attendance and
+    # from the kinds of students (nursing, agriculture, arts, vocational): attendance and
     # course evaluation, self-study, practicums and field work (实训 见习 临床 大棚 试验田).
     r"|签到|点名|考勤|评教|自习|实训|见习|临床|查房|跟岗|大棚|温室|试验田|田间|田里|观测"
     # majors' own coursework: nursing and medicine, music, design, teaching, law, translation
@@ -85,7 +85,7 @@ _COURSEWORK = Category("coursework", _words(
     r"|coursework|course\s*work|project\s+(?:report|proposal|milestone)"
     r"|readings|hackathon|contest|competition|book\s+report|pre|analysis|case\s+stud(?:y|ies)"
     r"|lit(?:erature)?\s+review|critique|lectures?|seminars?|recitations?|syllabus"
-    # round 4: one's own paper and the research work behind it
+    # one's own paper and the research work behind it
     r"|(?:my|our|final|course|class|group|research|conference|position|response|seminar|short)\s+papers?"
     r"|papers?\s+(?:draft|revisions?|outline|edits?)|(?:annotated\s+)?bibliography|citations|data\s+(?:analysis|collection)"
     r"|attendance|roll\s+call|course\s+evals?|course\s+evaluations?|clinicals?|practicum|placement|rotations?"
@@ -104,7 +104,7 @@ _SUBMISSION = Category("submission", _words(
 ))
 _CAREER = Category("career", _words(
     r"面试|笔试|简历|投递|网申|实习|校招|秋招|春招|宣讲会|求职|招聘|内推|入职|职业规划|招聘会|双选会|群面|推荐信|投稿|投(?=[A-Za-z]{2})"
-    # Round 3: a job's shift is an obligation with consequences (fresh sets: 奶茶店兼职, 便利店夜班,
+    # a job's shift is an obligation with consequences (fresh sets: 奶茶店兼职, 便利店夜班,
     # 实验室值班, 家教, "shift at the cafe" are all important).
     r"|兼职|打工|家教|值班|夜班|早班|晚班|上班|排班|老板"
     # an interview's rounds (二面, 终面, HR面), a job's handover, interview practice (leetcode)
@@ -128,7 +128,7 @@ _ADMIN = Category("admin", _words(
 _MONEY = Category("money", _words(
     r"学费|房租|租金|水电费|电费|水费|燃气费|煤气费|话费|网费|宽带|校园网|物业费|宿舍费|住宿费|团费|党费|班费|会费|缴"
     r"|退费|还款|还钱|还信用卡|还花呗|还借呗|还贷|账单|罚款|罚单|欠款|分期|交费|付款|押金"
-    # Round 4: returning library books is a chore (three of four fresh sets, and the promise's list
+    # returning library books is a chore (three of four fresh sets, and the promise's list
     # does not name it); a stated fine or consequence makes it important (CONSEQUENCE below).
     r"|还(?![没要是有在得需剩差])[^,，。\s]{0,4}(?:钱|块|元)",
     r"bills?|fees?|tuition|rent|utilities|electricity|water\s+bill|phone\s+bill|repay|pay\s+back|owe|owes"
@@ -178,13 +178,13 @@ MEETING = _words(r"开会|会议|例会|比赛|竞赛|演出|排练|训练|活�
                  r"|sign\s+up|register|registration")
 PASTIME = _words(
     r"社团|协会|俱乐部|读书会|聚餐|聚会|派对|联谊|团建|生日|约会|电影|游戏|开黑|球赛|演唱会|旅游|旅行|k歌|唱歌|剧本杀"
-    # round 4: volunteering and a student union's departments are pastimes too
+    # volunteering and a student union's departments are pastimes too
     r"|志愿|义工|学生会|烧烤|(?<=[\u4e00-\u9fff])社(?![会区交保科])",
     r"club|society|party|hangout|movie\s+night|game\s+night|birthday|date|concert|trip|karaoke|dinner|brunch"
     r"|volunteer\w*|tournament|debate|bbq|barbecue",
 )
 
-# Round 3: a study verb on course material is coursework ("review the lecture notes", "reorganize my
+# a study verb on course material is coursework ("review the lecture notes", "reorganize my
 # notes for anatomy", "review conf paper"); reading a book or learning a skill is not.
 STUDY_COURSE_MATERIAL = re.compile(
     r"\b(?:review|reviewing|study|studying|revise|revising|go\s+over|reorganize|read|reading)\b[^,.;!?]{0,30}"
@@ -229,7 +229,7 @@ TAKES_TIME = _words(
 )
 
 
-# Round 4: a stated consequence makes an everyday task an obligation ("还充电宝 不然扣钱", "return
+# a stated consequence makes an everyday task an obligation ("还充电宝 不然扣钱", "return
 # library books or pay a fine", "退掉网课 不然不退钱"): the promise's "obligations with consequences".
 CONSEQUENCE = _words(
     r"不然|否则|要不然|以免|免得|超期|逾期|过期要|扣钱|扣分|扣费|不退钱|罚款|罚金|滞纳金|违约金|挂科",

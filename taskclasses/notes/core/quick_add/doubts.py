@@ -3,7 +3,7 @@
 A line is uncertain when the rules found no single reading of its date (they refused), when a
 word that looks like time is left in the title (a time word the rules do not know: 520前, 後天,
 tomorow), or when neither the importance nor the effort vocabularies matched (so the quadrant is
-only the default). Only uncertain lines are worth a model call (issue #36).
+only the default). Only uncertain lines are worth a model call.
 """
 
 from __future__ import annotations

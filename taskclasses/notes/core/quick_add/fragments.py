@@ -77,10 +77,10 @@ class Fragment:
     # dates the note (考完试聚餐 周五晚上), and is only a time we cannot date otherwise (考完试 剪个头);
     # either way it says nothing about the task's kind (an exam does not make the meal important).
     names_event: bool = False
-    # Round 4: "movie night" only says pm for a clock ("movie night sat at 8" = 20:00); alone it is
+    # "movie night" only says pm for a clock ("movie night sat at 8" = 20:00); alone it is
     # the task's name, so "movie night sat" is Saturday, not Saturday 20:00.
     period_needs_clock: bool = False
-    # Round 4: a holiday's name (万圣节, halloween): "明天晚上万圣节派对" names the party with it.
+    # a holiday's name (万圣节, halloween): "明天晚上万圣节派对" names the party with it.
     names_holiday: bool = False
     # "交周一实验课的报告 周五前": 周一 names the course, not the deadline (see object_days.py).
     describes_task: bool = False

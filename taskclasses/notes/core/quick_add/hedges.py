@@ -1,7 +1,7 @@
 """Hedged dates: "20号左右", "国庆后", "around the 20th", "after Friday", "thursday-ish".
 
 A day with "about" or "after" around it names a range of days, not a deadline. Picking the day
-itself would put a reminder on a date the student never committed to (issue #20: vague ranges
+itself would put a reminder on a date the student never committed to (vague ranges
 must never get a date), so the fragment becomes a `vague_time` refusal and the hedge word leaves
 the title with it. Relative spans ("3天后", "in 3 days") are not hedged: their 后 is part of them.
 """
@@ -16,7 +16,7 @@ from .result import AmbiguityReason
 
 # After the date: 左右 / 前后 ("about"), 之后 / 以后 / 后 ("after"; 3天后 is its own rule and
 # never reaches here); English "-ish", "or so", "give or take".
-# Round 4: 上下 ("about"), 最早 / "at the earliest" (a lower bound is a range), "or later", a question
+# 上下 ("about"), 最早 / "at the earliest" (a lower bound is a range), "or later", a question
 # mark ("周五?", "friday?": the student is asking, not stating), "maybe" after the day.
 _ZH_AFTER = re.compile(r"\s*(?:左右|前后|上下|之后|以后|后(?![天面边来])|或者?更晚|或之后|\?+)")
 _EN_AFTER = re.compile(
@@ -36,14 +36,14 @@ _ZH_BEFORE = re.compile(
 # Before the date: "around", "about", "roughly", "after", "sometime after", 大概/大约 + day.
 _EN_BEFORE = re.compile(
     r"\b(?:around|about|approximately|approx\.?|roughly|(?:sometime\s+|some\s+time\s+|any\s*time\s+)?after"
-    # round 4: a guess ("maybe friday", "probably tmr"), "the week of the 20th", "no earlier than"
+    # a guess ("maybe friday", "probably tmr"), "the week of the 20th", "no earlier than"
     r"|maybe|probably|prob|prolly|possibly|perhaps|likely|(?:the\s+)?week\s+of|no\s+earlier\s+than|at\s+the\s+earliest)"
     r"\s+(?:on\s+|by\s+)?(?:the\s+)?$",
     re.IGNORECASE,
 )
 
 
-# Round 4: a range already refused keeps its hedge with it, so it leaves the title too
+# a range already refused keeps its hedge with it, so it leaves the title too
 # ("开学前后办户口迁移", "中秋前后寄月饼": 开学前 / 中秋 and then 后 / 前后).
 _RANGE_TAIL = re.compile(r"(?:前后|左右|上下|期间|(?<=前)后|(?<=[节秋午明国庆年])(?:之?前|之?后|以前|以后)(?![天面边来]))")
 

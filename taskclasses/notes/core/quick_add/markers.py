@@ -1,7 +1,7 @@
 """Priority markers a student types next to the task: 重要, 急, 急急急, !!, URGENT, "important:".
 
 They say how the student ranks the task, not what the task is, so they are cut from the title
-(issue #20: "周五前完成实验报告 重要" had become the title "完成实验报告重要") and counted by the
+("周五前完成实验报告 重要" had become the title "完成实验报告重要") and counted by the
 quadrant rule instead: 重要 / important / !! make the task important, 急 / 紧急 / urgent make it
 urgent.
 
@@ -30,7 +30,7 @@ _BRACKETED = re.compile(rf"[(\[【]\s*(?P<w>{_WORD})\s*[)\]】]", re.IGNORECASE)
 _STANDALONE = re.compile(
     rf"(?:(?<=[\s,，、;；])|^)(?P<w>{_ZH_IMPORTANT}|{_ZH_URGENT}|IMPORTANT|URGENT|{_BANGS})(?=[\s,，、;；!]|$)"
 )
-# Round 3: "urgent tidy my desk", "urgent reply to recruiter": before a verb the word is a marker;
+# "urgent tidy my desk", "urgent reply to recruiter": before a verb the word is a marker;
 # before a noun it describes the task ("urgent care", "important meeting with prof").
 _EN_NOT_A_NOUN = (r"(?!(?:care|meeting|meetings|matters?|things?|stuff|email|emails|call|calls|message|messages|news"
                   r"|info|notes?|tasks?|deadlines?|appointments?|documents?|papers?|files?|dates?|issues?|questions?"

@@ -14,7 +14,7 @@ from .text import parse_number
 _WEEKDAYS = {"mon": 1, "monday": 1, "tue": 2, "tues": 2, "tuesday": 2, "wed": 3, "wednesday": 3,
              "thu": 4, "thur": 4, "thurs": 4, "thursday": 4, "fri": 5, "friday": 5,
              "sat": 6, "saturday": 6, "sun": 7, "sunday": 7,
-             # round 4: the misspellings students type on a phone
+             # the misspellings students type on a phone
              "weds": 3, "wensday": 3, "wendsday": 3, "wednsday": 3, "wedsday": 3, "tuseday": 2, "tusday": 2,
              "thrusday": 4, "thursay": 4, "firday": 5, "saterday": 6, "satruday": 6}
 _MONTHS = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8,
@@ -34,7 +34,7 @@ _DAY_WORDS = ("today", "tonight", "tonite", "tomorrow", "tmrw", "tmr")
 # Texting spellings (tuning4), read as the word they stand for.
 _TEXTING_DAY_WORDS = {"2day": "today", "tdy": "today", "2nite": "tonight", "2night": "tonight", "tn": "tonight",
                       "2morrow": "tomorrow", "2moro": "tomorrow", "tmrrw": "tomorrow", "tmw": "tomorrow",
-                      # a phone's spellings of tomorrow (issue #36: "tomorow" got no date)
+                      # a phone's spellings of tomorrow ("tomorow" got no date)
                       "tomorow": "tomorrow", "tommorow": "tomorrow", "tommorrow": "tomorrow", "tmrow": "tomorrow"}
 _MONTH = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
           r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
@@ -56,7 +56,7 @@ _FREE = "|".join([
     r"whenever(?: i (?:can|have (?:the |some )?time))?",
     r"when(?:ever)? i (?:have|get|find) (?:the |some )?time",
     r"when i(?:'m| am) free|in my (?:free|spare) time",
-    # round 4: "when I get a chance", "if I have time", "one day", "down the road"
+    # "when I get a chance", "if I have time", "one day", "down the road"
     r"when(?:ever)? i (?:get|have|find) (?:a|the) chance|when(?:ever)? i can|if i (?:have|get|find) (?:the |some )?time"
     r"|if there'?s (?:any )?time"
     r"|(?<!in\x20)(?<!within\x20)(?<!for\x20)one day(?! (?:before|after|early|late|ahead))|down the road"
@@ -66,7 +66,7 @@ _VAGUE = "|".join([
     r"in a while|one of these days|next time|some other (?:day|time)|another (?:day|time)",
     r"(?:in|within) (?:a few|a couple(?: of)?|few|several|some) (?:minutes|hours|days|weeks|months)",
     r"(?:sometime|some time) (?:next|this) (?:week|wk|month)",
-    # round 3: more ranges of days
+    # more ranges of days
     r"later this (?:week|month|year)|(?:in|within|over) the (?:next|coming) (?:few|couple(?: of)?|several) (?:days|weeks)",
     r"(?:in |within )?(?:a|one) (?:day|week|month) or two|(?:a )?couple (?:of )?(?:days|weeks)",
     r"(?:in|within) (?:one or two|two or three|1-2|2-3) (?:days|weeks)",
@@ -75,7 +75,7 @@ _VAGUE = "|".join([
     r"(?:this|next) (?:semester|term|summer|winter|spring|fall|autumn)|next year|over the (?:break|holidays)",
     r"(?:before|by|over|during|after) (?:the )?(?:summer|winter|spring|fall|autumn)(?: break| vacation| holidays?)?",
     r"midweek|mid-week|(?:the )?middle of (?:the |this |next )?week",
-    # round 4, written from how students hedge: an open stretch ahead, a date still to be decided,
+    # written from how students hedge: an open stretch ahead, a date still to be decided,
     # a part of a week or month, a school period, a season
     r"in the (?:near|not too distant) future|(?:in|over|within) the (?:coming|next) (?:days|weeks|months)"
     r"|(?:the )?next (?:few|couple(?: of)?|several) (?:days|weeks)|before long|any day now|in due course"
@@ -104,7 +104,7 @@ _OR_NEXT = r"(?:or|to) (?:the day after|the next day|the following (?:day|week)|
 # Vague only when nothing else dates the note: "later today" is today, "call mom later" is vague.
 _VAGUE_SOFT = (r"soon(?:-?ish)?|later|shortly|in a (?:bit|little bit|little while|sec|second|moment|min|minute|jiffy)"
                r"|in a few(?! (?:\w+ )?(?:minutes|hours|days|weeks|months))")
-# Round 4: after a daily event the note does not date ("after class", "after lunch", "before bed"):
+# after a daily event the note does not date ("after class", "after lunch", "before bed"):
 # vague alone, and "tomorrow after class" is tomorrow; the event stays part of the task's words.
 _AFTER_EVENT = (r"(?:right )?(?:after|before) (?:class|lunch|dinner|breakfast|work|school|practice|lab|the gym|gym|bed)"
                 r"|after (?:my|the) (?:last )?(?:class|lecture|shift|lab)")
@@ -122,10 +122,10 @@ _HEDGED_SPAN = (rf"(?:in |within )?(?:about|around|roughly|approximately|approx\
                 rf"|(?:in |within )?(?:\d+|{_COUNT}) ?(?:or|to|-|–) ?(?:\d+|{_COUNT}) (?:{_UNIT})(?: from now| later)?")
 # ASAP says how urgent the task is, not when it is due (product promise, tuning4): no date, not
 # ambiguous, cut from the title; quadrant.py still reads it in the text as "urgent".
-# Round 4: "rn" / "right now", and "now" ending the note ("fix bike now"), as texted.
+# "rn" / "right now", and "now" ending the note ("fix bike now"), as texted.
 _URGENCY_ADVERB = r"asap|a\.s\.a\.p\.?|as soon as possible|right away|immediately|right now|(?-i:rn)|(?<!from\x20)now(?=[\s!.]*$)"
 # "weekly report", "lab weekly meeting": a kind of task, not a repetition.
-# Round 4: any word after it that is not a time or joining word is the noun it describes ("weekly
+# any word after it that is not a time or joining word is the noun it describes ("weekly
 # shift schedule"), written as a rule instead of a list of nouns; "gym weekly", "weekly on sundays",
 # "weekly: call grandma" repeat.
 _WEEKLY_NOUN = (r"(?! (?!(?:on|at|in|by|until|till|from|for|and|or|with|w|every|each|before|after|this|next"
@@ -183,7 +183,7 @@ def _plainly_a_day(m: re.Match[str], ctx: Context) -> bool:
     if m.groupdict().get("which"):
         return True
     at_end = not ctx.text[m.end() :].strip(" .!?")
-    # "sun call mom": a lower-case day opening the note (round 3); "SAT prep" stays a test.
+    # "sun call mom": a lower-case day opening the note; "SAT prep" stays a test.
     at_start = name.islower() and not ctx.text[: m.start()].strip()
     timed = re.match(r"\s+(?:morning|afternoon|evening|night|noon|at\b|\d)|\s*[-–—,;:]", ctx.text[m.end() :], re.IGNORECASE)
     after_connector = re.search(r"\b(?:on|by|before|b4|until|due)\s+$", ctx.text[: m.start()], re.IGNORECASE)
@@ -232,7 +232,7 @@ def _holiday(m: re.Match[str], ctx: Context) -> Fragment:
 
 
 def _named_month_end(m: re.Match[str], ctx: Context) -> Fragment:
-    """"end of April" is April's last day, as 4月底 (round 4)."""
+    """"end of April" is April's last day, as 4月底."""
     month = _MONTHS[(m["mon"] or m["mon2"])[:3].lower()]
     near = cal.month_day_near(ctx.today, month, cal.last_day_of_month(ctx.today.year, month))
     assert near is not None  # a month's last day always exists
@@ -340,7 +340,7 @@ def _const(fragment: Fragment) -> Handler:
 def _rule(name: str, pattern: str, handler: Handler) -> Rule:
     # Whole words only; " " in a pattern stands for any run of whitespace, " ?" for an optional one.
     # A word's edge is "no Latin letter or digit" rather than \b, for which a Chinese character is a
-    # word character: "fri交lab report", "tmr交作业" (round 4) are English days glued to Chinese.
+    # word character: "fri交lab report", "tmr交作业" are English days glued to Chinese.
     spaced = pattern.replace(" ?", r"\s*").replace(" ", r"\s+")
     return Rule(name, re.compile(rf"(?<![A-Za-z0-9_])(?:{spaced})(?![A-Za-z0-9_])", re.IGNORECASE), handler)
 
@@ -400,13 +400,13 @@ RULES: tuple[Rule, ...] = (
           r"(?! ?(?:%|st|nd|rd|th|[:/.]\d|[ap]\.?m|days?|hours?|weeks?|minutes?|mins?|hrs?|h\b))"
           r"(?! \w+s\b)",
           _day_then_hour),
-    # round 4: "@ 3", and "before 5" / "by 5" (a bare hour after a deadline word) as "at 5"
+    # "@ 3", and "before 5" / "by 5" (a bare hour after a deadline word) as "at 5"
     _rule("en_clock_at", r"(?:at|@|by|before|b4|until|till) ?(?P<h>\d{1,2})"
           rf"(?![/.:\d])(?! ?(?:%|st|nd|rd|th|days?|hours?|weeks?|minutes?|mins?|wks?|hrs?|[ap]\.?m|(?:of )?(?:{_MONTH})\b))",
           _clock),
     _rule("en_noon", r"(?:at )?(?:noon|midday|midnight)", _noon_or_midnight),
     _rule("en_end_of_day", r"(?:the )?end of (?:the )?day|eod", _const(Fragment(period=Period.END_OF_DAY))),
-    # round 4: "early afternoon", "late tonight": the part of the day, early or late, is still that part
+    # "early afternoon", "late tonight": the part of the day, early or late, is still that part
     _rule("en_period", r"(?:in the |this )?(?:(?:early|late|mid) ?-?)?(?P<p>morning|afternoon|evening|night)", _period),
     _rule("en_first_thing", r"first thing(?: in the morning)?", _const(Fragment(period=Period.MORNING))),
     _rule("en_duration",

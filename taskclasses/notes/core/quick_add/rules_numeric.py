@@ -65,13 +65,13 @@ def _slash_order(first: int, second: int, *, chinese_text: bool) -> tuple[int, i
 
 
 _DATE_CONNECTOR = re.compile(r"\b(?:by|before|b4|due|on|until|till|deadline|ddl)\s*:?\s*$", re.IGNORECASE)
-# Round 4: "deadlines lie ahead". An English 4/3 said on March 31 is April 3 (3 days ahead), not
+# "deadlines lie ahead". An English 4/3 said on March 31 is April 3 (3 days ahead), not
 # 4 March (gone): when exactly one reading is a near future day, it is the one meant.
 _NEAR_DAYS = 30
 
 
 def _dotted(m: re.Match[str], ctx: Context) -> Fragment | None:
-    """"3.15 体检": month.day in Chinese notes (round 3); in English text 3.15 is a number, unless a
+    """"3.15 体检": month.day in Chinese notes; in English text 3.15 is a number, unless a
     deadline word stands before it ("scholarship form by 12.18", round 4)."""
     if not ctx.cjk and not _DATE_CONNECTOR.search(ctx.text, 0, m.start()):
         return None

@@ -15,10 +15,10 @@ _PERIODS = {
     "早晨": Period.MORNING, "上午": Period.MORNING, "中午": Period.NOON,
     "下午": Period.AFTERNOON, "傍晚": Period.DUSK, "晚上": Period.EVENING,
     "夜里": Period.EVENING, "夜间": Period.EVENING,
-    # round 4: 明天一早 / 一大早 is the morning
+    # 明天一早 / 一大早 is the morning
     "一大早": Period.MORNING, "大清早": Period.MORNING, "一早": Period.MORNING,
 }
-# Round 4: 晚8点 / 早7点, the one-character period students put before a clock (not 今晚/明早, day words).
+# 晚8点 / 早7点, the one-character period students put before a clock (not 今晚/明早, day words).
 _SHORT_PERIODS = {"晚": Period.EVENING, "早": Period.MORNING}
 # 一早 is not the 一 of 周一 ("周一早上" is Monday morning).
 _PERIOD = "|".join("(?<![周期拜])一早" if word == "一早" else word for word in _PERIODS)
@@ -58,7 +58,7 @@ _FREE = "|".join([
 _VAGUE = "|".join([
     r"改天|改日|过几天|过两天|过些天|过些日子|过一?阵子?|过一?段时间|过会儿?",
     r"最近|近期|近几天|近日|这几天|这两天|下次|几天[后内]|几天之内|几个?小时后|几周后|明年",
-    # round 4: "the next day" of an unnamed day; the day term starts (the parser does not know it)
+    # "the next day" of an unnamed day; the day term starts (the parser does not know it)
     r"次日|翌日|第二天|隔天|开学(?:那天|当天|第一天|时|的时候)",
     r"下个?学期(?:开学)?(?:之?前)?|开学(?:之前|以前|前|之后|以后|后)",  # bare 开学 is a noun (开学报到)
     r"(?:放假|期中|期末|寒假|暑假|考试周)(?:考试)?(?:之前|以前|前)|年[初中]|周中",
@@ -66,7 +66,7 @@ _VAGUE = "|".join([
     r"(?:(?<![\u4e00-\u9fff])|(?<=[这本上下该]))学期[初中末]",
     # a count that is a range: 一两天内, 两三天后, 一两周
     r"[一两二三四五六七八九](?:[一两二三四五六七八九])个?(?:天|日|周|星期|礼拜|月)(?:之?[内后]|以[内后])?",
-    # Round 4, written from how students hedge rather than from fixture phrases:
+    # written from how students hedge rather than from fixture phrases:
     # a span with "about" (一周左右, 三天上下, 十来天, 个把月, 几周后, 一阵子)
     rf"(?:{NUM}|几)?个?半?个?(?:天|日|周|星期|礼拜|月|小时)(?:左右|上下)(?:之?后|以后)?"
     r"|(?:十|二十|几十)来(?:个)?(?:天|周|星期|月)(?:之?[后内]|以[后内])?|个把(?:月|星期|礼拜)(?:之?后|以后)?"
@@ -87,7 +87,7 @@ _VAGUE = "|".join([
 ])
 # Vague only when nothing else dates the note: 今天晚点 is today, 明天早点 is tomorrow.
 _VAGUE_SOFT = r"晚些时候|晚些|晚一点|晚点|稍晚|稍后|待会儿?|等会儿?|回头|早点|早一点|早些时候|早些"
-# Round 4: after an event the note does not date (考完试, 下课后, 吃完饭, 睡前): no date of its own, so
+# after an event the note does not date (考完试, 下课后, 吃完饭, 睡前): no date of its own, so
 # vague alone ("明天下课后" is tomorrow). The event is part of what the student wrote as the task
 # ("下个月 考完试去云南玩" keeps 考完试 in its title in tuning5), so it stays in the title.
 _AFTER_EVENT = (r"等?(?:(?:期中|期末)考完(?:试)?|考完试|考试结束)(?:以后|之后|后)?"
@@ -326,7 +326,7 @@ RULES: tuple[Rule, ...] = (
     _rule("zh_month_day_of", rf"(?P<which>{_MONTH_WHICH})月(?P<d>{NUM})[号日]?", _month_day_of),
     _rule("zh_year_end", r"(?P<which>今年|明年|本年)?年(?:底|末)|(?:今年|本年)(?:之内|以内|内)"
                          r"|(?<![\d一二两三四五六七八九十几去明前后])年内", _year_end),
-    # Round 4: a bare 月内 / 周内 is "within this month / week", as 本月内 / 本周内.
+    # a bare 月内 / 周内 is "within this month / week", as 本月内 / 本周内.
     _rule("zh_bare_month_within", r"(?<![\d一二两三四五六七八九十几个这本下上每])月内",
           lambda m, ctx: Fragment(day=cal.month_end(ctx.today))),
     _rule("zh_bare_week_within", r"(?<![\d一二两三四五六七八九十几个这本下上每])(?:周|星期|礼拜)内",
@@ -345,7 +345,7 @@ RULES: tuple[Rule, ...] = (
     # 早八 = the 8 a.m. class, students' slang for an early start.
     _rule("zh_early_class", r"早(?P<h>[六七八九十])(?![点\d百千万])",
           lambda m, ctx: Fragment(clock=Clock(parse_number(m["h"]) or 8), period=Period.MORNING)),
-    # 晚八 = 8 p.m., as 早八 is 8 a.m. (issue #36: 明天晚八 gave the end of the day)
+    # 晚八 = 8 p.m., as 早八 is 8 a.m. (明天晚八 gave the end of the day)
     _rule("zh_evening_short", r"(?<![今明昨傍])晚(?P<h>[六七八九十])(?![点\d百千万])",
           lambda m, ctx: Fragment(clock=Clock(parse_number(m["h"]) or 8), period=Period.EVENING)),
     # 周日晚 八点半: a lone 晚 right after a weekday is that day's evening

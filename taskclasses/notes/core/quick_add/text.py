@@ -18,7 +18,7 @@ _EN_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five
 
 
 # Pinyin-input slips inside a clock time, one character for one (so spans stay aligned): 下五三点
-# is 下午三点, 八点伴 is 八点半 (issue #36). Only where a clock follows or precedes, never elsewhere.
+# is 下午三点, 八点伴 is 八点半. Only where a clock follows or precedes, never elsewhere.
 _CLOCK_TYPOS = ((re.compile(r"(?<=[上下中])五(?=\s?[\d一二两三四五六七八九十]{1,3}点)"), "午"),
                 (re.compile(r"(?<=点)伴"), "半"))
 

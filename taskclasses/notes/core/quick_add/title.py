@@ -9,7 +9,7 @@ from .fragments import Fragment
 
 # Words that only tie a time phrase to the task: "之前" in 下周日之前, "by" in "by Friday".
 # "'s" too: "prep for friday's quiz" -> "prep quiz", as 准备周六的面试 -> 准备面试.
-# Round 4: a deadline word after the day ("周五 ddl：数据结构作业", "周五截止") is a connector too.
+# a deadline word after the day ("周五 ddl：数据结构作业", "周五截止") is a connector too.
 # "周五或之前", "friday or earlier" = by Friday; 周五当天 = on Friday.
 _AFTER_SPAN = re.compile(
     r"\s*(?:或者?(?:之前|以前|更早)|当天|那天|之前|以前|为止|之内|以内|前|内|的)|['’]s\b"
@@ -27,18 +27,18 @@ _BEFORE_SPAN = re.compile(
 _JOINER = re.compile(r"\s*(?:或者|或是|或|还是|和|到|至|or|and|to|thru|through|till|til|,|、|~|-)?\s*", re.IGNORECASE)
 _ZH_PREFIX = re.compile(
     # 请 is "please" only before a request ("请帮我…", "请提醒…"); "请室友吃饭" / "请假" keep it.
-    # round 4: a label the student puts first (备忘：, 待办, 任务：) is not the task
+    # a label the student puts first (备忘：, 待办, 任务：) is not the task
     r"^(?:(?:备忘录?|待办(?:事项)?|todo|任务\s*[:：]|记一下\s*[:：])\s*[:：]?\s*)?"
     r"(?:(?:请|麻烦)(?=你|帮|提醒|记|务必|一定|别|不要))?你?(?:帮我|帮忙)?(?:提醒我|提醒一下|提醒|记一下|记下|记个|记住|记得|别忘了|不要忘了|不要忘记)?"
     r"(?:我要|我得|我需要|需要|一定要|务必|必须|我想要?|想要|我打算|打算|计划要|准备要|要(?![求是])|得(?![到分奖])"
     r")?"
-    # round 4: effort words before a target date (争取周五前交报告) say how hard, not what
+    # effort words before a target date (争取周五前交报告) say how hard, not what
     r"(?:争取|尽量|尽可能|最好|应该)?"
 )
 _EN_PREFIX = re.compile(
     r"^(?:please\s+)?(?:remind\s+me\s+(?:to\s+)?|remember\s+to\s+|don'?t\s+forget\s+(?:to\s+)?"
     r"|(?:i\s+)?need\s+(?:to|2)\s+|(?:i\s+)?have\s+(?:to|2)\s+|i\s+must\s+|must\s+|to-?do:?\s*"
-    # round 4: a label first ("note:", "task -", "remember:", "memo:"), texting ("lemme", "got 2")
+    # a label first ("note:", "task -", "remember:", "memo:"), texting ("lemme", "got 2")
     r"|(?:note|task|remember|memo|reminder)\s*(?::|-|–)\s*|(?:lemme|let\s+me)\s+|got\s+2\s+"
     r"|(?:pls|plz)\s+|(?:i\s+)?(?:gotta|got\s+to|should|want\s+to|wanna)\s+|(?:i'?m\s+)?(?:going\s+to|gonna)\s+"
     r"|make\s+sure\s+(?:to|i)\s+|(?:can\s+you\s+)?remind\s+me\s+to\s+|reminder:\s*"
@@ -49,9 +49,9 @@ _EDGE = " ,.;:!?~-、—"
 _EMPTY_BRACKETS = re.compile(r"\(\s*\)|\[\s*\]|（\s*）")
 _CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+(?=[,，;；])")
-# Round 3: the student's own spaces between Chinese words stay ("取快递 菜鸟驿站"); since #36 a space
+# the student's own spaces between Chinese words stay ("取快递 菜鸟驿站"); a space
 # beside a cut stays too, and only a cut inside words is glued (see _join).
-# Round 4: every full-width punctuation mark the student typed comes back, not only brackets
+# every full-width punctuation mark the student typed comes back, not only brackets
 # ("考试！！复习第五章", "买水果，洗衣服"); normalisation folds them to ASCII for the rules only.
 _FULL_WIDTH_PUNCTUATION = "（）！，：；？～、"
 
@@ -115,7 +115,7 @@ def _merge_overlaps(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def _join(pieces: list[str]) -> str:
     """Glue what is left around a cut: the student's own space stays (论文终稿 周五前发给导师 -> 论文终稿
-    发给导师, issue #36), a cut inside Chinese words is closed (组会PPT明天做完 -> 组会PPT做完)."""
+    发给导师), a cut inside Chinese words is closed (组会PPT明天做完 -> 组会PPT做完)."""
     joined, spaced = "", False
     for raw in pieces:
         piece = raw.strip()

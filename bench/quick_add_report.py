@@ -1,6 +1,6 @@
 """Measure the quick-add parser against the phrase fixture and print what it got wrong.
 
-    python -m taskclasses.notes.core.quick_add_report [path/to/quick_add_phrases.json]
+    python -m bench.quick_add_report [path/to/quick_add_phrases.json]
 
 Prints the exact-match rate of each field (deadline, ambiguous, title, quadrant) and of all
 four together (a date-only expected deadline matches any time on that date; a quadrant the phrase's
@@ -23,7 +23,7 @@ from typing import Any
 
 from taskclasses.notes.core.quick_add import parse_quick_note
 
-DEFAULT_FIXTURE = (Path(__file__).resolve().parents[2] / "tests" / "notes" / "fixtures"
+DEFAULT_FIXTURE = (Path(__file__).resolve().parents[1] / "taskclasses" / "tests" / "notes" / "fixtures"
                    / "quick_add_phrases.json")
 FIELDS = ("deadline", "ambiguous", "title", "quadrant")
 TARGET_RATE = 0.95
