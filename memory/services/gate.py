@@ -3,7 +3,7 @@
 The rules live in ``memory.core.gate`` (pure). Here a verdict is taken for a student and, when it
 is a refusal, counted (metric) and recorded as a ``MemoryRefusal`` row without the text.
 
-``settings.MEMORY_GATE_ENABLED = False`` switches the gate off; only ``manage.py memory_eval
+``settings.MEMORY_GATE_ENABLED = False`` switches the gate off; only ``python -m bench.memory_eval
 --no-gate`` does that, to measure what the gate changes. It is not an environment setting.
 """
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.core.management import call_command
 
+from bench.memory_eval.__main__ import arguments, report_lines
+from bench.memory_eval.runner import DIALOGUES, run_eval
+from bench.memory_eval.scripted_model import decide, extract, responder
 from memory.embeddings import get_embedder
 from memory.prompts import render
 from memory.services.vectors import memory_vectors_sync
@@ -15,8 +17,6 @@ from memory.tests.factories import make_memory
 from memory.vectorstore import get_vector_store
 from smartmate.llm import ChatMessage, get_llm_client
 from smartmate.llm.fake_server import FakeLLMServer, Reply
-from smartmate.memory_eval.runner import DIALOGUES, run_eval
-from smartmate.memory_eval.scripted_model import decide, extract, responder
 
 
 def test_a_responder_answers_first_and_the_script_answers_what_it_leaves(fake_llm):
@@ -96,13 +96,12 @@ def test_the_evaluation_scores_dialogues_through_the_real_paths(tmp_path, milvus
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_command_prints_the_figures(tmp_path, capsys):
+def test_the_runner_prints_the_figures(tmp_path):
     subset = tmp_path / "one.json"
     subset.write_text(json.dumps({"dialogues": json.loads(DIALOGUES.read_text(encoding="utf-8"))["dialogues"][:1]}))
 
-    call_command("memory_eval", "--dialogues", str(subset))
+    out = "\n".join(report_lines(arguments(["--dialogues", str(subset)]), log=lambda line: None))
 
-    out = capsys.readouterr().out
     for figure in ("precision", "recall", "update accuracy", "duplicate rate", "tokens per turn"):
         assert figure in out
 
@@ -123,7 +122,7 @@ V2_DIALOGUE = {
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("careless", [False, True])
 def test_the_v2_runner_checks_each_session_for_leaks_forgets_and_recall(tmp_path, careless):
-    from smartmate.memory_eval.runner_v2 import run_eval_v2
+    from bench.memory_eval.runner_v2 import run_eval_v2
 
     path = tmp_path / "v2.json"
     path.write_text(json.dumps({"format": "smartmate-memory-eval/2", "dialogues": [V2_DIALOGUE]}, ensure_ascii=False))
@@ -139,7 +138,7 @@ def test_the_v2_runner_checks_each_session_for_leaks_forgets_and_recall(tmp_path
 
 @pytest.mark.django_db(transaction=True)
 def test_without_the_gate_a_careless_model_leaks_and_the_runner_says_where(tmp_path):
-    from smartmate.memory_eval.runner_v2 import run_eval_v2
+    from bench.memory_eval.runner_v2 import run_eval_v2
 
     path = tmp_path / "v2.json"
     path.write_text(json.dumps({"format": "smartmate-memory-eval/2", "dialogues": [V2_DIALOGUE]}, ensure_ascii=False))
@@ -151,13 +150,13 @@ def test_without_the_gate_a_careless_model_leaks_and_the_runner_says_where(tmp_p
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_command_runs_a_v2_file_with_the_gate_off(tmp_path, capsys):
+def test_the_runner_runs_a_v2_file_with_the_gate_off(tmp_path):
     path = tmp_path / "v2.json"
     path.write_text(json.dumps({"format": "smartmate-memory-eval/2", "dialogues": [V2_DIALOGUE]}, ensure_ascii=False))
 
-    call_command("memory_eval", "--dialogues", str(path), "--no-gate", "--careless")
+    out = "\n".join(report_lines(arguments(["--dialogues", str(path), "--no-gate", "--careless"]),
+                                 log=lambda line: None))
 
-    out = capsys.readouterr().out
     assert "v2.json: gate off, careless scripted model" in out and "leaks" in out and "forget requests honoured" in out
 
 
@@ -170,8 +169,8 @@ def test_the_scripted_extractor_reads_english_and_forget_requests():
 
 
 def test_a_forget_carried_out_cleanly_is_verified(user, django_capture_on_commit_callbacks):
+    from bench.memory_eval.runner_v2 import Tally, _ForgetWatch
     from memory.services.items import memory_forget
-    from smartmate.memory_eval.runner_v2 import Tally, _ForgetWatch
 
     store = get_vector_store()
     kept, gone = make_memory(user, "我喜欢早上学数学"), make_memory(user, "我在准备考研")
@@ -186,10 +185,10 @@ def test_a_forget_carried_out_cleanly_is_verified(user, django_capture_on_commit
 
 
 def test_a_forget_that_leaves_text_or_a_vector_behind_is_not_verified(user):
+    from bench.memory_eval.runner_v2 import Tally, _ForgetWatch
     from memory.cache import block_cache_set
     from memory.models import MemoryAudit, MemoryItem
     from memory.vectorstore import VectorRecord
-    from smartmate.memory_eval.runner_v2 import Tally, _ForgetWatch
 
     store = get_vector_store()
     gone = make_memory(user, "我在准备考研")
@@ -219,13 +218,13 @@ def test_a_forget_that_leaves_text_or_a_vector_behind_is_not_verified(user):
     ("I work at the library on Tuesdays", "I have basketball on Tuesdays", False),
 ])
 def test_two_memories_matching_one_fact_are_duplicates_only_if_one_restates_the_other(first, second, same):
-    from smartmate.memory_eval.matchers import restates
+    from bench.memory_eval.matchers import restates
 
     assert restates(first, second) is same
 
 
 def test_the_duplicate_rate_counts_restatements_and_not_two_facts_sharing_a_key_word():
-    from smartmate.memory_eval.runner_v2 import Tally, _check_active
+    from bench.memory_eval.runner_v2 import Tally, _check_active
 
     expect = {"active": [{"fact": "周一到周四都有早八课", "any_of": ["早八"]}, {"all_of": ["数学"]}]}
     tally = Tally()

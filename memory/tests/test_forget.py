@@ -9,6 +9,8 @@ import json
 import pytest
 
 from agent.tests.factories import make_conversation, reply, route, run_turn
+from bench.memory_eval.scripted_model import responder
+from bench.memory_eval.traces import memory_traces, vector_ids
 from memory.cache import block_cache_generation, block_cache_get, block_cache_set
 from memory.models import MemoryAudit, MemoryItem, MemoryJob, MemorySettings
 from memory.recall import memory_recall
@@ -18,8 +20,6 @@ from memory.services.vectors import memory_vectors_resync, memory_vectors_sync
 from memory.testing import MILVUS_BACKENDS
 from memory.tests.factories import make_memory, make_message
 from memory.vectorstore import InMemoryVectorStore, VectorStoreError, get_vector_store, set_vector_store_for_tests
-from smartmate.memory_eval.scripted_model import responder
-from smartmate.memory_eval.traces import memory_traces, vector_ids
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,6 +9,8 @@ from django.utils import timezone
 from agent.tests.factories import last_of, make_conversation, resume, route, run_turn, tool_call
 from agent.tools.base import ToolContext
 from agent.tools.memory_forget import TOOL
+from bench.memory_eval.scripted_model import responder
+from bench.memory_eval.traces import memory_traces
 from memory.core.forget_requests import asks_for_everything_about, is_forget_everything
 from memory.models import MemoryItem, MemoryJob
 from memory.services.items import NewMemory, memory_supersede
@@ -16,8 +18,6 @@ from memory.services.jobs import memory_job_run
 from memory.services.vectors import memory_vectors_sync
 from memory.tests.factories import make_memory, make_message
 from memory.vectorstore import get_vector_store
-from smartmate.memory_eval.scripted_model import responder
-from smartmate.memory_eval.traces import memory_traces
 
 EVERYTHING = ["forget everything", "Forget everything.", "please forget everything you know about me",
               "can you forget everything about me?", "wipe your memory", "delete all my memories",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from smartmate.memory_eval.scripted_model import extract
+from bench.memory_eval.scripted_model import extract
 
 FORGET_ONE_THING = [
     ("别再记着我在准备考研了", ["准备考研"]),

@@ -9,13 +9,13 @@ from django.utils import timezone
 from agent.tests.factories import last_of, make_conversation, reply, resume, route, run_turn, tool_call
 from agent.tools.base import ToolContext
 from agent.tools.memory_forget import TOOL
+from bench.memory_eval.scripted_model import responder
+from bench.memory_eval.traces import memory_traces
 from memory.models import MemoryAudit, MemoryItem
 from memory.services.items import NewMemory, memory_supersede
 from memory.services.vectors import memory_vectors_sync
 from memory.tests.factories import make_memory
 from memory.vectorstore import get_vector_store
-from smartmate.memory_eval.scripted_model import responder
-from smartmate.memory_eval.traces import memory_traces
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -8,13 +8,13 @@ import json
 import pytest
 
 from accounts.models import User
+from bench.memory_eval.traces import memory_traces
 from memory import metrics
 from memory.models import MemoryAudit, MemoryItem, MemoryJob, MemoryRefusal
 from memory.services.items import memory_settings_update
 from memory.services.jobs import memory_job_run
 from memory.tests.factories import make_memory, make_message
 from memory.vectorstore import get_vector_store
-from smartmate.memory_eval.traces import memory_traces
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

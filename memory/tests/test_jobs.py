@@ -9,12 +9,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from bench.memory_eval.scripted_model import responder
 from memory.models import MemoryAudit, MemoryItem, MemoryJob
 from memory.services.jobs import memory_job_run, memory_jobs_reclaim, memory_maintain
 from memory.services.vectors import memory_vectors_resync
 from memory.tests.factories import make_memory, make_message
 from memory.vectorstore import InMemoryVectorStore, VectorStoreError, get_vector_store, set_vector_store_for_tests
-from smartmate.memory_eval.scripted_model import responder
 
 pytestmark = pytest.mark.django_db
 

@@ -9,10 +9,10 @@ import pytest
 from django.core.cache import cache
 
 from agent.tests.factories import make_conversation, reply, route, run_turn
+from bench.memory_eval.scripted_model import responder
 from memory.models import MemoryAudit, MemoryItem, MemoryJob
 from memory.testing import MILVUS_BACKENDS
 from memory.vectorstore import get_vector_store
-from smartmate.memory_eval.scripted_model import responder
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -14,7 +14,7 @@ It answers the two memory prompts by *reading the request it is sent*, as a mode
   same topic otherwise → UPDATE; no topic in common → ADD. A forget request names every memory on
   its topic (FORGET), or none (NONE).
 
-English is read by the same rules in English words (``smartmate.memory_eval.scripted_english``).
+English is read by the same rules in English words (``bench.memory_eval.scripted_english``).
 
 It labels every fact ``ordinary`` (a model that never flags anything: the write gate's rules carry
 all the weight). ``make_responder(careless=True)`` is a model that also ignores "not about other
@@ -31,9 +31,9 @@ import json
 import re
 from typing import Any
 
+from bench.memory_eval import scripted_english as english
 from memory.prompts import DECIDE_TAG, EXTRACT_TAG
 from smartmate.llm.fake_server import RecordedRequest, Reply
-from smartmate.memory_eval import scripted_english as english
 
 _SPLIT = re.compile(r"[，,。！!？?；;\n]|(?<!\d)\.(?!\d)|而且|并且|另外|还有|不过|但是|同时"
                     r"|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")  # chat uses a space as a comma

@@ -3,7 +3,7 @@
 Each dialogue gets a throwaway student. Every student message goes through the real read path
 (``memory_recall``, to measure what the block adds to the prompt) and then the real write path
 (an extraction job: the memory-stage LLM call over HTTP to the fake OpenAI server, decisions,
-rows, vectors). The "model" is ``smartmate.memory_eval.scripted_model``: deterministic rules that read the
+rows, vectors). The "model" is ``bench.memory_eval.scripted_model``: deterministic rules that read the
 prompts, not the expected answers. The students, their rows and vectors are removed afterwards.
 
 Scores (see ``dialogues.json`` for the expectations):
@@ -32,6 +32,7 @@ from django.test import override_settings
 
 from accounts.models import User
 from agent.models import Conversation, Message
+from bench.memory_eval import scripted_model
 from memory.core.dedup import normalize_text
 from memory.models import MemoryItem, MemoryJob
 from memory.recall import memory_recall
@@ -45,7 +46,6 @@ from memory.vectorstore import (
 )
 from smartmate.llm import ClientSettings, OpenAICompatibleClient, set_llm_client_for_tests
 from smartmate.llm.fake_server import FakeLLMServer
-from smartmate.memory_eval import scripted_model
 
 DIALOGUES = Path(__file__).with_name("dialogues.json")
 

@@ -46,15 +46,15 @@ from django.test import override_settings
 
 from accounts.models import User
 from agent.models import Conversation, Message
+from bench.memory_eval import scripted_model
+from bench.memory_eval.matchers import label, limit, matches, matching, normalized, restates
+from bench.memory_eval.runner import scripted_memory_world
+from bench.memory_eval.traces import cached_texts, vector_ids
 from memory.models import MemoryAudit, MemoryItem, MemoryJob, MemoryRefusal
 from memory.recall import memory_recall
 from memory.services.items import memory_settings_update
 from memory.services.jobs import memory_job_run
 from memory.vectorstore import VectorStore
-from smartmate.memory_eval import scripted_model
-from smartmate.memory_eval.matchers import label, limit, matches, matching, normalized, restates
-from smartmate.memory_eval.runner import scripted_memory_world
-from smartmate.memory_eval.traces import cached_texts, vector_ids
 
 FOLDER = Path(__file__).parent
 V2_FILES = (FOLDER / "dialogues_v2.json", FOLDER / "dialogues_v2_heldout.json")
