@@ -25,10 +25,7 @@ from django.utils import timezone
 from accounts.models import User
 from accounts.services import token_quota_exceeded, token_window_reset_if_due
 from smartmate.llm import ChatMessage, Completion, LLMClient, OnDelta, StageConfig, ToolSpec, Usage
-from smartmate.llm.usage import estimate_usage
-
-# What a call of a stage without max_tokens is assumed to produce at most.
-DEFAULT_COMPLETION_RESERVE = 1024
+from smartmate.llm.usage import call_reservation
 
 
 def token_quota_reserve(*, user: User, tokens: int, now: datetime | None = None) -> int:
@@ -71,14 +68,6 @@ def token_reservation(*, user: User, tokens: int, now: datetime | None = None) -
         yield lambda usage: used.append(usage.total_tokens)
     finally:
         token_quota_settle(user=user, reserved=reserved, used=sum(used))
-
-
-def call_reservation(client: LLMClient, stage: str, messages: Sequence[ChatMessage],
-                     tools: Sequence[ToolSpec] | None = None, config: StageConfig | None = None) -> int:
-    """What one call may cost: its estimated prompt plus the most the stage lets the model write."""
-    prompt = estimate_usage(messages, tools, Completion(text="")).prompt_tokens
-    max_tokens = (config or client.stage_config(stage)).max_tokens
-    return prompt + (max_tokens or DEFAULT_COMPLETION_RESERVE)
 
 
 def reserved_complete(client: LLMClient, user: User, stage: str, messages: Sequence[ChatMessage], *,

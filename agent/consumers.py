@@ -1,6 +1,6 @@
 """The assistant's websocket (``/ws/agent/``): authenticate, follow a conversation, turn frames into services.
 
-The protocol is documented in docs/event-protocol.md (typed in ``agent.contracts``). This consumer
+The protocol is documented in docs/event-protocol.md (typed in ``agent.flow.contracts``). This consumer
 never crashes on input: any refused frame gets an ``error`` frame ``{code, message, detail}`` and
 the socket stays open. A ``chat.send`` is acknowledged (``chat.ack``) only once its message is stored.
 A socket that cannot follow (its group join or its replay failed: Redis or the database blinked) is
@@ -23,7 +23,8 @@ from django.utils.translation import gettext as _
 from accounts.sockets import user_group
 from agent import selectors
 from agent.broadcast import conversation_group
-from agent.contracts import (
+from agent.exceptions import TicketInvalid
+from agent.flow.contracts import (
     MAX_FRAME_BYTES,
     ChatCancel,
     ChatRegenerate,
@@ -36,11 +37,10 @@ from agent.contracts import (
     frame_from_json,
     send_ack,
 )
-from agent.exceptions import TicketInvalid
+from agent.flow.state import TurnOptions
 from agent.services.recovery import turn_recover
 from agent.services.tickets import ticket_redeem
 from agent.services.turns import turn_cancel, turn_regenerate, turn_resume, turn_start
-from agent.state import TurnOptions
 from smartmate.platform.channel_send import server_loop_register
 from smartmate.platform.exceptions import AppError
 from smartmate.platform.ratelimit import FrameBudget, rate_limit_hit, user_key

@@ -19,8 +19,8 @@ from django.db import transaction
 
 from accounts.exceptions import TokenQuotaExceededError
 from accounts.quota import reserved_complete
+from agent.flow.prompts import render
 from agent.models import Conversation, Message
-from agent.prompts import render
 from agent.titles import TITLE_LENGTH, title_from
 from smartmate.llm import ChatMessage, LLMNotConfigured, get_llm_client
 from smartmate.platform.exceptions import AppError

@@ -1,7 +1,7 @@
 """Run a turn through the graph: one node at a time, a checkpoint after each, cancel at any moment.
 
 A cancel is noticed between nodes and during a model call, while it waits or streams
-(``agent.streaming.CancelWatch``): the turn then goes to the finish node with what was answered so far
+(``agent.flow.streaming.CancelWatch``): the turn then goes to the finish node with what was answered so far
 and what its tools did (a node that runs a tool is checkpointed before the next model call).
 
 ``run_turn`` is synchronous and knows nothing of Django: the caller passes the graph, the state, the
@@ -22,11 +22,11 @@ from collections.abc import Callable
 from celery.exceptions import SoftTimeLimitExceeded
 from django.utils.translation import gettext as _
 
-from agent.contracts import ErrorEvent, StatusEvent, TurnDone
-from agent.deps import Deps
-from agent.graph import END, Graph
-from agent.state import Outcome, TurnState
-from agent.streaming import TurnCancelled
+from agent.flow.contracts import ErrorEvent, StatusEvent, TurnDone
+from agent.flow.deps import Deps
+from agent.flow.graph import END, Graph
+from agent.flow.state import Outcome, TurnState
+from agent.flow.streaming import TurnCancelled
 from smartmate.llm.errors import LLMError
 from smartmate.platform.exceptions import AppError
 

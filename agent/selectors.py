@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.db.models import Max, QuerySet
 from django.utils.translation import gettext as _
 
-from agent.contracts import Envelope, event_from_json
+from agent.flow.contracts import Envelope, event_from_json
 from agent.models import Conversation, Message, TimelineEvent
 from smartmate.platform.exceptions import NotFoundError
 

@@ -8,7 +8,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 
 from agent.broadcast import broadcast
-from agent.contracts import Envelope, Event, event_payload
+from agent.flow.contracts import Envelope, Event, event_payload
 from agent.models import TimelineEvent
 
 

@@ -1,4 +1,4 @@
-"""The Django side of ``agent.deps.Toolbox``: the tool registry bound to one student's turn.
+"""The Django side of ``agent.flow.deps.Toolbox``: the tool registry bound to one student's turn.
 
 The user id in every ``ToolContext`` comes from here (the turn's owner), never from the model's
 arguments. Which tools a stage is offered is decided here too: the tool packs it asked for (or its
@@ -17,12 +17,12 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from agent.flow.state import TurnOptions
+from agent.flow.working import Working
 from agent.models import Message
-from agent.state import TurnOptions
 from agent.tools.base import ToolContext, ToolResult
 from agent.tools.registry import DEFAULT_PACKS, arguments_check, pack_tools, tool_get, tool_label, tool_specs
 from agent.tools.reorder_permission import reorder_allowed
-from agent.working import Working
 from smartmate.llm import ToolSpec
 
 

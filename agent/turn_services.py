@@ -1,4 +1,4 @@
-"""The Django side of ``agent.deps.TurnServices``: what a running turn may read and write in the app."""
+"""The Django side of ``agent.flow.deps.TurnServices``: what a running turn may read and write in the app."""
 
 from __future__ import annotations
 
@@ -17,15 +17,15 @@ from django.utils.translation import ngettext
 from accounts.exceptions import TokenQuotaExceededError
 from accounts.models import User
 from accounts.quota import token_quota_reserve, token_quota_settle
-from agent.deps import PromptContext, TimetableEntry
 from agent.exceptions import QuotaExceeded
+from agent.flow.deps import PromptContext, TimetableEntry
+from agent.flow.working import Working, working_for
 from agent.models import Conversation, Message
 from agent.outbox_topics import CONVERSATION_TITLE, TURN_FINISHED
 from agent.services.reservations import turn_reservation_close, turn_reservation_open
 from agent.toolbox import RegistryToolbox
 from agent.tools.board_text import day_index
 from agent.tools.working_schedule import working_load, working_publish, working_rough_build
-from agent.working import Working, working_for
 from memory.recall import memory_prompt_block, memory_recall_prefetch
 from schedule.models import ScheduleEvent
 from schedule.selectors import calendar_settings_get, days_events_list

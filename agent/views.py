@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from accounts.requests import AuthedHttpRequest
 from agent import selectors
 from agent.api.serializers import ConversationOutputSerializer
-from agent.contracts import MAX_TASK_CLASSES, MAX_TEXT_LENGTH, THINKING_CHOICES
+from agent.flow.contracts import MAX_TASK_CLASSES, MAX_TEXT_LENGTH, THINKING_CHOICES
 from smartmate.llm import LLMNotConfigured
 from smartmate.llm.errors import LLM_SETTINGS
 from smartmate.llm.provider import client_settings

@@ -19,7 +19,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from agent import embedded_turns
-from agent.contracts import StatusEvent
+from agent.flow.contracts import StatusEvent
 from agent.models import Conversation
 from agent.services.running import turn_run
 from agent.timeline import TimelineEmitter

@@ -30,7 +30,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy
 
 from agent import embedded_turns
-from agent.contracts import ErrorEvent
+from agent.flow.contracts import ErrorEvent
 from agent.models import Conversation
 from agent.services.dispatch import turn_redispatch
 from agent.services.leases import TurnLease, lease_length, lease_release

@@ -19,9 +19,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from agent.broadcast import broadcast
-from agent.contracts import AnswerReset, ErrorEvent, StatusEvent, TurnDone
-from agent.deps import Deps, UsageMeter
-from agent.graph import GRAPH, TERMINAL_PHASES
+from agent.flow.contracts import AnswerReset, ErrorEvent, StatusEvent, TurnDone
+from agent.flow.deps import Deps, UsageMeter
+from agent.flow.graph import GRAPH, TERMINAL_PHASES
+from agent.flow.state import HistoryMessage, TurnOptions, TurnState
+from agent.flow.working import Working, working_for, working_from_json
 from agent.models import Checkpoint, Conversation, Message, TimelineEvent
 from agent.runtime import run_turn
 from agent.selectors import history_list
@@ -33,11 +35,9 @@ from agent.services.leases import (
     lease_release,
     with_database_retries,
 )
-from agent.state import HistoryMessage, TurnOptions, TurnState
 from agent.timeline import TimelineEmitter
 from agent.tools.working_schedule import working_publish, working_rebase
 from agent.turn_services import DjangoTurnServices
-from agent.working import Working, working_for, working_from_json
 from schedule.models import PlanPreview
 from smartmate.llm import get_llm_client
 from smartmate.platform.outbox.background import background_held

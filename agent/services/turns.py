@@ -24,15 +24,15 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from agent.contracts import MAX_TEXT_LENGTH, StatusEvent, TurnDone
 from agent.exceptions import InvalidText, NothingToRegenerate, StaleInteraction, TurnBusyError
-from agent.graph import GRAPH
+from agent.flow.contracts import MAX_TEXT_LENGTH, StatusEvent, TurnDone
+from agent.flow.graph import GRAPH
+from agent.flow.state import PendingInteraction, Resume, TurnOptions, TurnState, TurnUsage
 from agent.models import Checkpoint, Conversation, Message, TimelineEvent
 from agent.selectors import conversation_get
 from agent.services.dispatch import turn_dispatch
 from agent.services.recovery import turn_recover
 from agent.services.running import turn_history
-from agent.state import PendingInteraction, Resume, TurnOptions, TurnState, TurnUsage
 from agent.timeline import TimelineEmitter
 from agent.titles import title_from
 
@@ -97,7 +97,7 @@ def turn_cancel(*, user: User, conversation_id: int) -> bool:
     """Ask the running turn to stop; return whether one was running.
 
     A turn that started stops within a fraction of a second (between nodes, or while its model call
-    waits or streams: ``agent.streaming.CancelWatch``). A turn no worker has started yet (queued behind
+    waits or streams: ``agent.flow.streaming.CancelWatch``). A turn no worker has started yet (queued behind
     the student's other turn, or waiting for a thread or a worker) ends here and now: it would notice
     the stop only once it started, seconds later.
     """

@@ -31,7 +31,7 @@ def reply(text: str, *, reasoning: str = "", prompt_tokens: int = 120, completio
 def run_turn(user: User, conversation: Conversation, text: str, **options: Any) -> list[dict[str, Any]]:
     """Start a turn through the service (``options``: task_class_ids, thinking, always_execute), wait
     for its thread, return its stored events as sent."""
-    from agent.state import TurnOptions
+    from agent.flow.state import TurnOptions
 
     started = turn_start(user=user, conversation_id=conversation.pk, text=text,
                          options=TurnOptions(**options) if options else None)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from playwright.sync_api import expect
 
 from accounts.tests.factories import UserFactory
-from agent.contracts import (
+from agent.flow.contracts import (
     AskUser,
     AssistantDelta,
     ConfirmRequest,

@@ -16,7 +16,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from accounts.tests.factories import UserFactory
-from agent.contracts import AnswerReset, AssistantDelta, Event, StatusEvent, TurnDone
+from agent.flow.contracts import AnswerReset, AssistantDelta, Event, StatusEvent, TurnDone
 from agent.models import Conversation, Message
 from agent.tests.factories import make_conversation, reply, route
 from agent.timeline import TimelineEmitter

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from agent.context import ANSWER_RESERVE, compact_history, estimate_tokens, history_budget
-from agent.state import HistoryMessage
+from agent.flow.context import ANSWER_RESERVE, compact_history, estimate_tokens, history_budget
+from agent.flow.state import HistoryMessage
 
 
 def _history(count: int, length: int) -> tuple[HistoryMessage, ...]:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from agent.contracts import (
+from agent.flow.contracts import (
     EVENT_TYPES,
     AnswerReset,
     AskUser,

@@ -197,7 +197,7 @@ def test_an_injected_instruction_in_a_course_name_never_becomes_an_unconfirmed_w
 def test_a_conversation_started_before_the_upgrade_goes_on_after_it(fake_llm, user):
     from uuid import uuid4
 
-    from agent.state import Outcome, TurnState
+    from agent.flow.state import Outcome, TurnState
 
     review = legacy_scene(user)
     conversation = make_conversation(user)

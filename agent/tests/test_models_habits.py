@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from agent.flow.nodes.execute import NOT_RUN
 from agent.models import Message
-from agent.nodes.execute import NOT_RUN
 from agent.tests.factories import last_of, make_conversation, plan, reply, resume, route, run_turn, shown_answer
 from smartmate.llm.testing import recorded
 from taskclasses.models import Task

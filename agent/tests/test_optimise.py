@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from agent.contracts import ToolCallEvent, ToolResultEvent
-from agent.deps import Deps
-from agent.nodes import optimise
-from agent.state import TurnState
+from agent.flow.contracts import ToolCallEvent, ToolResultEvent
+from agent.flow.deps import Deps
+from agent.flow.nodes import Step, optimise
+from agent.flow.state import TurnState
+from agent.flow.working import Working
 from agent.tests.factories import make_conversation
 from agent.tests.tools.conftest import ctx, frozen_now, plan, timetable  # noqa: F401 - fixtures, found by name
 from agent.tests.tools.test_analyze_health import alternating_thursday
 from agent.turn_services import DjangoTurnServices
-from agent.working import Working
 from schedule.core.analysis import analyze
 from smartmate.llm import LLMNotConfigured
 
@@ -19,7 +19,7 @@ def _no_model():
     raise LLMNotConfigured("the optimise phase never calls the model")
 
 
-def _run(user, working: Working) -> tuple[optimise.Step, list]:
+def _run(user, working: Working) -> tuple[Step, list]:
     events: list = []
     conversation = make_conversation(user)
     services = DjangoTurnServices(user=user, conversation_id=conversation.pk, turn_id="turn-1")

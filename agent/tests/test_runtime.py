@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from agent.contracts import StatusEvent, TurnDone
-from agent.deps import Deps
-from agent.graph import END, GRAPH, Graph, Step
+from agent.flow.contracts import StatusEvent, TurnDone
+from agent.flow.deps import Deps
+from agent.flow.graph import END, GRAPH, Graph, Step
+from agent.flow.state import Outcome, TurnState
 from agent.runtime import GraphError, run_turn
-from agent.state import Outcome, TurnState
 from smartmate.platform.exceptions import AppError
 
 

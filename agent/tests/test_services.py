@@ -8,8 +8,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from agent.exceptions import InvalidText, TicketInvalid
+from agent.flow.prompts import system_prompt
 from agent.models import Conversation
-from agent.prompts import system_prompt
 from agent.services.running import TurnDoneAfterRelease
 from agent.services.tickets import ticket_create, ticket_redeem
 from agent.services.turns import turn_start

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from agent.state import (
+from agent.flow.state import (
     Action,
     ConfirmCard,
     HistoryMessage,

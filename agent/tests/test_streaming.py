@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from agent.contracts import AssistantDelta, ReasoningDelta
-from agent.streaming import MAX_CHARS, MAX_WAIT, DeltaBatcher
+from agent.flow.contracts import AssistantDelta, ReasoningDelta
+from agent.flow.streaming import MAX_CHARS, MAX_WAIT, DeltaBatcher
 from smartmate.llm import ReasoningDelta as ModelReasoning
 from smartmate.llm import TextDelta
 

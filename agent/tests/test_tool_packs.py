@@ -11,8 +11,8 @@ import json
 
 import pytest
 
+from agent.flow.tool_packs import PACKS
 from agent.tests.factories import last_of, make_conversation, plan, reply, resume, route, run_turn, tool_call
-from agent.tool_packs import PACKS
 from agent.tools.registry import TOOLS, pack_tools
 from schedule.tests.factories import import_csv
 

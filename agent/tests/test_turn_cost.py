@@ -15,13 +15,13 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from agent.contracts import StatusEvent
-from agent.deps import TimetableEntry
+from agent.flow.contracts import StatusEvent
+from agent.flow.deps import TimetableEntry
+from agent.flow.state import TurnState
 from agent.models import Checkpoint, TimelineEvent
 from agent.services.conversations import conversation_create
 from agent.services.leases import TurnLease
 from agent.services.running import _checkpoint_save
-from agent.state import TurnState
 from agent.timeline import TimelineEmitter
 from agent.tools.registry import tool_specs
 from agent.turn_services import DjangoTurnServices

@@ -29,7 +29,7 @@ def test_a_direct_reply_streams_then_reports_usage_and_ends(fake_llm, user):
 
     assert types(frames) == DIRECT_REPLY
     assert [frame["seq"] for frame in frames] == list(range(1, len(frames) + 1))
-    # The first piece goes out as it arrives; the rest is coalesced into fewer events (agent.streaming).
+    # The first piece goes out as it arrives; the rest is coalesced into fewer events (agent.flow.streaming).
     assert deltas(frames) == ["你好！我", "是时伴，有什么可以帮你？"]
     assert frames[0] | {"turn_id": None} == {"type": "status", "code": "routing", "message": "Reading your message…",
                                               "seq": 1, "conversation_id": conversation.pk, "turn_id": None}

@@ -18,9 +18,9 @@ import pytest
 
 from accounts.models import User
 from agent import embedded_turns
+from agent.flow.state import TurnOptions
 from agent.models import Message, TimelineEvent
 from agent.services.turns import TurnStarted, turn_cancel, turn_resume, turn_start
-from agent.state import TurnOptions
 from agent.tests.factories import last_of, make_conversation, plan, reply, route, timeline, tool_call
 from agent.tests.legacy_working import legacy_scene
 from agent.tools.working_schedule import working_load

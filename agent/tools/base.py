@@ -1,7 +1,7 @@
 """What every assistant tool is: a name, a description, an argument schema, whether it writes, and run().
 
 A tool module defines one ``Tool`` subclass instance named ``TOOL``; ``agent.tools.registry`` lists
-them explicitly. The execute node (``agent.nodes.execute``) is the only caller:
+them explicitly. The execute node (``agent.flow.nodes.execute``) is the only caller:
 
 - it validates the model's arguments against ``parameters`` (``agent.tools.registry.arguments_check``)
   and sends errors back to the model, which corrects itself;
@@ -9,7 +9,7 @@ them explicitly. The execute node (``agent.nodes.execute``) is the only caller:
   confirmation card showing ``confirmation(args)`` for exactly these arguments (or chose
   always-execute); the server binds the acceptance to the arguments, not the prompt;
 - ``run`` gets a ``ToolContext`` whose ``user_id`` comes from the server, never from the model,
-  and the conversation's working schedule (``agent.working.Working``, None before one is loaded);
+  and the conversation's working schedule (``agent.flow.working.Working``, None before one is loaded);
   it returns a ``ToolResult``, whose ``working`` is the new working schedule when it changed (None:
   unchanged). A failed write leaves the working schedule as it was and says what conflicted and
   what would work, so the model can try again.
@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, ClassVar, Literal
 
-from agent.working import Working
+from agent.flow.working import Working
 
 ToolStatus = Literal["done", "failed", "blocked"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from agent.flow.working import Working, WorkQueue
 from agent.tools import board_text as text
-from agent.working import Working, WorkQueue
 from schedule.core.board import Entry
 
 

@@ -8,10 +8,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from agent.flow.working import Working
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.tools.queue import head_skipped, snapshot
-from agent.working import Working
 
 
 class QueueSkipHeadTool(Tool):

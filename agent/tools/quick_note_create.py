@@ -8,10 +8,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from agent.flow.working import Working
 from agent.tools import common
 from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.tools.once import call_once
-from agent.working import Working
 from schedule.core.board import add_pending
 from smartmate.platform.exceptions import AppError
 from taskclasses.models import Task

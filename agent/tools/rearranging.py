@@ -12,10 +12,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from agent.flow.working import Working
 from agent.tools import board_text as text
 from agent.tools import common
 from agent.tools.base import ToolContext, ToolResult
-from agent.working import Working
 from schedule.core.analysis import EmptyWindowError
 from schedule.core.board import Board
 from schedule.core.board_edits import OrderRule

@@ -1,7 +1,7 @@
 """The assistant's tools, listed explicitly, and the checks of the model's arguments against their schemas.
 
 To add a tool: copy a sibling module (with its translated ``label`` and its ``pack``, one of
-agent.tool_packs.PACKS), add its TOOL here, add tests/tools/test_<tool>.py.
+agent.flow.tool_packs.PACKS), add its TOOL here, add tests/tools/test_<tool>.py.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from agent.tool_packs import DEFAULT_PACKS, PACKS, packs_checked
+from agent.flow.tool_packs import DEFAULT_PACKS, PACKS, packs_checked
 from agent.tools import (
     analyze_health,
     analyze_rhythm,

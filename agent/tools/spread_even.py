@@ -8,10 +8,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from agent.flow.working import Working
 from agent.tools import analysis_text as words
 from agent.tools import common, rearranging
 from agent.tools.base import Tool, ToolContext, ToolResult
-from agent.working import Working
 from schedule.core.rearrange import spread_even
 
 

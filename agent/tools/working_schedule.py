@@ -1,4 +1,4 @@
-"""The conversation's working schedule (``agent.working``): its glue to the database and the planner.
+"""The conversation's working schedule (``agent.flow.working``): its glue to the database and the planner.
 
 Every rule is the core's. This module only loads the board (``taskclasses.planning.boards``), replays
 a conversation's edits onto a reload (``schedule.core.board_replay``, saying why one is dropped),
@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.models import User
-from agent.working import Working
+from agent.flow.working import Working
 from schedule.board_messages import place_text, refusal_message
 from schedule.core.board import Board, occupied_sections
 from schedule.core.board_edits import Unplace, batch

@@ -28,7 +28,7 @@ from rest_framework.test import APIClient
 
 from accounts.data_export import user_data_archive
 from accounts.models import User
-from agent.prompts import system_prompt
+from agent.flow.prompts import system_prompt
 from agent.tools.base import ToolContext
 from agent.tools.query_range import TOOL as QUERY_RANGE
 from agent.tools.working_schedule import working_load

@@ -14,8 +14,9 @@ import json
 import math
 import re
 from collections.abc import Sequence
+from typing import Protocol
 
-from smartmate.llm.contracts import ChatMessage, Completion, ToolSpec, Usage
+from smartmate.llm.contracts import ChatMessage, Completion, StageConfig, ToolSpec, Usage
 
 _MESSAGE_OVERHEAD = 4
 # CJK ideographs and punctuation, kana, Hangul, compatibility ideographs, full-width forms.
@@ -83,3 +84,19 @@ def _tool_chars(tool: ToolSpec) -> tuple[int, int]:
 def _message_text(message: ChatMessage) -> str:
     calls = "".join(call.name + call.arguments for call in message.tool_calls)
     return (message.content or "") + calls
+
+
+# What a call of a stage without max_tokens is assumed to produce at most.
+DEFAULT_COMPLETION_RESERVE = 1024
+
+
+class StageConfigs(Protocol):
+    def stage_config(self, stage: str) -> StageConfig: ...
+
+
+def call_reservation(client: StageConfigs, stage: str, messages: Sequence[ChatMessage],
+                     tools: Sequence[ToolSpec] | None = None, config: StageConfig | None = None) -> int:
+    """What one call may cost: its estimated prompt plus the most the stage lets the model write."""
+    prompt = estimate_usage(messages, tools, Completion(text="")).prompt_tokens
+    max_tokens = (config or client.stage_config(stage)).max_tokens
+    return prompt + (max_tokens or DEFAULT_COMPLETION_RESERVE)

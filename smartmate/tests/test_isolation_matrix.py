@@ -242,7 +242,7 @@ async def test_websocket_frames_about_anothers_conversation_are_refused(alice, b
     from channels.db import database_sync_to_async
     from channels.testing import WebsocketCommunicator
 
-    from agent.contracts import FRAME_TYPES
+    from agent.flow.contracts import FRAME_TYPES
     from smartmate.asgi import application
 
     def cookie() -> tuple[bytes, bytes]:

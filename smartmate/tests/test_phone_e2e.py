@@ -50,7 +50,7 @@ def _a_long_conversation(student):
     """A stored conversation whose answer has a wide Markdown table, a long address, a tool call and a card."""
     import uuid
 
-    from agent.contracts import AssistantDelta, ConfirmRequest, ToolCallEvent, ToolResultEvent, TurnDone
+    from agent.flow.contracts import AssistantDelta, ConfirmRequest, ToolCallEvent, ToolResultEvent, TurnDone
     from agent.models import Message
     from agent.tests.factories import make_conversation
     from agent.timeline import TimelineEmitter

@@ -7,9 +7,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from agent.flow.working import Working
 from agent.tools.base import ToolContext
 from agent.tools.working_schedule import working_load
-from agent.working import Working
 from schedule.core.board import Board, Entry, Kind, Position
 from schedule.models import Course
 from schedule.tests.factories import custom_event, import_csv, make_task_class

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from agent.state import TurnState
+from agent.flow.state import TurnState
+from agent.flow.working import Working, working_from_json, working_to_json
 from agent.tests.legacy_working import legacy_scene, legacy_working
 from agent.tests.tools.conftest import NOW, board_of, make_ctx
 from agent.tools.registry import arguments_check, tool_get
 from agent.tools.working_schedule import working_publish
-from agent.working import Working, working_from_json, working_to_json
 from schedule.models import ScheduleEvent
 
 

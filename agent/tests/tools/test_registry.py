@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.state import TurnOptions
+from agent.flow.state import TurnOptions
 from agent.toolbox import RegistryToolbox
 from agent.tools.errors import ToolArgumentError, UnknownTool
 from agent.tools.registry import TOOLS, arguments_check, tool_get, tool_specs, tools_prompt_list

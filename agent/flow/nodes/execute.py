@@ -26,12 +26,12 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from agent.contracts import ErrorEvent, StatusEvent, ToolCallEvent, ToolResultEvent, new_interaction_id
-from agent.deps import Deps
-from agent.nodes import Step, cut_off
-from agent.prompting import conversation_messages, stage_config
-from agent.prompts import render, system_prompt
-from agent.state import (
+from agent.flow.contracts import ErrorEvent, StatusEvent, ToolCallEvent, ToolResultEvent, new_interaction_id
+from agent.flow.deps import Deps
+from agent.flow.nodes import Step, cut_off
+from agent.flow.prompting import conversation_messages, stage_config
+from agent.flow.prompts import render, system_prompt
+from agent.flow.state import (
     Action,
     Outcome,
     PendingInteraction,
@@ -40,8 +40,8 @@ from agent.state import (
     ToolQuestion,
     TurnState,
 )
-from agent.streaming import DeltaBatcher
-from agent.tool_packs import PACKS, packs_checked
+from agent.flow.streaming import DeltaBatcher
+from agent.flow.tool_packs import PACKS, packs_checked
 from smartmate.llm import ChatMessage, Completion, MalformedOutput, ToolCall, ToolSpec
 from smartmate.platform.exceptions import AppError
 

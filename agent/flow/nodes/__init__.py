@@ -1,4 +1,4 @@
-"""The graph's nodes, one per module. Each exposes ``run(state, deps) -> Step``; ``agent.graph`` wires them."""
+"""The graph's nodes, one per module. Each exposes ``run(state, deps) -> Step``; ``agent.flow.graph`` wires them."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from agent.state import Outcome, TurnState
+from agent.flow.state import Outcome, TurnState
 
 END = "end"
 

@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any, Protocol
 
-from accounts.quota import call_reservation
-from agent.contracts import Event
-from agent.state import TurnOptions, TurnUsage
-from agent.streaming import CancelWatch
+from agent.flow.contracts import Event
+from agent.flow.state import TurnOptions, TurnUsage
+from agent.flow.streaming import CancelWatch
+from agent.flow.working import Working
 from agent.tools.base import ToolResult
-from agent.working import Working
 from smartmate.llm import ChatMessage, Completion, LLMClient, OnDelta, StageConfig, ToolSpec, Usage
+from smartmate.llm.usage import call_reservation
 
 
 @dataclass(frozen=True)

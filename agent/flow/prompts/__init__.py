@@ -10,7 +10,7 @@ from functools import cache
 from importlib import resources
 from string import Template
 
-from agent.deps import PromptContext, TimetableEntry
+from agent.flow.deps import PromptContext, TimetableEntry
 
 WEEKDAYS = ("星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日")
 

@@ -7,10 +7,10 @@ the same card with the same id again, which is harmless.
 
 from __future__ import annotations
 
-from agent.contracts import AskUser, ConfirmRequest
-from agent.deps import Deps
-from agent.nodes import Step
-from agent.state import ConfirmCard, Outcome, PendingInteraction, PlanConfirmation, ToolConfirmation, TurnState
+from agent.flow.contracts import AskUser, ConfirmRequest
+from agent.flow.deps import Deps
+from agent.flow.nodes import Step
+from agent.flow.state import ConfirmCard, Outcome, PendingInteraction, PlanConfirmation, ToolConfirmation, TurnState
 
 
 def run(state: TurnState, deps: Deps) -> Step:

@@ -10,9 +10,9 @@ import dataclasses
 
 from django.utils.translation import gettext as _
 
-from agent.deps import Deps
-from agent.nodes import Step
-from agent.state import ConfirmCard, PlanConfirmation, ToolConfirmation, TurnState
+from agent.flow.deps import Deps
+from agent.flow.nodes import Step
+from agent.flow.state import ConfirmCard, PlanConfirmation, ToolConfirmation, TurnState
 
 
 def run(state: TurnState, deps: Deps) -> Step:

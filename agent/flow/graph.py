@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from agent.deps import Deps
-from agent.nodes import END, Step, chat, confirm, deliver, execute, interrupt, optimise, plan, rough_build
-from agent.state import TurnState
+from agent.flow.deps import Deps
+from agent.flow.nodes import END, Step, chat, confirm, deliver, execute, interrupt, optimise, plan, rough_build
+from agent.flow.state import TurnState
 
 __all__ = ["END", "GRAPH", "Graph", "Node", "Step", "TERMINAL_PHASES"]
 # Phases of a finished turn (the outcome's status); the others are node names.

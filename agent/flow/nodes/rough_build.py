@@ -11,10 +11,10 @@ import uuid
 
 from django.utils.translation import gettext as _
 
-from agent.contracts import StatusEvent, ToolCallEvent, ToolResultEvent
-from agent.deps import Deps
-from agent.nodes import Step
-from agent.state import Action, TurnState
+from agent.flow.contracts import StatusEvent, ToolCallEvent, ToolResultEvent
+from agent.flow.deps import Deps
+from agent.flow.nodes import Step
+from agent.flow.state import Action, TurnState
 
 
 def run(state: TurnState, deps: Deps) -> Step:

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from agent.contracts import AssistantDelta, PreviewReady, TurnDone, UsageEvent
-from agent.deps import Deps
-from agent.nodes import END, Step
-from agent.state import Action, Outcome, TurnState
+from agent.flow.contracts import AssistantDelta, PreviewReady, TurnDone, UsageEvent
+from agent.flow.deps import Deps
+from agent.flow.nodes import END, Step
+from agent.flow.state import Action, Outcome, TurnState
 
 
 def run(state: TurnState, deps: Deps) -> Step:

@@ -38,7 +38,7 @@ from schedule.core.board_codec import (
     is_legacy_working,
 )
 
-log = logging.getLogger("agent.working")
+log = logging.getLogger("agent.flow.working")
 
 FORMAT = "working"
 VERSION = 1

@@ -7,7 +7,7 @@ checker (and raises TypeError when it runs). ``to_json`` / ``from_json`` round-t
 can tell old checkpoints apart and migrate them.
 
 The JSON is the one version 2 has always written (plans, actions and pending data as plain objects,
-the transcript as OpenAI-shaped messages, the working schedule as ``agent.working`` describes), so
+the transcript as OpenAI-shaped messages, the working schedule as ``agent.flow.working`` describes), so
 checkpoints stored before these types existed load unchanged, and the ones written now stay
 readable the same way.
 """
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, ClassVar, Literal, TypedDict, Unpack
 
-from agent.working import Working, working_from_json, working_to_json
+from agent.flow.working import Working, working_from_json, working_to_json
 from smartmate.llm import ChatMessage, ToolCall, Usage
 
 STATE_VERSION = 2

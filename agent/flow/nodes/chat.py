@@ -17,14 +17,14 @@ import dataclasses
 
 from django.utils.translation import gettext as _
 
-from agent.contracts import ErrorEvent, StatusEvent
-from agent.deps import Deps
-from agent.nodes import Step, cut_off
-from agent.prompting import context_usage, conversation_messages, stage_config
-from agent.prompts import render, system_prompt
-from agent.state import ROUTES, Outcome, PlanConfirmation, Route, TurnState
-from agent.streaming import DeltaBatcher
-from agent.tool_packs import packs_checked
+from agent.flow.contracts import ErrorEvent, StatusEvent
+from agent.flow.deps import Deps
+from agent.flow.nodes import Step, cut_off
+from agent.flow.prompting import context_usage, conversation_messages, stage_config
+from agent.flow.prompts import render, system_prompt
+from agent.flow.state import ROUTES, Outcome, PlanConfirmation, Route, TurnState
+from agent.flow.streaming import DeltaBatcher
+from agent.flow.tool_packs import packs_checked
 from smartmate.llm import ChatMessage, Completion, LLMStreamInterrupted, MalformedOutput
 
 ROUTE_ATTEMPTS = 3

@@ -7,10 +7,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from agent.context import compact_history, estimate_tokens, history_budget
-from agent.contracts import ContextUsage
-from agent.deps import Deps
-from agent.state import TurnState
+from agent.flow.context import compact_history, estimate_tokens, history_budget
+from agent.flow.contracts import ContextUsage
+from agent.flow.deps import Deps
+from agent.flow.state import TurnState
 from smartmate.llm import ChatMessage, StageConfig, ToolSpec
 
 DEFAULT_BUDGET = 24_000

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from agent.contracts import AssistantDelta, Event, ReasoningDelta
+from agent.flow.contracts import AssistantDelta, Event, ReasoningDelta
 from smartmate.llm import ReasoningDelta as ModelReasoning
 from smartmate.llm import StreamChunk, TextDelta
 from smartmate.llm.assembly import OnDelta

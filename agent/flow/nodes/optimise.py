@@ -21,13 +21,13 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from agent.contracts import StatusEvent, ToolCallEvent, ToolResultEvent
-from agent.deps import Deps
-from agent.nodes import Step
-from agent.nodes.execute import ROUND_BUDGET
-from agent.state import Action, TurnState
+from agent.flow.contracts import StatusEvent, ToolCallEvent, ToolResultEvent
+from agent.flow.deps import Deps
+from agent.flow.nodes import Step
+from agent.flow.nodes.execute import ROUND_BUDGET
+from agent.flow.state import Action, TurnState
+from agent.flow.working import Working
 from agent.tools.base import ToolResult
-from agent.working import Working
 from schedule.core.analysis import Analysis, Candidate, EmptyWindowError, analyze
 from schedule.core.board import Board
 from schedule.core.board_edits import OrderRule, apply

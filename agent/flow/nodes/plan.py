@@ -14,13 +14,13 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from agent.contracts import ErrorEvent, StatusEvent, new_interaction_id
-from agent.deps import Deps
-from agent.nodes import Step
-from agent.prompting import conversation_messages, stage_config
-from agent.prompts import render, system_prompt
-from agent.state import Outcome, PendingInteraction, Plan, PlanConfirmation, PlanQuestion, PlanStep, TurnState
-from agent.tool_packs import packs_checked
+from agent.flow.contracts import ErrorEvent, StatusEvent, new_interaction_id
+from agent.flow.deps import Deps
+from agent.flow.nodes import Step
+from agent.flow.prompting import conversation_messages, stage_config
+from agent.flow.prompts import render, system_prompt
+from agent.flow.state import Outcome, PendingInteraction, Plan, PlanConfirmation, PlanQuestion, PlanStep, TurnState
+from agent.flow.tool_packs import packs_checked
 from smartmate.llm import ChatMessage, Completion, MalformedOutput
 
 PLAN_ATTEMPTS = 3

@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from agent.state import HistoryMessage
+from agent.flow.state import HistoryMessage
 
 # Older messages are kept as one line each, cut to this many characters, in the digest.
 DIGEST_LINE_CHARS = 60
