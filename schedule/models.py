@@ -18,6 +18,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from schedule.core.change_records import BlockMove, ItemPlacement, MarkedBlock, NotePlacement, RemovedBlock
 from schedule.core.time_model import MAX_SECTIONS, SectionTemplate, Semester, guess_semester_start
 from smartmate.platform.dates import EARLIEST_YEAR, LATEST_YEAR
 
@@ -388,6 +389,15 @@ class PlanPreview(models.Model):
     def __str__(self) -> str:
         return f"preview {self.pk} of {self.user} ({self.status})"
 
+    def placement_records(self) -> list[ItemPlacement]:
+        return [ItemPlacement.from_json(row) for row in self.placements]
+
+    def move_records(self) -> list[BlockMove]:
+        return [BlockMove.from_json(row) for row in self.moves]
+
+    def note_placement_records(self) -> list[NotePlacement]:
+        return [NotePlacement.from_json(row) for row in self.task_placements]
+
 
 class ChangeSet(models.Model):
     """What one apply or one direct edit of the board wrote, so it can be undone exactly."""
@@ -436,6 +446,15 @@ class ChangeSet(models.Model):
     @property
     def block_count(self) -> int:
         return len(self.item_ids)
+
+    def move_records(self) -> list[BlockMove]:
+        return [BlockMove.from_json(row) for row in self.moves]
+
+    def removed_records(self) -> list[RemovedBlock]:
+        return [RemovedBlock.from_json(row) for row in self.removed]
+
+    def marked_records(self) -> list[MarkedBlock]:
+        return [MarkedBlock.from_json(row) for row in self.marked]
 
     @property
     def change_count(self) -> int:

@@ -37,27 +37,26 @@ def _apply_summary(changeset: ChangeSet) -> str:
 def _move_summary(changeset: ChangeSet) -> str:
     if not changeset.moves:
         return ""
-    move = changeset.moves[0]
-    to = move["to"]
+    move = changeset.move_records()[0]
+    to = move.target
     return _("Moved “%(title)s” to %(place)s") % {
-        "title": move.get("title", ""),
-        "place": place_label(to["week"], to["day"], to["start_section"], to["end_section"])}
+        "title": move.title or "", "place": place_label(to.week, to.day, to.start_section, to.end_section)}
 
 
 def _remove_summary(changeset: ChangeSet) -> str:
     if not changeset.removed:
         return ""
-    return _("Removed “%(title)s” (back to unscheduled)") % {"title": changeset.removed[0].get("title", "")}
+    return _("Removed “%(title)s” (back to unscheduled)") % {"title": changeset.removed_records()[0].title}
 
 
 def _mark_summary(changeset: ChangeSet) -> str:
     if not changeset.marked:
         return ""
-    mark = changeset.marked[0]
+    mark = changeset.marked_records()[0]
     # A quick note's "done" is its completion; every other status is a study block's "missed".
-    template = (_("Marked “%(title)s” done") if mark.get("after") == TaskItem.Status.DONE
+    template = (_("Marked “%(title)s” done") if mark.after == TaskItem.Status.DONE
                 else _("Marked “%(title)s” not done"))
-    return template % {"title": mark.get("title", "")}
+    return template % {"title": mark.title}
 
 
 def _blocks_back(count: int) -> str:

@@ -27,6 +27,7 @@ from schedule.core.board import Board, Entry, Position, Spot
 from schedule.core.board_edits import Move, OrderRule, apply
 from schedule.core.board_errors import BoardError, EntryLocked, EntryPinned
 from schedule.core.board_suggest import openings, suggest_places
+from schedule.core.change_records import BlockMove, RemovedBlock
 from schedule.core.time_model import TimeModelError, span_bounds
 from schedule.exceptions import SlotConflictError
 from schedule.models import ChangeSet, ScheduleEvent, ScheduleSlot
@@ -36,7 +37,7 @@ from taskclasses.models import Task, TaskItem
 from taskclasses.planning.block_records import source_of
 from taskclasses.planning.boards import board_load, calendar_get
 from taskclasses.planning.placement_reasons import reason_set_manual
-from taskclasses.planning.preview_boards import preview_content
+from taskclasses.planning.preview_boards import preview_content, spot_of
 from taskclasses.planning.preview_moves import block_lift, moves_apply
 from taskclasses.planning.previews import BlockRuleError, refusal_error
 
@@ -138,13 +139,6 @@ def _status(row: TaskItem | Task) -> str:
     return "done" if row.completed else "placed"
 
 
-def _coords(board: Board, where: Position) -> dict:
-    week, day = board.calendar.week_day(where.day)
-    host = board.get(where.host) if where.host is not None else None
-    return {"week": week, "day": day, "start_section": where.start, "end_section": where.end,
-            "host_event_id": host.event_id if host is not None else None}
-
-
 def _times(board: Board, week: int, day: int, start: int, end: int, zone) -> tuple[datetime, datetime]:
     starts_at, ends_at = span_bounds(board.calendar.semester, board.calendar.template, week, day, start, end)
     return starts_at.astimezone(zone), ends_at.astimezone(zone)
@@ -152,12 +146,13 @@ def _times(board: Board, week: int, day: int, start: int, end: int, zone) -> tup
 
 def _view(board: Board, entry: Entry, row: TaskItem | Task, user: User) -> BlockView:
     assert entry.place is not None
-    at = _coords(board, entry.place)
-    starts_at, ends_at = _times(board, at["week"], at["day"], at["start_section"], at["end_section"], user.zone)
+    at = spot_of(board, entry.place)
+    starts_at, ends_at = _times(board, at.week, at.day, at.start_section, at.end_section, user.zone)
     status = _status(row)
     return BlockView(kind=ITEM if isinstance(row, TaskItem) else NOTE, id=row.pk, title=entry.name, status=status,
                      date=entry.place.day, starts_at=starts_at, ends_at=ends_at,
-                     version=block_version(event_id=entry.event_id, status=status, **at), pinned=entry.pinned, **at)
+                     version=block_version(event_id=entry.event_id, status=status, **at.to_json()),
+                     pinned=entry.pinned, **at.to_json())
 
 
 def block_version(*, event_id: int | None, week: int, day: int, start_section: int, end_section: int,
@@ -208,15 +203,16 @@ def block_move(*, user: User, kind: str, block_id: int, week: int, day: int, sta
     row = _row(user=user, kind=kind, block_id=block_id, lock=True)
     planned = _move_planned(user=user, row=row, kind=kind, week=week, day=day, start_section=start_section,
                             version=version, allow_reorder=allow_reorder, now=now or timezone.now())
-    moved, entry, rows = planned.moved, planned.entry, planned.rows
+    moved, entry, moves = planned.moved, planned.entry, planned.moves
     try:
         with transaction.atomic():
-            written = moves_apply(user=user, moves=rows, source=ScheduleEvent.Source.MANUAL)
+            written = moves_apply(user=user, moves=moves, source=ScheduleEvent.Source.MANUAL)
     except IntegrityError as exc:
         raise SlotConflictError(_("Another change took this place meanwhile; reload and try again."),
                                 code="slot_taken") from exc
-    changeset = ChangeSet.objects.create(user=user, kind=ChangeSet.Kind.MOVE, moves=written)
-    reason_set_manual(item_ids=[row["item_id"] for row in rows if row.get("item_id")])
+    changeset = ChangeSet.objects.create(user=user, kind=ChangeSet.Kind.MOVE,
+                                         moves=[move.to_json() for move in written])
+    reason_set_manual(item_ids=[move.item_id for move in moves if move.item_id])
     after = moved.get(entry.id)
     assert after is not None
     return EditResult(changeset, _view(moved, after, row, user))
@@ -226,7 +222,7 @@ def block_move(*, user: User, kind: str, block_id: int, week: int, day: int, sta
 class _PlannedMove:
     moved: Board  # the board after the move
     entry: Entry  # the block, as it was
-    rows: list[dict]  # what moves_apply writes
+    moves: list[BlockMove]  # what moves_apply writes
 
 
 def _move_planned(*, user: User, row: TaskItem | Task, kind: str, week: int, day: int, start_section: int,
@@ -245,10 +241,11 @@ def _move_planned(*, user: User, row: TaskItem | Task, kind: str, week: int, day
         moved = apply(board, edit, order=order)
     except BoardError as error:
         raise refusal_error(error, board, suggest_places(board, edit, order=order)) from None
-    rows = [{**m, "title": entry.name, "source": source_of(entry.event_id)} for m in preview_content(moved)["moves"]]
-    if not rows:  # the block is already there
+    moves = [BlockMove.from_json({**m, "title": entry.name, "source": source_of(entry.event_id)})
+             for m in preview_content(moved)["moves"]]
+    if not moves:  # the block is already there
         raise BlockRuleError(_("The block is already there."), code="not_moved")
-    return _PlannedMove(moved, entry, rows)
+    return _PlannedMove(moved, entry, moves)
 
 
 def block_move_check(*, user: User, kind: str, block_id: int, week: int, day: int, start_section: int,
@@ -283,16 +280,16 @@ def block_remove(*, user: User, kind: str, block_id: int, version: str | None = 
     _check_version(_view(board, entry, row, user), version)
     _check_editable(board, entry)
     assert entry.origin is not None
-    where = _coords(board, entry.origin)
-    record = {"kind": entry.kind.value, "item_id": entry.item_id, "task_id": entry.task_id,
-              "event_id": entry.event_id, "source": source_of(entry.event_id), "status": _status(row),
-              "from": where}
+    where = spot_of(board, entry.origin)
+    source, status = source_of(entry.event_id), _status(row)
     lifted = block_lift(user=user, kind=entry.kind.value, item_id=entry.item_id, task_id=entry.task_id,
                         event_id=entry.event_id, where=where)
-    record.update(title=lifted.title, location=lifted.location, note=lifted.note)
+    record = RemovedBlock(kind=entry.kind.value, item_id=entry.item_id, task_id=entry.task_id,
+                          event_id=entry.event_id, source=source, status=status, origin=where, title=lifted.title,
+                          location=lifted.location, note=lifted.note)
     if isinstance(row, TaskItem):
         TaskItem.objects.filter(pk=row.pk).update(status=TaskItem.Status.PENDING, updated_at=timezone.now())
-    changeset = ChangeSet.objects.create(user=user, kind=ChangeSet.Kind.REMOVE, removed=[record])
+    changeset = ChangeSet.objects.create(user=user, kind=ChangeSet.Kind.REMOVE, removed=[record.to_json()])
     return EditResult(changeset, None)
 
 
@@ -352,12 +349,12 @@ def block_suggestions(*, user: User, kind: str, block_id: int, limit: int = 5,
 
 
 def _slot_view(board: Board, day: date, start: int, end: int, host: int | None, user: User) -> SlotView:
-    at = _coords(board, Position(day, start, end, host))
-    starts_at, ends_at = _times(board, at["week"], at["day"], start, end, user.zone)
+    at = spot_of(board, Position(day, start, end, host))
+    starts_at, ends_at = _times(board, at.week, at.day, start, end, user.zone)
     host_entry = board.get(host) if host is not None else None
     return SlotView(date=day, starts_at=starts_at, ends_at=ends_at,
                     host_title=host_entry.name if host_entry is not None else None,
-                    text=place_text(Spot(day, start), end - start + 1), **at)
+                    text=place_text(Spot(day, start), end - start + 1), **at.to_json())
 
 
 # --- Pinning ---------------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from taskclasses.planning.repair import REPAIRABLE_KINDS, repair_offer, repair_p
 
 
 def _on_board(preview: PlanPreview) -> HttpResponse:
-    weeks = [p["week"] for p in preview.placements] + [m["to"]["week"] for m in preview.moves]
+    weeks = [p.spot.week for p in preview.placement_records()] + [m.target.week for m in preview.move_records()]
     query = f"?preview={preview.pk}" + (f"&week={min(weeks)}" if weeks else "")
     return redirect(reverse("planning:week") + query)
 

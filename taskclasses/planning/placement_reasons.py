@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 
 from accounts.models import User
 from schedule.core.board import Board
+from schedule.core.change_records import BlockMove, ItemPlacement
 from schedule.core.planning.reasons import CATCH_UP, EARLIEST, MANUAL, REPAIR, SPREAD, manual_reason
 from schedule.messages import day_label
 from schedule.models import PlanPreview, ScheduleEvent
@@ -187,8 +188,13 @@ def week_reasons(*, events: Iterable[ScheduleEvent], embedded_item_ids: Iterable
 
 def preview_reason_texts(preview: PlanPreview) -> dict[int, str]:
     """The reasons of a preview's suggested and moved study blocks, by item id."""
-    rows = [*preview.placements, *(m for m in preview.moves or [] if m.get("item_id"))]
-    return {row["item_id"]: text for row in rows if (text := placement_reason_text(row.get("reason")))}
+    return {block.item_id: text for block in _planned_blocks(preview)
+            if block.item_id is not None and (text := placement_reason_text(block.reason))}
+
+
+def _planned_blocks(preview: PlanPreview) -> list[ItemPlacement | BlockMove]:
+    """A preview's study blocks: the ones it places and the ones it moves (a quick note has no reason)."""
+    return [*preview.placement_records(), *(m for m in preview.move_records() if m.item_id)]
 
 
 # --- Keeping the reason with the block ------------------------------------------------------------
@@ -199,13 +205,12 @@ def reasons_keep(*, user: User, preview: PlanPreview) -> list[dict]:
     Returns the marks (``ChangeSet.marked`` records) of items whose status the apply changed, so
     undo gives them their status back.
     """
-    rows = [*preview.placements, *(m for m in preview.moves or [] if m.get("item_id"))]
-    reasons = {row["item_id"]: row["reason"] for row in rows if row.get("reason")}
+    reasons = {block.item_id: block.reason for block in _planned_blocks(preview) if block.reason}
     items = {item.pk: item for item in TaskItem.objects.filter(pk__in=list(reasons), task_class__user=user)}
     for item in items.values():
         item.placement_reason = reasons[item.pk]
     TaskItem.objects.bulk_update(list(items.values()), ["placement_reason"])
-    return _replanned_marks(user=user, item_ids=[m["item_id"] for m in preview.moves or [] if m.get("item_id")])
+    return _replanned_marks(user=user, item_ids=[m.item_id for m in preview.move_records() if m.item_id])
 
 
 def _replanned_marks(*, user: User, item_ids: list[int]) -> list[dict]:
@@ -224,19 +229,18 @@ def reason_set_manual(*, item_ids: Iterable[int]) -> None:
 def reasons_after_drag(preview: PlanPreview, board: Board) -> dict[int, dict]:
     """A preview's reasons after the student dragged or removed a block: a block still where the
     planner put it keeps its reason, one the drag moved (or handed another place) was put there by hand."""
-    rows = [*preview.placements, *(m for m in preview.moves or [] if m.get("item_id"))]
-    before = {row["item_id"]: row for row in rows}
+    before = {block.item_id: block for block in _planned_blocks(preview)}
     kept: dict[int, dict] = {}
     for entry in board.entries:
-        row = before.get(entry.item_id) if entry.item_id is not None else None
-        if row is None or entry.place is None or entry.item_id is None:
+        block = before.get(entry.item_id) if entry.item_id is not None else None
+        if block is None or entry.place is None or entry.item_id is None:
             continue
-        at = row.get("to", row)
+        at = block.placed_at
         week, day = board.calendar.week_day(entry.place.day)
-        same = (at["week"], at["day"], at["start_section"]) == (week, day, entry.place.start)
+        same = (at.week, at.day, at.start_section) == (week, day, entry.place.start)
         if not same:
             kept[entry.item_id] = manual_reason()
-        elif row.get("reason"):
-            kept[entry.item_id] = row["reason"]
+        elif block.reason:
+            kept[entry.item_id] = dict(block.reason)
     return kept
 

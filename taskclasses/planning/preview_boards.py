@@ -10,7 +10,7 @@ a board's changes (``board_changes``) back into those rows.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
 
@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from schedule.core.board import Board, Calendar, Entry, Position, board_changes
+from schedule.core.change_records import BlockMove, BlockSpot, ItemPlacement, NotePlacement
 from schedule.models import PlanPreview
 from smartmate.platform.exceptions import ConflictError
 from taskclasses.models import TaskClass
@@ -33,17 +34,33 @@ def preview_board(*, user: User, preview: PlanPreview, now: datetime) -> Board:
     the database since the preview was made is a ConflictError: the preview is out of date.
     """
     calendar = calendar_get(user=user)
-    days = _preview_days(calendar, preview) + _class_days(user, preview.task_class_ids)
+    records = PreviewRecords.of(preview)
+    days = _preview_days(calendar, records) + _class_days(user, preview.task_class_ids)
     board = board_load(user=user, now=now, first=min(days, default=None), last=max(days, default=None),
-                       class_ids=preview.task_class_ids, task_ids=[n["task_id"] for n in preview.task_placements],
+                       class_ids=preview.task_class_ids, task_ids=[n.task_id for n in records.notes],
                        pending_notes=False, calendar=calendar)
-    return _overlaid(board, preview)
+    return _overlaid(board, records)
 
 
-def _preview_days(calendar: Calendar, preview: PlanPreview) -> list[date]:
-    rows = [*preview.placements, *preview.task_placements, *(m["to"] for m in preview.moves),
-            *(m["from"] for m in preview.moves)]
-    return [calendar.date_of(row["week"], row["day"]) for row in rows]
+@dataclass(frozen=True)
+class PreviewRecords:
+    """A preview's rows, read once."""
+
+    placements: list[ItemPlacement]
+    notes: list[NotePlacement]
+    moves: list[BlockMove]
+
+    @classmethod
+    def of(cls, preview: PlanPreview) -> PreviewRecords:
+        return cls(preview.placement_records(), preview.note_placement_records(), preview.move_records())
+
+    def spots(self) -> list[BlockSpot]:
+        return [*(p.spot for p in self.placements), *(n.spot for n in self.notes),
+                *(m.target for m in self.moves), *(m.origin for m in self.moves)]
+
+
+def _preview_days(calendar: Calendar, records: PreviewRecords) -> list[date]:
+    return [calendar.date_of(spot.week, spot.day) for spot in records.spots()]
 
 
 def _class_days(user: User, class_ids: list[int]) -> list[date]:
@@ -51,28 +68,28 @@ def _class_days(user: User, class_ids: list[int]) -> list[date]:
     return [day for span in spans for day in span]
 
 
-def _overlaid(board: Board, preview: PlanPreview) -> Board:
+def _overlaid(board: Board, records: PreviewRecords) -> Board:
     changed: dict[int, Entry] = {}
-    for row in preview.placements:
-        entry = _waiting(board.find(item_id=row["item_id"]))
-        changed[entry.id] = _placed(board, entry, row)
-    for row in preview.task_placements:
-        entry = _waiting(board.find(task_id=row["task_id"]))
-        changed[entry.id] = _placed(board, entry, row)
-    for row in preview.moves:
-        moved = _moved_entry(board, row)
-        if moved is None or moved.origin != _position(board, row["from"]):
+    for placement in records.placements:
+        entry = _waiting(board.find(item_id=placement.item_id))
+        changed[entry.id] = _placed(board, entry, placement.spot)
+    for note in records.notes:
+        entry = _waiting(board.find(task_id=note.task_id))
+        changed[entry.id] = _placed(board, entry, note.spot)
+    for move in records.moves:
+        moved = _moved_entry(board, move)
+        if moved is None or moved.origin != _position(board, move.origin):
             raise _out_of_date()
-        changed[moved.id] = _placed(board, moved, row["to"])
+        changed[moved.id] = _placed(board, moved, move.target)
     return replace(board, entries=tuple(changed.get(e.id, e) for e in board.entries))
 
 
-def _moved_entry(board: Board, row: Mapping[str, Any]) -> Entry | None:
-    if row.get("item_id") is not None:
-        return board.find(item_id=row["item_id"])
-    if row.get("task_id") is not None:
-        return board.find(task_id=row["task_id"])
-    return board.find(event_id=row["event_id"])
+def _moved_entry(board: Board, move: BlockMove) -> Entry | None:
+    if move.item_id is not None:
+        return board.find(item_id=move.item_id)
+    if move.task_id is not None:
+        return board.find(task_id=move.task_id)
+    return board.find(event_id=move.event_id)
 
 
 def _waiting(entry: Entry | None) -> Entry:
@@ -81,19 +98,19 @@ def _waiting(entry: Entry | None) -> Entry:
     return entry
 
 
-def _placed(board: Board, entry: Entry, row: Mapping[str, Any]) -> Entry:
-    where = _position(board, row)
+def _placed(board: Board, entry: Entry, spot: BlockSpot) -> Entry:
+    where = _position(board, spot)
     return replace(entry, length=where.length, place=where)
 
 
-def _position(board: Board, row: Mapping[str, Any]) -> Position:
+def _position(board: Board, spot: BlockSpot) -> Position:
     host = None
-    if row.get("host_event_id") is not None:
-        found = board.find(event_id=row["host_event_id"])
+    if spot.host_event_id is not None:
+        found = board.find(event_id=spot.host_event_id)
         if found is None:
             raise _out_of_date()
         host = found.id
-    return Position(board.calendar.date_of(row["week"], row["day"]), row["start_section"], row["end_section"], host)
+    return Position(board.calendar.date_of(spot.week, spot.day), spot.start_section, spot.end_section, host)
 
 
 def _out_of_date() -> ConflictError:
@@ -126,12 +143,17 @@ def _why(placement_reasons: Mapping[int, dict], item_id: int | None) -> dict[str
     return {"reason": reason} if reason else {}
 
 
-def _coords(board: Board, where: Position | None) -> dict[str, Any]:
-    assert where is not None
+def spot_of(board: Board, where: Position) -> BlockSpot:
+    """Where a board position is, as the tables say it: week, day, sections and the hosting meeting."""
     week, day = board.calendar.week_day(where.day)
     host = board.get(where.host) if where.host is not None else None
-    return {"week": week, "day": day, "start_section": where.start, "end_section": where.end,
-            "host_event_id": host.event_id if host is not None else None}
+    return BlockSpot(week=week, day=day, start_section=where.start, end_section=where.end,
+                     host_event_id=host.event_id if host is not None else None)
+
+
+def _coords(board: Board, where: Position | None) -> dict[str, Any]:
+    assert where is not None
+    return spot_of(board, where).to_json()
 
 
 def _unplaced(entry: Entry, reason: tuple[str, str]) -> dict[str, Any]:

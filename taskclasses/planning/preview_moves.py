@@ -8,11 +8,13 @@ raises a ConflictError naming it, and the caller's transaction writes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from schedule.core.change_records import BlockMove, BlockSpot, NotePlacement
 from schedule.exceptions import SlotConflictError
 from schedule.messages import day_label
 from schedule.models import ScheduleEvent, ScheduleSlot
@@ -38,22 +40,18 @@ def _changed() -> ConflictError:
                          code="item_changed")
 
 
-def _sections(where: dict) -> list[int]:
-    return list(range(where["start_section"], where["end_section"] + 1))
-
-
 def block_lift(*, user: User, kind: str, item_id: int | None, task_id: int | None, event_id: int | None,
-               where: dict) -> Lifted:
+               where: BlockSpot) -> Lifted:
     """Take a study or quick-note block off ``where``; refuse if it is not exactly there any more."""
     item = TaskItem.objects.filter(pk=item_id, task_class__user=user).first() if item_id else None
     task = Task.objects.filter(pk=task_id, user=user).first() if task_id else None
     if (item_id and item is None) or (task_id and task is None):
         raise _changed()
-    if where.get("host_event_id") is not None:
+    if where.embedded:
         return _unembed(user=user, item=item, where=where)
     event = ScheduleEvent.objects.select_for_update().filter(  # type: ignore[misc]  # pk=None: no event, changed
-        user=user, pk=event_id, kind=kind, week=where["week"], day=where["day"],
-        start_section=where["start_section"], end_section=where["end_section"],
+        user=user, pk=event_id, kind=kind, week=where.week, day=where.day,
+        start_section=where.start_section, end_section=where.end_section,
         task_item=item, task=task).first()
     if event is None:
         raise _changed()
@@ -62,95 +60,95 @@ def block_lift(*, user: User, kind: str, item_id: int | None, task_id: int | Non
     return lifted
 
 
-def _unembed(*, user: User, item: TaskItem | None, where: dict) -> Lifted:
+def _unembed(*, user: User, item: TaskItem | None, where: BlockSpot) -> Lifted:
     if item is None:
         raise _changed()
-    sections = _sections(where)
+    sections = where.sections
     cleared = ScheduleSlot.objects.filter(
-        user=user, event_id=where["host_event_id"], week=where["week"], day=where["day"], section__in=sections,
+        user=user, event_id=where.host_event_id, week=where.week, day=where.day, section__in=sections,
         embedded_item=item).update(embedded_item=None)
     if cleared != len(sections):
         raise _changed()
     return Lifted(kind=ScheduleEvent.Kind.TASK_ITEM, title=item.content, location="", note="", item=item, task=None)
 
 
-def block_put(*, user: User, lifted: Lifted, where: dict, source: str) -> int | None:
+def block_put(*, user: User, lifted: Lifted, where: BlockSpot, source: str) -> int | None:
     """Put a lifted block down at ``where``: its own event in free time, or inside a filler course.
 
     Returns the new event's id (None when embedded). Raises SlotConflictError naming the occupant.
     """
-    if where.get("host_event_id") is not None:
+    if where.embedded:
         if lifted.item is None:
             raise ConflictError(_("Only study blocks can sit inside a filler course."), code="not_embeddable")
         embed_in_filler(user=user, item=lifted.item, placement=where)
         return None
-    span = Span(where["week"], where["day"], where["start_section"], where["end_section"])
+    span = Span(where.week, where.day, where.start_section, where.end_section)
     event = event_create(user=user, title=lifted.title, span=span, kind=lifted.kind, source=source,
                          location=lifted.location, note=lifted.note, task_item=lifted.item, task=lifted.task)
     return event.pk
 
 
-def embed_in_filler(*, user: User, item: TaskItem, placement: dict) -> list[int]:
+def embed_in_filler(*, user: User, item: TaskItem, placement: BlockSpot) -> list[int]:
     """Record ``item`` on the filler course's own slots; refuse when they are gone or already host a block."""
-    sections = _sections(placement)
+    sections = placement.sections
     slots = ScheduleSlot.objects.filter(
-        user=user, event_id=placement["host_event_id"], week=placement["week"], day=placement["day"],
+        user=user, event_id=placement.host_event_id, week=placement.week, day=placement.day,
         section__in=sections, event__course__is_filler=True)
     slot_ids = list(slots.values_list("pk", flat=True))
     # A conditional UPDATE: if another apply embedded here first, fewer rows match and we refuse.
     marked = ScheduleSlot.objects.filter(pk__in=slot_ids, embedded_item__isnull=True).update(embedded_item=item)
     if len(slot_ids) != len(sections) or marked != len(sections):
         raise SlotConflictError(_("Week %(week)s, %(day)s, sections %(first)s-%(last)s can no longer host a block.")
-                                % {"week": placement["week"], "day": day_label(placement["day"]),
+                                % {"week": placement.week, "day": day_label(placement.day),
                                    "first": sections[0], "last": sections[-1]}, code="slot_taken")
     return slot_ids
 
 
-def moves_apply(*, user: User, moves: list[dict], source: str) -> list[dict]:
+def moves_apply(*, user: User, moves: Sequence[BlockMove], source: str) -> list[BlockMove]:
     """Lift every moved block, then put each down at its target; returns the moves for the change set."""
-    lifted = [block_lift(user=user, kind=m["kind"], item_id=m["item_id"], task_id=m["task_id"],
-                         event_id=m["event_id"], where=m["from"]) for m in moves]
-    return [{**move, "event_id_after": block_put(user=user, lifted=block, where=move["to"], source=source)}
+    lifted = [block_lift(user=user, kind=m.kind, item_id=m.item_id, task_id=m.task_id, event_id=m.event_id,
+                         where=m.origin) for m in moves]
+    return [move.applied_as(block_put(user=user, lifted=block, where=move.target, source=source))
             for move, block in zip(moves, lifted)]
 
 
-def moves_undo(*, user: User, moves: list[dict]) -> None:
+def moves_undo(*, user: User, moves: Sequence[BlockMove]) -> None:
     """Put every moved block back where it was before the apply."""
-    lifted = [block_lift(user=user, kind=m["kind"], item_id=m["item_id"], task_id=m["task_id"],
-                         event_id=m["event_id_after"], where=m["to"]) for m in moves]
+    lifted = [block_lift(user=user, kind=m.kind, item_id=m.item_id, task_id=m.task_id, event_id=m.event_id_after,
+                         where=m.target) for m in moves]
     for move, block in zip(moves, lifted):
         # A direct edit records the block's own source; a preview's moves came from the assistant.
-        block_put(user=user, lifted=block, where=move["from"], source=move.get("source", ScheduleEvent.Source.ASSISTANT))
+        block_put(user=user, lifted=block, where=move.origin, source=move.source or ScheduleEvent.Source.ASSISTANT)
 
 
-def moves_unchanged(*, user: User, moves: list[dict]) -> bool:
+def moves_unchanged(*, user: User, moves: Sequence[BlockMove]) -> bool:
     """Tell whether every moved block still sits where the apply put it."""
     for move in moves:
-        to = move["to"]
-        if to.get("host_event_id") is not None:
-            held = ScheduleSlot.objects.filter(user=user, event_id=to["host_event_id"], week=to["week"],
-                                               day=to["day"], section__in=_sections(to),
-                                               embedded_item_id=move["item_id"]).count()
-            if held != len(_sections(to)):
+        to = move.target
+        if to.embedded:
+            held = ScheduleSlot.objects.filter(user=user, event_id=to.host_event_id, week=to.week, day=to.day,
+                                               section__in=to.sections, embedded_item_id=move.item_id).count()
+            if held != len(to.sections):
                 return False
-        elif not ScheduleEvent.objects.filter(user=user, pk=move["event_id_after"], week=to["week"], day=to["day"],
-                                              start_section=to["start_section"]).exists():
+        elif move.event_id_after is None or not ScheduleEvent.objects.filter(
+                user=user, pk=move.event_id_after, week=to.week, day=to.day, start_section=to.start_section).exists():
             return False
     return True
 
 
-def notes_place(*, user: User, placements: list[dict], source: str) -> list[ScheduleEvent]:
+def notes_place(*, user: User, placements: Sequence[NotePlacement], source: str) -> list[ScheduleEvent]:
     """Give each quick-note task its block; refuse a task completed, deleted or scheduled meanwhile."""
-    wanted = [p["task_id"] for p in placements]
+    wanted = [p.task_id for p in placements]
     tasks = {t.pk: t for t in Task.objects.select_for_update().filter(user=user, pk__in=wanted, completed=False)
              .exclude(events__isnull=False)}
     events = []
     for placement in placements:
-        task = tasks.get(placement["task_id"])
+        task = tasks.get(placement.task_id)
         if task is None:
             raise ConflictError(_("A quick note of this preview was completed, removed or scheduled meanwhile; "
                                   "plan again."), code="item_changed")
-        span = Span(placement["week"], placement["day"], placement["start_section"], placement["end_section"])
+        spot = placement.spot
+        span = Span(spot.week, spot.day, spot.start_section, spot.end_section)
         events.append(event_create(user=user, title=task.title, span=span, kind=ScheduleEvent.Kind.QUICK_NOTE,
                                    source=source, task=task))
     return events

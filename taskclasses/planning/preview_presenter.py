@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from schedule.core.time_model import span_bounds
+from schedule.core.change_records import BlockMove, BlockSpot
+from schedule.core.time_model import SectionTemplate, Semester, span_bounds
 from schedule.models import ChangeSet, PlanPreview, ScheduleEvent
 from schedule.selectors import time_frame_get
 from taskclasses.models import Task, TaskItem
@@ -106,21 +107,23 @@ class PreviewView:
 def preview_view(preview: PlanPreview) -> PreviewView:
     """Return the preview with names and absolute times filled in (two queries)."""
     semester, template = time_frame_get(user=preview.user)
-    moves = list(preview.moves or [])
-    item_ids = ([p["item_id"] for p in preview.placements] + [u["item_id"] for u in preview.unplaced]
-                + [m["item_id"] for m in moves if m.get("item_id")])
+    placements, moves = preview.placement_records(), preview.move_records()
+    item_ids = ([p.item_id for p in placements] + [u["item_id"] for u in preview.unplaced]
+                + [m.item_id for m in moves if m.item_id])
     contents = dict(TaskItem.objects.filter(pk__in=item_ids).values_list("pk", "content"))
     hosts = dict(ScheduleEvent.objects.filter(
-        pk__in={p["host_event_id"] for p in [*preview.placements, *(m["to"] for m in moves)]
-                if p["host_event_id"]}).values_list("pk", "title"))
+        pk__in={spot.host_event_id for spot in [*(p.spot for p in placements), *(m.target for m in moves)]
+                if spot.host_event_id}).values_list("pk", "title"))
     blocks = []
-    for p in preview.placements:
-        starts_at, ends_at = span_bounds(semester, template, p["week"], p["day"], p["start_section"], p["end_section"])
+    for placement in placements:
+        spot = placement.spot
+        starts_at, ends_at = _bounds(semester, template, spot)
         blocks.append(PreviewBlock(
-            item_id=p["item_id"], class_id=p["class_id"], content=contents.get(p["item_id"], ""), week=p["week"],
-            day=p["day"], start_section=p["start_section"], end_section=p["end_section"], starts_at=starts_at,
-            ends_at=ends_at, host_event_id=p["host_event_id"], host_title=hosts.get(p["host_event_id"]),
-            reason=placement_reason_text(p.get("reason"))))
+            item_id=placement.item_id, class_id=placement.class_id, content=contents.get(placement.item_id, ""),
+            week=spot.week, day=spot.day, start_section=spot.start_section, end_section=spot.end_section,
+            starts_at=starts_at, ends_at=ends_at, host_event_id=spot.host_event_id,
+            host_title=hosts.get(spot.host_event_id) if spot.host_event_id else None,
+            reason=placement_reason_text(placement.reason)))
     figures = {row["class_id"]: row for row in preview.feasibility or []}
     unplaced = [UnplacedBlock(item_id=u["item_id"], class_id=u["class_id"], content=contents.get(u["item_id"], ""),
                               reason=u["reason"], detail=unplaced_reason_text(u["reason"], figures.get(u["class_id"])))
@@ -128,40 +131,44 @@ def preview_view(preview: PlanPreview) -> PreviewView:
     return PreviewView(id=preview.pk, status=preview.status, source=preview.source, expires_at=preview.expires_at,
                        task_class_ids=list(preview.task_class_ids), placements=blocks, unplaced=unplaced,
                        feasibility=list(preview.feasibility), conversation_id=preview.conversation_id,
-                       moves=_moves(preview, contents, hosts, semester, template),
+                       moves=_moves(preview, moves, contents, hosts, semester, template),
                        notes=_notes(preview, semester, template))
 
 
-def _moves(preview: PlanPreview, contents: dict, hosts: dict, semester, template) -> list[MovedBlock]:
-    titles = dict(Task.objects.filter(pk__in=[m["task_id"] for m in preview.moves or [] if m.get("task_id")],
+def _bounds(semester: Semester, template: SectionTemplate, spot: BlockSpot) -> tuple[datetime, datetime]:
+    return span_bounds(semester, template, spot.week, spot.day, spot.start_section, spot.end_section)
+
+
+def _moves(preview: PlanPreview, moves: list[BlockMove], contents: dict[int, str], hosts: dict[int, str],
+           semester: Semester, template: SectionTemplate) -> list[MovedBlock]:
+    titles = dict(Task.objects.filter(pk__in=[m.task_id for m in moves if m.task_id],
                                       user=preview.user).values_list("pk", "title"))
     found = []
-    for move in preview.moves or []:
-        to, origin = move["to"], move["from"]
-        starts_at, ends_at = span_bounds(semester, template, to["week"], to["day"], to["start_section"],
-                                         to["end_section"])
-        from_starts = span_bounds(semester, template, origin["week"], origin["day"], origin["start_section"],
-                                  origin["end_section"])[0]
-        content = contents.get(move.get("item_id"), "") or titles.get(move.get("task_id"), "")
+    for move in moves:
+        to, origin = move.target, move.origin
+        starts_at, ends_at = _bounds(semester, template, to)
+        content = (contents.get(move.item_id, "") if move.item_id else "") \
+            or (titles.get(move.task_id, "") if move.task_id else "")
         found.append(MovedBlock(
-            kind=move["kind"], item_id=move.get("item_id"), task_id=move.get("task_id"), event_id=move.get("event_id"),
-            content=content, week=to["week"], day=to["day"], start_section=to["start_section"],
-            end_section=to["end_section"], starts_at=starts_at, ends_at=ends_at, host_event_id=to["host_event_id"],
-            host_title=hosts.get(to["host_event_id"]), from_week=origin["week"], from_day=origin["day"],
-            from_start_section=origin["start_section"], from_end_section=origin["end_section"],
-            from_starts_at=from_starts, reason=placement_reason_text(move.get("reason"))))
+            kind=move.kind, item_id=move.item_id, task_id=move.task_id, event_id=move.event_id,
+            content=content, week=to.week, day=to.day, start_section=to.start_section,
+            end_section=to.end_section, starts_at=starts_at, ends_at=ends_at, host_event_id=to.host_event_id,
+            host_title=hosts.get(to.host_event_id) if to.host_event_id else None, from_week=origin.week,
+            from_day=origin.day, from_start_section=origin.start_section, from_end_section=origin.end_section,
+            from_starts_at=_bounds(semester, template, origin)[0], reason=placement_reason_text(move.reason)))
     return found
 
 
-def _notes(preview: PlanPreview, semester, template) -> list[NoteBlock]:
-    placements = list(preview.task_placements or [])
-    titles = dict(Task.objects.filter(pk__in=[p["task_id"] for p in placements], user=preview.user)
+def _notes(preview: PlanPreview, semester: Semester, template: SectionTemplate) -> list[NoteBlock]:
+    placements = preview.note_placement_records()
+    titles = dict(Task.objects.filter(pk__in=[p.task_id for p in placements], user=preview.user)
                   .values_list("pk", "title"))
     found = []
-    for p in placements:
-        starts_at, ends_at = span_bounds(semester, template, p["week"], p["day"], p["start_section"], p["end_section"])
-        found.append(NoteBlock(task_id=p["task_id"], content=titles.get(p["task_id"], ""), week=p["week"],
-                               day=p["day"], start_section=p["start_section"], end_section=p["end_section"],
+    for placement in placements:
+        spot = placement.spot
+        starts_at, ends_at = _bounds(semester, template, spot)
+        found.append(NoteBlock(task_id=placement.task_id, content=titles.get(placement.task_id, ""), week=spot.week,
+                               day=spot.day, start_section=spot.start_section, end_section=spot.end_section,
                                starts_at=starts_at, ends_at=ends_at))
     return found
 

@@ -18,6 +18,7 @@ from schedule.core.board import Board, Entry, Spot
 from schedule.core.board_edits import Edit, Move, OrderRule, Unplace, apply
 from schedule.core.board_errors import BoardError, OccupiedError, SpotError, UnknownEntry
 from schedule.core.board_suggest import suggest_places
+from schedule.core.change_records import BlockSpot
 from schedule.core.time_model import TimeModelError
 from schedule.exceptions import SlotConflictError
 from schedule.models import ChangeSet, PlanPreview, ScheduleEvent, ScheduleSlot
@@ -90,7 +91,7 @@ def _suggested_block(*, user: User, preview_id: int, item_id: int,
     preview = _open_preview(user=user, preview_id=preview_id, now=now, lock=True)
     board = preview_board(user=user, preview=preview, now=now)
     entry = board.find(item_id=item_id)
-    if entry is None or not any(p["item_id"] == item_id for p in preview.placements):
+    if entry is None or not any(p.item_id == item_id for p in preview.placement_records()):
         raise NotFoundError(_("This block is not in the preview."), code="block_not_found")
     return preview, board, entry
 
@@ -138,7 +139,9 @@ def _saved(preview: PlanPreview, board: Board, *, removed: int | None = None) ->
 def preview_apply(*, user: User, preview_id: int, now: datetime | None = None) -> ChangeSet:
     """Write every suggested block, move and quick note, or nothing: a slot taken meanwhile is a 409 naming it."""
     preview = _open_preview(user=user, preview_id=preview_id, now=now or timezone.now(), lock=True)
-    wanted = [p["item_id"] for p in preview.placements]
+    placements = preview.placement_records()
+    notes = preview.note_placement_records()
+    wanted = [p.item_id for p in placements]
     items = {item.pk: item for item in TaskItem.objects.select_for_update().filter(pk__in=wanted,
                                                                                   task_class__user=user)}
     still_unplaced = set(unplaced_items(TaskClass.objects.filter(user=user, pk__in=preview.task_class_ids))
@@ -149,14 +152,14 @@ def preview_apply(*, user: User, preview_id: int, now: datetime | None = None) -
     try:
         with transaction.atomic():
             # Moves go first: a new block may take the place a moved block left.
-            moved = moves_apply(user=user, moves=list(preview.moves), source=source)
-            for placement in preview.placements:
-                item = _pending_item(items, still_unplaced, placement["item_id"])
-                if placement["host_event_id"] is None:
-                    events.append(_place_in_free_time(user=user, item=item, placement=placement, source=source))
+            moved = moves_apply(user=user, moves=preview.move_records(), source=source)
+            for placement in placements:
+                item = _pending_item(items, still_unplaced, placement.item_id)
+                if placement.spot.embedded:
+                    embedded.extend(embed_in_filler(user=user, item=item, placement=placement.spot))
                 else:
-                    embedded.extend(embed_in_filler(user=user, item=item, placement=placement))
-            events.extend(notes_place(user=user, placements=list(preview.task_placements), source=source))
+                    events.append(_place_in_free_time(user=user, item=item, spot=placement.spot, source=source))
+            events.extend(notes_place(user=user, placements=notes, source=source))
     except IntegrityError as exc:
         raise SlotConflictError(_("Another change took one of these slots; plan again."), code="slot_taken") from exc
     TaskItem.objects.filter(pk__in=list(items)).update(status=TaskItem.Status.PLACED, updated_at=timezone.now())
@@ -164,8 +167,8 @@ def preview_apply(*, user: User, preview_id: int, now: datetime | None = None) -
     preview.status = PlanPreview.Status.APPLIED
     preview.save(update_fields=["status", "updated_at"])
     return ChangeSet.objects.create(
-        user=user, preview=preview, item_ids=sorted(items), moves=moved, marked=marked,
-        task_ids=sorted(p["task_id"] for p in preview.task_placements),
+        user=user, preview=preview, item_ids=sorted(items), moves=[move.to_json() for move in moved], marked=marked,
+        task_ids=sorted(p.task_id for p in notes),
         event_ids=[{"id": e.pk, "week": e.week, "day": e.day, "start_section": e.start_section} for e in events],
         embedded_slot_ids=embedded,
     )
@@ -179,9 +182,9 @@ def _pending_item(items: dict[int, TaskItem], still_unplaced: set[int], item_id:
     return item
 
 
-def _place_in_free_time(*, user: User, item: TaskItem, placement: dict,
+def _place_in_free_time(*, user: User, item: TaskItem, spot: BlockSpot,
                         source: str = ScheduleEvent.Source.PLANNER) -> ScheduleEvent:
-    span = Span(placement["week"], placement["day"], placement["start_section"], placement["end_section"])
+    span = Span(spot.week, spot.day, spot.start_section, spot.end_section)
     return event_create(user=user, title=item.content, span=span, kind=ScheduleEvent.Kind.TASK_ITEM,
                         source=source, task_item=item)
 
@@ -202,17 +205,17 @@ def changeset_undo(*, user: User, changeset_id: int, now: datetime | None = None
                                                               updated_at=timezone.now())
     try:
         with transaction.atomic():
-            moves_undo(user=user, moves=list(changeset.moves))
+            moves_undo(user=user, moves=changeset.move_records())
     except IntegrityError as exc:
         raise SlotConflictError(_("Another change took the old place of a moved block; move it back by hand."),
                                 code="slot_taken") from exc
-    marks_undo(user=user, marked=list(changeset.marked))
+    marks_undo(user=user, marked=changeset.marked_records())
     # The old timetable first: blocks that sat in a deleted meeting go back into it (same ids). Make-up
     # copies are the calendar's: dropped first so they hold no section, redone by the sync after.
     if changeset.timetable:
         makeup_copies_drop(user=user)
     timetable_restore(user=user, record=changeset.timetable or {})
-    removals_undo(user=user, removed=list(changeset.removed))
+    removals_undo(user=user, removed=changeset.removed_records())
     if changeset.timetable:
         academic_calendar_sync(user=user)
     changeset.undone_at = now or timezone.now()
@@ -229,9 +232,9 @@ def _ensure_unchanged(changeset: ChangeSet) -> None:
     items_placed = TaskItem.objects.filter(pk__in=changeset.item_ids, status=TaskItem.Status.PLACED).count()
     if current != recorded or embedded_still != len(changeset.embedded_slot_ids) \
             or items_placed != len(changeset.item_ids) \
-            or not moves_unchanged(user=changeset.user, moves=list(changeset.moves)) \
-            or not removals_unchanged(user=changeset.user, removed=list(changeset.removed)) \
-            or not marks_unchanged(user=changeset.user, marked=list(changeset.marked)) \
+            or not moves_unchanged(user=changeset.user, moves=changeset.move_records()) \
+            or not removals_unchanged(user=changeset.user, removed=changeset.removed_records()) \
+            or not marks_unchanged(user=changeset.user, marked=changeset.marked_records()) \
             or not timetable_unchanged(user=changeset.user, record=changeset.timetable or {}):
         raise ConflictError(_("Blocks of this change were moved, removed or completed since; "
                               "undo them one by one instead."), code="undo_conflict")

@@ -46,7 +46,7 @@ class NothingToRepairError(AppError):
 
 def displaced_items(*, user: User, changeset: ChangeSet) -> list[TaskItem]:
     """The study items a change took off the board that still wait for a place."""
-    ids = [row["item_id"] for row in changeset.removed or [] if row.get("item_id")]
+    ids = [block.item_id for block in changeset.removed_records() if block.item_id]
     return list(TaskItem.objects.filter(pk__in=ids, task_class__user=user, status=TaskItem.Status.PENDING)
                 .select_related("task_class"))
 
@@ -60,7 +60,7 @@ def _repairable(*, user: User, changeset_id: int | None) -> ChangeSet:
             raise NotFoundError(_("Not found."), code="changeset_not_found")
         return found
     for changeset in changes.order_by("-applied_at")[:10]:
-        if any(row.get("item_id") for row in changeset.removed or []):
+        if any(block.item_id for block in changeset.removed_records()):
             return changeset
     raise NothingToRepairError(_("No block lost its place: there is nothing to repair."))
 
@@ -136,7 +136,8 @@ def event_create_displacing(*, user: User, title: str, span: Span, location: str
     record = empty_record()
     record["events_created"].append(event.pk)
     record["summary"] = {"action": "event_over_blocks", "event": title, "week": span.week, "blocks": len(removed)}
-    return ChangeSet.objects.create(user=user, kind=ChangeSet.Kind.COURSE, removed=removed, timetable=record)
+    return ChangeSet.objects.create(user=user, kind=ChangeSet.Kind.COURSE, removed=[block.to_json() for block in removed],
+                                    timetable=record)
 
 
 def _refuse_pinned(*, user: User, blocks: list[DisplacedBlock]) -> None:

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from schedule.core.change_records import BlockSpot, RemovedBlock
 from schedule.exceptions import SlotConflictError
 from schedule.models import CalendarSettings, ChangeSet, Course, ScheduleEvent
 from schedule.services import imports
@@ -50,39 +51,41 @@ class ImportStaleError(ConflictError):
 
 # --- Lifting the displaced blocks ---------------------------------------------------------------------
 
-def blocks_lift(*, user: User, blocks: list[DisplacedBlock]) -> list[dict]:
+def blocks_lift(*, user: User, blocks: list[DisplacedBlock]) -> list[RemovedBlock]:
     """Take each block off the board (its study item waits again); return the removal records."""
     records = []
     for block in blocks:
         is_item = block.kind == "item"
         row: TaskItem | Task = (TaskItem.objects.get(pk=block.id, task_class__user=user) if is_item
                                 else Task.objects.get(pk=block.id, user=user))
-        where = {"week": block.week, "day": block.day, "start_section": block.start_section,
-                 "end_section": block.end_section, "host_event_id": block.host_event_id}
+        where = BlockSpot(week=block.week, day=block.day, start_section=block.start_section,
+                          end_section=block.end_section, host_event_id=block.host_event_id)
         kind = ScheduleEvent.Kind.TASK_ITEM if is_item else ScheduleEvent.Kind.QUICK_NOTE
         item_id, task_id = (block.id, None) if is_item else (None, block.id)
-        record: dict = {"kind": str(kind), "item_id": item_id, "task_id": task_id, "event_id": block.event_id,
-                        "source": source_of(block.event_id),
-                        "status": row.status if isinstance(row, TaskItem) else "placed", "from": where}
+        source = source_of(block.event_id)
         lifted = block_lift(user=user, kind=kind, item_id=item_id, task_id=task_id, event_id=block.event_id,
                             where=where)
-        record.update(title=lifted.title, location=lifted.location, note=lifted.note)
+        status_after = None
         if isinstance(row, TaskItem):
             # A placed block waits again; one already done or missed keeps that (it is the student's record).
             after = TaskItem.Status.PENDING if row.status == TaskItem.Status.PLACED else row.status
             TaskItem.objects.filter(pk=block.id).update(status=after, updated_at=timezone.now())
-            record["status_after"] = str(after)
-        records.append(record)
+            status_after = str(after)
+        records.append(RemovedBlock(
+            kind=str(kind), item_id=item_id, task_id=task_id, event_id=block.event_id, source=source,
+            status=row.status if isinstance(row, TaskItem) else "placed", origin=where, title=lifted.title,
+            location=lifted.location, note=lifted.note, status_after=status_after))
     return records
 
 
-def _recorded(*, user: User, removed: list[dict], record: dict, summary: dict,
+def _recorded(*, user: User, removed: list[RemovedBlock], record: dict, summary: dict,
               kind: str = ChangeSet.Kind.COURSE) -> ChangeSet:
     # The school calendar follows the new timetable: holidays set its meetings aside, make-up days copy
     # them (a conflict there refuses the whole change, as the caller's transaction rolls back).
     academic_calendar_sync(user=user)
     record["summary"] = {**summary, "blocks": len(removed)}
-    return ChangeSet.objects.create(user=user, kind=kind, removed=removed, timetable=record)
+    return ChangeSet.objects.create(user=user, kind=kind, removed=[block.to_json() for block in removed],
+                                    timetable=record)
 
 
 def _result(changeset: ChangeSet | None, displaced: list[DisplacedBlock], **extra) -> TimetableEditResult:
