@@ -7,6 +7,9 @@ since the start (accounts imports nothing from the schedule).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import date
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -49,9 +52,11 @@ def settings_page(request: AuthedHttpRequest) -> HttpResponse:
         return _school_calendar_post(request, action)
     form = CalendarForm(request.POST or None, initial=initial)
     sections = calendar.section_times
-    section_error = ""
+    later = _saved_later_grid(calendar)
+    section_error = later_error = ""
     if request.method == "POST":
         sections = list(zip(request.POST.getlist("section_start"), request.POST.getlist("section_end")))
+        later = _posted_later_grid(request) or later
         if form.is_valid():
             try:
                 calendar_settings_update(
@@ -59,12 +64,11 @@ def settings_page(request: AuthedHttpRequest) -> HttpResponse:
                     semester_start=form.cleaned_data["semester_start"],
                     semester_weeks=form.cleaned_data["semester_weeks"],
                     section_times=[list(pair) for pair in sections],
-                    # The second grid is shown, not edited, here: it comes from an import or the API.
-                    later_sections=([], None) if request.POST.get("drop_later_sections") else None,
+                    later_sections=later.to_update(),
                 )
                 user_profile_update(user=request.user, time_zone=form.cleaned_data["time_zone"])
             except ValidationError as exc:
-                section_error = " ".join(exc.messages)
+                section_error, later_error = _settings_errors(exc)
             except AppError as exc:  # the school calendar could not follow the moved semester
                 section_error = str(exc.message)
             else:
@@ -74,12 +78,78 @@ def settings_page(request: AuthedHttpRequest) -> HttpResponse:
         "form": form,
         "sections": [{"number": n, "start": s, "end": e} for n, (s, e) in enumerate(sections, start=1)],
         "section_error": section_error,
+        "later": later.context(sections),
+        "later_error": later_error,
         "max_sections": MAX_SECTIONS,
         "calendar": calendar,
         "quota": token_quota_get(user=request.user),
         **_school_calendar_context(request.user, calendar),
     }
     return render(request, "accounts/settings.html", context)
+
+
+# --- The second grid (winter or summer hours) ------------------------------------------------------
+
+@dataclass(frozen=True)
+class LaterGrid:
+    """The second section times as the page holds them: times and the date they start, as typed."""
+
+    times: list[list[str]]
+    starts: str
+    drop: bool = False
+    invalid_date: bool = False
+    untouched: bool = False  # as saved: the form left it alone
+
+    def to_update(self) -> tuple[list[list[str]], date | None] | None:
+        """What calendar_settings_update takes: None leaves an absent grid absent, ([], None) drops one."""
+        if self.untouched:
+            return None
+        if self.drop:
+            return [], None
+        if self.invalid_date:
+            raise ValidationError({"later_sections_from": _("Give the date the other times start, like 2026-10-08.")})
+        return self.times, date.fromisoformat(self.starts) if self.starts else None
+
+    def context(self, sections: list) -> dict:
+        """Rows to show: the second grid's times, or the first grid's as a starting point when there is none."""
+        shown = bool(self.times or self.starts) and not self.drop
+        times = self.times if shown else [list(pair) for pair in sections]
+        return {"shown": shown, "from": self.starts,
+                "rows": [{"number": n, "start": s, "end": e} for n, (s, e) in enumerate(times, start=1)]}
+
+
+def _saved_later_grid(calendar) -> LaterGrid:
+    starts = calendar.later_sections_from.isoformat() if calendar.later_sections_from else ""
+    return LaterGrid(calendar.later_section_times, starts, untouched=True)
+
+
+def _posted_later_grid(request: AuthedHttpRequest) -> LaterGrid | None:
+    """The second grid as posted; None when the form carried none (the editor was never opened)."""
+    if "later_sections_from" not in request.POST and not request.POST.get("drop_later_sections"):
+        return None
+    times = [[start, end] for start, end in zip(request.POST.getlist("later_section_start"),
+                                                 request.POST.getlist("later_section_end"))]
+    starts = request.POST.get("later_sections_from", "").strip()
+    return LaterGrid(times, starts, drop=bool(request.POST.get("drop_later_sections")),
+                     invalid_date=bool(starts) and not _is_iso_date(starts))
+
+
+def _is_iso_date(text: str) -> bool:
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _settings_errors(exc: ValidationError) -> tuple[str, str]:
+    """(error of the semester and first grid, error of the second grid), each in one line."""
+    if not hasattr(exc, "error_dict"):
+        return " ".join(exc.messages), ""
+    later_fields = ("later_section_times", "later_sections_from")
+    first = [m for field, errors in exc.message_dict.items() if field not in later_fields for m in errors]
+    later = [m for field in later_fields for m in exc.message_dict.get(field, [])]
+    return " ".join(first), _("Winter or summer hours: %(error)s") % {"error": " ".join(later)} if later else ""
 
 
 # --- The school calendar section ---------------------------------------------------------------------

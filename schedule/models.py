@@ -138,7 +138,10 @@ class CalendarSettings(models.Model):
         if not self.later_section_times or self.later_sections_from is None:
             raise ValidationError({"later_section_times": _(
                 "Second section times need both the times and the date they start.")}, code="later_incomplete")
-        validate_section_times(self.later_section_times)
+        try:
+            validate_section_times(self.later_section_times)
+        except ValidationError as exc:  # said of the second grid, not the first
+            raise ValidationError({"later_section_times": exc.error_list}) from exc
         if len(self.later_section_times) != len(self.section_times or []):
             raise ValidationError({"later_section_times": _(
                 "The second section times need as many sections as the first (%(count)s).") % {

@@ -67,16 +67,19 @@ def google_export() -> bytes:
 
 
 def winter_hours_ics() -> bytes:
-    """Afternoon classes at 14:30 until week 4, then at 14:00 (winter hours), as UTC times."""
+    """HUST-style (adamgibbons/ics): UTC times, afternoon classes at 14:30 until week 4, then at 14:00 (winter
+    hours); the teacher in DESCRIPTION ("由…老师任教") and an ORGANIZER line with no value."""
     events = []
     for week in range(8):
         wednesday = WEEK1 + timedelta(weeks=week, days=2)
         start, end = ("0630", "0815") if week < 4 else ("0600", "0735")  # 14:30-16:15 / 14:00-15:35 local
-        events.append(vevent("计算机图形学", wednesday, start, end, "LOCATION:东十二楼F301") .replace(
+        events.append(vevent("计算机图形学", wednesday, start, end, "LOCATION:东十二楼F301",
+                             "DESCRIPTION:星期三 从第1周到第8周\\,由严锋老师任教", "ORGANIZER;CN=严锋").replace(
             f"DTSTART:{wednesday:%Y%m%d}T{start}00", f"DTSTART:{wednesday:%Y%m%d}T{start}00Z").replace(
             f"DTEND:{wednesday:%Y%m%d}T{end}00", f"DTEND:{wednesday:%Y%m%d}T{end}00Z"))
         monday = WEEK1 + timedelta(weeks=week)
-        events.append(vevent("操作系统", monday, "0200", "0335", "LOCATION:东九楼B101").replace(
+        events.append(vevent("操作系统", monday, "0200", "0335", "LOCATION:东九楼B101",
+                             "DESCRIPTION:星期一 从第1周到第8周\\,由戴维老师任教", "ORGANIZER;CN=戴维").replace(
             "T020000", "T020000Z").replace("T033500", "T033500Z"))
     return calendar(*events)
 

@@ -144,17 +144,70 @@ def test_calendar_refuses_more_than_sixteen_sections(auth_client):
     assert response.json()["detail"] == {"sections": {"non_field_errors": ["Ensure this field has no more than 16 elements."]}}
 
 
+def settings_post(client, sections, **extra):
+    return client.post("/accounts/settings/", {
+        "semester_start": "2026-09-07", "semester_weeks": "20", "time_zone": "Asia/Shanghai",
+        "section_start": [a for a, _b in sections], "section_end": [b for _a, b in sections], **extra})
+
+
 def test_settings_page_shows_a_second_grid_and_drops_it_on_request(client, user):
     client.force_login(user)
     later = [list(pair) for pair in CalendarSettings.objects.get(user=user).section_times]
     later[4] = ["13:30", "14:15"]
     calendar_settings_update(user=user, later_sections=(later, date(2026, 11, 2)))
     html = client.get("/accounts/settings/", **EN).content.decode()
-    assert "From 2026-11-02 your school keeps other times" in html and "5 · 13:30–14:15" in html
+    assert 'name="later_sections_from" value="2026-11-02"' in html and 'value="13:30"' in html
     sections = CalendarSettings.objects.get(user=user).section_times
-    client.post("/accounts/settings/", {
-        "semester_start": "2026-09-07", "semester_weeks": "20", "time_zone": "Asia/Shanghai",
-        "section_start": [a for a, _b in sections], "section_end": [b for _a, b in sections],
-        "drop_later_sections": "1"}, **EN)
+    settings_post(client, sections, drop_later_sections="1", later_sections_from="2026-11-02",
+                  later_section_start=[a for a, _b in later], later_section_end=[b for _a, b in later])
     calendar = CalendarSettings.objects.get(user=user)
     assert (calendar.later_section_times, calendar.later_sections_from) == ([], None)
+
+
+def test_settings_page_adds_and_edits_a_second_grid(client, user):
+    client.force_login(user)
+    sections = CalendarSettings.objects.get(user=user).section_times
+    later = [list(pair) for pair in sections]
+    later[4], later[5] = ["13:30", "14:15"], ["14:25", "15:10"]
+    response = settings_post(client, sections, later_sections_from="2026-10-12",
+                             later_section_start=[a for a, _b in later], later_section_end=[b for _a, b in later])
+    assert response.status_code == 302
+    calendar = CalendarSettings.objects.get(user=user)
+    assert (calendar.later_section_times, calendar.later_sections_from) == (later, date(2026, 10, 12))
+    later[4] = ["13:40", "14:25"]
+    settings_post(client, sections, later_sections_from="2026-10-19",
+                  later_section_start=[a for a, _b in later], later_section_end=[b for _a, b in later])
+    calendar = CalendarSettings.objects.get(user=user)
+    assert (calendar.later_section_times[4], calendar.later_sections_from) == (["13:40", "14:25"], date(2026, 10, 19))
+
+
+def test_saving_without_the_second_grid_editor_keeps_the_grid(client, user):
+    client.force_login(user)
+    sections = CalendarSettings.objects.get(user=user).section_times
+    calendar_settings_update(user=user, later_sections=([list(p) for p in sections], date(2026, 11, 2)))
+    assert settings_post(client, sections).status_code == 302
+    assert CalendarSettings.objects.get(user=user).later_sections_from == date(2026, 11, 2)
+
+
+@pytest.mark.parametrize(("starts", "change", "message"), [
+    ("", None, "第二套作息需要同时给出节次时间和开始日期。"),
+    ("2026-13-40", None, "请填写另一套时间开始的日期，例如 2026-10-08。"),
+    ("2026-10-12", (4, ["15:00", "14:00"]), "第 5 节"),
+    ("2026-10-12", (-1, None), "第二套作息需要与第一套节数相同（12 节）。"),
+])
+def test_a_bad_second_grid_is_refused_in_chinese_and_nothing_is_saved(client, user, starts, change, message):
+    client.force_login(user)
+    sections = CalendarSettings.objects.get(user=user).section_times
+    later = [list(pair) for pair in sections]
+    if change is not None and change[1] is None:
+        later.pop()
+    elif change is not None:
+        later[change[0]] = change[1]
+    response = settings_post(client, sections, semester_weeks="18", later_sections_from=starts,
+                             later_section_start=[a for a, _b in later], later_section_end=[b for _a, b in later],
+                             HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert response.status_code == 200
+    error = response.content.decode().split('data-test="later-sections-error"')[1].split("</div>")[0]
+    assert "冬夏令作息：" in error and message in error
+    calendar = CalendarSettings.objects.get(user=user)
+    assert (calendar.semester_weeks, calendar.later_section_times, calendar.later_sections_from) == (20, [], None)

@@ -1,7 +1,8 @@
 """A new student from another school imports in Chromium, in Chinese, at desktop width and on a 390x844
-phone: a per-section export, WakeUp's own .ics with a course at its own times, a Google export with
-all-day events and a school on winter hours each get in with one confirm; the board shows the courses,
-rooms and times; importing the same file again says nothing changed."""
+phone: a PKU-style per-section export, WakeUp's own .ics with a course at its own times, a Google export
+with all-day events and a HUST-style school on winter hours each get in with one confirm; the board shows
+every course with its room (and its teacher in the course it opens) and the times; importing the same file
+again says nothing changed (the issue's "Done when")."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
+from playwright.sync_api import expect
 
 from accounts.tests.factories import UserFactory
 from schedule.models import CalendarSettings, Course
@@ -17,11 +19,15 @@ from smartmate.tests.live_server import log_in
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
-FILES: dict[str, tuple[Callable[[], bytes], str]] = {
-    "per_section": (shapes.per_section_ics, "数据结构"),
-    "wakeup": (shapes.wakeup_export, "体育"),
-    "google": (shapes.google_export, "Lecture"),
-    "winter": (shapes.winter_hours_ics, "计算机图形学"),
+Meeting = tuple[str, str, str, int]  # course, room, teacher, weekday of its week-1 meeting
+# Each file's courses as the board must show them (a PKU-style event per section with the room in the
+# name and the teacher in DESCRIPTION; WakeUp's export; a Google export; a HUST-style file on winter hours).
+FILES: dict[str, tuple[Callable[[], bytes], tuple[Meeting, ...]]] = {
+    "per_section": (shapes.per_section_ics, (("数据结构", "致远楼A203", "顾明川", 1), ("大学英语", "外语楼301", "林晓", 3))),
+    "wakeup": (shapes.wakeup_export, (("高等数学", "209", "", 1), ("线性代数", "310", "", 2), ("体育", "操场", "", 4),
+                                      ("电路", "实验楼", "", 5))),
+    "google": (shapes.google_export, (("Lecture", "", "", 2),)),
+    "winter": (shapes.winter_hours_ics, (("计算机图形学", "东十二楼F301", "严锋", 3), ("操作系统", "东九楼B101", "戴维", 1))),
 }
 
 
@@ -34,11 +40,24 @@ def upload(page, name: str, data: bytes, *, mode: str = "") -> None:
     page.wait_for_load_state()
 
 
+def assert_course_dialog_teacher(page, name: str, teacher: str, day: int, *, phone: bool) -> None:
+    """Open the course from its week-1 meeting (the table, or that day of the phone's agenda): its teacher."""
+    page.goto(f"{page.base_url}/schedule/?week=1&day={day}")
+    page.wait_for_selector("#course-edit[data-ready=true]", state="attached")
+    scope = "[data-test=agenda]" if phone else "table.board"
+    # In its corner: the middle of a table cell holds the cell's own "标为水课" button.
+    page.locator(f'{scope} [data-course-name="{name}"]').first.click(position={"x": 5, "y": 5})
+    page.locator("[data-test=course-dialog]").wait_for(state="visible")
+    assert page.inner_text("[data-test=course-dialog-title]") == name
+    expect(page.locator("[data-test=course-teacher]")).to_have_value(teacher)
+    page.keyboard.press("Escape")
+
+
 @pytest.mark.e2e
 @pytest.mark.parametrize("viewport", [None, PHONE], ids=["desktop", "phone"])
 @pytest.mark.parametrize("shape", list(FILES))
 def test_a_file_from_another_school_gets_in_with_one_confirm(live_page, transactional_db, viewport, shape):
-    build, course = FILES[shape]
+    build, meetings = FILES[shape]
     student = UserFactory(username=f"any-{shape}-{'p' if viewport else 'd'}")
     page = live_page
     if viewport:
@@ -57,16 +76,18 @@ def test_a_file_from_another_school_gets_in_with_one_confirm(live_page, transact
     confirm.click()
     page.wait_for_url(f"{page.base_url}/schedule/")
     assert CalendarSettings.objects.get(user=student).semester_start.isoformat() == "2025-02-17"
-    assert Course.objects.filter(user=student, name=course).exists()
+    assert set(Course.objects.filter(user=student).values_list("name", "location", "teacher")) == {
+        (name, room, teacher) for name, room, teacher, _day in meetings}
 
     page.goto(f"{page.base_url}/schedule/?week=1")
     text = page.text_content("main") or ""  # the phone's agenda shows one day at a time; the week is all there
-    assert course in text
+    assert all(name in text and room in text for name, room, _teacher, _day in meetings)
     assert "已导入课表" in text  # the undo bar names the import
     if shape == "wakeup":
         assert "08:30–10:05" in text or "08:3010:05" in text  # the course at its own times shows them
-    if shape == "per_section":
-        assert "致远楼A203" in text
+    for name, _room, teacher, day in meetings:
+        if teacher:  # the board names no teacher in its cells: the course it opens does
+            assert_course_dialog_teacher(page, name, teacher, day, phone=bool(viewport))
 
     upload(page, f"{shape}.ics", data)  # the same file again (added, the default): nothing new, nothing to confirm
     assert page.locator("[data-test=import-nothing-new]").is_visible()

@@ -27,6 +27,10 @@ def test_week_board_shows_two_courses_at_one_time_side_by_side(client, user):
     html = client.get("/schedule/?week=5", **EN).content.decode()
     assert html.count('data-test="beside"') == 2  # in the week table and in the phone's agenda
     assert "⇆ 大学英语" in html and "文成楼125" in html and "线性代数" in html
+    # It opens its own course (js/course_edit.js), not the one it sits beside.
+    english = Course.objects.get(user=user, name="大学英语")
+    assert html.count(f'data-test="beside" data-event-id="{english.events.get(week=5).pk}" '
+                      f'data-course-id="{english.pk}" data-course-name="大学英语"') == 2
     # The planner sees the sections held once, by the earlier course.
     board = board_load(user=user, now=datetime(2026, 10, 5, 8, tzinfo=UTC), first=date(2026, 10, 6),
                        last=date(2026, 10, 6))

@@ -5,12 +5,48 @@
   const body = table.querySelector("tbody");
   const max = Number(table.dataset.max || 16);
   const addButton = document.getElementById("add-section");
+  // The second grid (winter or summer hours) has one row per section of the first: it follows its count.
+  const laterBody = document.querySelector("#later-sections tbody");
+  const laterEditor = document.getElementById("later-sections-editor");
+  const laterAdd = document.getElementById("add-later-sections");
+
+  function followCount() {
+    if (!laterBody) return;
+    while (laterBody.children.length > body.children.length) laterBody.lastElementChild.remove();
+    body.querySelectorAll("tr").forEach((row, index) => {
+      if (index < laterBody.children.length) return;
+      const copy = laterBody.lastElementChild.cloneNode(true);
+      copy.querySelector('input[name="later_section_start"]').value = row.querySelector('input[name="section_start"]').value;
+      copy.querySelector('input[name="later_section_end"]').value = row.querySelector('input[name="section_end"]').value;
+      laterBody.appendChild(copy);
+    });
+    laterBody.querySelectorAll("tr").forEach((row, index) => {
+      row.querySelector(".section-number").textContent = String(index + 1);
+    });
+  }
 
   function renumber() {
     body.querySelectorAll("tr").forEach((row, index) => {
       row.querySelector(".section-number").textContent = String(index + 1);
     });
     addButton.disabled = body.children.length >= max;
+    followCount();
+  }
+
+  if (laterAdd && laterEditor) {
+    laterAdd.addEventListener("click", () => {
+      // Start from the first grid's times as they stand now: usually only the afternoon moves.
+      followCount();
+      body.querySelectorAll("tr").forEach((row, index) => {
+        const copy = laterBody.children[index];
+        copy.querySelector('input[name="later_section_start"]').value = row.querySelector('input[name="section_start"]').value;
+        copy.querySelector('input[name="later_section_end"]').value = row.querySelector('input[name="section_end"]').value;
+      });
+      laterEditor.querySelectorAll("input").forEach((input) => { input.disabled = false; });
+      laterEditor.hidden = false;
+      document.getElementById("later-sections-offer").hidden = true;
+      laterEditor.querySelector('input[name="later_sections_from"]').focus();
+    });
   }
 
   addButton.addEventListener("click", () => {

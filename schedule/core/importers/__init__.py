@@ -269,7 +269,12 @@ def _template_of(grid: GridGuess | None) -> SectionTemplate | None:
 
 
 def _dated(events: Iterable[IcsEvent]) -> list[DatedEvent]:
-    return [DatedEvent(sample_dates(e), e.rule is not None and e.rule.endless, e.text) for e in events]
+    return [DatedEvent(sample_dates(e), e.rule is not None and e.rule.endless, e.text, _series(e)) for e in events]
+
+
+def _series(event: IcsEvent) -> str:
+    """The class an event meets for: files with an event per meeting repeat it every week."""
+    return f"{event.facts.name}|{event.start:%a %H:%M}-{event.end:%H:%M}"
 
 
 def _problem_order(found: ImportProblem) -> int:

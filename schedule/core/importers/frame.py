@@ -10,7 +10,9 @@ where it can.
 
 ``infer_semester`` looks at each event's first and last date: when most of the file lies inside
 the student's semester it is kept; otherwise week 1 is the Monday of the earliest date of the
-densest run of dates, moved back when the file itself says which week a date is ("第3周").
+densest run of dates, moved back when the file itself says which week a date is ("第3周"), and the
+semester runs to the last week the weekly classes meet: a one-off after them (a final exam) and an
+endless repetition (office hours) do not stretch it.
 """
 
 from __future__ import annotations
@@ -211,6 +213,8 @@ class DatedEvent:
     dates: tuple[date, ...]
     endless: bool = False
     text: str = ""
+    series: str = ""  # the class it meets for (name, weekday, times): events per meeting share it
+
 
     @property
     def first(self) -> date:
@@ -233,8 +237,37 @@ def infer_semester(events: Iterable[DatedEvent], current: Semester) -> tuple[dat
     first, last = run[0], run[-1]
     cluster = [e for e in dated if first <= e.first <= last]
     monday = _hinted_monday(cluster, first) or first - timedelta(days=first.weekday())
-    weeks = min(MAX_WEEKS, max(DEFAULT_WEEKS, (last - monday).days // 7 + 1))
-    return monday, weeks
+    last_class = _last_class_day(cluster, first, last)
+    weeks = DEFAULT_WEEKS if last_class is None else (last_class - monday).days // 7 + 1
+    return monday, min(MAX_WEEKS, weeks)
+
+
+def _last_class_day(cluster: list[DatedEvent], first: date, last: date) -> date | None:
+    """The last day of the term's classes within first..last: the last meeting of a class that meets
+    more than once and has an end, and the one-offs that follow it week after week.
+
+    A final exam after a week without classes is the exam period, and an endless rule (office hours)
+    says nothing of when the term ends; neither lengthens the semester. None when the file holds
+    nothing but endless rules: the default length is proposed.
+    """
+    meetings: dict[str, list[date]] = {}
+    for n, event in enumerate(cluster):
+        if not event.endless:
+            meetings.setdefault(event.series or f"#{n}", []).extend(
+                day for day in event.dates if first <= day <= last)
+    repeated = [max(days) for days in meetings.values() if len(days) > 1]
+    once = sorted(day for days in meetings.values() if len(days) == 1 for day in days)
+    if not repeated:
+        return once[-1] if once else None
+    end = max(repeated)
+    for day in once:
+        if _monday(end) < _monday(day) <= _monday(end) + timedelta(weeks=1):
+            end = day
+    return end
+
+
+def _monday(day: date) -> date:
+    return day - timedelta(days=day.weekday())
 
 
 def _meets_in(event: DatedEvent, semester: Semester) -> bool:

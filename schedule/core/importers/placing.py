@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import date, time, timedelta
 
 from schedule.core.importers.budget import NO_LIMIT, WorkBudget
-from schedule.core.importers.frame import Span, aligned
+from schedule.core.importers.frame import MIN_SECTION, Span, aligned
 from schedule.core.importers.ics import TimedMeetings
 from schedule.core.importers.notices import BesideAnother, ImportNotice, SnappedToSections
 from schedule.core.importers.report import ImportedCourse, SkippedEvent, skipped
@@ -41,6 +41,7 @@ class _Block:
     last: int
     clock: Span | None
     notices: tuple[ImportNotice, ...]
+    span: Span  # the clock times the file gives, whichever sections they were read as
 
 
 def place_meetings(
@@ -106,7 +107,7 @@ def _blocks(meeting: TimedMeetings, semester: Semester, dates: tuple[date, ...],
             clock: Span | None, notices: tuple[ImportNotice, ...]) -> list[_Block]:
     facts = meeting.facts
     return [_Block(meeting.row, facts.name, facts.location, facts.teacher, facts.note, *semester.week_day_of(on),
-                   first, last, clock, (*notices, *meeting.notices))
+                   first, last, clock, (*notices, *meeting.notices), (meeting.start, meeting.end))
             for on in dates]
 
 
@@ -123,7 +124,8 @@ def _merged_consecutive(blocks: list[_Block]) -> list[_Block]:
             if _follows(current, block):
                 clock = (current.clock[0], block.clock[1]) if current.clock and block.clock else None
                 current = dataclasses.replace(current, last=max(current.last, block.last), clock=clock,
-                                              row=min(current.row, block.row), notices=(*current.notices, *block.notices))
+                                              row=min(current.row, block.row), notices=(*current.notices, *block.notices),
+                                              span=(current.span[0], max(current.span[1], block.span[1])))
             elif (block.first, block.last, block.clock) != (current.first, current.last, current.clock):
                 merged.append(current)
                 current = block
@@ -134,7 +136,10 @@ def _merged_consecutive(blocks: list[_Block]) -> list[_Block]:
 def _follows(current: _Block, block: _Block) -> bool:
     """Whether ``block`` continues ``current``: the next section, or (own times) after a short break."""
     if current.clock is None and block.clock is None:
-        return block.first == current.last + 1
+        # Two meetings with room for a whole section between them (a morning and an afternoon class
+        # on a grid that has sections over lunch) are two meetings, not one long block.
+        gap = _minutes(block.span[0]) - _minutes(current.span[1])
+        return block.first == current.last + 1 and gap < MIN_SECTION
     if current.clock is None or block.clock is None:
         return False
     gap = _minutes(block.clock[0]) - _minutes(current.clock[1])

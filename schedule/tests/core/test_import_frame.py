@@ -127,12 +127,36 @@ def test_the_students_semester_is_kept_when_the_file_lies_inside_it():
 
 def test_week_one_is_the_monday_of_the_busiest_run_of_dates_ignoring_last_years_series():
     events = [weekly(date(2025, 2, 18), 16), weekly(date(2025, 2, 20), 16), weekly(date(2024, 3, 5), 10)]
-    assert infer_semester(events, SEMESTER) == (date(2025, 2, 17), 20)
+    assert infer_semester(events, SEMESTER) == (date(2025, 2, 17), 16)  # through the last week of classes
 
 
 def test_the_files_own_week_words_place_week_one_before_the_first_class():
     events = [weekly(date(2021, 9, 22), 6, "星期三 从第3周到第8周"), weekly(date(2021, 10, 5), 8, "星期二 从第5周到第12周")]
-    assert infer_semester(events, SEMESTER) == (date(2021, 9, 6), 20)
+    assert infer_semester(events, SEMESTER) == (date(2021, 9, 6), 12)
+
+
+def once(day: date, series: str) -> DatedEvent:
+    return DatedEvent((day,), series=series)
+
+
+def test_a_final_exam_after_a_week_without_classes_and_endless_office_hours_do_not_lengthen_the_semester():
+    lectures = weekly(date(2024, 1, 9), 13)  # Tuesdays of weeks 1-13
+    office_hours = DatedEvent(tuple(date(2024, 1, 15) + timedelta(weeks=n) for n in range(10)), endless=True)
+    final_exam = once(date(2024, 4, 16), "Final Exam")  # week 15
+    assert infer_semester([lectures, office_hours, final_exam], SEMESTER) == (date(2024, 1, 8), 13)
+
+
+def test_one_offs_in_the_week_after_the_last_class_still_belong_to_the_term():
+    lectures = weekly(date(2019, 5, 20), 13)
+    assert infer_semester([lectures, once(date(2019, 8, 19), "a"), once(date(2019, 8, 22), "b")],
+                          SEMESTER) == (date(2019, 5, 20), 14)
+
+
+def test_events_per_meeting_of_one_class_count_as_a_weekly_class():
+    meetings = [once(date(2024, 9, 10) + timedelta(weeks=n), "统计学|Tue 08:20") for n in range(17)]
+    exam = once(date(2025, 1, 14), "微观经济学（期末考试）|Tue 09:00")  # week 19, a week without classes before it
+    assert infer_semester([*meetings, exam], SEMESTER) == (date(2024, 9, 9), 17)
+
 
 
 # --- Rules are never walked from their start --------------------------------------------------------

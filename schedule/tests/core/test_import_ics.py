@@ -328,3 +328,15 @@ def test_an_event_with_a_broken_property_is_reported_with_its_position():
     report = parse(calendar(good, broken))
     assert only_skip(report) == (2, 10, "damaged", "英语 has an unreadable EXDATE ('2026031').")
     assert summary(report) == [("高数", 1, 1, 2, "1")]
+
+
+def test_events_per_section_of_one_class_become_one_block():
+    first = event("线性代数", "20260302T080000", "20260302T084500", uid="a")
+    second = event("线性代数", "20260302T085500", "20260302T094000", uid="b")
+    assert summary(parse(calendar(first, second))) == [("线性代数", 1, 1, 2, "1")]
+
+
+def test_a_morning_and_an_afternoon_meeting_of_one_class_stay_two_blocks_across_lunch():
+    morning = event("高等数学", "20260302T101500", "20260302T115500", uid="a")  # sections 3-4
+    afternoon = event("高等数学", "20260302T140000", "20260302T154000", uid="b")  # sections 5-6
+    assert summary(parse(calendar(morning, afternoon))) == [("高等数学", 1, 3, 4, "1"), ("高等数学", 1, 5, 6, "1")]
