@@ -6,8 +6,6 @@ week's events (schedule) with a preview of where the planner would put their blo
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -18,21 +16,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.requests import AuthedHttpRequest
-from schedule import selectors
 from schedule.core.time_model import TimeModelError
-from schedule.exams.selectors import week_exams
-from schedule.messages import day_label
-from schedule.models import ChangeSet, PlanPreview
+from schedule.models import PlanPreview
 from smartmate.platform.exceptions import AppError, NotFoundError
 from smartmate.platform.params import digits_int
 from smartmate.platform.ratelimit import rate_limit_hit, user_key
 from smartmate.platform.redirects import is_local_path
 from taskclasses.planning import planning, previews
-from taskclasses.planning.agenda_presenter import agenda_days
-from taskclasses.planning.changeset_summaries import changeset_summary
-from taskclasses.planning.heal_views import heal_offers
-from taskclasses.planning.preview_presenter import changeset_view, preview_view
-from taskclasses.planning.week_presenter import board_reasons, board_rows, placed_blocks_get
+from taskclasses.planning.preview_presenter import changeset_view
+from taskclasses.planning.week_page import week_page_get
 
 
 @login_required
@@ -42,36 +34,12 @@ def week_board(request: AuthedHttpRequest) -> HttpResponse:
     week = digits_int(raw_week)
     if raw_week and week is None:  # ?week=abc or ?week=²: show this week under its own address
         return redirect("planning:week")
-    preview = _open_preview_or_none(request)
     try:
-        board = selectors.week_board_get(user=request.user, week=week)
+        page = week_page_get(user=request.user, week=week, preview=_open_preview_or_none(request),
+                             day=digits_int(request.GET.get("day", "")))
     except TimeModelError:
         return redirect("planning:week")
-    shown = preview_view(preview) if preview else None
-    days: list[dict[str, Any]] = [{"number": n, "label": day_label(n), "date": d, "is_today": d == board.today}
-                                  for n, d in enumerate(board.dates, start=1)]
-    placed = None if shown else placed_blocks_get(user=request.user, board=board)
-    rows = board_rows(board, preview=shown, placed=placed)
-    raw_day = request.GET.get("day", "")
-    agenda = agenda_days(board, rows, {day["number"]: day["label"] for day in days},
-                         day=digits_int(raw_day))
-    last_change = ChangeSet.objects.filter(user=request.user, undone_at__isnull=True).first()
-    context = {"board": board, "rows": rows, "days": days, "agenda": agenda,
-               "reasons": board_reasons(board=board, placed=placed, preview=preview),
-               "heal": None if preview else heal_offers(user=request.user, last_change=last_change),
-               "preview": shown, "preview_weeks": shown.weeks if shown else [],
-               "exams": week_exams(user=request.user, dates=board.dates),
-               **_last_change_context(request),
-               "previous_week": board.week - 1 if board.week > 1 else None,
-               "next_week": board.week + 1 if board.week < board.weeks else None}
-    return render(request, "schedule/week.html", context)
-
-
-def _last_change_context(request: AuthedHttpRequest) -> dict[str, Any]:
-    """The newest change still undoable and its line, for the banner above the board and the agenda."""
-    last_change = ChangeSet.objects.filter(user=request.user, undone_at__isnull=True).first()
-    return {"last_change": last_change,
-            "last_change_summary": changeset_summary(last_change) if last_change else ""}
+    return render(request, "schedule/week.html", page.context())
 
 
 def _open_preview_or_none(request: AuthedHttpRequest) -> PlanPreview | None:
@@ -96,7 +64,7 @@ def plan_new(request: AuthedHttpRequest) -> HttpResponse:
         messages.error(request, exc.message)
         back = request.POST.get("back")
         return redirect(back if is_local_path(back) else "planning:week")
-    first_week = min((p["week"] for p in preview.placements), default=None)
+    first_week = min((p.spot.week for p in preview.placement_records()), default=None)
     if preview.unplaced:
         messages.warning(request, _("%(count)s blocks found no place; see the list under the board.")
                          % {"count": len(preview.unplaced)})
