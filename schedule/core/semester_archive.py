@@ -51,13 +51,13 @@ def _from_json(cls: type, data: dict[str, Any]) -> Any:
     return cls(**values)
 
 
-def _to_json(record: Any) -> dict[str, Any]:
+def record_to_json(record: Any) -> dict[str, Any]:
     """The record as JSON types: dates as ISO text, tuples as lists."""
     def plain(value: Any) -> Any:
         if isinstance(value, date):
             return value.isoformat()
         if dataclasses.is_dataclass(value):
-            return _to_json(value)
+            return record_to_json(value)
         if isinstance(value, (tuple, list)):
             return [plain(item) for item in value]
         return value
@@ -168,7 +168,7 @@ class SemesterArchive:
         return self.first_monday + timedelta(weeks=self.weeks, days=-1)
 
     def to_json(self) -> dict[str, Any]:
-        document = _to_json(self)
+        document = record_to_json(self)
         document["section_times"] = [list(pair) for pair in self.section_times]
         return {"format": ARCHIVE_FORMAT, "version": ARCHIVE_VERSION, **document}
 

@@ -7,6 +7,8 @@ changes again (``document`` is a ``schedule.core.semester_archive`` document).
 
 from __future__ import annotations
 
+from datetime import date, timedelta
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext
@@ -47,6 +49,10 @@ class Semester(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} · {self.year} {self.season}"
+
+    @property
+    def last_day(self) -> date:
+        return self.first_monday + timedelta(weeks=self.weeks, days=-1)
 
     @property
     def label(self) -> str:

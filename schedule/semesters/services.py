@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -34,6 +33,7 @@ from schedule.semesters.exceptions import SemesterInputError, SemesterUndoRefuse
 from schedule.semesters.freeze import semester_archive_build
 from schedule.semesters.models import Semester
 from schedule.semesters.rows import semester_rows_digest, semester_rows_dump, semester_rows_restore
+from schedule.semesters.selectors import semester_previous_get
 from schedule.student_rules.models import StudyRules
 from smartmate.platform.dates import EARLIEST_YEAR, LATEST_YEAR
 from smartmate.platform.exceptions import NotFoundError
@@ -182,11 +182,6 @@ def _rules_carry(rules: StudyRules, carry: Carry) -> None:
     rules.save()
 
 
-def semester_latest_get(*, user: User) -> Semester | None:
-    """The student's most recent past semester, if any."""
-    return Semester.objects.filter(user=user).order_by("-first_monday").first()
-
-
 @transaction.atomic
 def semester_next_start_undo(*, user: User) -> CalendarSettings:
     """Undo the last start of a semester: every row back as it was, the past record gone.
@@ -209,12 +204,12 @@ def semester_next_start_undo(*, user: User) -> CalendarSettings:
 
 def semester_filler_names_for(*, user: User) -> set[str]:
     """Names whose courses the student asked to keep as filler when they started the current semester."""
-    latest = semester_latest_get(user=user)
+    latest = semester_previous_get(user=user)
     return set(latest.carried.get("filler_names", [])) if latest else set()
 
 
 def semester_filler_marks_apply(*, course: Course) -> None:
     """Mark a newly imported course as filler when its name was a filler course last semester."""
     if not course.is_filler and course.name in semester_filler_names_for(user=course.user):
-        Course.objects.filter(Q(pk=course.pk)).update(is_filler=True)
+        Course.objects.filter(pk=course.pk).update(is_filler=True)
         course.is_filler = True
