@@ -1,0 +1,27 @@
+""""上学期高数复习了多少次？": a whole turn with the scripted model, the real read tool and the frozen semester."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from agent.tests.factories import make_conversation, reply, route, run_turn, tool_call
+from schedule.tests.semesters.helpers import autumn_semester, start_spring
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_the_assistant_answers_about_last_semester_from_its_frozen_blocks(fake_llm, user):
+    start_spring(user, autumn_semester(user)["notes"])
+    conversation = make_conversation(user)
+    fake_llm.script(route("execute"), tool_call("query_past_semester", {"keyword": "高数"}),
+                    reply("上学期（2026 秋季学期）高数复习安排了 3 次：完成 1 次，错过 1 次，还有 1 次没标记。"))
+
+    frames = run_turn(user, conversation, "上学期高数复习了多少次？")
+
+    assert [f["status"] for f in frames if f["type"] == "tool.result"] == ["done"]
+    tool_message = [m for m in fake_llm.requests[-1].messages if m.get("role") == "tool"][-1]
+    assert json.loads(tool_message["content"])["study_blocks_by_plan"] == [
+        {"name": "高数复习", "done": 1, "missed": 1, "placed": 1, "total": 3}]
+    assert "完成 1 次" in "".join(f.get("text", "") for f in frames if f["type"] == "assistant.delta")
