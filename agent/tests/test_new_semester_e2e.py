@@ -88,7 +88,7 @@ def test_the_demo_student_starts_spring_reads_autumn_asks_about_it_and_undoes(pa
 
     # Undo puts every row back as it was.
     page.goto(f"{base_url}/schedule/semesters/")
-    page.click("[data-test=past-semester]:has-text('{}') [data-test=undo-semester-start]".format(autumn))
+    page.click(f"[data-test=past-semester]:has-text('{autumn}') [data-test=undo-semester-start]")
     expect(page.locator(".messages")).to_contain_text("已撤销：上学期已恢复原样。")
     assert semester_rows_dump(demo) == before
 
@@ -102,6 +102,6 @@ def test_the_demo_student_starts_spring_reads_autumn_asks_about_it_and_undoes(pa
     assert dict(Course.objects.filter(user=demo).values_list("name", "is_filler")) == {
         "线性代数（二）": False, "形势与政策": True}
     page.goto(f"{base_url}/schedule/semesters/")
-    page.click("[data-test=past-semester]:has-text('{}') [data-test=undo-semester-start]".format(autumn))
+    page.click(f"[data-test=past-semester]:has-text('{autumn}') [data-test=undo-semester-start]")
     expect(page.locator(".messages")).to_contain_text("不能再撤销开始新学期")
     assert Semester.objects.filter(user=demo).count() == 2
