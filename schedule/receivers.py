@@ -36,6 +36,6 @@ def filler_mark_on_course_created(sender: Any, *, instance: Any, created: bool, 
     Raw saves (fixtures, undoing a semester start) put rows back as they were and are left alone.
     """
     if created and not raw:
-        from schedule.semesters.services import semester_filler_marks_apply
+        from schedule.semesters.filler import semester_filler_marks_apply
 
         semester_filler_marks_apply(course=instance)

@@ -15,13 +15,13 @@ from accounts.tests.factories import DEFAULT_PASSWORD
 from agent.tests.factories import reply, route, tool_call
 from schedule.models import Course
 from schedule.semesters.models import Semester
-from schedule.semesters.rows import semester_rows_dump
 from schedule.semesters.selectors import semester_current_get
 from schedule.student_rules.models import StudyRules
 from schedule.tests.factories import HEADER
 from smartmate.demo import seed_demo
 from smartmate.tests.live_server import log_in
 from taskclasses.models import Task
+from taskclasses.semesters.rows import semester_rows_dump
 
 SPRING_TIMETABLE = HEADER + "线性代数（二）,1,1,2,孙老师,二教2305,1-16\n形势与政策,5,9,10,赵立新,二教1101,1-8\n"
 

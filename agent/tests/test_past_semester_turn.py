@@ -6,7 +6,9 @@ import json
 
 import pytest
 
+from agent.prompts import system_prompt
 from agent.tests.factories import make_conversation, reply, route, run_turn, tool_call
+from agent.turn_services import DjangoTurnServices
 from schedule.tests.semesters.helpers import autumn_semester, start_spring
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -25,3 +27,11 @@ def test_the_assistant_answers_about_last_semester_from_its_frozen_blocks(fake_l
     assert json.loads(tool_message["content"])["study_blocks_by_plan"] == [
         {"name": "高数复习", "done": 1, "missed": 1, "placed": 1, "total": 3}]
     assert "完成 1 次" in "".join(f.get("text", "") for f in frames if f["type"] == "assistant.delta")
+
+
+def test_the_prompt_names_this_semester_and_last_semester(user):
+    start_spring(user, autumn_semester(user)["notes"])
+
+    prompt = system_prompt(DjangoTurnServices(user=user, conversation_id=0, turn_id="t").prompt_context())
+
+    assert "本学期是2027 春季学期；往期学期（新的在前，第一个即“上学期”）：2026 秋季学期" in prompt

@@ -14,9 +14,9 @@ from agent.tools.base import Tool, ToolContext, ToolResult
 from agent.tools.once import call_once
 from agent.working import Working
 from schedule.semesters.selectors import semester_current_get
-from schedule.semesters.services import Carry, semester_next_guess, semester_next_start
 from schedule.student_rules.services import study_rules_get
 from smartmate.platform.exceptions import AppError
+from taskclasses.semesters.services import Carry, semester_next_guess, semester_next_start
 
 
 class StartNextSemesterTool(Tool):

@@ -2,7 +2,6 @@ from django.urls import path
 
 from schedule.api import calendar_views, views
 from schedule.exams import api as exam_views
-from schedule.semesters import api as semesters_api
 from schedule.student_rules import api as rules_api
 
 urlpatterns = [
@@ -14,10 +13,6 @@ urlpatterns = [
     path("calendar/national/", calendar_views.CalendarNationalView.as_view(), name="calendar-national"),
     path("exams/", exam_views.ExamListView.as_view(), name="exams"),
     path("exams/<int:exam_id>/", exam_views.ExamDetailView.as_view(), name="exam"),
-    path("semesters/", semesters_api.SemesterListView.as_view(), name="semesters"),
-    path("semesters/next/", semesters_api.NextSemesterView.as_view(), name="semester-next"),
-    path("semesters/next/undo/", semesters_api.NextSemesterUndoView.as_view(), name="semester-next-undo"),
-    path("semesters/<int:semester_id>/", semesters_api.PastSemesterView.as_view(), name="semester"),
     path("rules/", rules_api.RulesView.as_view(), name="study-rules"),
     path("schedule/week/", views.WeekView.as_view(), name="schedule-week"),
     path("schedule/today/", views.TodayView.as_view(), name="schedule-today"),

@@ -9,10 +9,10 @@ from accounts.models import User
 from schedule.exams.models import Exam
 from schedule.models import CalendarDay, Course, ScheduleEvent
 from schedule.semesters.models import Semester
-from schedule.semesters.services import Carry, semester_next_start
 from schedule.student_rules.models import StudyRules
 from schedule.tests.factories import import_csv
 from taskclasses.models import Task, TaskItem
+from taskclasses.semesters.services import Carry, semester_next_start
 from taskclasses.tests.factories import SHANGHAI, embed_item, make_task, make_task_class, place_item
 
 SPRING = date(2027, 3, 1)

@@ -6,9 +6,9 @@ import pytest
 
 from schedule.core.semester_archive import SemesterArchive, study_blocks_by_plan, workload_of
 from schedule.semesters.models import Semester
-from schedule.semesters.services import semester_next_start_undo
 from smartmate.demo import seed_demo
 from smartmate.platform.exceptions import NotFoundError
+from taskclasses.semesters.services import semester_next_start_undo
 
 pytestmark = pytest.mark.django_db
 

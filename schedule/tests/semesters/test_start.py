@@ -11,13 +11,13 @@ from schedule.exams.models import Exam
 from schedule.models import CalendarDay, CalendarSettings, Course, ScheduleEvent
 from schedule.semesters.exceptions import SemesterInputError
 from schedule.semesters.models import Semester
-from schedule.semesters.rows import semester_rows_dump
-from schedule.semesters.services import Carry, semester_next_guess, semester_next_start
 from schedule.student_rules.models import StudyRules
 from schedule.tests.factories import import_csv
 from schedule.tests.semesters.helpers import LUNCH, SPRING, autumn_semester, start_spring
 from smartmate.platform.exceptions import NotFoundError
 from taskclasses.models import Task, TaskClass, TaskItem
+from taskclasses.semesters.rows import semester_rows_dump
+from taskclasses.semesters.services import Carry, semester_next_guess, semester_next_start
 
 pytestmark = pytest.mark.django_db
 

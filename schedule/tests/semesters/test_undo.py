@@ -7,11 +7,11 @@ import pytest
 from schedule.models import CalendarSettings
 from schedule.semesters.exceptions import SemesterUndoRefusedError
 from schedule.semesters.models import Semester
-from schedule.semesters.rows import semester_rows_dump
-from schedule.semesters.services import semester_next_start_undo
 from schedule.tests.factories import custom_event
 from schedule.tests.semesters.helpers import autumn_semester, start_spring
 from smartmate.platform.exceptions import NotFoundError
+from taskclasses.semesters.rows import semester_rows_dump
+from taskclasses.semesters.services import semester_next_start_undo
 
 pytestmark = pytest.mark.django_db
 

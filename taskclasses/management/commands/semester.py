@@ -9,9 +9,9 @@ from django.core.management.base import CommandError, CommandParser
 
 from accounts.management.student_commands import StudentCommand
 from schedule.semesters.selectors import semester_current_get, semester_list
-from schedule.semesters.services import Carry, semester_next_guess, semester_next_start, semester_next_start_undo
 from schedule.student_rules.services import study_rules_get
 from smartmate.platform.exceptions import AppError
+from taskclasses.semesters.services import Carry, semester_next_guess, semester_next_start, semester_next_start_undo
 
 
 class Command(StudentCommand):

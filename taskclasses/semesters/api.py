@@ -19,12 +19,13 @@ from accounts.requests import AuthedRequest
 from schedule.api.serializers import WeekQuerySerializer
 from schedule.core.semester_archive import SemesterArchive, record_to_json, week_events, workload_of
 from schedule.models import MAX_SEMESTER_WEEKS
-from schedule.semesters import selectors, services
+from schedule.semesters import selectors
 from schedule.semesters.exceptions import SemesterInputError
 from schedule.semesters.models import Semester
 from schedule.student_rules.services import study_rules_get
 from smartmate.platform.idempotency import idempotent
 from smartmate.platform.serializers import query_validate
+from taskclasses.semesters import services
 
 
 class PastSemesterSerializer(serializers.ModelSerializer):

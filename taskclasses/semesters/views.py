@@ -19,11 +19,12 @@ from schedule.core.semester_archive import workload_of
 from schedule.core.semester_board import week_board
 from schedule.messages import day_label
 from schedule.models import MAX_SEMESTER_WEEKS, Course, ScheduleEvent
-from schedule.semesters import selectors, services
+from schedule.semesters import selectors
 from schedule.student_rules.services import study_rules_get
 from smartmate.platform.exceptions import AppError
 from smartmate.platform.params import digits_int
 from taskclasses.models import Task, TaskClass
+from taskclasses.semesters import services
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -104,7 +105,7 @@ def next_semester_page(request: AuthedHttpRequest) -> HttpResponse:
                 form.add_error(None, exc.student_message())
             else:
                 messages.success(request, _("The new semester has started. Last semester is kept read-only below."))
-                return redirect("schedule:semesters")
+                return redirect("semesters:list")
         else:
             return render(request, "schedule/next_semester_confirm.html", {
                 "form": form, "leaving": _leaving(request), "current": selectors.semester_current_get(user=request.user),
@@ -134,4 +135,4 @@ def next_semester_undo(request: AuthedHttpRequest) -> HttpResponse:
         messages.error(request, exc.student_message())
     else:
         messages.success(request, _("Undone: last semester is back as it was."))
-    return redirect("schedule:semesters")
+    return redirect("semesters:list")

@@ -30,14 +30,13 @@ from schedule.models import (
     SuspendedMeeting,
 )
 from schedule.semesters.exceptions import SemesterInputError, SemesterUndoRefusedError
-from schedule.semesters.freeze import semester_archive_build
 from schedule.semesters.models import Semester
-from schedule.semesters.rows import semester_rows_digest, semester_rows_dump, semester_rows_restore
-from schedule.semesters.selectors import semester_previous_get
 from schedule.student_rules.models import StudyRules
 from smartmate.platform.dates import EARLIEST_YEAR, LATEST_YEAR
 from smartmate.platform.exceptions import NotFoundError
 from taskclasses.models import Task, TaskClass, TaskItem
+from taskclasses.semesters.freeze import semester_archive_build
+from taskclasses.semesters.rows import semester_rows_digest, semester_rows_dump, semester_rows_restore
 
 
 @dataclass(frozen=True)
@@ -201,16 +200,3 @@ def semester_next_start_undo(*, user: User) -> CalendarSettings:
     semester_rows_restore(user, list(past.document["restore"]))
     past.delete()
     return CalendarSettings.objects.get(user=user)
-
-
-def semester_filler_names_for(*, user: User) -> set[str]:
-    """Names whose courses the student asked to keep as filler when they started the current semester."""
-    latest = semester_previous_get(user=user)
-    return set(latest.carried.get("filler_names", [])) if latest else set()
-
-
-def semester_filler_marks_apply(*, course: Course) -> None:
-    """Mark a newly imported course as filler when its name was a filler course last semester."""
-    if not course.is_filler and course.name in semester_filler_names_for(user=course.user):
-        Course.objects.filter(pk=course.pk).update(is_filler=True)
-        course.is_filler = True
