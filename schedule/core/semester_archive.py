@@ -10,6 +10,7 @@ row back under its own id. Pure: no Django; the schedule app adapts rows to thes
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from collections import Counter
 from dataclasses import dataclass, field
@@ -32,12 +33,18 @@ class ArchiveFormatError(ValueError):
     """A stored document this code cannot read (another format, a newer version)."""
 
 
+@functools.cache
+def _fields_of(cls: type) -> tuple[tuple[dataclasses.Field, Any], ...]:
+    """A record's fields with their resolved types (resolving is slow: once per class)."""
+    hints = typing.get_type_hints(cls)
+    return tuple((record_field, hints[record_field.name]) for record_field in dataclasses.fields(cls))
+
+
 def _from_json(cls: type, data: dict[str, Any]) -> Any:
     """Build a record from its JSON: dates from ISO text, nested records from their dicts."""
-    hints = typing.get_type_hints(cls)
     values: dict[str, Any] = {}
-    for record_field in dataclasses.fields(cls):
-        value, hint = data.get(record_field.name), hints[record_field.name]
+    for record_field, hint in _fields_of(cls):
+        value = data.get(record_field.name)
         if value is None:
             values[record_field.name] = None
         elif hint in (date, date | None):
