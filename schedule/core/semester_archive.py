@@ -34,7 +34,7 @@ class ArchiveFormatError(ValueError):
 
 
 @functools.cache
-def _fields_of(cls: type) -> tuple[tuple[dataclasses.Field, Any], ...]:
+def _fields_of(cls: type) -> tuple[tuple[dataclasses.Field[Any], Any], ...]:
     """A record's fields with their resolved types (resolving is slow: once per class)."""
     hints = typing.get_type_hints(cls)
     return tuple((record_field, hints[record_field.name]) for record_field in dataclasses.fields(cls))
