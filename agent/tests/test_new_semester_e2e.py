@@ -19,10 +19,11 @@ from schedule.semesters.selectors import semester_current_get
 from schedule.student_rules.models import StudyRules
 from schedule.tests.factories import HEADER
 from smartmate.demo import seed_demo
-from smartmate.tests.live_server import log_in
+from smartmate.tests.live_server import log_in, wait_until
 from taskclasses.models import Task
 from taskclasses.semesters.rows import semester_rows_dump
 
+PHONE = {"width": 390, "height": 844}
 SPRING_TIMETABLE = HEADER + "线性代数（二）,1,1,2,孙老师,二教2305,1-16\n形势与政策,5,9,10,赵立新,二教1101,1-8\n"
 
 
@@ -105,3 +106,10 @@ def test_the_demo_student_starts_spring_reads_autumn_asks_about_it_and_undoes(pa
     page.click(f"[data-test=past-semester]:has-text('{autumn}') [data-test=undo-semester-start]")
     expect(page.locator(".messages")).to_contain_text("不能再撤销开始新学期")
     assert Semester.objects.filter(user=demo).count() == 2
+
+    # The semester pages fit a phone: nothing scrolls sideways (a past week's board scrolls in its own frame).
+    page.set_viewport_size(PHONE)
+    autumn_page = f"/schedule/semesters/{Semester.objects.filter(user=demo).order_by('-first_monday')[0].pk}/"
+    for path in ("/schedule/semesters/", autumn_page, "/schedule/semesters/next/"):
+        page.goto(f"{base_url}{path}")
+        wait_until(page, "() => document.documentElement.scrollWidth <= window.innerWidth")
