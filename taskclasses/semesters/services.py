@@ -35,6 +35,7 @@ from schedule.student_rules.models import StudyRules
 from smartmate.platform.dates import EARLIEST_YEAR, LATEST_YEAR
 from smartmate.platform.exceptions import NotFoundError
 from taskclasses.models import Task, TaskClass, TaskItem
+from taskclasses.notes.services import tasks_promote
 from taskclasses.semesters.freeze import semester_archive_build
 from taskclasses.semesters.rows import semester_rows_digest, semester_rows_dump, semester_rows_restore
 
@@ -193,10 +194,11 @@ def semester_next_start_undo(*, user: User) -> CalendarSettings:
     # A past semester written another way (the demo's) has no start behind it and no rows to put back.
     if past is None or not past.after_digest:
         raise NotFoundError(_("There is no semester start to undo."))
-    if semester_rows_digest(user) != past.after_digest:
+    if semester_rows_digest(user, promoted_after=past.frozen_at) != past.after_digest:
         raise SemesterUndoRefusedError(_(
             "You have already added or changed things in the new semester (courses, blocks, plans, notes or "
             "settings), so starting it can no longer be undone."), detail={"semester": past.pk})
     semester_rows_restore(user, list(past.document["restore"]))
     past.delete()
+    tasks_promote(user=user)  # the notes the job moved meanwhile came back as they were: move them again
     return CalendarSettings.objects.get(user=user)
