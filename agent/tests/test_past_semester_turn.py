@@ -7,8 +7,9 @@ import json
 import pytest
 
 from agent.prompts import system_prompt
-from agent.tests.factories import make_conversation, reply, route, run_turn, tool_call
+from agent.tests.factories import last_of, make_conversation, reply, resume, route, run_turn, tool_call
 from agent.turn_services import DjangoTurnServices
+from schedule.semesters.models import Semester
 from schedule.tests.semesters.helpers import autumn_semester, start_spring
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -35,3 +36,19 @@ def test_the_prompt_names_this_semester_and_last_semester(user):
     prompt = system_prompt(DjangoTurnServices(user=user, conversation_id=0, turn_id="t").prompt_context())
 
     assert "本学期是2027 春季学期；往期学期（新的在前，第一个即“上学期”）：2026 秋季学期" in prompt
+
+
+def test_starting_the_next_semester_waits_for_the_students_confirmation(fake_llm, user):
+    notes = autumn_semester(user)["notes"]
+    conversation = make_conversation(user)
+    arguments = {"weeks": 18, "note_ids": [notes[0].pk], "protected": ["午饭"]}
+    fake_llm.script(route("execute"), tool_call("start_next_semester", arguments, text="要开始新学期吗？"))
+
+    card = last_of(run_turn(user, conversation, "下学期开始了，帮我开新学期，带上还图书馆的书和午饭"), "confirm.request")
+
+    assert card["details"] == {"tool": "start_next_semester", "arguments": arguments}
+    assert not Semester.objects.filter(user=user).exists()  # nothing ran before the answer
+    fake_llm.script(reply("新学期开始了，去导入新课表吧。"))
+    frames = resume(user, conversation, card["interaction_id"], "accept")
+    assert [f["status"] for f in frames if f["type"] == "tool.result"] == ["done"]
+    assert Semester.objects.get(user=user).label == "2026 autumn semester"
