@@ -27,8 +27,10 @@ from agent.toolbox import RegistryToolbox
 from agent.tools.board_text import day_index
 from agent.tools.working_schedule import working_load, working_publish, working_rough_build
 from memory.recall import memory_prompt_block, memory_recall_prefetch
-from schedule.models import ScheduleEvent
+from schedule.core.semester_archive import season_of
+from schedule.models import CalendarSettings, ScheduleEvent
 from schedule.selectors import calendar_settings_get, days_events_list
+from schedule.semesters.models import Semester, semester_label
 from smartmate.platform.outbox.services import outbox_publish
 from taskclasses.models import TaskClass, TaskItem
 
@@ -58,7 +60,7 @@ class DjangoTurnServices:
         days = self._days_of(now)
         return PromptContext(today=days.today, now=now.astimezone(self.user.zone), week=days.week,
                              weeks=days.weeks, timetable=days.timetable, tomorrow=days.tomorrow,
-                             memory=self._memory(query))
+                             memory=self._memory(query), semester=days.semester, past_semesters=days.past_semesters)
 
     def _days_of(self, now: datetime) -> _Days:
         """Today's and tomorrow's timetable and the semester week: one settings read, one events query
@@ -69,8 +71,9 @@ class DjangoTurnServices:
             semester = calendar.semester(self.user.time_zone)
             days = days_events_list(user=self.user, semester=semester, days=[today, today + ONE_DAY])
             timetable, tomorrow = (tuple(self._entry(event) for event in events) for events in days)
+            current, past = _semester_names(self.user, calendar)
             self._days[today] = _Days(today=today, week=semester.current_week(now), weeks=calendar.semester_weeks,
-                                      timetable=timetable, tomorrow=tomorrow)
+                                      timetable=timetable, tomorrow=tomorrow, semester=current, past_semesters=past)
         return self._days[today]
 
     def _entry(self, event: ScheduleEvent) -> TimetableEntry:
@@ -210,6 +213,17 @@ class _Days:
     weeks: int
     timetable: tuple[TimetableEntry, ...]
     tomorrow: tuple[TimetableEntry, ...]
+    semester: str = ""
+    past_semesters: tuple[str, ...] = ()
+
+
+def _semester_names(user: User, calendar: CalendarSettings) -> tuple[str, tuple[str, ...]]:
+    """The current semester's name and the past ones', newest first, in Chinese (the prompt's language)."""
+    with translation.override("zh-hans"):
+        current = semester_label(*season_of(calendar.semester_start))
+        past = tuple(semester_label(year, season) for year, season in Semester.objects.filter(user=user)
+                     .order_by("-first_monday").values_list("year", "season"))
+    return current, past
 
 
 def _answer_store(*, turn_id: str, values: dict[str, Any]) -> tuple[Message, bool]:

@@ -19,6 +19,7 @@ from schedule.models import (
     ScheduleSlot,
     SuspendedMeeting,
 )
+from schedule.semesters.models import Semester
 from schedule.services.academic_calendar import national_holidays_load, national_years
 from schedule.student_rules.models import StudyRules
 from smartmate.platform.exceptions import AppError
@@ -81,6 +82,10 @@ class CalendarDayAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
+    @admin.display(description=gettext_lazy("name"))
+    def name(self, semester: Semester) -> str:
+        return semester.label
+
     def has_change_permission(self, request: HttpRequest, obj: CalendarDay | None = None) -> bool:
         return False
 
@@ -96,6 +101,10 @@ class SuspendedMeetingAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+    @admin.display(description=gettext_lazy("name"))
+    def name(self, semester: Semester) -> str:
+        return semester.label
 
     def has_change_permission(self, request: HttpRequest, obj: SuspendedMeeting | None = None) -> bool:
         return False
@@ -129,6 +138,10 @@ class ScheduleEventAdmin(admin.ModelAdmin):
     # students edit through the board, operators through the services (README, the Django shell).
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+    @admin.display(description=gettext_lazy("name"))
+    def name(self, semester: Semester) -> str:
+        return semester.label
 
     def has_change_permission(self, request: HttpRequest, obj: ScheduleEvent | None = None) -> bool:
         return False
@@ -179,3 +192,22 @@ class ExamAdmin(admin.ModelAdmin):
     search_fields = ("title", "user__username")
     raw_id_fields = ("user", "course")
     date_hierarchy = "date"
+
+
+@admin.register(Semester)
+class SemesterAdmin(admin.ModelAdmin):
+    """Past semesters are frozen: shown, never edited here (deleting one goes with its student)."""
+
+    list_display = ("name", "user", "first_monday", "weeks", "frozen_at")
+    search_fields = ("user__username",)
+    list_filter = ("season",)
+    raw_id_fields = ("user",)
+    readonly_fields = ("user", "year", "season", "first_monday", "weeks", "section_times", "document", "carried",
+                       "next_first_monday", "next_weeks", "frozen_at")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    @admin.display(description=gettext_lazy("name"))
+    def name(self, semester: Semester) -> str:
+        return semester.label

@@ -21,7 +21,7 @@ def _ics(user: User) -> bytes:
 
 # The line for this file in the archive's 说明.txt.
 SUMMARY = gettext_lazy("Your timetable: semester and section times, courses, every meeting and own event, the school "
-                       "calendar, exams, your rules, and each change you can undo.")
+                       "calendar, exams, your rules, each change you can undo, and every past semester as it ended.")
 
 # The feed's secret token and each section's slot row are bookkeeping, not the student's content.
 data_area_register(DataArea(name="schedule", tables=_tables, order=20,

@@ -549,4 +549,5 @@ class SuspendedMeeting(models.Model):
 
 # Models kept beside their feature, registered with this app (see the module).
 from schedule.exams.models import Exam  # noqa: E402, F401 - after this module's models, which it refers to
+from schedule.semesters.models import Semester as PastSemester  # noqa: E402, F401 - a past semester, kept beside its feature
 from schedule.student_rules.models import StudyRules  # noqa: E402, F401 - the student's rules, kept beside their feature

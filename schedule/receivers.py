@@ -27,3 +27,15 @@ def feed_rotate_on_password_change(sender: Any, *, user: Any, reason: str, **kwa
     calendar_feed_regenerate(user=user)
     return _("Your calendar subscription link has changed and the old one no longer works. "
              "Copy the new link from the import page into your calendar app.")
+
+
+def filler_mark_on_course_created(sender: Any, *, instance: Any, created: bool, raw: bool = False,
+                                  **kwargs: Any) -> None:
+    """A course the new timetable brings is filler when a course of its name was, if the student chose so.
+
+    Raw saves (fixtures, undoing a semester start) put rows back as they were and are left alone.
+    """
+    if created and not raw:
+        from schedule.semesters.filler import semester_filler_marks_apply
+
+        semester_filler_marks_apply(course=instance)

@@ -50,9 +50,11 @@ def _seeders() -> list[Callable[[User], str]]:
     # Imported lazily: each app's seeder lives beside its models.
     from schedule.demo import seed_demo_timetable
     from schedule.demo_rules import seed_demo_rules_and_exam
+    from schedule.semesters.demo import seed_demo_past_semester
     from taskclasses.demo import seed_demo_quick_notes, seed_demo_task_classes
 
-    return [seed_demo_timetable, seed_demo_rules_and_exam, seed_demo_quick_notes, seed_demo_task_classes]
+    return [seed_demo_timetable, seed_demo_rules_and_exam, seed_demo_quick_notes, seed_demo_task_classes,
+            seed_demo_past_semester]
 
 
 @transaction.atomic

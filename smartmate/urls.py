@@ -18,6 +18,7 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", include("taskclasses.plans.api.urls")),
     path("", include("taskclasses.planning.api.urls")),
     path("", include("taskclasses.reminders.api.urls")),
+    path("", include("taskclasses.semesters.api_urls")),
     path("agent/", include("agent.api.urls")),
     path("", include("memory.api.urls")),
 ]
@@ -39,6 +40,7 @@ urlpatterns = [
     path("welcome/", first_run_views.first_run_page, name="first-run"),
     path("welcome/dismiss/", first_run_views.first_run_dismiss, name="first-run-dismiss"),
     path("accounts/", include((accounts_pages, accounts_urls.app_name))),
+    path("schedule/semesters/", include("taskclasses.semesters.urls")),  # past semesters, the next one
     path("schedule/", include("taskclasses.planning.urls")),  # the week board and its previews
     path("schedule/", include("schedule.urls")),
     path("tasks/", include("taskclasses.notes.urls")),  # quick notes

@@ -43,6 +43,9 @@ class PromptContext:
     # Tomorrow's too: "我明天有什么课" is then answered from the prompt, without a tool round.
     tomorrow: tuple[TimetableEntry, ...] = ()
     memory: str = ""  # the memory block: what the assistant remembers that bears on this message
+    # Which semester this is ("2026 秋季学期") and the past ones, newest first: "上学期" is then the first.
+    semester: str = ""
+    past_semesters: tuple[str, ...] = ()
 
 
 class Toolbox(Protocol):

@@ -138,7 +138,23 @@ def alice(db, monkeypatch) -> Alice:
     from taskclasses.reminders.models import Reminder
     ids["reminder_id"] = Reminder.objects.create(user=user, kind="deadline_today", key="task:1:x",
                                                  params={"title": f"{MARKER}交作业", "deadline": NOW.isoformat()}).pk
+    ids["semester_id"] = _past_semester(user).pk
     return Alice(user=user, ids=ids)
+
+
+def _past_semester(user: User):
+    """A past semester of Alice's, made directly: starting one would clear the live rows the other ids name."""
+    from schedule.core.semester_archive import SemesterArchive
+    from schedule.semesters.models import Semester
+
+    archive = SemesterArchive(season="spring", year=2026, first_monday=date(2026, 3, 2), weeks=18,
+                              time_zone="Asia/Shanghai", section_times=(("08:00", "08:45"),),
+                              notes=())
+    document = {**archive.to_json(), "plans": [{"name": f"{MARKER}往期计划", "strategy": "steady",
+                                               "first_day": "2026-03-02", "last_day": "2026-03-08", "items": []}]}
+    return Semester.objects.create(user=user, year=2026, season="spring", first_monday=date(2026, 3, 2), weeks=18,
+                                   document=document, next_first_monday=date(2026, 9, 7), next_weeks=20,
+                                   after_digest="0" * 64)
 
 
 @pytest.fixture
@@ -166,8 +182,10 @@ def alice_state(alice: Alice) -> str:
     from taskclasses.reminders.models import Reminder
 
     rows = []
+    from schedule.semesters.models import Semester
+
     for model in (Course, ScheduleEvent, TaskClass, TaskItem, Task, PlanPreview, ChangeSet, Conversation, MemoryItem,
-                  CalendarDay, QuadrantLesson, Reminder, Exam):
+                  CalendarDay, QuadrantLesson, Reminder, Exam, Semester):
         rows += json.loads(serializers.serialize("json", model.objects.filter(
             **({"task_class__user": alice.user} if model is TaskItem else {"user": alice.user})).order_by("pk")))
     for row in rows:
@@ -180,7 +198,7 @@ def test_every_route_is_covered():
                for name in parameters(route) if name not in {"event_id", "course_id", "preview_id", "item_id",
                                                              "changeset_id", "task_id", "task_class_id",
                                                              "conversation_id", "memory_id", "day_id", "lesson_id",
-                                                             "reminder_id", "exam_id"}}
+                                                             "reminder_id", "exam_id", "semester_id"}}
     assert not unknown, f"Routes with parameters this matrix cannot fill: {sorted(unknown)}"
     assert len(routes()) > 60
 

@@ -34,10 +34,21 @@ def system_prompt(context: PromptContext) -> str:
         week_line = f"现在不在学期内（学期共 {context.weeks} 周）。"
     else:
         week_line = f"本学期第 {context.week} 周（共 {context.weeks} 周）。"
+    week_line += _semester_line(context)
     return render("system", now_line=now_line, week_line=week_line,
                   timetable=_day_lines(context.timetable, "今天没有安排。"),
                   tomorrow=_day_lines(context.tomorrow, "明天没有安排。"),
                   memory=context.memory.strip() or "（暂无）")
+
+
+def _semester_line(context: PromptContext) -> str:
+    """Which semester it is, and the past ones the read tool can answer about ("上学期" is the newest)."""
+    if not context.semester:
+        return ""
+    if not context.past_semesters:
+        return f"本学期是{context.semester}。"
+    return (f"本学期是{context.semester}；往期学期（新的在前，第一个即“上学期”）：{'、'.join(context.past_semesters)}，"
+            "可用 query_past_semester 查询。")
 
 
 def _day_lines(entries: tuple[TimetableEntry, ...], empty: str) -> str:

@@ -10,11 +10,12 @@ from agent.tools.errors import ToolArgumentError, UnknownTool
 from agent.tools.registry import TOOLS, arguments_check, tool_get, tool_specs, tools_prompt_list
 
 WRITES = {"place", "move", "swap", "batch_move", "unplace", "queue_apply_head_move", "quick_note_create",
-          "create_task_class", "forget_memories", "spread_even", "min_context_switch", "catch_up"}
+          "create_task_class", "forget_memories", "spread_even", "min_context_switch", "catch_up",
+          "start_next_semester"}
 
 
 def test_every_tool_is_registered_with_its_write_flag():
-    assert len(TOOLS) == 26 and {name for name, tool in TOOLS.items() if tool.writes} == WRITES
+    assert len(TOOLS) == 28 and {name for name, tool in TOOLS.items() if tool.writes} == WRITES
 
 
 def test_an_unknown_tool_lists_the_tools():
