@@ -20,9 +20,9 @@ from accounts.models import User
 from agent.flow.state import TurnOptions
 from agent.flow.working import Working
 from agent.models import Message
-from agent.tools.base import ToolContext, ToolResult
-from agent.tools.registry import DEFAULT_PACKS, arguments_check, pack_tools, tool_get, tool_label, tool_specs
-from agent.tools.reorder_permission import reorder_allowed
+from agent.tools.support.base import ToolContext, ToolResult
+from agent.tools.support.registry import DEFAULT_PACKS, arguments_check, pack_tools, tool_get, tool_label, tool_specs
+from agent.tools.support.reorder_permission import reorder_allowed
 from smartmate.llm import ToolSpec
 
 
@@ -86,7 +86,7 @@ class RegistryToolbox:
 
     def _reorder_allowed(self) -> bool:
         """Whether the student's own message of this turn allows reordering (never the model, never
-        memory: ``agent.tools.reorder_permission``); read once per turn."""
+        memory: ``agent.tools.support.reorder_permission``); read once per turn."""
         if self._allow_reorder is None:
             self._allow_reorder = self.turn_id is not None and reorder_allowed(self._students_request())
         return self._allow_reorder

@@ -24,8 +24,8 @@ from agent.models import Conversation, Message
 from agent.outbox_topics import CONVERSATION_TITLE, TURN_FINISHED
 from agent.services.reservations import turn_reservation_close, turn_reservation_open
 from agent.toolbox import RegistryToolbox
-from agent.tools.board_text import day_index
-from agent.tools.working_schedule import working_load, working_publish, working_rough_build
+from agent.tools.support.board_text import day_index
+from agent.tools.support.working_schedule import working_load, working_publish, working_rough_build
 from memory.recall import memory_prompt_block, memory_recall_prefetch
 from schedule.core.semester_archive import season_of
 from schedule.models import CalendarSettings, ScheduleEvent

@@ -46,7 +46,7 @@ def scenarios(user) -> list[tuple[str, Callable[[], Any]]]:
     """What to time, for a student with the demo data (one of their plans applied, one previewed)."""
     from django.utils import timezone
 
-    from agent.tools.working_schedule import working_load
+    from agent.tools.support.working_schedule import working_load
     from taskclasses.models import TaskClass
     from taskclasses.planning.boards import board_load, calendar_get
     from taskclasses.planning.planning import preview_create

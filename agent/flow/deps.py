@@ -16,7 +16,7 @@ from agent.flow.contracts import Event
 from agent.flow.state import TurnOptions, TurnUsage
 from agent.flow.streaming import CancelWatch
 from agent.flow.working import Working
-from agent.tools.base import ToolResult
+from agent.tools.support.base import ToolResult
 from smartmate.llm import ChatMessage, Completion, LLMClient, OnDelta, StageConfig, ToolSpec, Usage
 from smartmate.llm.usage import call_reservation
 
@@ -49,7 +49,7 @@ class PromptContext:
 
 
 class Toolbox(Protocol):
-    """The assistant's tools as a node sees them (``agent.toolbox`` wraps ``agent.tools.registry``)."""
+    """The assistant's tools as a node sees them (``agent.toolbox`` wraps ``agent.tools.support.registry``)."""
 
     def specs(self, route: str, packs: Sequence[str] = ()) -> list[ToolSpec]:
         """Return the tools of ``packs`` (none: the default packs of ``route``: execute, quick_note)."""

@@ -17,7 +17,7 @@ goes on with the same ids, suggestions and moves. Anything unreadable is dropped
 turn then loads the schedule afresh when it needs one.
 
 Pure: no Django. Loading from the database, the rough build and publishing are
-``agent.tools.working_schedule``.
+``agent.tools.support.working_schedule``.
 """
 
 from __future__ import annotations

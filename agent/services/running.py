@@ -36,7 +36,7 @@ from agent.services.leases import (
     with_database_retries,
 )
 from agent.timeline import TimelineEmitter
-from agent.tools.working_schedule import working_publish, working_rebase
+from agent.tools.support.working_schedule import working_publish, working_rebase
 from agent.turn_services import DjangoTurnServices
 from schedule.models import PlanPreview
 from smartmate.llm import get_llm_client

@@ -15,7 +15,7 @@ from accounts.tests.factories import UserFactory
 from agent.models import Conversation
 from agent.tests.factories import reply, timeline, tool_call
 from agent.tests.test_chat_e2e import _open_chat
-from agent.tools.working_schedule import working_load
+from agent.tools.support.working_schedule import working_load
 from schedule.core.board import Spot
 from schedule.core.board_edits import place
 from schedule.models import CalendarSettings, ScheduleEvent

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from accounts.tests.factories import UserFactory
 from agent.tests.factories import plan, reply, route, tool_call
 from agent.tests.test_chat_e2e import _open_chat
-from agent.tools.working_schedule import working_load
+from agent.tools.support.working_schedule import working_load
 from schedule.models import CalendarSettings, ScheduleEvent
 from schedule.tests.factories import import_csv, make_task_class
 from taskclasses.planning.planning import preview_create

@@ -11,7 +11,7 @@ import pytest
 from agent.models import Checkpoint
 from agent.tests.factories import last_of, make_conversation, plan, reply, resume, route, run_turn, tool_call, types
 from agent.tests.legacy_working import legacy_scene, legacy_working
-from agent.tools.registry import pack_tools
+from agent.tools.support.registry import pack_tools
 from schedule.core.board import Board, Entry, Kind
 from schedule.core.board_codec import board_from_json
 from schedule.models import Course, PlanPreview, ScheduleEvent

@@ -11,7 +11,7 @@ import pytest
 from agent.models import Checkpoint
 from agent.tests.conftest import WEEK_TWO_MONDAY
 from agent.tests.factories import last_of, make_conversation, plan, reply, route, run_turn, tool_call
-from agent.tools.working_schedule import working_load
+from agent.tools.support.working_schedule import working_load
 from schedule.core.board import Kind
 from schedule.models import ScheduleEvent
 from schedule.tests.factories import import_csv, make_task_class

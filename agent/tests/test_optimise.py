@@ -50,6 +50,6 @@ def test_a_schedule_with_nothing_to_improve_passes_through_untouched(ctx, plan):
 
 
 def test_the_phase_uses_only_registered_analysis_and_edit_tools():
-    from agent.tools.registry import TOOLS
+    from agent.tools.support.registry import TOOLS
 
     assert [TOOLS[name].writes for name in optimise.OPTIMISE_TOOLS] == [False, True, True]

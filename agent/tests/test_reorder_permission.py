@@ -9,8 +9,8 @@ import pytest
 
 from agent.tests.conftest import WEEK_TWO_MONDAY as WEEK_TWO
 from agent.tests.factories import last_of, make_conversation, reply, resume, route, run_turn, tool_call
-from agent.tools.reorder_permission import reorder_allowed
-from agent.tools.working_schedule import working_load
+from agent.tools.support.reorder_permission import reorder_allowed
+from agent.tools.support.working_schedule import working_load
 from memory.tests.factories import make_memory
 from schedule.models import ScheduleEvent
 from taskclasses.models import TaskItem

@@ -19,7 +19,7 @@ from accounts.tests.factories import UserFactory
 from agent.tests.factories import reply, route, tool_call
 from agent.tests.test_assistant_flow_e2e import AFTERNOON, FRIDAY, _review_on_thursday_evening, _semester_in_week_three
 from agent.tests.test_chat_e2e import _open_chat
-from agent.tools.working_schedule import working_load
+from agent.tools.support.working_schedule import working_load
 from schedule.models import ScheduleEvent
 from schedule.tests.factories import import_csv
 

@@ -12,7 +12,7 @@ import pytest
 from django.utils import translation
 
 from agent.tests.factories import make_conversation, plan, reply, resume, route, run_turn, tool_call
-from agent.tools.registry import TOOLS, tool_label
+from agent.tools.support.registry import TOOLS, tool_label
 from schedule.tests.factories import make_task_class
 
 CHINESE = re.compile(r"[\u4e00-\u9fff]")

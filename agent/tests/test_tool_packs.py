@@ -13,7 +13,7 @@ import pytest
 
 from agent.flow.tool_packs import PACKS
 from agent.tests.factories import last_of, make_conversation, plan, reply, resume, route, run_turn, tool_call
-from agent.tools.registry import TOOLS, pack_tools
+from agent.tools.support.registry import TOOLS, pack_tools
 from schedule.tests.factories import import_csv
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("week_two")]

@@ -23,7 +23,7 @@ from agent.services.conversations import conversation_create
 from agent.services.leases import TurnLease
 from agent.services.running import _checkpoint_save
 from agent.timeline import TimelineEmitter
-from agent.tools.registry import tool_specs
+from agent.tools.support.registry import tool_specs
 from agent.turn_services import DjangoTurnServices
 from schedule.selectors import today_events_list
 from smartmate.demo import seed_demo

@@ -23,7 +23,7 @@ from agent.models import Message, TimelineEvent
 from agent.services.turns import TurnStarted, turn_cancel, turn_resume, turn_start
 from agent.tests.factories import last_of, make_conversation, plan, reply, route, timeline, tool_call
 from agent.tests.legacy_working import legacy_scene
-from agent.tools.working_schedule import working_load
+from agent.tools.support.working_schedule import working_load
 from schedule.models import PlanPreview, ScheduleEvent
 from smartmate.llm.provider import reset_llm_client
 from taskclasses.models import Task, TaskClass

@@ -10,10 +10,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from agent.flow.working import Working
-from agent.tools import analysis_text as words
-from agent.tools import board_text as text
-from agent.tools import common
-from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.tools.support import analysis_text as words
+from agent.tools.support import board_text as text
+from agent.tools.support import common
+from agent.tools.support.base import Tool, ToolContext, ToolResult
 from schedule.core.analysis import DIMENSIONS, Analysis
 from schedule.core.board import Board
 from taskclasses.planning.catch_up import catch_up_count

@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from agent.flow.working import Working
-from agent.tools import analysis_text as words
-from agent.tools import common
-from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.tools.support import analysis_text as words
+from agent.tools.support import common
+from agent.tools.support.base import Tool, ToolContext, ToolResult
 from schedule.core.analysis import RHYTHM_DIMENSIONS
 
 

@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from agent.flow.working import Working, WorkQueue
-from agent.tools import board_text as text
-from agent.tools import common
-from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.tools.support import board_text as text
+from agent.tools.support import common
+from agent.tools.support.base import Tool, ToolContext, ToolResult
 from schedule.core.board import Board
 from smartmate.platform.exceptions import AppError, NotFoundError
 from taskclasses.planning.catch_up import CatchUp, catch_up_board, catch_up_count

@@ -9,9 +9,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from agent.flow.working import Working
-from agent.tools import board_text as text
-from agent.tools import common, rules_text
-from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.tools.support import board_text as text
+from agent.tools.support import common, rules_text
+from agent.tools.support.base import Tool, ToolContext, ToolResult
 from schedule.core.board import Board, Kind
 
 STRATEGIES = {"steady": "均匀分布", "rapid": "集中突击", "spaced": "考前间隔复习"}

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.models import User
 from agent.flow.working import Working
-from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.tools.support.base import Tool, ToolContext, ToolResult
 from memory.selectors import memory_find_by_text, memory_forget_wants_everything
 from memory.services.items import memory_forget_all, memory_forget_many
 

@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from agent.flow.working import Working
-from agent.tools import board_text as text
-from agent.tools import common, rules_text
-from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.tools.support import board_text as text
+from agent.tools.support import common, rules_text
+from agent.tools.support.base import Tool, ToolContext, ToolResult
 from schedule.core.board import Board, Entry
 from schedule.core.board_errors import UnknownEntry
 from schedule.core.board_suggest import openings, probe

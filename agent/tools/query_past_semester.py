@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from agent.flow.working import Working
-from agent.tools import common
-from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.tools.support import common
+from agent.tools.support.base import Tool, ToolContext, ToolResult
 from schedule.core.semester_archive import SemesterArchive, record_to_json, study_blocks_by_plan, workload_of
 from schedule.semesters.models import Semester
 from schedule.semesters.selectors import semester_current_get, semester_list

@@ -9,10 +9,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from agent.flow.working import Working
-from agent.tools import board_text as text
-from agent.tools import common
-from agent.tools.base import Tool, ToolContext, ToolResult
-from agent.tools.queue import enqueue, item_json, snapshot
+from agent.tools.support import board_text as text
+from agent.tools.support import common
+from agent.tools.support.base import Tool, ToolContext, ToolResult
+from agent.tools.support.queue import enqueue, item_json, snapshot
 from schedule.core.board import Board, Entry, Kind
 
 DEFAULT_LIMIT = 16

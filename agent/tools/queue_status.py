@@ -9,9 +9,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from agent.flow.working import Working
-from agent.tools import common
-from agent.tools.base import Tool, ToolContext, ToolResult
-from agent.tools.queue import snapshot
+from agent.tools.support import common
+from agent.tools.support.base import Tool, ToolContext, ToolResult
+from agent.tools.support.queue import snapshot
 
 
 class QueueStatusTool(Tool):

@@ -9,9 +9,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from agent.flow.working import Working
-from agent.tools import common
-from agent.tools.base import Tool, ToolContext, ToolResult
-from agent.tools.once import call_once
+from agent.tools.support import common
+from agent.tools.support.base import Tool, ToolContext, ToolResult
+from agent.tools.support.once import call_once
 from schedule.core.board import add_pending
 from smartmate.platform.exceptions import AppError
 from taskclasses.models import Task

@@ -9,9 +9,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from agent.flow.working import Working
-from agent.tools import board_text as text
-from agent.tools import common
-from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.tools.support import board_text as text
+from agent.tools.support import common
+from agent.tools.support.base import Tool, ToolContext, ToolResult
 from schedule.core.board_edits import Swap
 
 

@@ -43,8 +43,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from agent.flow.working import Working
-from agent.tools import common
-from agent.tools.base import Tool, ToolContext, ToolResult
+from agent.tools.support import common
+from agent.tools.support.base import Tool, ToolContext, ToolResult
 
 log = logging.getLogger(__name__)
 TIMEOUT_SECONDS = 15.0  # the whole fetch, redirects included

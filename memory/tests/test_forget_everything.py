@@ -7,8 +7,8 @@ import pytest
 from django.utils import timezone
 
 from agent.tests.factories import last_of, make_conversation, resume, route, run_turn, tool_call
-from agent.tools.base import ToolContext
 from agent.tools.memory_forget import TOOL
+from agent.tools.support.base import ToolContext
 from bench.memory_eval.scripted_model import responder
 from bench.memory_eval.traces import memory_traces
 from memory.core.forget_requests import asks_for_everything_about, is_forget_everything

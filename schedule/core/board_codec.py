@@ -17,7 +17,7 @@ The document (``FORMAT`` / ``VERSION`` say which; keys with their default value 
                   "task_id"?, "deadline"? (ISO datetime), "pinned"?}]}
 
 ``board_from_legacy_working`` reads the assistant's working schedule as it was stored before the
-board existed (the format ``agent.tools.working_schedule`` wrote then: ``"version": 1``, no ``"format"``),
+board existed (the format ``agent.tools.support.working_schedule`` wrote then: ``"version": 1``, no ``"format"``),
 so a conversation in progress survives the upgrade. Anything malformed raises
 ``BoardFormatError``; the caller then loads the board afresh from the database.
 """

@@ -11,9 +11,9 @@ from zoneinfo import ZoneInfo
 import pytest
 from icalendar import Calendar
 
-from agent.tools.base import ToolContext
 from agent.tools.query_range import TOOL as QUERY_RANGE
-from agent.tools.working_schedule import working_load
+from agent.tools.support.base import ToolContext
+from agent.tools.support.working_schedule import working_load
 from schedule.core.board import Kind
 from schedule.models import CalendarDay, Course, ScheduleEvent, ScheduleSlot
 from schedule.now_next import now_next_get

@@ -29,9 +29,9 @@ from rest_framework.test import APIClient
 from accounts.data_export import user_data_archive
 from accounts.models import User
 from agent.flow.prompts import system_prompt
-from agent.tools.base import ToolContext
 from agent.tools.query_range import TOOL as QUERY_RANGE
-from agent.tools.working_schedule import working_load
+from agent.tools.support.base import ToolContext
+from agent.tools.support.working_schedule import working_load
 from agent.turn_services import DjangoTurnServices
 from schedule.models import ScheduleEvent
 from schedule.selectors import calendar_settings_get

@@ -64,7 +64,7 @@ def _tools_tokens(tools: Sequence[ToolSpec]) -> int:
 
 
 # A tool spec's (CJK, other) character counts, by identity: specs are built once per process
-# (agent.tools.registry) and reused. The spec is kept in the value, so its id cannot be reused.
+# (agent.tools.support.registry) and reused. The spec is kept in the value, so its id cannot be reused.
 _TOOL_CHARS: dict[int, tuple[ToolSpec, int, int]] = {}
 _TOOL_CHARS_MAX = 1024
 

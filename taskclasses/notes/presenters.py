@@ -20,7 +20,7 @@ class QuadrantColumn:
     tasks: tuple[Task, ...]
 
 
-# The same msgids as the assistant's cards (agent/tools/board_text.py): 周五 / Fri.
+# The same msgids as the assistant's cards (agent/tools/support/board_text.py): 周五 / Fri.
 _WEEKDAYS_SHORT = (pgettext_lazy("short weekday", "Mon"), pgettext_lazy("short weekday", "Tue"),
                    pgettext_lazy("short weekday", "Wed"), pgettext_lazy("short weekday", "Thu"),
                    pgettext_lazy("short weekday", "Fri"), pgettext_lazy("short weekday", "Sat"),

@@ -27,7 +27,7 @@ from agent.flow.nodes import Step
 from agent.flow.nodes.execute import ROUND_BUDGET
 from agent.flow.state import Action, TurnState
 from agent.flow.working import Working
-from agent.tools.base import ToolResult
+from agent.tools.support.base import ToolResult
 from schedule.core.analysis import Analysis, Candidate, EmptyWindowError, analyze
 from schedule.core.board import Board
 from schedule.core.board_edits import OrderRule, apply

@@ -8,8 +8,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from agent.flow.working import Working
-from agent.tools.base import ToolContext
-from agent.tools.working_schedule import working_load
+from agent.tools.support.base import ToolContext
+from agent.tools.support.working_schedule import working_load
 from schedule.core.board import Board, Entry, Kind, Position
 from schedule.models import Course
 from schedule.tests.factories import custom_event, import_csv, make_task_class

@@ -8,9 +8,9 @@ import pytest
 
 from agent.tests.tools.conftest import WEEK3_THU, entry_named, item_entry, load_working, make_ctx
 from agent.tools.analyze_health import TOOL
-from agent.tools.errors import ToolArgumentError
 from agent.tools.place import TOOL as PLACE
-from agent.tools.registry import arguments_check
+from agent.tools.support.errors import ToolArgumentError
+from agent.tools.support.registry import arguments_check
 from agent.tools.swap import TOOL as SWAP
 from schedule.tests.factories import make_task_class
 

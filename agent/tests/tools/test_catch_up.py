@@ -8,10 +8,10 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from agent.tools.analyze_health import TOOL as HEALTH
-from agent.tools.base import ToolContext
 from agent.tools.catch_up import TOOL
 from agent.tools.place import TOOL as PLACE
-from agent.tools.working_schedule import working_load, working_publish
+from agent.tools.support.base import ToolContext
+from agent.tools.support.working_schedule import working_load, working_publish
 from schedule.core.board import Kind
 from schedule.models import PlanPreview
 from taskclasses.models import TaskItem

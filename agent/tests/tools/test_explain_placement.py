@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from agent.tests.tools.conftest import NOW, entry_named, item_entry, load_working, make_ctx
 from agent.tools.explain_placement import TOOL
-from agent.tools.working_schedule import working_rough_build
+from agent.tools.support.working_schedule import working_rough_build
 from schedule.core.planning.reasons import manual_reason
 from taskclasses.models import TaskItem
 from taskclasses.planning.planning import preview_create

@@ -10,8 +10,8 @@ from agent.flow.state import TurnState
 from agent.flow.working import Working, working_from_json, working_to_json
 from agent.tests.legacy_working import legacy_scene, legacy_working
 from agent.tests.tools.conftest import NOW, board_of, make_ctx
-from agent.tools.registry import arguments_check, tool_get
-from agent.tools.working_schedule import working_publish
+from agent.tools.support.registry import arguments_check, tool_get
+from agent.tools.support.working_schedule import working_publish
 from schedule.models import ScheduleEvent
 
 

@@ -15,7 +15,7 @@ from agent.tests.tools.conftest import (
 )
 from agent.tools.move import TOOL
 from agent.tools.place import TOOL as PLACE
-from agent.tools.working_schedule import working_publish
+from agent.tools.support.working_schedule import working_publish
 from taskclasses.planning.planning import preview_create
 from taskclasses.planning.previews import preview_apply
 

@@ -6,8 +6,8 @@ import pytest
 
 from agent.flow.state import TurnOptions
 from agent.toolbox import RegistryToolbox
-from agent.tools.errors import ToolArgumentError, UnknownTool
-from agent.tools.registry import TOOLS, arguments_check, tool_get, tool_specs, tools_prompt_list
+from agent.tools.support.errors import ToolArgumentError, UnknownTool
+from agent.tools.support.registry import TOOLS, arguments_check, tool_get, tool_specs, tools_prompt_list
 
 WRITES = {"place", "move", "swap", "batch_move", "unplace", "queue_apply_head_move", "quick_note_create",
           "create_task_class", "forget_memories", "spread_even", "min_context_switch", "catch_up",
@@ -68,3 +68,17 @@ def test_the_toolbox_tells_the_turn_after_each_write_tool_and_never_after_a_read
     assert ran == []
     toolbox.run("unplace", {"task_id": 999}, call_id="c2", working=working, options=TurnOptions())
     assert ran == ["write"]  # refused too: what it changed is for the turn to read again, not to guess
+
+
+def test_the_tools_folder_holds_one_registered_tool_per_module_and_nothing_else():
+    import importlib
+    from pathlib import Path
+
+    from agent.tools.support.registry import TOOLS
+
+    folder = Path(__file__).resolve().parents[2] / "tools"
+    modules = sorted(path.stem for path in folder.glob("*.py") if path.stem != "__init__")
+    tools = {name: importlib.import_module(f"agent.tools.{name}").TOOL for name in modules}
+
+    assert sorted(tool.name for tool in tools.values()) == sorted(TOOLS)
+    assert all(TOOLS[tool.name] is tool for tool in tools.values())

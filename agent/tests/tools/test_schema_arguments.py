@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from accounts.models import User
 from agent.toolbox import RegistryToolbox
-from agent.tools.errors import ToolArgumentError
-from agent.tools.registry import TOOLS, arguments_check, tool_get, tools_prompt_list
+from agent.tools.support.errors import ToolArgumentError
+from agent.tools.support.registry import TOOLS, arguments_check, tool_get, tools_prompt_list
 
 _CHECKER = RegistryToolbox(user=User(pk=1), conversation_id=1)
 _FORMATS = jsonschema.Draft202012Validator.FORMAT_CHECKER

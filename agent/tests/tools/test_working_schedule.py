@@ -9,8 +9,8 @@ from django.utils import translation
 
 from agent.flow.working import working_for, working_from_json, working_to_json
 from agent.tests.tools.conftest import NOW, WEEK3_MON, WEEK3_TUE, at, board_of, entry_named, item_entry
-from agent.tools.board_text import day_index
-from agent.tools.working_schedule import working_load, working_publish, working_rebase, working_rough_build
+from agent.tools.support.board_text import day_index
+from agent.tools.support.working_schedule import working_load, working_publish, working_rebase, working_rough_build
 from schedule.core.board import Spot
 from schedule.core.board_edits import Move, apply
 from schedule.models import PlanPreview

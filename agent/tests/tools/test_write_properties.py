@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agent.tests.tools.conftest import board_of, load_working, make_ctx
-from agent.tools.registry import arguments_check, tool_get
+from agent.tools.support.registry import arguments_check, tool_get
 from schedule.tests.factories import make_task_class
 
 DAYS = [(date(2026, 9, 21) + timedelta(days=n)).isoformat() for n in range(7)]

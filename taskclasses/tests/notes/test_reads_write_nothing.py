@@ -10,8 +10,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from agent.tools.base import ToolContext
 from agent.tools.query_tasks import TOOL as QUERY_TASKS
+from agent.tools.support.base import ToolContext
 from taskclasses.models import Task
 from taskclasses.notes.services import tasks_promote
 from taskclasses.tests.factories import NOW, make_task

@@ -155,10 +155,10 @@ def _assistant_refusals(student, task_class, week_two: date, week_four: date) ->
     from django.utils import timezone, translation
 
     from agent.flow.working import Working
-    from agent.tools.base import ToolContext
     from agent.tools.move import TOOL as MOVE
     from agent.tools.place import TOOL as PLACE
-    from agent.tools.working_schedule import working_load
+    from agent.tools.support.base import ToolContext
+    from agent.tools.support.working_schedule import working_load
 
     then = datetime.combine(week_two, time(0, 0), tzinfo=student.zone)
     earlier = ToolContext(user_id=student.pk, conversation_id=1, call_id="then", now=then)

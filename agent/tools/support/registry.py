@@ -43,8 +43,8 @@ from agent.tools import (
     web_fetch,
     web_search,
 )
-from agent.tools.base import Tool
-from agent.tools.errors import ToolArgumentError, UnknownTool
+from agent.tools.support.base import Tool
+from agent.tools.support.errors import ToolArgumentError, UnknownTool
 from smartmate.llm import ToolSpec
 
 _MODULES = (

@@ -17,9 +17,9 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from agent.flow.working import Working, working_for
-from agent.tools import board_text as text
-from agent.tools.base import ToolContext, ToolResult
-from agent.tools.working_schedule import working_load
+from agent.tools.support import board_text as text
+from agent.tools.support.base import ToolContext, ToolResult
+from agent.tools.support.working_schedule import working_load
 from schedule.board_messages import NAME_FIELDS, refusal_message
 from schedule.core.board import Board, Entry, Position, Spot
 from schedule.core.board_edits import Edit, OrderRule, apply, batch

@@ -6,7 +6,7 @@ import dataclasses
 from typing import Any
 
 from agent.flow.working import Working, WorkQueue
-from agent.tools import board_text as text
+from agent.tools.support import board_text as text
 from schedule.core.board import Entry
 
 

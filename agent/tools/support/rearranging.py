@@ -13,9 +13,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from agent.flow.working import Working
-from agent.tools import board_text as text
-from agent.tools import common
-from agent.tools.base import ToolContext, ToolResult
+from agent.tools.support import board_text as text
+from agent.tools.support import common
+from agent.tools.support.base import ToolContext, ToolResult
 from schedule.core.analysis import EmptyWindowError
 from schedule.core.board import Board
 from schedule.core.board_edits import OrderRule

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import date
 
 from accounts.models import User
-from agent.tools import board_text as text
+from agent.tools.support import board_text as text
 from schedule.core.board import Board
 from schedule.selectors import school_calendar_get
 

@@ -1,9 +1,9 @@
 """What every assistant tool is: a name, a description, an argument schema, whether it writes, and run().
 
-A tool module defines one ``Tool`` subclass instance named ``TOOL``; ``agent.tools.registry`` lists
+A tool module defines one ``Tool`` subclass instance named ``TOOL``; ``agent.tools.support.registry`` lists
 them explicitly. The execute node (``agent.flow.nodes.execute``) is the only caller:
 
-- it validates the model's arguments against ``parameters`` (``agent.tools.registry.arguments_check``)
+- it validates the model's arguments against ``parameters`` (``agent.tools.support.registry.arguments_check``)
   and sends errors back to the model, which corrects itself;
 - a read tool runs at once; a write tool (``writes = True``) runs only after the student accepted a
   confirmation card showing ``confirmation(args)`` for exactly these arguments (or chose
@@ -68,7 +68,7 @@ class Tool:
     # What students see on the timeline instead of ``name``: a gettext_lazy string with a Chinese
     # entry in the catalog (agent/tests/test_tool_labels.py checks every registered tool has one).
     label: ClassVar[Any] = None
-    # The tool pack it comes in (agent.tools.registry.PACKS): a stage is offered only the packs its
+    # The tool pack it comes in (agent.tools.support.registry.PACKS): a stage is offered only the packs its
     # route or plan asked for. A tool without one is offered in every execute stage.
     pack: ClassVar[str] = ""
     description: ClassVar[str]  # for the model: what it does, when to use it (Chinese-first)
