@@ -23,7 +23,7 @@ from websockets.typing import Origin
 from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
 from agent.models import Conversation
 from agent.services.tickets import ticket_create
-from smartmate.tests.topology_fixtures import ANSWER, web_log_counts
+from smartmate.tests.topology_fixtures import ANSWER, FIGURES, web_log_counts
 
 pytestmark = [pytest.mark.topology, pytest.mark.worker, pytest.mark.xdist_group("topology")]  # one topology, one process
 
@@ -120,7 +120,7 @@ def test_the_login_limit_counts_across_processes(topology):
 
 
 def test_the_load_check_passes_through_the_proxy_with_one_and_with_two_web_processes(topology, topology_model,
-                                                                                     tmp_path):
+                                                                                     tmp_path, record_property):
     from django.db import connection
 
     from smartmate.loadcheck import LoadConfig
@@ -134,7 +134,7 @@ def test_the_load_check_passes_through_the_proxy_with_one_and_with_two_web_proce
                        database_name=str(connection.settings_dict["NAME"]), folder=tmp_path,
                        redis_url=topology.env["REDIS_URL"])
     printed = "\n".join(scaling_lines(runs))
-    print(printed)
+    record_property(FIGURES, printed)  # shown in the summary at the end of the run
 
     assert [run.processes for run in runs] == [1, 2]
     for run in runs:

@@ -18,6 +18,9 @@ import pytest
 from smartmate.llm.fake_server import FakeLLMServer, RecordedRequest
 from smartmate.topology import Topology, topology_running
 
+# A test's figures worth reading in CI's log (the load check's p50/p95): ``record_property(FIGURES, text)``
+# puts them in its report, which xdist carries to the main process, and the summary at the end prints them.
+FIGURES = "topology figures"
 ANSWER = "周三晚上七点到九点没有课，可以复习概率论，记得先把上周的错题过一遍。" * 3
 CHUNK_DELAY = 0.15  # seconds between streamed pieces: the answer streams for about 5 s, long enough to press Stop
 
@@ -90,3 +93,12 @@ def _background_work_left() -> bool:
 def web_log_counts(topology: Topology, text: str) -> list[int]:
     """How often each web process logged ``text`` (e.g. ``WSCONNECT /ws/agent/``) so far."""
     return [topology.web_log_text(index).count(text) for index in range(len(topology.web_urls))]
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Print the figures the topology tests recorded (test output is hidden, and under xdist not even captured here)."""
+    for report in terminalreporter.stats.get("passed", []) + terminalreporter.stats.get("failed", []):
+        for name, text in getattr(report, "user_properties", ()):
+            if name == FIGURES and report.when == "call":
+                terminalreporter.write_sep("-", f"{FIGURES}: {report.nodeid}")
+                terminalreporter.write_line(text)
