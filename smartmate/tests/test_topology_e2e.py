@@ -26,7 +26,9 @@ from smartmate.llm.fake_server import RecordedRequest
 from smartmate.tests.live_server import log_in, wait_until
 from smartmate.tests.topology_fixtures import ANSWER, web_log_counts
 
-pytestmark = [pytest.mark.e2e, pytest.mark.topology, pytest.mark.worker, pytest.mark.xdist_group("topology")]
+# A group of their own, not test_topology's: page tests run last in a test process (conftest.py: Playwright's
+# loop would break the asyncio tests after them), and a shared group would run them early, with the others.
+pytestmark = [pytest.mark.e2e, pytest.mark.topology, pytest.mark.worker, pytest.mark.xdist_group("topology-pages")]
 
 STREAMED_PIECES = 6  # 4-character pieces of the answer the model streams before it falls silent
 SILENCE = 600  # seconds the model then says nothing: only Stop ends the turn

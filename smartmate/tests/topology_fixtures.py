@@ -1,8 +1,8 @@
 """The production topology as a test fixture: nginx, two daphne processes, a worker per queue, beat.
 
 Shared by the websocket-level tests (``test_topology.py``) and the Chromium tests through the proxy
-(``test_topology_e2e.py``). One topology per test module; tests that use it are marked
-``xdist_group("topology")`` so they share a test process. It needs a broker, so it runs in the
+(``test_topology_e2e.py``). One topology per test module; a module's tests share an ``xdist_group``
+so they run in one test process. It needs a broker, so it runs in the
 MariaDB + Redis CI pass (``.ci/run`` installs nginx); on embedded defaults the tests skip.
 """
 
