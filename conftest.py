@@ -15,7 +15,8 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 os.environ.setdefault("SMARTMATE_WARM_START", "0")
 
 
-pytest_plugins = ["smartmate.tests.live_server", "smartmate.tests.worker", "smartmate.llm.testing", "memory.testing"]
+pytest_plugins = ["smartmate.tests.live_server", "smartmate.tests.worker", "smartmate.tests.topology_fixtures",
+                  "smartmate.llm.testing", "memory.testing"]
 
 
 # --- Network: loopback only ----------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """The whole-product load check: N students at once log in, load the week board, plan, apply and chat.
 
     python -m smartmate.loadcheck --users 300 [--timeout 600] [--servers 1] [--workers 2]
+    python -m smartmate.loadcheck --topology --users 300
 
 Everything runs and connects on 127.0.0.1 only. The check starts what it needs as child processes:
 a Redis server (unless ``REDIS_URL`` is set), the scripted fake model (``smartmate.llm.fake_server``,
@@ -11,7 +12,10 @@ when hundreds of students arrive in the same instant). It migrates a fresh datab
 ``<name>_loadcheck`` on the MySQL/MariaDB of ``DATABASE_URL``, or, without it, a SQLite file (with a
 warning: one file shared by several processes says nothing about production). ``--server URL``
 reuses a running deployment instead (its workers and model too; its database must be the one of
-``DATABASE_URL``, where the students are added under a fresh name prefix).
+``DATABASE_URL``, where the students are added under a fresh name prefix). ``--topology`` starts the
+production topology instead (``smartmate.topology``: nginx, two daphne processes, a worker per queue,
+beat) and runs the load twice through nginx, with one web process and then with both, printing the two
+reports and their ratio (``scaling.py``).
 
 Each student is created with a small timetable (``STUDENT_TIMETABLE``) and one task class of
 ``--blocks`` blocks, then every virtual student runs, all at once (``client.student_run``):

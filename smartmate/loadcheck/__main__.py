@@ -12,6 +12,7 @@ from contextlib import ExitStack, nullcontext
 from pathlib import Path
 
 from smartmate.loadcheck import LoadConfig
+from smartmate.loadcheck.scaling import ScalingRun, scaling_lines
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -29,8 +30,13 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--server", action="append", default=[], metavar="URL",
                         help="load this running server (repeatable) instead of starting servers, workers and "
                              "a model; its database must be DATABASE_URL's")
+    parser.add_argument("--topology", action="store_true",
+                        help="start the production topology (nginx, 2 daphne processes, a worker per queue, beat) "
+                             "and load it through nginx twice: with one web process, then with both; print the ratio")
     parser.add_argument("--keep-logs", action="store_true", help="keep the children's logs and print where")
     args = parser.parse_args(argv)
+    if args.topology and args.server:
+        parser.error("--topology starts its own servers; it cannot load --server")
     if args.users < 1 or args.servers < 1 or args.workers < 1:
         parser.error("--users, --servers and --workers must be at least 1")
     for url in args.server:
@@ -68,14 +74,19 @@ def main(argv: list[str] | None = None) -> None:
             print("WARNING: DATABASE_URL is not set: running on SQLite, whose one file shared by every process "
                   "makes these figures unrepresentative of production (MariaDB).", file=sys.stderr, flush=True)
         _environment()
-        report = _run(config, args, folder)
-    for line in report.lines():
+        if args.topology:
+            runs = _run_topology(config, folder)
+            reports, lines = [run.report for run in runs], scaling_lines(runs)
+        else:
+            report = _run(config, args, folder)
+            reports, lines = [report], report.lines()
+    for line in lines:
         print(line)
     if args.keep_logs:
         print(f"children's logs: {folder}")
     else:
         shutil.rmtree(folder, ignore_errors=True)
-    if report.error_count:
+    if any(report.error_count for report in reports):
         sys.exit(1)
 
 
@@ -93,6 +104,27 @@ def _run(config: LoadConfig, args: argparse.Namespace, folder: Path):
         print(f"{config.users} students on {connection.vendor} ({database_name}); setting up…", flush=True)
         return loadcheck_run(config, database_name=database_name, folder=folder,
                              redis_url=os.environ["REDIS_URL"], urls=args.server)
+
+
+def _run_topology(config: LoadConfig, folder: Path) -> list[ScalingRun]:
+    """Start the topology on a fresh database and the fake model; load it with one web process, then with two."""
+    import django
+
+    django.setup()
+    from smartmate.loadcheck.children import start_fake_llm
+    from smartmate.loadcheck.scaling import scaling_run
+    from smartmate.loadcheck.seed import fresh_database
+    from smartmate.topology import topology_running
+
+    with fresh_database() as database_name, ExitStack() as stack:
+        llm_url = start_fake_llm(stack, folder, config.answer_chars)
+        print(f"{config.users} students per run; starting the topology on {database_name}…", flush=True)
+        # Each student comes from an address of its own (X-Forwarded-For), and nginx adds a hop after it.
+        topology = stack.enter_context(topology_running(
+            folder / "topology", web=2, database_name=database_name, llm_url=llm_url, pinned=True,
+            extra_env={"RATE_LIMIT_TRUSTED_PROXIES": "2", "LOG_LEVEL": "WARNING"}))
+        return scaling_run(config, topology=topology, database_name=database_name, folder=folder,
+                           redis_url=os.environ["REDIS_URL"])
 
 
 if __name__ == "__main__":

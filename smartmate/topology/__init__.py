@@ -27,7 +27,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,6 +65,7 @@ class Topology:
     web_urls: list[str]
     folder: Path
     env: dict[str, str]
+    pinned_urls: list[str] = field(default_factory=list)  # nginx's door to web-0, web-1... (``pinned=True``)
     web_logs: list[Path] = field(default_factory=list)
     workers: list[str] = field(default_factory=list)
     children: dict[str, Child] = field(default_factory=dict)  # web-0, web-1, worker-agent, ..., beat
@@ -180,38 +181,65 @@ def start_workers(stack: ExitStack, env: dict[str, str], folder: Path) -> tuple[
     return children, names
 
 
-def nginx_config(folder: Path, port: int, web_urls: list[str]) -> str:
-    """``deploy/nginx.conf`` with this run's port, upstreams and files (all inside ``folder``)."""
-    servers = "\n".join(f"        server {url.split('://', 1)[1]} max_fails=1 fail_timeout=2s;" for url in web_urls)
+def nginx_config(folder: Path, port: int, web_urls: list[str], pinned_ports: Sequence[int] = ()) -> str:
+    """``deploy/nginx.conf`` with this run's port, upstreams and files (all inside ``folder``).
+
+    ``pinned_ports`` (none, or one per web process in order) open a door per process: every request
+    to ``pinned_ports[i]`` goes to ``web_urls[i]`` only. The students' port stays unpinned.
+    """
+    addresses = [url.split("://", 1)[1] for url in web_urls]
     main = f"daemon off;\npid {folder}/nginx.pid;\nerror_log {folder}/nginx-error.log warn;"
     temp = "".join(f"\n    {kind}_temp_path {folder}/nginx-{kind};" for kind in
                    ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-    http = f"access_log {folder}/nginx-access.log;{temp}"
-    return (NGINX_TEMPLATE.read_text().replace("{{MAIN}}", main).replace("{{HTTP}}", http)
-            .replace("{{WEB_SERVERS}}", servers).replace("{{LISTEN}}", f"{HOST}:{port}"))
+    slots = {
+        "MAIN": main,
+        "HTTP": f"access_log {folder}/nginx-access.log;{temp}",
+        "WEB_SERVERS": "\n".join(f"        server {address} max_fails=1 fail_timeout=2s;" for address in addresses),
+        "LISTEN": f"{HOST}:{port}",
+        **_pinned_slots(pinned_ports, addresses),
+    }
+    text = NGINX_TEMPLATE.read_text()
+    for name, value in slots.items():
+        text = text.replace(f"{{{{{name}}}}}", value)
+    return text
 
 
-def start_nginx(stack: ExitStack, folder: Path, port: int, web_urls: list[str]) -> str:
+def _pinned_slots(pinned_ports: Sequence[int], addresses: list[str]) -> dict[str, str]:
+    """The template's PINNED_ slots: an upstream of one process per door, the door's port, its listen line."""
+    doors = list(zip(pinned_ports, addresses, strict=True)) if pinned_ports else []
+    return {
+        "PINNED_UPSTREAMS": "".join(f"\n    upstream smartmate_web_{index} {{\n        server {address};\n"
+                                    f"        keepalive 8;\n    }}\n" for index, (_, address) in enumerate(doors)),
+        "PINNED_PORTS": "\n".join(f"        {door} smartmate_web_{index};" for index, (door, _) in enumerate(doors)),
+        "PINNED_LISTEN": "\n".join(f"        listen {HOST}:{door};" for door, _ in doors),
+    }
+
+
+def start_nginx(stack: ExitStack, folder: Path, port: int, web_urls: list[str],
+                pinned_ports: Sequence[int] = ()) -> str:
     binary = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
     if binary is None:
         raise RuntimeError("nginx is missing: apt-get install nginx (the topology's proxy is Debian's nginx)")
     config = folder / "nginx.conf"
-    config.write_text(nginx_config(folder, port, web_urls))
+    config.write_text(nginx_config(folder, port, web_urls, pinned_ports))
     log_path = folder / "nginx-error.log"
     process = subprocess.Popen([binary, "-p", str(folder), "-c", str(config)], stdout=subprocess.DEVNULL,
                                stderr=subprocess.STDOUT)
     stack.enter_context(stopping(process, grace=5))
-    wait_for_port(port, process, timeout=30, what="nginx", log=log_path)
+    for listening in (port, *pinned_ports):
+        wait_for_port(listening, process, timeout=30, what="nginx", log=log_path)
     return f"http://{HOST}:{port}"
 
 
 @contextmanager
 def topology_running(folder: Path, *, web: int = 2, port: int | None = None, database_name: str | None = None,
                      var_dir: Path | None = None, llm_url: str | None = None,
-                     extra_env: dict[str, str] | None = None) -> Iterator[Topology]:
+                     extra_env: dict[str, str] | None = None, pinned: bool = False) -> Iterator[Topology]:
     """Start the whole topology in ``folder``; stop all of it on leaving.
 
     ``var_dir`` with static files already collected there (production mode) skips ``collectstatic``.
+    ``pinned`` also opens a door of nginx per web process (``Topology.pinned_urls``), for tests that
+    must know which process serves a browser tab.
     """
     folder.mkdir(parents=True, exist_ok=True)
     with ExitStack() as stack:
@@ -224,7 +252,9 @@ def topology_running(folder: Path, *, web: int = 2, port: int | None = None, dat
         web_children = start_web(stack, env, folder, web)
         web_urls = [f"http://{HOST}:{child.port}" for child in web_children.values()]
         worker_children, workers = start_workers(stack, env, folder)
-        url = start_nginx(stack, folder, port or free_port(), web_urls)
+        pinned_ports = [free_port() for _ in web_urls] if pinned else []
+        url = start_nginx(stack, folder, port or free_port(), web_urls, pinned_ports)
         yield Topology(url=url, web_urls=web_urls, folder=folder, env=env,
+                       pinned_urls=[f"http://{HOST}:{door}" for door in pinned_ports],
                        web_logs=[child.log for child in web_children.values()], workers=workers,
                        children={**web_children, **worker_children}, _stack=stack)
