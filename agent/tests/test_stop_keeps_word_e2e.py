@@ -87,11 +87,12 @@ def test_stop_on_a_silent_model_frees_the_page_within_a_second_and_nothing_comes
     _open_chat(page, base_url, student.username)
     first_asked = time.monotonic()
     took = []
-    for question in ("明天有什么课？", "那后天呢？"):
+    # The first turn stops while the model decides (1 call); the second once it is streaming (2 calls more).
+    for question, calls in (("明天有什么课？", 1), ("那后天呢？", 3)):
         page.fill("[data-test=chat-input]", question)
         page.click("[data-test=chat-send]")
         expect(page.locator("[data-test=chat-stop]")).to_be_visible()
-        page.wait_for_timeout(500)  # the model has been asked and says nothing
+        _wait_until_asked(page, fake, asked_before + calls)  # the model has been asked and says nothing
         took.append(_stop_and_time(page))
         expect(page.locator("[data-test=chat-status]")).to_have_text("已停止。")
 
@@ -103,3 +104,11 @@ def test_stop_on_a_silent_model_frees_the_page_within_a_second_and_nothing_comes
     expect(page.locator("[data-test=chat-turn-error]")).to_have_count(0)
     expect(page.locator("[data-test=chat-error]")).to_be_hidden()
     assert len(fake.requests) - asked_before == 3  # the stopped route asked nothing further
+
+
+def _wait_until_asked(page, fake, calls: int, timeout: float = 20.0) -> None:
+    """Wait (on a loaded machine, as long as it takes) until the fake model has received ``calls`` requests."""
+    deadline = time.monotonic() + timeout
+    while len(fake.requests) < calls:
+        assert time.monotonic() < deadline, f"the model was asked {len(fake.requests)} times, not {calls}"
+        page.wait_for_timeout(50)
