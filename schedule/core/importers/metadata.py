@@ -41,12 +41,15 @@ _PLACE_KEYS = ("上课地点", "上课教室", "地点", "教室", "location", "
 _CODE_KEYS = ("课程号", "课程代码", "课程编号", "课程编码", "course code", "code")
 _NAME_KEYS = ("课程名称", "课程名", "course")
 # A keyed line's key decides its field by the words in it, however the exporter worded it: "授课老师",
-# "教师姓名", "Instructors" are the teacher, "上课地点", "授课教室", "Location" the place. The place is
-# tried first so "授课地点" is a place although it says 授课.
+# "教师姓名", "Instructors" are the teacher, "上课地点", "授课教室", "Location" the place. The course code
+# is tried first ("课程编号"), then a key naming something *about* a person or place ("教师工号",
+# "授课方式", "教室类型") is no field at all, then the place before the teacher ("授课地点" is a place).
 _KEY_FIELDS = (
+    ("code", re.compile(r"课程号|课程代码|课程编号|课程编码|^代码$|\bcode\b", re.I)),
+    ("", re.compile(r"编号|工号|电话|邮箱|职称|方式|类型|性质|时间|学时|学分|容量|email|phone|type|time|\bid\b",
+                    re.I)),
     ("place", re.compile(r"地点|教室|场地|location|room|venue|place", re.I)),
-    ("teacher", re.compile(r"教师|老师|主讲|授课|任课|讲师|teacher|instructor|lecturer|tutor", re.I)),
-    ("code", re.compile(r"课程号|代码|编号|编码|code", re.I)),
+    ("teacher", re.compile(r"教师|老师|主讲|讲师|^授课$|^任课$|teacher|instructor|lecturer|tutor", re.I)),
     ("name", re.compile(r"课程名|^course$|^module$|^subject$", re.I)),
 )
 _ALL_KEYS = sorted((*_TEACHER_KEYS, *_PLACE_KEYS, *_CODE_KEYS, *_NAME_KEYS), key=len, reverse=True)
@@ -55,7 +58,7 @@ _ALL_KEYS = sorted((*_TEACHER_KEYS, *_PLACE_KEYS, *_CODE_KEYS, *_NAME_KEYS), key
 _KEY_STARTS = re.compile(r"(?:(?<=\s)|[,，、]\s*)(?=(?:" + "|".join(map(re.escape, _ALL_KEYS))
                          + r"|[\u4e00-\u9fff]{1,6})\s*[:：])", re.I)
 _KEYED = re.compile(r"^\s*(?P<key>[^:：]{1,12}?)\s*[:：]\s*(?P<value>.*?)\s*$")
-_PARTS = re.compile(r"[;；\n]+")
+_PARTS = re.compile(r"[;；]+")
 _TAUGHT_BY = re.compile(r"由\s*(?P<teacher>.+?)\s*(?:老师)?任教")
 _STAFF_ENTRY = re.compile(r"^\s*\w*\d\w*\s*/\s*(?P<name>[^/]+?)\s*/\s*[^/]*$")  # 工号/姓名/职称
 _TITLED_NAME = re.compile(r"(?P<name>[^()（）\s]{1,20})\s*[(（](?P<title>.*)[)）]")
@@ -188,18 +191,26 @@ def _read_description(description: str) -> tuple[dict[str, str], list[str]]:
     rest: list[str] = []
     text = description.replace("\\n", "\n").replace("\\,", ",").replace("\\;", ";")
     text = html.unescape(_HTML_TAG.sub("\n", text))  # Google Calendar writes descriptions as HTML
+    for line in text.split("\n"):
+        rest.extend(_read_line(line, keyed))
+    return keyed, rest
+
+
+def _read_line(line: str, keyed: dict[str, str]) -> list[str]:
+    """File the parts of one description line; return those not understood."""
+    rest: list[str] = []
     after_teacher = False
-    for part in (p.strip() for line in _PARTS.split(text) for p in _KEY_STARTS.split(line)):
+    for part in (p.strip() for piece in _PARTS.split(line) for p in _KEY_STARTS.split(piece)):
         if not part:
             continue
         if after_teacher and not _KEYED.match(part) and looks_like_people(part):
-            _add_teacher(keyed, part)  # "任课教师：方宇；刘畅": the list of teachers goes on
+            _add_teacher(keyed, part)  # "任课教师：方宇；刘畅": the list of teachers goes on, on its line
             continue
         before = keyed.get("teacher")
         if not _read_part(part, keyed):
             rest.append(_clean(part))
         after_teacher = keyed.get("teacher") != before
-    return keyed, rest
+    return rest
 
 
 def _read_part(part: str, keyed: dict[str, str]) -> bool:
@@ -227,12 +238,12 @@ def _read_part(part: str, keyed: dict[str, str]) -> bool:
 
 
 def _read_keyed(key: str, value: str, keyed: dict[str, str]) -> bool:
-    field = next((field for field, words in _KEY_FIELDS if words.search(key)), None)
+    field = next((field for field, words in _KEY_FIELDS if words.search(key)), "")
     if field == "teacher" and value:
         _add_teacher(keyed, value)
     elif field in ("place", "code") and value:
         keyed.setdefault(field, value)
-    return field is not None  # a course name again says nothing new; other keys go to the note
+    return bool(field)  # a course name again says nothing new; other keys go to the note
 
 
 def _add_teacher(keyed: dict[str, str], name: str) -> None:

@@ -16,8 +16,11 @@ _TITLE_WORDS = r"副教授|教授|讲师|助教|副研究员|研究员|高级工
 # A title after the name: bare ("钟晓 教授", "周强讲师") or in brackets ("孙悦（讲师）", "教师C()", "X(无)").
 _TITLE_AFTER = re.compile(rf"\s*(?:(?:{_TITLE_WORDS})|[(（]\s*(?:(?:{_TITLE_WORDS})|无)?\s*[)）])$", re.I)
 _TRIM = " \t\"'“”‘’。.,，;；、:："
-# A person's name: a few Han characters (with · for transliterations), or capitalised Latin words.
-_PERSON = re.compile(r"^(?:[\u4e00-\u9fff·]{2,5}|[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3})$")
+# A person's name: a few Han characters (with · for transliterations), or two to four capitalised Latin
+# words -- one word ("Lecture", "B") is a name only after a title ("Dr Smith").
+_HAN_NAME = re.compile(r"^[\u4e00-\u9fff·]{2,5}$")
+_LATIN_NAME = re.compile(r"^[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){1,3}$")
+_LATIN_WORD = re.compile(r"^[A-Z][\w'.-]*$")
 
 
 def teacher_names(text: str) -> str:
@@ -40,5 +43,10 @@ def without_title(text: str) -> str:
 
 def looks_like_people(text: str) -> bool:
     """Whether ``text`` reads as one or more names of people (titles allowed), not as a room or a course."""
-    parts = [without_title(part) for part in _SEPARATORS.split(text.strip())]
-    return bool(parts) and all(_PERSON.match(part) for part in parts)
+    return all(_is_person(part) for part in _SEPARATORS.split(text.strip()))
+
+
+def _is_person(written: str) -> bool:
+    name = without_title(written)
+    titled = name != " ".join(written.split()).strip(_TRIM)
+    return bool(_HAN_NAME.match(name) or _LATIN_NAME.match(name) or (titled and _LATIN_WORD.match(name)))

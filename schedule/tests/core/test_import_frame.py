@@ -102,10 +102,15 @@ def test_name_room_teacher_and_note_are_read_from_the_usual_places(summary, loca
     ("矿山测量", "", "教师姓名：龚成/邢岚；节次：3-4节", ("矿山测量", "", "龚成、邢岚")),
     # A list of teachers goes on after '；' until another key.
     ("计算机网络实验", "", "任课教师：方宇；刘畅\n备注：带笔记本电脑", ("计算机网络实验", "", "方宇、刘畅")),
+    ("计算机网络", "", "任课教师：方宇\n必修课", ("计算机网络", "", "方宇")),
+    # A key about a person or a place is not that person or place; a course-number key is the code.
+    ("体育", "操场", "授课方式：线下\n教师编号：T0931\n教室类型：室外", ("体育", "操场", "")),
+    # One capitalised word or letter after a course is no person ("大学物理 B").
+    ("大学物理 B @教101", "", "", ("大学物理 B", "教101", "")),
 ])
 def test_course_room_and_teacher_are_told_apart_however_the_exporter_joined_them(
         summary, location, description, expected):
-    facts = course_facts(summary, location, description.replace("\\n", "\n"))
+    facts = course_facts(summary, location, description)
     assert (facts.name, facts.location, facts.teacher) == expected
 
 
@@ -116,7 +121,7 @@ def test_a_course_code_taken_off_the_name_is_kept_in_the_note():
 @pytest.mark.parametrize("written, names", [
     ("Dr. Alice Moore", "Alice Moore"), ("Prof. 赵晨", "赵晨"), ("钟晓 教授", "钟晓"), ("周强讲师", "周强"),
     ("孙悦（讲师）", "孙悦"), ("教师C()", "教师C"), ("张敏,李强", "张敏、李强"), ("Drew Smith", "Drew Smith"),
-    ("李娜 讲师、周强 讲师", "李娜、周强"), ("教授", "教授"), ("", ""),
+    ("李娜 讲师、周强 讲师", "李娜、周强"), ("教授", "教授"), ("Dr Smith", "Smith"), ("", ""),
 ])
 def test_teachers_are_names_without_titles_joined_with_a_pause_mark(written, names):
     assert teacher_names(written) == names
