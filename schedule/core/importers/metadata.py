@@ -5,6 +5,12 @@ Timetable exporters put the same facts in different places: the room after the n
 course code in the description ("任课教师：X。", "课程名称：…;上课地点：…;教师：…", "工号/姓名/职称",
 "由X老师任教"). ``course_facts`` reads them into one record. Nothing is thrown away: description
 text that is not understood becomes the note, and punctuation around a value is trimmed.
+
+Two conventions carry most of the reading: a keyed line's key decides its field by the words in it
+(whatever the exporter called the teacher or the room), and a SUMMARY split by a spaced separator
+("课程 - 第1-16周 - 教室", "课程 / 教室 / 教师", "课程 教师 @教室") has the course first, with each other
+part filed by what it looks like -- week text dropped, people's names the teacher, the rest the room.
+Teachers' titles are dropped and several teachers joined with 、 (``people.teacher_names``).
 """
 
 from __future__ import annotations
