@@ -1,13 +1,13 @@
 """Evaluate timetable import as a new student from each school meets it: one file, one fresh student.
 
-    python -m bench.import_eval_bench [--set dev|heldout|real|all] [--verbose] [--real-dir DIR]
+    python -m bench.import_eval_bench [--set dev|dev2|heldout|real|all] [--verbose] [--real-dir DIR]
 
 For each file: a new student with default settings (only the time zone of their school, as
 registration asks it) runs the import page's dry run, then confirms once (adopting the file's
 semester and section times and leaving out what cannot be taken, if the preview says so). The
 meetings on the board are compared with what the file means:
 
-* ``dev`` / ``heldout`` (``bench/import_eval/files``): the expected meetings written by hand from
+* ``dev`` / ``dev2`` / ``heldout`` (``bench/import_eval/files``): the expected meetings written by hand from
   each fictional school's description (``X.expected.json``): date, start, end, title, room, teacher.
 * ``real`` (``../shared/fixtures/import-real``): an independent expansion of each calendar file
   (``bench.import_eval.expand``, RFC 5545 read without SmartMate code) within the school's real
@@ -59,12 +59,12 @@ class FileResult:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--set", choices=["dev", "heldout", "real", "all"], default="all")
+    parser.add_argument("--set", choices=["dev", "dev2", "heldout", "real", "all"], default="all")
     parser.add_argument("--real-dir", type=Path, default=REAL)
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args(argv)
     django_setup_for_bench()
-    sets = ["dev", "heldout", "real"] if args.set == "all" else [args.set]
+    sets = ["dev", "dev2", "heldout", "real"] if args.set == "all" else [args.set]
     with bench_database():
         for name in sets:
             results = [evaluate(path, expected) for path, expected in cases(name, args.real_dir)]

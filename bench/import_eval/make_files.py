@@ -802,11 +802,289 @@ def ho_sabre_exdate() -> None:
         newline="\r\n")
 
 
+# =========================================================================== dev2 set
+# Second development set: what real exporters put in SUMMARY / LOCATION / DESCRIPTION (and CSV cells) --
+# course, room and teacher in one field in several orders, keyed description lines in several wordings,
+# academic titles, campus prefixes, online rooms, trailing spaces. Written without reading the importer.
+
+SHANGHAI_VTIMEZONE = ["BEGIN:VTIMEZONE", "TZID:Asia/Shanghai", "X-LIC-LOCATION:Asia/Shanghai", "BEGIN:STANDARD",
+                      "TZOFFSETFROM:+0800", "TZOFFSETTO:+0800", "TZNAME:CST", "DTSTART:19700101T000000",
+                      "END:STANDARD", "END:VTIMEZONE"]
+
+
+def weekly_rule(c: Course) -> str:
+    """One RRULE for a course whose weeks are evenly spaced (every week, or every other week)."""
+    step = c.weeks[1] - c.weeks[0] if len(c.weeks) > 1 else 1
+    assert c.weeks == list(range(c.weeks[0], c.weeks[-1] + 1, step))
+    return f"RRULE:FREQ=WEEKLY;INTERVAL={step};COUNT={len(c.weeks)}"
+
+
+def week_text(c: Course) -> str:
+    """The weeks as a 教务 system prints them: 1-16, or 1-15 with 单/双 for every other week."""
+    if len(c.weeks) > 1 and c.weeks[1] - c.weeks[0] == 2:
+        return f"{c.weeks[0]}-{c.weeks[-1]}{'单' if c.weeks[0] % 2 else '双'}"
+    return f"{c.weeks[0]}-{c.weeks[-1]}"
+
+
+def calendar(header: list[str], events: list[list[str]]) -> str:
+    return "\n".join(["BEGIN:VCALENDAR", *header, *(line for ev in events for line in ev), "END:VCALENDAR"]) + "\n"
+
+
+def dev2_at_room_rrule() -> None:
+    """超级课程表-style export: SUMMARY '课程 教师 @教室', one RRULE per block, odd weeks as INTERVAL=2."""
+    sc = School("西岭农业大学", "Asia/Shanghai", date(2025, 9, 1), 18,
+                grid(("08:10", 4, 45, [10, 20, 10]), ("14:10", 4, 45, [10, 20, 10]), ("19:00", 3, 45, [10, 10])))
+    cs = [Course("概率论与数理统计", 1, 1, 2, wk(1, 16), "教三-201", "刘洋"),
+          Course("植物生理学", 2, 3, 4, wk(1, 15, "odd"), "生科楼B312", "秦素梅"),
+          Course("操作系统", 3, 5, 7, wk(2, 17), "信息楼B305", "王芳、李强"),
+          Course("学术英语", 4, 1, 2, wk(1, 12), "外语楼210", "Mark Allen"),
+          Course("体育(排球)", 5, 5, 6, wk(1, 16), "北区体育馆", "")]
+    rng = random.Random(31)
+    events = []
+    for c in cs:
+        d0 = sc.day(c.weeks[0], c.day)
+        s, e = sc.times(d0, c.s, c.e)
+        who = c.teacher.replace("、", ",")
+        summary = f"{c.title} {who} @{c.room}" if who else f"{c.title} @{c.room}"
+        events.append(["BEGIN:VEVENT", f"UID:{uid(rng)}@super.invalid", "DTSTAMP:20250828T120000Z",
+                       f"SUMMARY:{esc(summary)}", f"DTSTART:{floating(d0, s)}", f"DTEND:{floating(d0, e)}",
+                       weekly_rule(c), "END:VEVENT"])
+    text = calendar(["VERSION:2.0", "PRODID:-//SuperSchedule//Export 9.4//CN", "X-WR-CALNAME:我的课表",
+                     "X-WR-TIMEZONE:Asia/Shanghai"], events)
+    write("dev2", "ics_at_room_rrule.ics", text, expected(
+        sc, course_meetings(sc, cs), [],
+        "Timetable-app export: floating times (X-WR-TIMEZONE Asia/Shanghai), one VEVENT per course block with "
+        "RRULE WEEKLY COUNT (植物生理学 odd weeks as INTERVAL=2), no LOCATION and no DESCRIPTION: SUMMARY is "
+        "'课程 教师 @教室' ('课程 @教室' with no teacher; two teachers 'A\\,B'; an English teacher name with a "
+        "space). Title = the course, teacher = the words between course and '@', room = after '@'."))
+
+
+def dev2_code_bracket_desc_lines() -> None:
+    """金智-style portal export: SUMMARY '[课程代码]课程', keyed DESCRIPTION lines, LOCATION with campus."""
+    sc = School("江陵师范大学", "Asia/Shanghai", date(2024, 2, 26), 19,
+                grid(("08:00", 5, 40, [10, 20, 10, 10]), ("14:30", 4, 40, [10, 20, 10]), ("19:10", 3, 40, [10, 10])))
+    cs = [Course("中国现当代文学", 1, 3, 4, wk(1, 16), "南校区 文科楼B204", "钟晓",
+                 {"code": "CHN2103", "who": "钟晓 教授"}),
+          Course("教育学原理", 2, 1, 3, wk(1, 18), "南校区 教育楼301", "何一、吴双",
+                 {"code": "EDU1001", "who": "何一 副教授，吴双 讲师"}),
+          Course("现代汉语(下)", 3, 6, 7, wk(2, 16, "even"), "北校区 一教108", "欧阳晴",
+                 {"code": "CHN1202", "who": "欧阳晴（讲师）"}),
+          Course("心理健康教育", 4, 10, 11, wk(3, 10), "北校区 大学生活动中心", "梁思",
+                 {"code": "PSY1000", "who": "梁思"})]
+    rng = random.Random(32)
+    events = []
+    for c in cs:
+        desc = (f"课程代码：{c.extra['code']}\n任课教师：{c.extra['who']}\n上课地点：{c.room}\n"
+                f"周次：{week_text(c)}周\n节次：第{c.s}-{c.e}节")
+        for d, s, e in c.occurrences(sc):
+            events.append(["BEGIN:VEVENT", f"UID:{uid(rng)}", "DTSTAMP:20240220T010203Z",
+                           f"SUMMARY:[{c.extra['code']}]{esc(c.title)}", f"DTSTART:{utc(d, s, sc.tz)}",
+                           f"DTEND:{utc(d, e, sc.tz)}", f"LOCATION:{esc(c.room)} ", fold("DESCRIPTION:" + esc(desc)),
+                           "END:VEVENT"])
+    write("dev2", "ics_code_bracket_desc_lines.ics",
+          calendar(["VERSION:2.0", "PRODID:-//jlnu-ehall//schedule//ZH"], events), expected(
+              sc, course_meetings(sc, cs), [],
+              "Portal export, UTC times, one VEVENT per meeting. SUMMARY '[课程代码]课程' (the code is not part of "
+              "the title; '(下)' is). LOCATION has a campus prefix ('南校区 文科楼B204' -- kept, it is where the "
+              "class is) and a trailing space. DESCRIPTION keyed lines: 课程代码, 任课教师 (with titles '教授', "
+              "'副教授，… 讲师' for two teachers, '（讲师）'), 上课地点, 周次, 节次 -- only the names are the "
+              "teacher."), newline="\r\n")
+
+
+def dev2_weeks_in_summary() -> None:
+    """Per-meeting export whose SUMMARY is '课程 - 第1-16周 - 教室', teacher in a '；'-separated DESCRIPTION."""
+    sc = School("塞北矿业学院", "Asia/Shanghai", date(2023, 9, 11), 20,
+                grid(("08:30", 4, 50, [10, 30, 10]), ("14:00", 4, 50, [10, 30, 10]), ("19:30", 2, 50, [10])))
+    cs = [Course("矿山测量", 1, 1, 2, wk(1, 16), "综合楼 A-302", "白建国", {"who": "白建国(讲师)"}),
+          Course("岩石力学", 2, 5, 6, wk(1, 15, "odd"), "采矿楼214", "米雪", {"who": "米雪"}),
+          Course("安全工程导论", 4, 3, 4, wk(5, 12), "图书馆报告厅", "龚成、邢岚", {"who": "龚成/邢岚"}),
+          Course("工程经济学", 5, 9, 10, wk(1, 10), "综合楼 B-105", "Zhang Wei", {"who": "Zhang Wei"})]
+    rng = random.Random(33)
+    events = []
+    for c in cs:
+        wtext = week_text(c).replace("单", "周(单").replace("双", "周(双")
+        wtext = f"第{wtext})" if "(" in wtext else f"第{wtext}周"
+        summary = f"{c.title} - {wtext} - {c.room}"
+        desc = f"教师姓名：{c.extra['who']}；节次：{c.s}-{c.e}节；学分：2.0"
+        for d, s, e in c.occurrences(sc):
+            events.append(["BEGIN:VEVENT", f"UID:{uid(rng).replace('-', '')}", "DTSTAMP:20230901T000000Z",
+                           f"DTSTART;TZID=Asia/Shanghai:{floating(d, s)}", f"DTEND;TZID=Asia/Shanghai:{floating(d, e)}",
+                           fold("SUMMARY:" + esc(summary)), fold("DESCRIPTION:" + esc(desc)), "END:VEVENT"])
+    write("dev2", "ics_weeks_in_summary.ics",
+          calendar(["VERSION:2.0", "PRODID:-//kb2ics//0.3//ZH", *SHANGHAI_VTIMEZONE], events), expected(
+              sc, course_meetings(sc, cs), [],
+              "TZID + VTIMEZONE, one VEVENT per meeting, no LOCATION: SUMMARY '课程 - 第1-16周 - 教室' (the "
+              "weeks part '第1-15周(单)' for odd weeks is neither title nor room; the room may hold a space, "
+              "'综合楼 A-302'). DESCRIPTION '教师姓名：X；节次：1-2节；学分：2.0' with '(讲师)' after a name and two "
+              "teachers 'A/B'."))
+
+
+def dev2_slash_summary() -> None:
+    """Phone-app calendar sync: SUMMARY '课程 / 教室 / 教师', RRULE UNTIL per block, no other fields."""
+    sc = School("锦江外国语学院", "Asia/Shanghai", date(2026, 3, 2), 16,
+                grid(("08:20", 4, 45, [5, 20, 5]), ("13:40", 4, 45, [5, 20, 5]), ("18:30", 4, 45, [5, 5, 5])))
+    cs = [Course("日语精读（二）", 1, 1, 2, wk(1, 16), "博雅楼302", "高桥美咲"),
+          Course("英语国家概况", 2, 5, 6, wk(1, 16), "线上", "Emily Stone"),
+          Course("翻译理论与实践", 3, 3, 4, wk(1, 15, "odd"), "博雅楼105", "王琳、李梅"),
+          Course("形势与政策", 4, 9, 10, wk(9, 12), "大礼堂", ""),
+          Course("二外法语", 5, 1, 3, wk(2, 16), "知行楼 4-210", "杜蕾")]
+    rng = random.Random(34)
+    events = []
+    for c in cs:
+        d0 = sc.day(c.weeks[0], c.day)
+        s, e = sc.times(d0, c.s, c.e)
+        last = sc.day(c.weeks[-1], c.day)
+        step = c.weeks[1] - c.weeks[0]
+        parts = [c.title, c.room] + ([c.teacher] if c.teacher else [])
+        events.append(["BEGIN:VEVENT", f"DTSTART;TZID=Asia/Shanghai:{floating(d0, s)}",
+                       f"DTEND;TZID=Asia/Shanghai:{floating(d0, e)}",
+                       f"RRULE:FREQ=WEEKLY;INTERVAL={step};UNTIL={utc(last, e, sc.tz)}",
+                       fold("SUMMARY:" + esc(" / ".join(parts))), f"UID:{uid(rng)}", "SEQUENCE:0",
+                       "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:上课提醒", "END:VALARM",
+                       "END:VEVENT"])
+    write("dev2", "ics_slash_summary.ics",
+          calendar(["VERSION:2.0", "PRODID:-//xiaoai-kb-sync//1.0//CN", *SHANGHAI_VTIMEZONE], events), expected(
+              sc, course_meetings(sc, cs), [],
+              "Phone timetable app synced to the system calendar: TZID + VTIMEZONE, RRULE INTERVAL + UNTIL (UTC) "
+              "per block, VALARM whose DESCRIPTION '上课提醒' is the alarm's text (not the course's). SUMMARY "
+              "'课程 / 教室 / 教师' ('课程 / 教室' with no teacher; room '线上'; two teachers 'A、B'; a room with a "
+              "space). Title, room and teacher are the three slash-separated parts."))
+
+
+def dev2_english_portal() -> None:
+    """UK university timetable feed: SUMMARY 'CODE Type - Room', DESCRIPTION Lecturer/Instructor lines."""
+    tz = "Europe/London"
+    sc = School("Northern Fells University (fictional)", tz, date(2025, 9, 29), 11,
+                grid(("09:00", 9, 50, [10] * 8)))
+    cs = [Course("COMP2311 Lecture", 1, 2, 3, wk(1, 11), "Room 3.14", "Alice Moore",
+                 {"desc": "Lecturer: Dr. Alice Moore\nLocation: Room 3.14\nWeeks: 1-11"}),
+          Course("COMP2311 Lab", 3, 6, 7, wk(2, 11), "Kilburn LF31", "Omar Farouk、Jane Smith",
+                 {"desc": "Instructors: Omar Farouk, Prof. Jane Smith\nLocation: Kilburn LF31\nWeeks: 2-11"}),
+          Course("MATH2040 Tutorial", 4, 5, 5, wk(1, 11), "Alan Turing G.107", "Jane Smith",
+                 {"desc": "Instructor: Prof. Jane Smith\nLocation: Alan Turing G.107"}),
+          Course("MATH2040 Lecture", 2, 1, 2, wk(1, 10), "Online", "Priya Nair",
+                 {"desc": "Lecturer: Dr Priya Nair\nLocation: Online\nWeeks: 1-10"})]
+    vtz = ["BEGIN:VTIMEZONE", "TZID:Europe/London", "BEGIN:DAYLIGHT", "TZOFFSETFROM:+0000", "TZOFFSETTO:+0100",
+           "TZNAME:BST", "DTSTART:19700329T010000", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "END:DAYLIGHT",
+           "BEGIN:STANDARD", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0000", "TZNAME:GMT", "DTSTART:19701025T020000",
+           "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "END:STANDARD", "END:VTIMEZONE"]
+    rng = random.Random(35)
+    events = []
+    for c in cs:
+        d0 = sc.day(c.weeks[0], c.day)
+        s, e = sc.times(d0, c.s, c.e)
+        events.append(["BEGIN:VEVENT", f"UID:{uid(rng)}@timetable.nfu.invalid", "DTSTAMP:20250915T080000Z",
+                       f"DTSTART;TZID={tz}:{floating(d0, s)}", f"DTEND;TZID={tz}:{floating(d0, e)}", weekly_rule(c),
+                       fold("SUMMARY:" + esc(f"{c.title} - {c.room}")), fold("DESCRIPTION:" + esc(c.extra["desc"])),
+                       "END:VEVENT"])
+    write("dev2", "ics_english_portal.ics",
+          calendar(["VERSION:2.0", "PRODID:-//Scientia//Timetable Feed//EN", *vtz], events), expected(
+              sc, course_meetings(sc, cs), [],
+              "English university feed, Europe/London with BST ending on 26 Oct 2025 (week 5: wall-clock times "
+              "stay), one weekly RRULE COUNT per class, no LOCATION: SUMMARY 'COMP2311 Lecture - Room 3.14' (the "
+              "module code with the class type is what the student knows the class by; the room follows ' - '). "
+              "DESCRIPTION lines 'Lecturer: Dr. X' / 'Instructor: Prof. X' / 'Instructors: A\\, Prof. B' / "
+              "'Lecturer: Dr X' and 'Location: R', 'Weeks: 1-11': teacher without Dr./Prof., several joined "
+              "with 、."), newline="\r\n")
+
+
+def dev2_outlook_online() -> None:
+    """Outlook export of a class calendar: Windows time-zone name, online rooms, padded LOCATION values."""
+    sc = School("东江科技大学", "Asia/Shanghai", date(2024, 9, 2), 18,
+                grid(("08:00", 4, 45, [10, 20, 10]), ("14:00", 4, 45, [10, 20, 10]), ("19:00", 3, 45, [10, 10])))
+    cs = [Course("机器学习", 1, 3, 4, wk(1, 16), "腾讯会议 618-204-771", "陈静",
+                 {"desc": "授课老师：陈静 副教授\n会议密码：2024"}),
+          Course("计算机网络", 2, 1, 2, wk(1, 16), "东校区 教三-201", "方宇", {"desc": "任课教师：方宇"}),
+          Course("计算机网络实验", 4, 5, 7, wk(4, 15), "东校区 实验楼 C-402", "方宇、刘畅",
+                 {"desc": "任课教师：方宇；刘畅\n备注：带笔记本电脑"}),
+          Course("创新创业基础", 3, 9, 10, wk(1, 8), "线上", "林海", {"desc": "主讲：Dr. 林海"})]
+    vtz = ["BEGIN:VTIMEZONE", "TZID:China Standard Time", "BEGIN:STANDARD", "DTSTART:16010101T000000",
+           "TZOFFSETFROM:+0800", "TZOFFSETTO:+0800", "END:STANDARD", "BEGIN:DAYLIGHT", "DTSTART:16010101T000000",
+           "TZOFFSETFROM:+0800", "TZOFFSETTO:+0800", "END:DAYLIGHT", "END:VTIMEZONE"]
+    rng = random.Random(36)
+    events = []
+    for c in cs:
+        d0 = sc.day(c.weeks[0], c.day)
+        s, e = sc.times(d0, c.s, c.e)
+        events.append(["BEGIN:VEVENT", "CLASS:PUBLIC", "CREATED:20240830T061522Z",
+                       fold("DESCRIPTION:" + esc(c.extra["desc"])),
+                       f"DTSTART;TZID=China Standard Time:{floating(d0, s)}",
+                       f"DTEND;TZID=China Standard Time:{floating(d0, e)}", "DTSTAMP:20240830T061522Z",
+                       f"LOCATION:{esc(c.room)}  ", "PRIORITY:5", weekly_rule(c), "SEQUENCE:0",
+                       f"SUMMARY;LANGUAGE=zh-cn:{esc(c.title)}", "TRANSP:OPAQUE",
+                       f"UID:040000008200E00074C5B7101A82E008{uid(rng).replace('-', '').upper()}",
+                       "X-MICROSOFT-CDO-BUSYSTATUS:BUSY", "END:VEVENT"])
+    header = ["PRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN", "VERSION:2.0", "METHOD:PUBLISH",
+              "X-MS-OLK-FORCEINSPECTOROPEN:TRUE", *vtz]
+    write("dev2", "ics_outlook_online.ics", calendar(header, events), expected(
+        sc, course_meetings(sc, cs), [],
+        "Outlook export: TZID 'China Standard Time' (Windows name) with a fixed +08:00 VTIMEZONE, RRULE COUNT "
+        "per block, SUMMARY;LANGUAGE=zh-cn, LOCATION padded with two trailing spaces (rooms: '腾讯会议 "
+        "618-204-771', '线上', campus-prefixed '东校区 实验楼 C-402'). DESCRIPTION keyed lines '授课老师：X "
+        "副教授' + an unrelated '会议密码' line, '任课教师：A；B' (two teachers) + '备注', and '主讲：Dr. X'. "
+        "Teacher = names without titles; other lines are not the teacher."), newline="\r\n")
+
+
+def dev2_wakeup_messy_cells() -> None:
+    """WakeUp template filled by pasting from a 教务 page: codes, titles, campus rooms, padded cells."""
+    sc = School("北湖交通学院", "Asia/Shanghai", date(2025, 2, 17), 18,
+                grid(("08:00", 4, 50, [10, 20, 10]), ("13:30", 4, 50, [10, 20, 10]), ("18:30", 3, 50, [10, 10])))
+    # (cell title, course, weekday, s, e, teacher cell, teacher, room cell, room, week spec, weeks)
+    rows = [("【TRA2101】交通工程学", "交通工程学", 1, 1, 2, "刘洋 副教授", "刘洋", "南校区 交通楼305 ",
+             "南校区 交通楼305", "1-16", wk(1, 16)),
+            ("道路勘测设计", "道路勘测设计", 2, 5, 7, "\"张敏,李强\"", "张敏、李强", "土木楼 B-210",
+             "土木楼 B-210", "1-15单", wk(1, 15, "odd")),
+            ("工程测量 ", "工程测量", 3, 3, 4, "孙悦（讲师）", "孙悦", "测绘楼112", "测绘楼112", "2-12", wk(2, 12)),
+            ("交通运输经济学", "交通运输经济学", 4, 9, 10, "Prof. 赵晨", "赵晨", "线上（腾讯会议）",
+             "线上（腾讯会议）", "1-8", wk(1, 8)),
+            ("大学体育(四)", "大学体育(四)", 5, 3, 4, "", "", "北区田径场", "北区田径场", "1-16", wk(1, 16))]
+    text = "课程名称,星期,开始节数,结束节数,老师,地点,周数\n" + "".join(
+        f"{r[0]},{r[2]},{r[3]},{r[4]},{r[5]},{r[7]},{r[9]}\n" for r in rows)
+    cs = [Course(r[1], r[2], r[3], r[4], r[10], r[8], r[6]) for r in rows]
+    write("dev2", "wakeup_messy_cells.csv", text, expected(
+        sc, course_meetings(sc, cs), [],
+        "WakeUp import template filled by pasting from a 教务 page: 课程名称 '【TRA2101】交通工程学' (a course "
+        "code in 【】 is not the title) and '工程测量 ' (trailing space); 老师 '刘洋 副教授', quoted '\"张敏,李强\"' "
+        "(two teachers), '孙悦（讲师）', 'Prof. 赵晨' (titles dropped), one empty; 地点 with a campus prefix "
+        "and a trailing space, '线上（腾讯会议）' kept as the room. 1-15单 = odd weeks."))
+
+
+def dev2_paren_room_escaped_desc() -> None:
+    """强智 scrape via a student's script: SUMMARY '课程(教室)', one-line DESCRIPTION with '\\,' separators."""
+    sc = School("岳麓财经学院", "Asia/Shanghai", date(2022, 2, 21), 20,
+                grid(("08:00", 2, 45, [10]), ("10:00", 2, 45, [10]), ("14:30", 2, 45, [10]), ("16:30", 2, 45, [10]),
+                     ("19:30", 2, 45, [10])))
+    cs = [Course("货币银行学", 1, 1, 2, wk(1, 17, "odd"), "明德楼305", "王伟", {"who": "王伟 教授"}),
+          Course("中国近现代史纲要(2)", 2, 3, 4, wk(1, 16), "明德楼101", "李娜、周强", {"who": "李娜 讲师、周强 讲师"}),
+          Course("会计学(双语)", 3, 5, 6, wk(3, 18), "博学楼A201", "Helen Zhao", {"who": "Helen Zhao"}),
+          Course("证券投资分析", 4, 9, 10, wk(1, 12), "博学楼B110", "蔡子墨", {"who": "蔡子墨（副教授）"})]
+    rng = random.Random(38)
+    events = []
+    for c in cs:
+        desc = (f"教室：{c.room},任课教师：{c.extra['who']},周次：{week_text(c)}周,"
+                f"节次：{c.s:02d}{c.e:02d}")
+        for d, s, e in c.occurrences(sc):
+            events.append(["BEGIN:VEVENT", f"DTSTART;TZID=Asia/Shanghai:{floating(d, s)}",
+                           f"DTEND;TZID=Asia/Shanghai:{floating(d, e)}", f"SUMMARY:{esc(f'{c.title}({c.room})')}",
+                           fold("DESCRIPTION:" + esc(desc)), f"UID:{uid(rng)}", "DTSTAMP:20220219T101010Z",
+                           "END:VEVENT"])
+    write("dev2", "ics_paren_room_escaped_desc.ics",
+          calendar(["VERSION:2.0", "PRODID:-//qz2ics//student script//CN", *SHANGHAI_VTIMEZONE], events), expected(
+              sc, course_meetings(sc, cs), [],
+              "强智 scrape turned into .ics by a student's script: TZID + VTIMEZONE, one VEVENT per meeting, no "
+              "LOCATION, SUMMARY '课程(教室)' where the course name may end in its own brackets "
+              "('中国近现代史纲要(2)(明德楼101)', '会计学(双语)(博学楼A201)'). DESCRIPTION one line of keyed facts "
+              "separated by escaped commas: '教室：R\\,任课教师：X 教授\\,周次：1-17单周\\,节次：0102'; two "
+              "teachers 'A 讲师、B 讲师'; '（副教授）' dropped."))
+
+
 def main() -> None:
     for fn in (dev_per_section_floating, dev_per_section_utc_winter, dev_rrule_count_no_end, dev_google_course,
                dev_wakeup_csv, dev_clock_csv, dev_at_room_folded, dev_desc_teacher_code, dev_paren_room_one_line_keys,
                ho_wakeup_export, ho_tzid_no_vtimezone_sections, ho_crcrlf_rule_typo, ho_room_dash_summary,
-               ho_zf_utc_unordered, ho_wakeup_9col, ho_grid_export, ho_sabre_exdate):
+               ho_zf_utc_unordered, ho_wakeup_9col, ho_grid_export, ho_sabre_exdate,
+               dev2_at_room_rrule, dev2_code_bracket_desc_lines, dev2_weeks_in_summary, dev2_slash_summary,
+               dev2_english_portal, dev2_outlook_online, dev2_wakeup_messy_cells, dev2_paren_room_escaped_desc):
         fn()
     print("written under", FILES)
 

@@ -29,8 +29,9 @@ def merged(ms):
     return {(d.isoformat(), s.strftime("%H:%M"), e.strftime("%H:%M")) for d, s, e, _ in out}
 
 
-def test_both_sets_exist():
+def test_all_sets_exist():
     assert len([p for p in ALL if p.parent.name == "dev"]) >= 8
+    assert len([p for p in ALL if p.parent.name == "dev2"]) >= 8
     assert len([p for p in ALL if p.parent.name == "heldout"]) >= 8
 
 

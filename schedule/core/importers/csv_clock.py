@@ -19,6 +19,7 @@ from schedule.core.importers.csv_columns import COLUMN_HEADERS, Record, cell_of
 from schedule.core.importers.fields import (
     MAX_NAME_LENGTH,
     MAX_TEXT_LENGTH,
+    course_name,
     day_field,
     parse_day,
     text_field,
@@ -27,6 +28,7 @@ from schedule.core.importers.fields import (
 from schedule.core.importers.ics import TimedMeetings
 from schedule.core.importers.metadata import CourseFacts
 from schedule.core.importers.notices import WeeksClipped
+from schedule.core.importers.people import teacher_names
 from schedule.core.importers.report import ImportProblem, ImportRejected, problem
 from schedule.core.time_model import Semester
 
@@ -86,8 +88,8 @@ def _meetings(row: int, cells: Sequence[str], columns: Mapping[str, int],
         return cell_of(cells, columns, column)
 
     problems: list[ImportProblem] = []
-    name = text_field(row, "name", cell("name"), MAX_NAME_LENGTH, problems, required=True)
-    teacher = text_field(row, "teacher", cell("teacher"), MAX_TEXT_LENGTH, problems)
+    name = course_name(text_field(row, "name", cell("name"), MAX_NAME_LENGTH, problems, required=True))
+    teacher = teacher_names(text_field(row, "teacher", cell("teacher"), MAX_TEXT_LENGTH, problems))
     location = text_field(row, "location", cell("location"), MAX_TEXT_LENGTH, problems)
     day = day_field(row, cell("day"), problems)
     start = _clock_field(row, "start_time", cell("start_time"), problems)

@@ -6,7 +6,9 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from schedule.core.importers.metadata import split_course_code
 from schedule.core.importers.notices import WeeksClipped
+from schedule.core.importers.people import teacher_names
 from schedule.core.importers.report import ImportedCourse, ImportProblem, problem
 from schedule.core.time_model import MAX_WEEKS, SectionTemplate, Semester
 from schedule.core.weekspec import WeekSpecError, parse_weeks
@@ -103,8 +105,8 @@ def build_course(
 ) -> ImportedCourse | list[ImportProblem]:
     """Check a raw course against the semester and template; return it or its problems."""
     problems: list[ImportProblem] = []
-    name = text_field(raw.row, "name", raw.name, MAX_NAME_LENGTH, problems, required=True)
-    teacher = text_field(raw.row, "teacher", raw.teacher, MAX_TEXT_LENGTH, problems)
+    name = course_name(text_field(raw.row, "name", raw.name, MAX_NAME_LENGTH, problems, required=True))
+    teacher = teacher_names(text_field(raw.row, "teacher", raw.teacher, MAX_TEXT_LENGTH, problems))
     location = text_field(raw.row, "location", raw.location, MAX_TEXT_LENGTH, problems)
     day = day_field(raw.row, raw.day, problems)
     start, end = _sections(raw, template, problems)
@@ -118,6 +120,11 @@ def build_course(
     return ImportedCourse(
         raw.row, name, day, start, end, weeks, teacher, location, bool(is_filler), notices=notices
     )
+
+
+def course_name(text: str) -> str:
+    """The course's name as a student knows it: a course code pasted in brackets before it is not part of it."""
+    return split_course_code(text)[0]
 
 
 def text_field(

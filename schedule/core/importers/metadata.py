@@ -5,6 +5,12 @@ Timetable exporters put the same facts in different places: the room after the n
 course code in the description ("任课教师：X。", "课程名称：…;上课地点：…;教师：…", "工号/姓名/职称",
 "由X老师任教"). ``course_facts`` reads them into one record. Nothing is thrown away: description
 text that is not understood becomes the note, and punctuation around a value is trimmed.
+
+Two conventions carry most of the reading: a keyed line's key decides its field by the words in it
+(whatever the exporter called the teacher or the room), and a SUMMARY split by a spaced separator
+("课程 - 第1-16周 - 教室", "课程 / 教室 / 教师", "课程 教师 @教室") has the course first, with each other
+part filed by what it looks like -- week text dropped, people's names the teacher, the rest the room.
+Teachers' titles are dropped and several teachers joined with 、 (``people.teacher_names``).
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from schedule.core.importers.people import looks_like_people, teacher_names
+
 MAX_FIELD = 100
 MAX_NOTE = 500
 
@@ -21,24 +29,42 @@ _SECTIONS_SUFFIX = re.compile(r"\s*[|｜]\s*第?\s*[\d、,，\s-]+节\s*$")
 _CLOCK_RANGE = re.compile(r"\s*\d{1,2}:\d{2}\s*(?:[AP]M)?\s*[-–~]\s*\d{1,2}:\d{2}\s*(?:[AP]M)?", re.I)
 _ROOM_LABEL = re.compile(r"\s+ROOM\s*[:：]\s*", re.I)
 _AT_ROOM = re.compile(r"^(?P<name>[^@]+?)\s*@\s*(?P<rest>[^@]+)$")
-_DASH_SUFFIX = re.compile(r"^(?P<name>.+?)\s+[-–—]\s+(?P<rest>.+)$")
+# Parts of a SUMMARY joined by a spaced dash or slash ("课程 - 第1-16周 - 教室", "课程 / 教室 / 教师"); an
+# unspaced one belongs to a word ("TCP/IP", "教三-201").
+_PART_SEPARATOR = re.compile(r"\s+[-–—/]\s+")
+# A part that only says which weeks ("第1-16周", "第1-15周(单)", "1-8周"): the board has the weeks already.
+_WEEK_TEXT = re.compile(r"^第?\s*\d+(?:\s*[-~–,，、]\s*\d+)*\s*周")
+# A course code in brackets before the name ("[CHN2103]中国现当代文学", "【TRA2101】交通工程学").
+_CODE_PREFIX = re.compile(r"^[\[【(（]\s*(?P<code>[A-Za-z]{2,6}\d{3,6}[A-Za-z]?)\s*[\]】)）]\s*(?=\S)")
 # Words that mark a place: a building, a room number, online.
 _PLACE_HINT = re.compile(r"\d|楼|教|室|馆|中心|实验|机房|操场|线上|网络|在线|room|hall|lab|online", re.I)
 _WEEK_PREFIX = re.compile(r"^[单双]?周\s+")  # "周 麦工商楼G103": a converter's leftover of "单周"
 _TEACHER_HINT = re.compile(r"老师|教师|教授|讲师")
 
-_TEACHER_KEYS = ("任课教师", "授课教师", "教师姓名", "主讲教师", "主讲", "授课", "教师", "老师", "teacher",
-                 "instructor", "lecturer")
+_TEACHER_KEYS = ("任课教师", "授课教师", "授课老师", "任课老师", "教师姓名", "主讲教师", "主讲", "授课", "教师", "老师",
+                 "teachers", "teacher", "instructors", "instructor", "lecturers", "lecturer")
 _PLACE_KEYS = ("上课地点", "上课教室", "地点", "教室", "location", "room")
 _CODE_KEYS = ("课程号", "课程代码", "课程编号", "课程编码", "course code", "code")
 _NAME_KEYS = ("课程名称", "课程名", "course")
+# A keyed line's key decides its field by the words in it, however the exporter worded it: "授课老师",
+# "教师姓名", "Instructors" are the teacher, "上课地点", "授课教室", "Location" the place. The course code
+# is tried first ("课程编号"), then a key naming something *about* a person or place ("教师工号",
+# "授课方式", "教室类型") is no field at all, then the place before the teacher ("授课地点" is a place).
+_KEY_FIELDS = (
+    ("code", re.compile(r"课程号|课程代码|课程编号|课程编码|^代码$|\bcode\b", re.I)),
+    ("", re.compile(r"编号|工号|电话|邮箱|职称|方式|类型|性质|时间|学时|学分|容量|email|phone|type|time|\bid\b",
+                    re.I)),
+    ("place", re.compile(r"地点|教室|场地|location|room|venue|place", re.I)),
+    ("teacher", re.compile(r"教师|老师|主讲|讲师|^授课$|^任课$|teacher|instructor|lecturer|tutor", re.I)),
+    ("name", re.compile(r"课程名|^course$|^module$|^subject$", re.I)),
+)
 _ALL_KEYS = sorted((*_TEACHER_KEYS, *_PLACE_KEYS, *_CODE_KEYS, *_NAME_KEYS), key=len, reverse=True)
 # Keyed facts on one line ("任课教师：X 课程号：C", "Instructor: X, Room: R"): a new part starts at a known
 # key, or a Chinese one ("学分: 3"), after a space or a comma.
 _KEY_STARTS = re.compile(r"(?:(?<=\s)|[,，、]\s*)(?=(?:" + "|".join(map(re.escape, _ALL_KEYS))
                          + r"|[\u4e00-\u9fff]{1,6})\s*[:：])", re.I)
 _KEYED = re.compile(r"^\s*(?P<key>[^:：]{1,12}?)\s*[:：]\s*(?P<value>.*?)\s*$")
-_PARTS = re.compile(r"[;；\n]+")
+_PARTS = re.compile(r"[;；]+")
 _TAUGHT_BY = re.compile(r"由\s*(?P<teacher>.+?)\s*(?:老师)?任教")
 _STAFF_ENTRY = re.compile(r"^\s*\w*\d\w*\s*/\s*(?P<name>[^/]+?)\s*/\s*[^/]*$")  # 工号/姓名/职称
 _TITLED_NAME = re.compile(r"(?P<name>[^()（）\s]{1,20})\s*[(（](?P<title>.*)[)）]")
@@ -65,11 +91,13 @@ class CourseFacts:
 
 def course_facts(summary: str, location: str = "", description: str = "") -> CourseFacts:
     """Read the name, room, teacher and note out of an event's SUMMARY, LOCATION and DESCRIPTION."""
-    name, room_in_name, teacher_in_name = _split_name(_clean(summary), has_location=bool(_clean(location)))
+    titled, code = split_course_code(_clean(summary))
+    name, room_in_name, teacher_in_name = _split_name(titled, has_location=bool(_clean(location)))
     keyed, rest = _read_description(description)
-    teacher = teacher_in_name or keyed.get("teacher", "")
+    teacher = teacher_names(teacher_in_name) or keyed.get("teacher", "")
     place = _WEEK_PREFIX.sub("", _clean(location)) or room_in_name or keyed.get("place", "")
-    note_parts = [f"课程号：{keyed['code']}" if keyed.get("code") else "", *rest]
+    code = keyed.get("code") or code
+    note_parts = [f"课程号：{code}" if code else "", *rest]
     note = "；".join(part for part in note_parts if part and part not in {name, place, teacher})
     return CourseFacts(
         name=(name or _clean(summary))[:MAX_FIELD],
@@ -77,6 +105,12 @@ def course_facts(summary: str, location: str = "", description: str = "") -> Cou
         teacher=teacher[:MAX_FIELD],
         note=note[:MAX_NOTE],
     )
+
+
+def split_course_code(name: str) -> tuple[str, str]:
+    """Return (name, code) of a name written with its course code in brackets first ("[CHN2103]文学")."""
+    match = _CODE_PREFIX.match(name)
+    return (name[match.end():], match["code"]) if match else (name, "")
 
 
 def looks_like_place(text: str) -> bool:
@@ -105,17 +139,49 @@ def _split_name(summary: str, *, has_location: bool) -> tuple[str, str, str]:
     labelled = _ROOM_LABEL.split(text, maxsplit=1)
     if len(labelled) == 2:
         return _clean(labelled[0]), _clean(labelled[1]), ""
-    for pattern in (_AT_ROOM, _DASH_SUFFIX):
-        match = pattern.match(text)
-        if match:
-            name, rest = _clean(match["name"]), _clean(match["rest"])
-            if _looks_like_teacher(rest, has_location=has_location):
-                return name, "", rest
-            return name, rest, ""
+    at_room = _AT_ROOM.match(text)
+    if at_room:
+        name, teacher = _name_and_people(_clean(at_room["name"]))
+        return name, _clean(at_room["rest"]), teacher
+    parts = [_clean(part) for part in _PART_SEPARATOR.split(text)]
+    parts = [parts[0], *(part for part in parts[1:] if part and not _WEEK_TEXT.match(part))]
+    if len(parts) == 2:
+        if _looks_like_teacher(parts[1], has_location=has_location):
+            return parts[0], "", parts[1]
+        return parts[0], parts[1], ""
+    if len(parts) > 2:
+        return _filed_parts(parts)
     bracketed = _BRACKET_ROOM.match(text)
     if bracketed and _ROOM_WORDS.search(bracketed["room"]) and not _TEACHER_HINT.search(bracketed["room"]):
         return _clean(bracketed["name"]), _clean(bracketed["room"]), ""
     return _clean(text), "", ""
+
+
+def _filed_parts(parts: list[str]) -> tuple[str, str, str]:
+    """(name, room, teacher) of "课程 / 教室 / 教师" in any order after the name: each part by its look."""
+    places = [part for part in parts[1:] if looks_like_place(part) or not looks_like_people(part)]
+    people = [part for part in parts[1:] if part not in places]
+    return parts[0], " ".join(places), "、".join(people)
+
+
+def _name_and_people(head: str) -> tuple[str, str]:
+    """Split "课程 教师" (before an "@教室") into the course and the teacher(s) after it.
+
+    The teacher is the shortest run of trailing words that reads as people's names; a head with no Han
+    character ("C++ Primer") is a name alone, since its last words cannot be told from a person's.
+    """
+    words = head.split(" ")
+    if len(words) < 2 or not re.search(r"[\u4e00-\u9fff]", words[0]):
+        return head, ""
+    for cut in range(len(words) - 1, 0, -1):
+        tail = " ".join(words[cut:])
+        if not looks_like_people(tail):
+            continue
+        longer = " ".join(words[cut - 1:])
+        if cut > 1 and looks_like_people(longer) and not re.search(r"[\u4e00-\u9fff]", longer):
+            continue  # "Mark Allen": a Latin name runs over several words
+        return " ".join(words[:cut]), teacher_names(tail)
+    return head, ""
 
 
 def _looks_like_teacher(text: str, *, has_location: bool) -> bool:
@@ -131,10 +197,26 @@ def _read_description(description: str) -> tuple[dict[str, str], list[str]]:
     rest: list[str] = []
     text = description.replace("\\n", "\n").replace("\\,", ",").replace("\\;", ";")
     text = html.unescape(_HTML_TAG.sub("\n", text))  # Google Calendar writes descriptions as HTML
-    for part in (p.strip() for line in _PARTS.split(text) for p in _KEY_STARTS.split(line)):
-        if part and not _read_part(part, keyed):
-            rest.append(_clean(part))
+    for line in text.split("\n"):
+        rest.extend(_read_line(line, keyed))
     return keyed, rest
+
+
+def _read_line(line: str, keyed: dict[str, str]) -> list[str]:
+    """File the parts of one description line; return those not understood."""
+    rest: list[str] = []
+    after_teacher = False
+    for part in (p.strip() for piece in _PARTS.split(line) for p in _KEY_STARTS.split(piece)):
+        if not part:
+            continue
+        if after_teacher and not _KEYED.match(part) and looks_like_people(part):
+            _add_teacher(keyed, part)  # "任课教师：方宇；刘畅": the list of teachers goes on, on its line
+            continue
+        before = keyed.get("teacher")
+        if not _read_part(part, keyed):
+            rest.append(_clean(part))
+        after_teacher = keyed.get("teacher") != before
+    return rest
 
 
 def _read_part(part: str, keyed: dict[str, str]) -> bool:
@@ -162,25 +244,15 @@ def _read_part(part: str, keyed: dict[str, str]) -> bool:
 
 
 def _read_keyed(key: str, value: str, keyed: dict[str, str]) -> bool:
-    for field, keys in (("teacher", _TEACHER_KEYS), ("place", _PLACE_KEYS), ("code", _CODE_KEYS)):
-        if key in keys:
-            if value:
-                if field == "teacher":
-                    _add_teacher(keyed, value)
-                else:
-                    keyed.setdefault(field, value)
-            return True
-    return key in _NAME_KEYS  # the course's own name again: nothing to keep
+    field = next((field for field, words in _KEY_FIELDS if words.search(key)), "")
+    if field == "teacher" and value:
+        _add_teacher(keyed, value)
+    elif field in ("place", "code") and value:
+        keyed.setdefault(field, value)
+    return bool(field)  # a course name again says nothing new; other keys go to the note
 
 
 def _add_teacher(keyed: dict[str, str], name: str) -> None:
-    titled = _TITLED_NAME.fullmatch(name)  # "蓝天野（副教授）": the name without the title
-    if titled and _TITLE_WORDS.search(titled["title"]):
-        name = titled["name"]
-    if not name:
-        return
-    names = [n for n in keyed.get("teacher", "").split("、") if n]
-    for one in re.split(r"[,，、/]+", name):
-        if one.strip(_TRIM) and one.strip(_TRIM) not in names:
-            names.append(one.strip(_TRIM))
-    keyed["teacher"] = "、".join(names)
+    names = teacher_names("、".join(filter(None, (keyed.get("teacher", ""), name))))
+    if names:
+        keyed["teacher"] = names

@@ -98,6 +98,18 @@ def test_a_utf16_file_with_a_byte_order_mark_is_read():
     assert report.ok and report.courses[0].teacher == "孙伟"
 
 
+def test_pasted_cells_give_the_course_name_and_teachers_without_codes_or_titles():
+    report = parse(HEADER + '【TRA2101】交通工程学,1,1,2,刘洋 副教授,南校区 交通楼305 ,1-16\n'
+                   '道路勘测设计,2,5,6,"张敏,李强",土木楼 B-210,1-15单\n'
+                   '交通运输经济学,4,9,10,Prof. 赵晨,线上（腾讯会议）,1-8\n')
+    assert report.ok
+    assert [(c.name, c.teacher, c.location) for c in report.courses] == [
+        ("交通工程学", "刘洋", "南校区 交通楼305"),
+        ("道路勘测设计", "张敏、李强", "土木楼 B-210"),
+        ("交通运输经济学", "赵晨", "线上（腾讯会议）"),
+    ]
+
+
 def test_a_binary_file_is_not_readable_text():
     assert only_problem(parse(b"PK\x03\x04\x00\x00binary\xff\xfe\x00")) == (
         None,

@@ -144,6 +144,12 @@ def _placed(report: ParseReport) -> list[tuple]:
     return sorted((c.name, c.day, c.start_section, c.end_section, c.weeks, c.clock) for c in report.courses)
 
 
+def test_a_clock_csv_names_the_course_without_its_code_and_the_teachers_without_titles():
+    report = parse("课程名,星期几,开始时间,结束时间,地点,教师\n"
+                   "[MAT1201]线性代数,周一,08:00,09:40,东校区 教三-201 ,\"Dr. 林海, 王芳 讲师\"\n")
+    assert summary(report) == [("线性代数", 1, 1, 2, "1-16", "林海、王芳", "东校区 教三-201")]
+
+
 def test_a_clock_csv_without_a_header_is_read_in_its_column_order():
     report = parse("高等数学,星期一,8:00,9:40\n大学物理,星期二,10:15,11:55\n")
     assert summary(report) == [("高等数学", 1, 1, 2, "1-16", "", ""), ("大学物理", 2, 3, 4, "1-16", "", "")]

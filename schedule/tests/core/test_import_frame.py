@@ -14,6 +14,7 @@ from schedule.core.importers.frame import DatedEvent, infer_grid, infer_grid_swi
 from schedule.core.importers.ics import expand_events, read_ics
 from schedule.core.importers.ics_text import repair_ics
 from schedule.core.importers.metadata import course_facts
+from schedule.core.importers.people import teacher_names
 from schedule.core.time_model import SectionTemplate, Semester
 
 DEFAULT = SectionTemplate.default_cqupt()
@@ -73,6 +74,57 @@ def test_a_property_with_parameters_and_no_value_is_dropped_quietly():
 def test_name_room_teacher_and_note_are_read_from_the_usual_places(summary, location, description, expected):
     facts = course_facts(summary, location, description.replace("\\;", ";").replace("\\,", ",").replace("\\n", "\n"))
     assert (facts.name, facts.location, facts.teacher, facts.note) == expected
+
+
+@pytest.mark.parametrize("summary, location, description, expected", [
+    # "课程 教师 @教室": the words after the course that read as people are the teacher.
+    ("概率论 刘洋 @教三-201", "", "", ("概率论", "教三-201", "刘洋")),
+    ("操作系统 王芳,李强 @信息楼B305", "", "", ("操作系统", "信息楼B305", "王芳、李强")),
+    ("学术英语 Mark Allen @外语楼210", "", "", ("学术英语", "外语楼210", "Mark Allen")),
+    ("C++ Primer @机房3", "", "", ("C++ Primer", "机房3", "")),
+    # Spaced dash / slash parts: week text is dropped, the rest filed as room or teacher by its look.
+    ("矿山测量 - 第1-16周 - 综合楼 A-302", "", "", ("矿山测量", "综合楼 A-302", "")),
+    ("岩石力学 - 第1-15周(单) - 采矿楼214", "", "", ("岩石力学", "采矿楼214", "")),
+    ("日语精读（二） / 博雅楼302 / 高桥美咲", "", "", ("日语精读（二）", "博雅楼302", "高桥美咲")),
+    ("英语国家概况 / 线上 / Emily Stone", "", "", ("英语国家概况", "线上", "Emily Stone")),
+    ("形势与政策 / 大礼堂", "", "", ("形势与政策", "大礼堂", "")),
+    ("TCP/IP协议", "实验楼101", "", ("TCP/IP协议", "实验楼101", "")),
+    # A bracketed course code before the name is not part of it (it goes to the note).
+    ("[CHN2103]中国现当代文学", "南校区 文科楼B204 ", "", ("中国现当代文学", "南校区 文科楼B204", "")),
+    # The key decides the field, whatever its wording; titles before or after names are dropped.
+    ("机器学习", "线上", "授课老师：陈静 副教授\n会议密码：2024", ("机器学习", "线上", "陈静")),
+    ("COMP2311 Lab", "", "Instructors: Omar Farouk, Prof. Jane Smith\nLocation: Kilburn LF31",
+     ("COMP2311 Lab", "Kilburn LF31", "Omar Farouk、Jane Smith")),
+    ("MATH2040 Lecture - Online", "", "Lecturer: Dr Priya Nair", ("MATH2040 Lecture", "Online", "Priya Nair")),
+    ("教育学原理", "", "任课教师：何一 副教授，吴双 讲师\n授课地点：教育楼301", ("教育学原理", "教育楼301", "何一、吴双")),
+    ("货币银行学(明德楼305)", "", "教室：明德楼305,任课教师：王伟 教授,周次：1-17单周",
+     ("货币银行学", "明德楼305", "王伟")),
+    ("矿山测量", "", "教师姓名：龚成/邢岚；节次：3-4节", ("矿山测量", "", "龚成、邢岚")),
+    # A list of teachers goes on after '；' until another key.
+    ("计算机网络实验", "", "任课教师：方宇；刘畅\n备注：带笔记本电脑", ("计算机网络实验", "", "方宇、刘畅")),
+    ("计算机网络", "", "任课教师：方宇\n必修课", ("计算机网络", "", "方宇")),
+    # A key about a person or a place is not that person or place; a course-number key is the code.
+    ("体育", "操场", "授课方式：线下\n教师编号：T0931\n教室类型：室外", ("体育", "操场", "")),
+    # One capitalised word or letter after a course is no person ("大学物理 B").
+    ("大学物理 B @教101", "", "", ("大学物理 B", "教101", "")),
+])
+def test_course_room_and_teacher_are_told_apart_however_the_exporter_joined_them(
+        summary, location, description, expected):
+    facts = course_facts(summary, location, description)
+    assert (facts.name, facts.location, facts.teacher) == expected
+
+
+def test_a_course_code_taken_off_the_name_is_kept_in_the_note():
+    assert course_facts("[CHN2103]中国现当代文学").note == "课程号：CHN2103"
+
+
+@pytest.mark.parametrize("written, names", [
+    ("Dr. Alice Moore", "Alice Moore"), ("Prof. 赵晨", "赵晨"), ("钟晓 教授", "钟晓"), ("周强讲师", "周强"),
+    ("孙悦（讲师）", "孙悦"), ("教师C()", "教师C"), ("张敏,李强", "张敏、李强"), ("Drew Smith", "Drew Smith"),
+    ("李娜 讲师、周强 讲师", "李娜、周强"), ("教授", "教授"), ("Dr Smith", "Smith"), ("", ""),
+])
+def test_teachers_are_names_without_titles_joined_with_a_pause_mark(written, names):
+    assert teacher_names(written) == names
 
 
 def test_html_in_a_google_description_becomes_plain_text_in_the_note():

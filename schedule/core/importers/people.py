@@ -1,0 +1,52 @@
+"""Who teaches a course, as a student writes it: the names alone, several joined with 、.
+
+Exports write academic titles before or after a name ("Dr. Alice Moore", "Prof. 赵晨", "钟晓 教授",
+"孙悦（讲师）", "周强讲师") and list several teachers with commas, slashes or 、 ("张敏,李强", "龚成/邢岚").
+A title says nothing about who the teacher is, and a student never types it, so it is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SEPARATORS = re.compile(r"\s*[,，、/;；]\s*")
+# A title before the name needs a dot or a space after it, so "Drew" stays a name.
+_TITLE_BEFORE = re.compile(r"^(?:dr|prof|professor|assoc\.?\s*prof|mr|mrs|ms)(?:\.\s*|\s+)", re.I)
+_TITLE_WORDS = r"副教授|教授|讲师|助教|副研究员|研究员|高级工程师|工程师|实验师|professor|lecturer"
+# A title after the name: bare ("钟晓 教授", "周强讲师") or in brackets ("孙悦（讲师）", "教师C()", "X(无)").
+_TITLE_AFTER = re.compile(rf"\s*(?:(?:{_TITLE_WORDS})|[(（]\s*(?:(?:{_TITLE_WORDS})|无)?\s*[)）])$", re.I)
+_TRIM = " \t\"'“”‘’。.,，;；、:："
+# A person's name: a few Han characters (with · for transliterations), or two to four capitalised Latin
+# words -- one word ("Lecture", "B") is a name only after a title ("Dr Smith").
+_HAN_NAME = re.compile(r"^[\u4e00-\u9fff·]{2,5}$")
+_LATIN_NAME = re.compile(r"^[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){1,3}$")
+_LATIN_WORD = re.compile(r"^[A-Z][\w'.-]*$")
+
+
+def teacher_names(text: str) -> str:
+    """The teachers of ``text`` without titles, each once, joined with 、 ("" when there are none)."""
+    names: list[str] = []
+    for part in _SEPARATORS.split(text or ""):
+        name = without_title(part)
+        if name and name not in names:
+            names.append(name)
+    return "、".join(names)
+
+
+def without_title(text: str) -> str:
+    """One teacher's name without the academic title written before or after it."""
+    name = " ".join(text.split()).strip(_TRIM)
+    name = _TITLE_BEFORE.sub("", name)
+    stripped = _TITLE_AFTER.sub("", name).strip(_TRIM)
+    return stripped or name  # a bare "教授" is all the file says: keep it rather than lose the teacher
+
+
+def looks_like_people(text: str) -> bool:
+    """Whether ``text`` reads as one or more names of people (titles allowed), not as a room or a course."""
+    return all(_is_person(part) for part in _SEPARATORS.split(text.strip()))
+
+
+def _is_person(written: str) -> bool:
+    name = without_title(written)
+    titled = name != " ".join(written.split()).strip(_TRIM)
+    return bool(_HAN_NAME.match(name) or _LATIN_NAME.match(name) or (titled and _LATIN_WORD.match(name)))
