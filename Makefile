@@ -68,4 +68,4 @@ bench-turns: install-dev
 
 # The whole product under N concurrent students (LOADCHECK_ARGS="--users 300"; DATABASE_URL for MariaDB).
 loadcheck: install-dev
-	$(BIN)/python -m smartmate.loadcheck $(LOADCHECK_ARGS)
+	$(BIN)/python -m bench.loadcheck $(LOADCHECK_ARGS)

@@ -53,7 +53,7 @@ from typing import Any
 
 from bench.turns_bench import bench_database, django_setup_for_bench, percentiles
 from bench.ws_bench import agent_worker_start
-from smartmate.loadcheck.children import start_fake_llm
+from smartmate.topology.processes import start_fake_llm
 
 # Django (models, services, the Celery app) is imported inside functions: main() sets it up first.
 

@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.turns_bench import bench_database, django_setup_for_bench, percentiles
-from smartmate.loadcheck.children import HOST, free_port, start_fake_llm, stopping, wait_for_port
+from smartmate.topology.processes import HOST, free_port, start_fake_llm, stopping, wait_for_port
 
 # Django (models, services, the Celery app) is imported inside functions: main() sets it up first.
 

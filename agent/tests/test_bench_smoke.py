@@ -10,7 +10,7 @@ import pytest
 
 from bench.turns_bench import SCENARIOS, ModelCall, measure, report_lines, rounds_framework
 from bench.ws_bench import BenchConfig, run_bench
-from smartmate.loadcheck.children import fallback_reply
+from smartmate.topology.processes import fallback_reply
 
 
 def test_framework_rounds_add_up_to_the_turn_minus_the_model_time():

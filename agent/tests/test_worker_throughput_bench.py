@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bench.worker_throughput_bench import ThroughputConfig, run, summary_lines
-from smartmate.loadcheck.children import fallback_reply
+from smartmate.topology.processes import fallback_reply
 
 
 @pytest.mark.worker

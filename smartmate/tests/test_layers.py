@@ -3,7 +3,8 @@
 From the bottom: the shared core (``smartmate.platform``, ``smartmate.llm``) imports no app and
 nothing of the project package above it; the apps import the shared core and each other without a
 cycle, in the order of ``APP_ORDER``; the project package (settings, urls, cross-app pages,
-``demo``, ``loadcheck``) sits on top and may import anything. Tests and migrations are left out:
+``demo``, ``topology``) sits on top and may import anything but ``bench/``: benchmarks, load checks
+and evaluation runners sit outside the product and only they import it. Tests and migrations are left out:
 they are not layers, and a migration names other apps by design.
 
 Every import counts, including those inside functions and ``TYPE_CHECKING`` blocks: an import put
@@ -176,3 +177,14 @@ def test_a_bare_noqa_is_caught():
     assert NOQA_WITHOUT_REASON.search("x = 1  # noqa: F401")
     assert NOQA_WITHOUT_REASON.search("x = 1  # noqa")
     assert not NOQA_WITHOUT_REASON.search("x = 1  # noqa: F401 - registers the model")
+
+
+def test_no_product_module_imports_the_benchmarks_and_evaluation_tools():
+    importers = []
+    for module, path in project_modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module] if isinstance(node, ast.ImportFrom) and node.module and node.level == 0
+                     else [])
+            importers += [f"{module} -> {name}" for name in names if name.split(".")[0] == "bench"]
+    assert importers == []

@@ -1,6 +1,6 @@
 """The load check in its short form: 10 students walk the whole product at once against real servers.
 
-The full form (``python -m smartmate.loadcheck --users 300``, see README's Benchmarks) prints
+The full form (``python -m bench.loadcheck --users 300``, see README's Benchmarks) prints
 latencies; this one asserts only what must hold at any size: no step failed, and afterwards the
 database holds exactly what the students were told (no block lost or applied twice, one
 conversation with one message each way, background work settled).
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from smartmate.loadcheck import LoadConfig
-from smartmate.loadcheck.run import loadcheck_run
+from bench.loadcheck import LoadConfig
+from bench.loadcheck.run import loadcheck_run
 
 USERS = 10
 BLOCKS = 3

@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from smartmate.loadcheck import LoadConfig
-from smartmate.loadcheck.report import Report, StepFigures
-from smartmate.loadcheck.scaling import ScalingRun, p50_ratio, scaling_lines
-from smartmate.loadcheck.verify import DataCheck
+from bench.loadcheck import LoadConfig
+from bench.loadcheck.report import Report, StepFigures
+from bench.loadcheck.scaling import ScalingRun, p50_ratio, scaling_lines
+from bench.loadcheck.verify import DataCheck
 
 
 def _report(users: int, steps: dict[str, tuple[float, float]], *, wall: float, failed: Counter | None = None) -> Report:

@@ -27,7 +27,7 @@ from smartmate.tests.topology_fixtures import ANSWER, FIGURES, web_log_counts
 
 pytestmark = [pytest.mark.topology, pytest.mark.worker, pytest.mark.xdist_group("topology")]  # one topology, one process
 
-LOAD_CHECK_STUDENTS = 10  # per run; the full run is `python -m smartmate.loadcheck --topology --users 300`
+LOAD_CHECK_STUDENTS = 10  # per run; the full run is `python -m bench.loadcheck --topology --users 300`
 
 
 def _get(url: str) -> int:
@@ -123,9 +123,9 @@ def test_the_load_check_passes_through_the_proxy_with_one_and_with_two_web_proce
                                                                                      tmp_path, record_property):
     from django.db import connection
 
-    from smartmate.loadcheck import LoadConfig
-    from smartmate.loadcheck.children import fallback_reply
-    from smartmate.loadcheck.scaling import scaling_lines, scaling_run
+    from bench.loadcheck import LoadConfig
+    from bench.loadcheck.scaling import scaling_lines, scaling_run
+    from smartmate.topology.processes import fallback_reply
 
     topology_model.set_responder(lambda request: fallback_reply(200))  # answers at once, as the full run's model
     # Every step through nginx, first to one daphne process, then to both, each followed by the data check

@@ -32,12 +32,12 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from smartmate.loadcheck.children import (
+from smartmate.topology.processes import (
     HOST,
     REPO_ROOT,
-    _tail,
     daphne_command,
     free_port,
+    log_tail,
     start_redis,
     stopping,
     wait_for_port,
@@ -177,7 +177,7 @@ def start_workers(stack: ExitStack, env: dict[str, str], folder: Path) -> tuple[
         child = children[f"worker-{queue}"]
         while not app.control.ping(destination=[name], timeout=0.5):
             if child.process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"The topology's Celery worker {name} did not start{_tail(child.log)}")
+                raise RuntimeError(f"The topology's Celery worker {name} did not start{log_tail(child.log)}")
     return children, names
 
 

@@ -12,7 +12,7 @@ import threading
 from contextlib import ExitStack
 from pathlib import Path
 
-from smartmate.loadcheck.children import REPO_ROOT, start_redis
+from smartmate.topology.processes import REPO_ROOT, start_redis
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -58,7 +58,7 @@ def _serve(args: argparse.Namespace, folder: Path) -> int:
 def _model(fake: bool, folder: Path):
     from contextlib import ExitStack, contextmanager
 
-    from smartmate.loadcheck.children import start_fake_llm
+    from smartmate.topology.processes import start_fake_llm
 
     @contextmanager
     def running():

@@ -10,19 +10,13 @@ from pathlib import Path
 
 import httpx2 as httpx
 
-from smartmate.loadcheck import LoadConfig
-from smartmate.loadcheck.children import (
-    LISTEN_BACKLOG,
-    WS_CONNECT_TIMEOUT,
-    child_env,
-    start_daphnes,
-    start_fake_llm,
-    start_workers,
-)
-from smartmate.loadcheck.client import load_run
-from smartmate.loadcheck.report import Report, report_build
-from smartmate.loadcheck.seed import students_create
-from smartmate.loadcheck.verify import data_check
+from bench.loadcheck import LoadConfig
+from bench.loadcheck.children import start_daphnes, start_workers
+from bench.loadcheck.client import load_run
+from bench.loadcheck.report import Report, report_build
+from bench.loadcheck.seed import students_create
+from bench.loadcheck.verify import data_check
+from smartmate.topology.processes import LISTEN_BACKLOG, WS_CONNECT_TIMEOUT, child_env, start_fake_llm
 
 
 def loadcheck_run(config: LoadConfig, *, database_name: str, folder: Path, redis_url: str,

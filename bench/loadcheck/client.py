@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 import httpx2 as httpx  # the httpx API, installed with openai (which requires it)
 
-from smartmate.loadcheck.seed import PASSWORD, Student
+from bench.loadcheck.seed import PASSWORD, Student
 
 MESSAGE = "这周哪天晚上适合复习？"
 # The steps in the order a student takes them; the report lists them in this order.

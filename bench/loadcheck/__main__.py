@@ -1,4 +1,4 @@
-"""``python -m smartmate.loadcheck --users 300``: see the package docstring."""
+"""``python -m bench.loadcheck --users 300``: see the package docstring."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ import tempfile
 from contextlib import ExitStack, nullcontext
 from pathlib import Path
 
-from smartmate.loadcheck import LoadConfig
-from smartmate.loadcheck.scaling import ScalingRun, scaling_lines
+from bench.loadcheck import LoadConfig
+from bench.loadcheck.scaling import ScalingRun, scaling_lines
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m smartmate.loadcheck",
+    parser = argparse.ArgumentParser(prog="python -m bench.loadcheck",
                                      description="Load the whole product with N concurrent students on 127.0.0.1.")
     parser.add_argument("--users", type=int, default=300)
     parser.add_argument("--blocks", type=int, default=4, help="blocks in each student's task class")
@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> None:
         if not os.environ.get("REDIS_URL"):
             if args.server:
                 sys.exit("--server needs REDIS_URL (the running deployment's Redis).")
-            from smartmate.loadcheck.children import start_redis
+            from smartmate.topology.processes import start_redis
 
             os.environ["REDIS_URL"] = start_redis(stack, folder)
             print(f"started redis-server at {os.environ['REDIS_URL']}", flush=True)
@@ -96,8 +96,8 @@ def _run(config: LoadConfig, args: argparse.Namespace, folder: Path):
     django.setup()
     from django.db import connection
 
-    from smartmate.loadcheck.run import loadcheck_run
-    from smartmate.loadcheck.seed import fresh_database
+    from bench.loadcheck.run import loadcheck_run
+    from bench.loadcheck.seed import fresh_database
 
     database = nullcontext(str(connection.settings_dict["NAME"])) if args.server else fresh_database()
     with database as database_name:
@@ -111,10 +111,10 @@ def _run_topology(config: LoadConfig, folder: Path) -> list[ScalingRun]:
     import django
 
     django.setup()
-    from smartmate.loadcheck.children import start_fake_llm
-    from smartmate.loadcheck.scaling import scaling_run
-    from smartmate.loadcheck.seed import fresh_database
+    from bench.loadcheck.scaling import scaling_run
+    from bench.loadcheck.seed import fresh_database
     from smartmate.topology import topology_running
+    from smartmate.topology.processes import start_fake_llm
 
     with fresh_database() as database_name, ExitStack() as stack:
         llm_url = start_fake_llm(stack, folder, config.answer_chars)

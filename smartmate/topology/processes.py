@@ -1,4 +1,6 @@
-"""The load check's child processes: Redis, the fake model, daphne servers and Celery workers, on 127.0.0.1.
+"""Child processes on 127.0.0.1 for running the product as separate processes: Redis, the fake model,
+daphne servers, with the environment they share. The topology starts them; the load check and the
+benchmarks reuse them.
 
 Each is started inside an ``ExitStack`` that stops it (terminate, then kill after a grace period),
 so a failed or interrupted run leaves nothing behind.
@@ -18,8 +20,6 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-from smartmate.loadcheck import LoadConfig
-
 HOST = "127.0.0.1"
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LISTEN_BACKLOG = 1024  # the kernel caps it at net.core.somaxconn (4096 here)
@@ -37,16 +37,16 @@ def wait_for_port(port: int, process: subprocess.Popen, *, timeout: float, what:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"{what} exited early with code {process.returncode}{_tail(log)}")
+            raise RuntimeError(f"{what} exited early with code {process.returncode}{log_tail(log)}")
         try:
             with socket.create_connection((HOST, port), timeout=0.2):
                 return
         except OSError:
             time.sleep(0.05)
-    raise RuntimeError(f"{what} did not listen on {HOST}:{port} within {timeout:.0f} s{_tail(log)}")
+    raise RuntimeError(f"{what} did not listen on {HOST}:{port} within {timeout:.0f} s{log_tail(log)}")
 
 
-def _tail(log: Path | None) -> str:
+def log_tail(log: Path | None) -> str:
     if log is None or not log.exists():
         return ""
     return f"\n--- {log} ---\n{log.read_text(errors='replace')[-3000:]}"
@@ -132,46 +132,3 @@ def daphne_command(port: int) -> list[str]:
     """A daphne process on ``port`` as production runs it (backlog and handshake time: see start_daphnes)."""
     return [sys.executable, "-m", "daphne", "-e", f"tcp:{port}:interface={HOST}:backlog={LISTEN_BACKLOG}",
             "--websocket_connect_timeout", str(WS_CONNECT_TIMEOUT), "smartmate.asgi:application"]
-
-
-def start_daphnes(stack: ExitStack, config: LoadConfig, env: dict[str, str], folder: Path) -> list[str]:
-    """Start ``config.servers`` daphne processes; return their http:// base URLs."""
-    started = []
-    for index in range(config.servers):
-        port, log_path = free_port(), folder / f"daphne-{index}.log"
-        log = stack.enter_context(open(log_path, "wb"))
-        # Twisted listens with a backlog of 50 unless told otherwise: hundreds of students connecting in the
-        # same instant overflow it and some connections are reset. A deployment behind a proxy sees few new
-        # connections; one facing clients directly needs the larger backlog too.
-        # Daphne also rejects a websocket whose handshake the app has not accepted within 5 s, which a burst of
-        # connects on one process (ticket redeemed in the database, group joined in Redis) passes.
-        process = subprocess.Popen(daphne_command(port), cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-        stack.enter_context(stopping(process))
-        started.append((port, process, log_path))
-    for port, process, log_path in started:
-        wait_for_port(port, process, timeout=60, what="daphne", log=log_path)
-    return [f"http://{HOST}:{port}" for port, _process, _log in started]
-
-
-def start_workers(stack: ExitStack, config: LoadConfig, env: dict[str, str], folder: Path) -> list[str]:
-    """Start ``config.workers`` Celery workers on every queue; wait until each answers a ping; return their names."""
-    from smartmate.celery import app
-
-    names = []
-    for index in range(config.workers):
-        name = f"loadcheck-{secrets.token_hex(3)}-{index}@{socket.gethostname()}"
-        log_path = folder / f"worker-{index}.log"
-        log = stack.enter_context(open(log_path, "wb"))
-        process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "smartmate", "worker", "-Q", "default,agent,memory",
-             f"--pool={config.worker_pool}", f"--concurrency={config.worker_concurrency}", "--without-gossip",
-             "--without-mingle", "--without-heartbeat", "--loglevel=WARNING", "-n", name],
-            cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-        stack.enter_context(stopping(process, grace=30))
-        names.append((name, process, log_path))
-    deadline = time.monotonic() + 90
-    for name, process, log_path in names:
-        while not app.control.ping(destination=[name], timeout=0.5):
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"The load check's Celery worker {name} did not start{_tail(log_path)}")
-    return [name for name, _process, _log in names]

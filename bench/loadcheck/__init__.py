@@ -1,7 +1,7 @@
 """The whole-product load check: N students at once log in, load the week board, plan, apply and chat.
 
-    python -m smartmate.loadcheck --users 300 [--timeout 600] [--servers 1] [--workers 2]
-    python -m smartmate.loadcheck --topology --users 300
+    python -m bench.loadcheck --users 300 [--timeout 600] [--servers 1] [--workers 2]
+    python -m bench.loadcheck --topology --users 300
 
 Everything runs and connects on 127.0.0.1 only. The check starts what it needs as child processes:
 a Redis server (unless ``REDIS_URL`` is set), the scripted fake model (``smartmate.llm.fake_server``,

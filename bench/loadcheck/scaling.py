@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from smartmate.loadcheck import LoadConfig
-from smartmate.loadcheck.report import Report, StepFigures
-from smartmate.loadcheck.run import loadcheck_run
+from bench.loadcheck import LoadConfig
+from bench.loadcheck.report import Report, StepFigures
+from bench.loadcheck.run import loadcheck_run
 from smartmate.topology import Topology
 
 

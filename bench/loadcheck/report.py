@@ -7,9 +7,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from smartmate.loadcheck import LoadConfig
-from smartmate.loadcheck.client import STEPS, StudentResult
-from smartmate.loadcheck.verify import DataCheck
+from bench.loadcheck import LoadConfig
+from bench.loadcheck.client import STEPS, StudentResult
+from bench.loadcheck.verify import DataCheck
 
 
 def percentiles(samples: Sequence[float]) -> tuple[float, float]:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from smartmate.loadcheck.client import StudentResult
+from bench.loadcheck.client import StudentResult
 
 
 @dataclass
