@@ -425,6 +425,8 @@ AGENT_TURN_LEASE = env_int("AGENT_TURN_LEASE", 30, minimum=3)
 AGENT_TURN_HEARTBEAT = env_float("AGENT_TURN_HEARTBEAT", 10.0, minimum=0.1)
 AGENT_TURN_RESEND_AFTER = env_int("AGENT_TURN_RESEND_AFTER", 20, minimum=1)
 AGENT_TURN_MAX_ATTEMPTS = env_int("AGENT_TURN_MAX_ATTEMPTS", 3, minimum=1, maximum=10)
+# A turn that was never started waits this long at most while the agent queue is busy (workers behind).
+AGENT_TURN_MAX_WAIT = env_int("AGENT_TURN_MAX_WAIT", 300, minimum=1)
 if AGENT_TURN_HEARTBEAT * 2 > AGENT_TURN_LEASE:
     raise ImproperlyConfigured("AGENT_TURN_HEARTBEAT must be at most half of AGENT_TURN_LEASE, or one slow "
                                "renewal lets a live turn's lease expire.")

@@ -9,7 +9,9 @@ A running turn needs rescue when
   lost (Redis restarted empty) or sits with a worker that was killed.
 
 It is handed off again, to resume from its checkpoint, until it was handed off
-``AGENT_TURN_MAX_ATTEMPTS`` times; then it ends with an ``error`` (code ``turn_lost``) and ``turn.done``.
+``AGENT_TURN_MAX_ATTEMPTS`` times; then it ends with an ``error`` (code ``turn_lost``) and ``turn.done``,
+unless the agent queue still holds messages: then the workers are behind and the turn is waiting its
+turn, not lost (under load a queue can take minutes), and it ends only after ``AGENT_TURN_MAX_WAIT``.
 This runs on beat (``agent.sweep_turns``), and for one conversation when its student sends the next
 message or a page asks for its state (a reload, a reconnect), so no turn stays stuck for minutes.
 Each step is a conditional UPDATE on what was read, so two sweepers, or a sweeper and a worker
@@ -35,13 +37,15 @@ from agent.models import Conversation
 from agent.services.dispatch import turn_redispatch
 from agent.services.leases import TurnLease, lease_length, lease_release
 from agent.services.running import turn_close_with_error
+from smartmate.platform.task_queue import queue_backlog
 
 log = logging.getLogger("agent.recovery")
 
 Recovery = Literal["idle", "running", "resent", "ended"]
 LOST = gettext_lazy("The assistant stopped before it could answer. Please send your message again.")
 SWEEP_BATCH = 200
-_ROW = ("pk", "user_id", "running_turn_id", "lease_owner", "turn_attempts", "turn_language")
+AGENT_QUEUE = "agent"
+_ROW = ("pk", "user_id", "running_turn_id", "lease_owner", "turn_attempts", "turn_language", "turn_started_at")
 
 
 def waiting_turns(handed_off_before: datetime) -> Q:
@@ -106,7 +110,18 @@ def turn_recover(*, conversation_id: int, now: datetime | None = None) -> Recove
         return "running"  # this process runs it, or has it waiting for a thread: it is not lost
     if row["turn_attempts"] < settings.AGENT_TURN_MAX_ATTEMPTS:
         return "resent" if _resend(row, now) else "running"
+    if _waits_in_a_busy_queue(row, now):
+        return "running"
     return "ended" if _end(row, now) else "running"
+
+
+def _waits_in_a_busy_queue(row: dict[str, Any], now: datetime) -> bool:
+    """Whether the turn's messages may still be in a queue the workers have not reached yet."""
+    started = row["turn_started_at"]
+    if row["lease_owner"] or started is None or now - started > timedelta(seconds=settings.AGENT_TURN_MAX_WAIT):
+        return False  # a worker held it (and died), or it waited longer than anyone should
+    backlog = queue_backlog(AGENT_QUEUE)
+    return bool(backlog)
 
 
 def _as_read(row: dict[str, Any], now: datetime, still: Q | None = None) -> Q:

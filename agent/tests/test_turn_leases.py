@@ -383,3 +383,51 @@ def User_usage(user) -> int:  # noqa: N802 - reads like the column it returns
     user.refresh_from_db(fields=["token_usage"])
     return int(user.token_usage)
 
+
+
+@pytest.fixture
+def busy_agent_queue(settings) -> Iterator[None]:
+    """A real broker whose agent queue holds a message no worker has reached yet (workers behind)."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        pytest.skip("no broker configured: the queue backlog is read from Redis in the MariaDB + Redis CI pass")
+    from smartmate.celery import app
+
+    app.control.purge()
+    app.send_task("agent.a_turn_queued_before", queue="agent")
+    yield
+    app.control.purge()
+
+
+@pytest.mark.worker
+def test_a_turn_waiting_behind_a_busy_agent_queue_is_not_ended_as_lost(user, busy_agent_queue, settings):
+    from smartmate.celery import app
+    from smartmate.platform.task_queue import queue_backlog
+
+    conversation = make_conversation(user)
+    handed_off(conversation, attempts=3, sent_ago=60)  # resent three times, never started: waiting
+    assert queue_backlog("agent") == 1
+
+    assert turns_sweep() == {"running": 1}
+    assert Conversation.objects.get(pk=conversation.pk).running_turn_id is not None
+
+    app.control.purge()  # the queue is empty and the turn still did not start: its messages are lost
+    assert queue_backlog("agent") == 0
+    assert turns_sweep() == {"ended": 1}
+    assert is_free(conversation)
+
+
+@pytest.mark.worker
+def test_a_turn_waiting_longer_than_anyone_should_ends_even_behind_a_busy_queue(user, busy_agent_queue, settings):
+    settings.AGENT_TURN_MAX_WAIT = 120
+    conversation = make_conversation(user)
+    handed_off(conversation, attempts=3, sent_ago=121)
+
+    assert turns_sweep() == {"ended": 1}
+    assert is_free(conversation)
+
+
+def test_without_a_broker_the_backlog_is_unknown(settings):
+    from smartmate.platform.task_queue import queue_backlog
+
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    assert queue_backlog("agent") is None
