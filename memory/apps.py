@@ -12,3 +12,8 @@ class MemoryConfig(AppConfig):
         from smartmate.platform.broker import broker_connected
 
         broker_connected.connect(memory_jobs_resend_on_connect, dispatch_uid="memory-jobs-resend-on-connect")
+
+        from memory.receivers import memories_check_after_import
+        from schedule.signals import timetable_imported
+
+        timetable_imported.connect(memories_check_after_import, dispatch_uid="memory-check-after-import")

@@ -51,6 +51,7 @@ from schedule.selectors import time_frame_get
 from schedule.services.academic_calendar import academic_calendar_sync
 from schedule.services.calendar import calendar_settings_ensure, calendar_settings_update
 from schedule.services.timetable_records import empty_record
+from schedule.signals import timetable_imported
 
 CourseKey = tuple[str, str]  # (name, teacher): how a re-import recognises a course it already has
 BesideKey = tuple[int, int, int, int, str, str]  # (week, day, first, last, name, teacher) of a meeting beside another
@@ -230,6 +231,7 @@ def _import(*, user: User, data: bytes, fmt: str, dry_run: bool, budget: WorkBud
                 academic_calendar_sync(user=user)
                 outcome.changeset_id = _record_import(user=user, outcome=outcome, events=events,
                                                       calendar_before=calendar_before)
+                timetable_imported_on_commit(user=user, changeset_id=outcome.changeset_id)
         except IntegrityError:
             # A slot was taken between the check and the write: name it and refuse the whole file.
             taken = {key: title for key, (title, _course) in _existing_meetings(user=user).items()}
@@ -486,3 +488,9 @@ def insert_events(events: list[ScheduleEvent]) -> None:
     else:
         for event in events:
             event.save(force_insert=True)
+
+
+def timetable_imported_on_commit(*, user: User, changeset_id: int | None) -> None:
+    """Tell the apps above, once the import is committed, that the student's timetable was replaced or added to."""
+    transaction.on_commit(lambda: timetable_imported.send(sender=ChangeSet, user=user, changeset_id=changeset_id),
+                          robust=True)

@@ -193,6 +193,7 @@ def timetable_sync(*, user: User, data: bytes, fmt: str, dry_run: bool = False,
                "meetings_added": plan.meetings_added,
                "meetings_removed": plan.meetings_removed}
     changeset = _recorded(user=user, removed=removed, record=record, summary=summary, kind=ChangeSet.Kind.IMPORT)
+    imports.timetable_imported_on_commit(user=user, changeset_id=changeset.pk)
     return _result(changeset, plan.displaced, plan=plan)
 
 

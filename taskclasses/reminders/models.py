@@ -63,6 +63,7 @@ class Reminder(models.Model):
         NOTE_URGENT = "note_urgent", _("Note became urgent")
         PLAN_ROTTED = "plan_rotted", _("Missed blocks waiting")
         TOMORROW = "tomorrow", _("Tomorrow")
+        MEMORY_OUTDATED = "memory_outdated", _("Memories out of date")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reminders")
     kind = models.CharField(_("kind"), max_length=24, choices=Kind.choices)

@@ -7,7 +7,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from taskclasses.reminders.models import Reminder
 
@@ -36,6 +36,13 @@ def reminder_text(reminder: Reminder, zone: ZoneInfo) -> str:
                     "%(exams)s exams.") % {key: params.get(key, 0) for key in
                                             ("date", "courses", "blocks", "deadlines", "exams")}
         return f"{params['headline']} {summary}" if params.get("headline") else summary
+    if reminder.kind == Kind.MEMORY_OUTDATED:
+        count = int(params.get("count", 0))
+        examples = pgettext("list separator", ", ").join(f"“{text}”" for text in params.get("examples", []))
+        return ngettext("The new timetable says otherwise of %(count)s thing the assistant remembered, now kept "
+                        "as history: %(examples)s.",
+                        "The new timetable says otherwise of %(count)s things the assistant remembered, now kept "
+                        "as history: %(examples)s.", count) % {"count": count, "examples": examples}
     return str(params.get("text", ""))
 
 

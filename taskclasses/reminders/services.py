@@ -232,6 +232,11 @@ def _within(candidate: dict, lead_minutes: int, now: datetime) -> bool:
     return candidate["starts_at"] - timedelta(minutes=lead_minutes) <= now < candidate["starts_at"]
 
 
+def notice_create(*, user_id: int, kind: str, key: str, params: dict, link: str) -> bool:
+    """Tell the student something once, now (not a timed reminder): the bell shows it and the socket delivers it."""
+    return _reminder_create(user_id=user_id, kind=kind, key=key, params=params, link=link, silent=False)
+
+
 def _reminder_create(*, user_id: int, kind: str, key: str, params: dict, link: str, silent: bool) -> bool:
     """Create one reminder and its delivery event together; False when it already exists."""
     with transaction.atomic():
