@@ -40,7 +40,7 @@ def memories_outdated_by_timetable(*, user: User, changeset_id: int | None = Non
         changed_on_commit(user_id=user.pk, ids=[item.pk for item in closed])
         notice_create(user_id=user.pk, kind="memory_outdated", key=f"memory_outdated:{changeset_id or _stamp()}",
                       params={"count": len(closed), "examples": [item.content for item in closed[:3]]},
-                      link="/memory/?status=archived")
+                      link="/memory/#history")
     return closed
 
 

@@ -43,7 +43,7 @@ def test_the_spring_timetable_closes_the_autumn_early_class_and_tells_the_studen
     assert statuses[early_wednesday.pk] == MemoryItem.Status.ARCHIVED
     assert {statuses[m.pk] for m in (early_tuesday, free_friday, likes)} == {MemoryItem.Status.ACTIVE}
     notice = Reminder.objects.get(user=user, kind=Reminder.Kind.MEMORY_OUTDATED)
-    assert notice.link == "/memory/?status=archived" and notice.params["examples"] == ["我周三有早八"]
+    assert notice.link == "/memory/#history" and notice.params["examples"] == ["我周三有早八"]
     with translation.override("zh-hans"):
         assert reminder_text(notice, SHANGHAI) == "新课表与助手记得的 1 件事不符，它们已归入历史：“我周三有早八”。"
 
