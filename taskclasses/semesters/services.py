@@ -100,11 +100,20 @@ def semester_next_start(*, user: User, first_monday: date, weeks: int, carry: Ca
                     weeks=calendar.semester_weeks, section_times=calendar.section_times, document=archive.to_json(),
                     carried=carried, next_first_monday=first_monday, next_weeks=weeks)
     calendar.semester_start, calendar.semester_weeks = first_monday, weeks
+    _grid_in_force_on(calendar, first_monday)
     calendar.semester_confirmed_at = timezone.now()
     calendar.save()
     past.after_digest = semester_rows_digest(user)
     past.save()
     return past
+
+
+def _grid_in_force_on(calendar: CalendarSettings, first_monday: date) -> None:
+    """The new semester starts on the section times in force on its first day: a second grid (winter hours
+    from October) that began before it becomes the grid, so it is not applied again from a past date."""
+    if calendar.later_sections_from is not None and calendar.later_sections_from <= first_monday:
+        calendar.section_times = calendar.later_section_times
+        calendar.later_section_times, calendar.later_sections_from = [], None
 
 
 def _check_dates(calendar: CalendarSettings, first_monday: date, weeks: int) -> None:

@@ -162,3 +162,29 @@ def test_items_placed_in_autumn_are_no_longer_counted_as_placed(user):
     start_spring(user, rows["notes"])
 
     assert not TaskItem.objects.filter(task_class__user=user, status="placed").exists()
+
+
+def test_winter_hours_begun_in_autumn_become_springs_grid_instead_of_applying_from_a_past_date(user):
+    autumn_semester(user)
+    calendar = CalendarSettings.objects.for_user(user)
+    summer = list(calendar.section_times)
+    winter = [[start, end] for start, end in summer]
+    winter[4] = ["14:00", "14:45"]  # the afternoon starts half an hour earlier from October
+    CalendarSettings.objects.filter(pk=calendar.pk).update(later_section_times=winter,
+                                                           later_sections_from=date(2026, 10, 8))
+
+    start_spring(user, list(Task.objects.filter(user=user, completed=False).order_by("pk")))
+
+    spring = CalendarSettings.objects.for_user(user)
+    assert spring.section_times == winter and spring.later_section_times == [] and spring.later_sections_from is None
+
+
+def test_a_second_grid_from_a_date_inside_spring_stays_for_spring(user):
+    autumn_semester(user)
+    calendar = CalendarSettings.objects.for_user(user)
+    summer = list(calendar.section_times)
+    CalendarSettings.objects.filter(pk=calendar.pk).update(later_section_times=summer,
+                                                           later_sections_from=date(2027, 5, 1))
+    start_spring(user, list(Task.objects.filter(user=user, completed=False).order_by("pk")))
+
+    assert CalendarSettings.objects.for_user(user).later_sections_from == date(2027, 5, 1)
