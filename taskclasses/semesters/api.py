@@ -75,7 +75,7 @@ def carry_from(request: AuthedRequest, values: dict[str, Any]) -> services.Carry
 
 
 class SemesterListView(APIView):
-    @extend_schema(responses={200: dict})
+    @extend_schema(operation_id="v1_semesters_list", responses={200: dict})
     def get(self, request: AuthedRequest) -> Response:
         return Response(_overview(request))
 
