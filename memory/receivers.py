@@ -10,7 +10,7 @@ from memory.services.timetable_memories import memories_outdated_by_timetable
 log = logging.getLogger("memory.receivers")
 
 
-def memories_check_after_import(*, user: User, changeset_id: int | None = None, **_signal: object) -> None:
+def memories_check_after_import(*, user: User, changeset_id: int, **_signal: object) -> None:
     """A timetable import committed: close what the student's memories say of the old timetable, if it changed."""
     try:
         memories_outdated_by_timetable(user=user, changeset_id=changeset_id)

@@ -26,19 +26,22 @@ OUTDATED_REASON = gettext_noop("The new semester's timetable says otherwise.")
 MIN_WEEKS = 2
 
 
-def memories_outdated_by_timetable(*, user: User, changeset_id: int | None = None) -> list[MemoryItem]:
+def memories_outdated_by_timetable(*, user: User, changeset_id: int) -> list[MemoryItem]:
     """Close the earlier semesters' memories the student's timetable now contradicts; return them."""
-    meetings = regular_meetings(user=user)
+    # Only what makes a claim is worth reading the timetable for: most imports have nothing to check.
+    claims = [(item, claim) for item in _learned_before_this_semester(user)
+              if (claim := timetable_claim(item.content)) is not None]
+    meetings = regular_meetings(user=user) if claims else []
     if not meetings:
-        return []  # no timetable yet (a semester just started): it contradicts nothing
-    closed = [item for item in _learned_before_this_semester(user) if _contradicted(item, meetings)]
+        return []  # nothing to check, or no timetable yet (a semester just started): it contradicts nothing
+    closed = [item for item, claim in claims if claim.contradicted(meetings)]
     if not closed:
         return []
     with transaction.atomic():
         for item in closed:
             memory_invalidate(user=user, item=item, reason=gettext(OUTDATED_REASON))
         changed_on_commit(user_id=user.pk, ids=[item.pk for item in closed])
-        notice_create(user_id=user.pk, kind="memory_outdated", key=f"memory_outdated:{changeset_id or _stamp()}",
+        notice_create(user_id=user.pk, kind="memory_outdated", key=f"memory_outdated:{changeset_id}",
                       params={"count": len(closed), "examples": [item.content for item in closed[:3]]},
                       link="/memory/#history")
     return closed
@@ -62,11 +65,3 @@ def _learned_before_this_semester(user: User) -> list[MemoryItem]:
     week_one = datetime.combine(calendar.semester_start, datetime.min.time(), tzinfo=user.zone)
     return list(MemoryItem.objects.filter(user=user, status=MemoryItem.Status.ACTIVE, valid_from__lt=week_one))
 
-
-def _contradicted(item: MemoryItem, meetings: list[Meeting]) -> bool:
-    claim = timetable_claim(item.content)
-    return claim is not None and claim.contradicted(meetings)
-
-
-def _stamp() -> str:
-    return datetime.now().strftime("%Y%m%dT%H%M%S%f")

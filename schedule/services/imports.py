@@ -229,9 +229,10 @@ def _import(*, user: User, data: bytes, fmt: str, dry_run: bool, budget: WorkBud
                 events = _write(user=user, occurrences=fresh, semester=semester, template=template, outcome=outcome)
                 # Holidays set the new meetings aside and make-up days copy them (a conflict refuses all).
                 academic_calendar_sync(user=user)
-                outcome.changeset_id = _record_import(user=user, outcome=outcome, events=events,
-                                                      calendar_before=calendar_before)
-                timetable_imported_on_commit(user=user, changeset_id=outcome.changeset_id)
+                changeset_id = _record_import(user=user, outcome=outcome, events=events,
+                                              calendar_before=calendar_before)
+                outcome.changeset_id = changeset_id
+                timetable_imported_on_commit(user=user, changeset_id=changeset_id)
         except IntegrityError:
             # A slot was taken between the check and the write: name it and refuse the whole file.
             taken = {key: title for key, (title, _course) in _existing_meetings(user=user).items()}
@@ -490,7 +491,7 @@ def insert_events(events: list[ScheduleEvent]) -> None:
             event.save(force_insert=True)
 
 
-def timetable_imported_on_commit(*, user: User, changeset_id: int | None) -> None:
+def timetable_imported_on_commit(*, user: User, changeset_id: int) -> None:
     """Tell the apps above, once the import is committed, that the student's timetable was replaced or added to."""
     transaction.on_commit(lambda: timetable_imported.send(sender=ChangeSet, user=user, changeset_id=changeset_id),
                           robust=True)

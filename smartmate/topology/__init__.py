@@ -40,6 +40,7 @@ from smartmate.topology.processes import (
     log_tail,
     start_redis,
     stopping,
+    terminate_and_wait,
     wait_for_port,
 )
 
@@ -88,12 +89,7 @@ class Topology:
     def stop(self, name: str, timeout: float = 30) -> float:
         """SIGTERM a child and wait for it; return the seconds it took to exit."""
         process, started = self.children[name].process, time.monotonic()
-        process.terminate()
-        try:
-            process.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        terminate_and_wait(process, timeout)
         return time.monotonic() - started
 
     def start_again(self, name: str) -> None:

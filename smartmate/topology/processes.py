@@ -58,13 +58,18 @@ def stopping(process: subprocess.Popen, grace: float = 15.0) -> Iterator[subproc
     try:
         yield process
     finally:
-        if process.poll() is None:
-            process.terminate()
-        try:
-            process.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        terminate_and_wait(process, grace)
+
+
+def terminate_and_wait(process: subprocess.Popen, grace: float) -> None:
+    """SIGTERM ``process`` (if it still runs) and wait for it; kill it after ``grace`` seconds."""
+    if process.poll() is None:
+        process.terminate()
+    try:
+        process.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def start_redis(stack: ExitStack, folder: Path) -> str:
