@@ -14,7 +14,6 @@ Weeks come back as written (minus 周 and section notes) for the caller to check
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from schedule.core.importers.metadata import looks_like_place
@@ -41,7 +40,7 @@ class CellCourse:
 
 def read_cell(text: str) -> list[CellCourse] | None:
     """The courses a cell holds, in the order written; None when the cell cannot be read."""
-    lines = [line.strip() for line in _LINE_BREAK.split(unicodedata.normalize("NFKC", text))]
+    lines = [line.strip() for line in _LINE_BREAK.split(narrow_width(text))]
     written = [line for line in lines if line]
     if not written:
         return []
@@ -49,6 +48,19 @@ def read_cell(text: str) -> list[CellCourse] | None:
     if all(found is not None for found in inline):
         return [course for found in inline if found is not None for course in found]
     return _stacked_courses(lines)
+
+
+_FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+
+
+def narrow_width(text: str) -> str:
+    """Full-width letters, digits and punctuation as ASCII ("（１－１６周）" -> "(1-16周)").
+
+    Only the width is folded: other compatibility forms are the course's name as written, and
+    NFKC would turn "形势与政策Ⅲ" into "形势与政策III".
+    """
+    return text.translate(_FULL_WIDTH)
+
 
 
 def week_spec(text: str) -> str | None:

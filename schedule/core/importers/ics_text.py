@@ -55,7 +55,10 @@ def repair_ics(raw: str) -> RepairedIcs:
 
 
 def _unfold(lines: list[str], found: dict[str, list[int]]) -> list[tuple[int, str]]:
-    """Join folded lines (RFC 5545 3.1) into (first line number, logical line); drop blank lines."""
+    """Join folded lines (RFC 5545 3.1) into (first line number, logical line); drop blank lines.
+
+    A physical line keeps its trailing spaces until the logical line is whole: a fold may split a
+    value right after a space ("Classroom 12 " + " (2.310)"), and that space is the value's."""
     logical: list[tuple[int, str]] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -66,8 +69,8 @@ def _unfold(lines: list[str], found: dict[str, list[int]]) -> list[tuple[int, st
             first, text = logical[-1]
             logical[-1] = (first, text + line[1:])
         else:
-            logical.append((number, line.strip()))
-    return logical
+            logical.append((number, line))
+    return [(number, text.strip()) for number, text in logical]
 
 
 def _walk(logical: list[tuple[int, str]], found: dict[str, list[int]]) -> tuple[list[str], list[int], bool]:

@@ -65,6 +65,9 @@ _KEY_STARTS = re.compile(r"(?:(?<=\s)|[,，、]\s*)(?=(?:" + "|".join(map(re.esc
                          + r"|[\u4e00-\u9fff]{1,6})\s*[:：])", re.I)
 _KEYED = re.compile(r"^\s*(?P<key>[^:：]{1,12}?)\s*[:：]\s*(?P<value>.*?)\s*$")
 _PARTS = re.compile(r"[;；]+")
+# A teacher named right after the word for one, with no colon ("必修课 任课老师彭远", "主讲教师 王宁").
+_WORDED_TEACHER = re.compile(r"(?:^|\s)(?:任课|授课|主讲|上课)(?:教师|老师)\s*(?P<names>[\u4e00-\u9fff·]{2,5}"
+                             r"(?:[、,，\s]+[\u4e00-\u9fff·]{2,5})*)\s*$")
 _TAUGHT_BY = re.compile(r"由\s*(?P<teacher>.+?)\s*(?:老师)?任教")
 _STAFF_ENTRY = re.compile(r"^\s*\w*\d\w*\s*/\s*(?P<name>[^/]+?)\s*/\s*[^/]*$")  # 工号/姓名/职称
 _TITLED_NAME = re.compile(r"(?P<name>[^()（）\s]{1,20})\s*[(（](?P<title>.*)[)）]")
@@ -213,10 +216,22 @@ def _read_line(line: str, keyed: dict[str, str]) -> list[str]:
             _add_teacher(keyed, part)  # "任课教师：方宇；刘畅": the list of teachers goes on, on its line
             continue
         before = keyed.get("teacher")
-        if not _read_part(part, keyed):
+        part = _take_worded_teacher(part, keyed)
+        if part and not _read_part(part, keyed):
             rest.append(_clean(part))
         after_teacher = keyed.get("teacher") != before
     return rest
+
+
+def _take_worded_teacher(part: str, keyed: dict[str, str]) -> str:
+    """File a teacher written after its word without a colon; return what is left of ``part``."""
+    if _KEYED.match(part) or _TAUGHT_BY.search(part):
+        return part
+    worded = _WORDED_TEACHER.search(part)
+    if not worded or not looks_like_people(worded["names"]):
+        return part
+    _add_teacher(keyed, worded["names"])
+    return part[:worded.start()].strip()
 
 
 def _read_part(part: str, keyed: dict[str, str]) -> bool:

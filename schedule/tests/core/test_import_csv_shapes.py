@@ -295,6 +295,8 @@ def test_text_that_is_no_section_label(label):
     ("线代 钱（1-8,10-16 单周 一教201）", [CellCourse("线代", "钱", "一教201", "1-8,10-16 单")]),
     ("物理\n实验楼305\n刘\n第2-16周[03-04节]", [CellCourse("物理", "刘", "实验楼305", "第2-16")]),
     ("A\n甲\n1-8\n\nB\n乙\n9-16", [CellCourse("A", "甲", "", "1-8"), CellCourse("B", "乙", "", "9-16")]),
+    # Full-width forms are read as ASCII; a Roman numeral is part of the name as written.
+    ("形势与政策Ⅲ 吕一（９－１２ 三教３３０１）", [CellCourse("形势与政策Ⅲ", "吕一", "三教3301", "9-12")]),
     ("", []),
 ])
 def test_cells(cell, expected):

@@ -47,6 +47,12 @@ def test_stray_carriage_returns_and_non_property_lines_are_read_past():
     assert "这不是属性" not in repaired.text
 
 
+def test_a_space_before_a_fold_belongs_to_the_value():
+    repaired = repair_ics("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:Cohort Classroom 12 \r\n (2.310)\r\n"
+                          "END:VEVENT\r\nEND:VCALENDAR\r\n")
+    assert "SUMMARY:Cohort Classroom 12 (2.310)\r\n" in repaired.text
+
+
 def test_a_property_with_parameters_and_no_value_is_dropped_quietly():
     repaired = repair_ics("BEGIN:VCALENDAR\nBEGIN:VEVENT\nORGANIZER;CN=老师\nEND:VEVENT\nEND:VCALENDAR\n")
     assert repaired.repairs == () and "ORGANIZER" not in repaired.text
@@ -105,6 +111,11 @@ def test_name_room_teacher_and_note_are_read_from_the_usual_places(summary, loca
     ("计算机网络", "", "任课教师：方宇\n必修课", ("计算机网络", "", "方宇")),
     # A key about a person or a place is not that person or place; a course-number key is the code.
     ("体育", "操场", "授课方式：线下\n教师编号：T0931\n教室类型：室外", ("体育", "操场", "")),
+    # A teacher right after its word with no colon; the word alone or in other words names nobody.
+    ("离散数学", "启明楼N312", "必修课 任课老师彭远", ("离散数学", "启明楼N312", "彭远")),
+    ("数据结构", "", "主讲教师 王宁、李明", ("数据结构", "", "王宁、李明")),
+    ("班会", "", "由张三老师任教", ("班会", "", "张三")),
+    ("班会", "", "选修 教师节活动", ("班会", "", "")),
     # One capitalised word or letter after a course is no person ("大学物理 B").
     ("大学物理 B @教101", "", "", ("大学物理 B", "教101", "")),
 ])
