@@ -77,6 +77,7 @@ _TITLE_WORDS = re.compile(r"教授|讲师|助教|教师|研究员|工程师|实�
 _BRACKET_ROOM = re.compile(r"^(?P<name>.+?)\s*[(（\[【](?P<room>[^()（）\[\]【】]+)[)）\]】]$")
 _ROOM_WORDS = re.compile(r"楼|室|馆|中心|机房|操场|[A-Za-z]\d{2,}|\d{3,}|\b(?:room|hall|lab)\b", re.I)
 _CODE_AND_NAME = re.compile(r"(?P<code>[A-Z]{2,5}\d{3,6}[A-Z]?)\s+\S.{0,60}")
+_ROOM_NUMBER = re.compile(r"[A-Za-z]?\d{2,}")  # "C305", "101", "2-301": a room, not only a building
 _HTML_TAG = re.compile(r"<[^>]{0,200}>")
 _TRIM = " \t\"'“”‘’。.,，;；、:："
 _PAIRS = {"(": ")", "（": "）", "[": "]", "【": "】"}
@@ -98,9 +99,10 @@ def course_facts(summary: str, location: str = "", description: str = "") -> Cou
     name, room_in_name, teacher_in_name = _split_name(titled, has_location=bool(_clean(location)))
     keyed, rest = _read_description(description)
     teacher = teacher_names(teacher_in_name) or keyed.get("teacher", "")
-    place = _WEEK_PREFIX.sub("", _clean(location)) or room_in_name or keyed.get("place", "")
+    place, place_note = _place(location, room_in_name)
+    place = place or keyed.get("place", "")
     code = keyed.get("code") or code
-    note_parts = [f"课程号：{code}" if code else "", *rest]
+    note_parts = [f"课程号：{code}" if code else "", place_note, *rest]
     note = "；".join(part for part in note_parts if part and part not in {name, place, teacher})
     return CourseFacts(
         name=(name or _clean(summary))[:MAX_FIELD],
@@ -108,6 +110,24 @@ def course_facts(summary: str, location: str = "", description: str = "") -> Cou
         teacher=teacher[:MAX_FIELD],
         note=note[:MAX_NOTE],
     )
+
+
+def _place(location: str, room_in_name: str) -> tuple[str, str]:
+    """The room a student goes to, from LOCATION and the name; what else they say goes to the note.
+
+    A generator may put the room in the name and the building with its street address in LOCATION
+    ("课程 - 明理楼C305" at "某某大学明理楼C区\\n大学路88号"): the room is the name's, and LOCATION is
+    kept in the note. Otherwise LOCATION is the room, its first line when it has several.
+    """
+    lines = [_clean(line) for line in (location or "").splitlines()]
+    lines = [line for line in lines if line]
+    written = _WEEK_PREFIX.sub("", lines[0]) if lines else ""
+    address = " ".join(lines[1:])
+    if not written or not room_in_name or room_in_name in written:
+        return written or room_in_name, f"地址：{address}" if address else ""
+    if _ROOM_NUMBER.search(written):
+        return written, "；".join(filter(None, (f"地址：{address}" if address else "", room_in_name)))
+    return room_in_name, f"地点：{' '.join(lines)}"
 
 
 def split_course_code(name: str) -> tuple[str, str]:

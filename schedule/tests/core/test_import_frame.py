@@ -116,6 +116,9 @@ def test_name_room_teacher_and_note_are_read_from_the_usual_places(summary, loca
     ("数据结构", "", "主讲教师 王宁、李明", ("数据结构", "", "王宁、李明")),
     ("班会", "", "由张三老师任教", ("班会", "", "张三")),
     ("班会", "", "选修 教师节活动", ("班会", "", "")),
+    # The room in the name and the building with its address in LOCATION: the room is where to go.
+    ("数字信号处理 - 明理楼C305", "某某大学明理楼C区\n大学路88号", "任课教师：陈可。", ("数字信号处理", "明理楼C305", "陈可")),
+    ("概率论 - 明理楼C305", "明理楼C305\n大学路88号", "", ("概率论", "明理楼C305", "")),
     # One capitalised word or letter after a course is no person ("大学物理 B").
     ("大学物理 B @教101", "", "", ("大学物理 B", "教101", "")),
 ])
@@ -123,6 +126,11 @@ def test_course_room_and_teacher_are_told_apart_however_the_exporter_joined_them
         summary, location, description, expected):
     facts = course_facts(summary, location, description)
     assert (facts.name, facts.location, facts.teacher) == expected
+
+
+def test_a_location_the_room_was_not_taken_from_is_kept_in_the_note():
+    assert course_facts("数字信号处理 - 明理楼C305", "某某大学明理楼C区\n大学路88号").note == "地点：某某大学明理楼C区 大学路88号"
+    assert course_facts("概率论", "明理楼C305\n大学路88号").note == "地址：大学路88号"
 
 
 def test_a_course_code_taken_off_the_name_is_kept_in_the_note():
