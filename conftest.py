@@ -16,7 +16,7 @@ os.environ.setdefault("SMARTMATE_WARM_START", "0")
 
 
 pytest_plugins = ["smartmate.tests.live_server", "smartmate.tests.worker", "smartmate.tests.topology_fixtures",
-                  "smartmate.llm.testing", "memory.testing"]
+                  "bench.llm_fixtures", "memory.testing"]
 
 
 # --- Network: loopback only ----------------------------------------------------------------------

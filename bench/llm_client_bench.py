@@ -71,7 +71,7 @@ def _fake_server_process(chars: int, chunk: int) -> Iterator[str]:
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "script.json"
         script.write_text(json.dumps({"fallback": {"text": "x" * chars, "chunk_size": chunk}}), encoding="utf-8")
-        child = subprocess.Popen([sys.executable, "-m", "smartmate.llm.fake_server", "--port", "0", "--script",
+        child = subprocess.Popen([sys.executable, "-m", "bench.fake_model", "--port", "0", "--script",
                                   str(script)], stdout=subprocess.PIPE, text=True)
         try:
             banner = child.stdout.readline() if child.stdout else ""

@@ -51,7 +51,7 @@ def main() -> int:
     parser.add_argument("--model-delay", type=float, default=0.0, help="seconds the fake model waits")
     args = parser.parse_args()
 
-    from smartmate.llm.fake_server import FakeLLMServer
+    from bench.fake_model import FakeLLMServer
 
     with FakeLLMServer() as fake:
         django_setup_for_bench(LLM_BASE_URL=fake.base_url, LLM_API_KEY="bench", LLM_MAX_RETRIES="0")

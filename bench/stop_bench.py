@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--only", default="", help="run only the phases whose name contains this")
     args = parser.parse_args(argv)
 
-    from smartmate.llm.fake_server import FakeLLMServer
+    from bench.fake_model import FakeLLMServer
 
     with FakeLLMServer() as fake:
         django_setup_for_bench(LLM_BASE_URL=fake.base_url, LLM_API_KEY="bench", LLM_MAX_RETRIES="0",

@@ -5,7 +5,7 @@
     python -m bench.topology_faults_bench [--students 8] [--phase-seconds 30] \\
         [--faults baseline,redis,worker,web,mariadb,beat]
 
-The topology (``smartmate.topology``: nginx, two daphne processes, a worker per queue, beat; memory
+The topology (``bench.topology``: nginx, two daphne processes, a worker per queue, beat; memory
 extraction and conversation titles on) runs against a fresh ``<name>_bench`` database and a Redis of
 the bench's own (restarting it disturbs nobody). The model is the scripted fake; an answer streams for
 about two seconds, so faults land mid-answer. The MariaDB fault STOPS AND STARTS the server of
@@ -290,8 +290,8 @@ def main(argv: list[str] | None = None) -> int:
 def run(args: argparse.Namespace, redis: OwnRedis, folder: Path) -> int:
     from accounts.models import User
     from agent.models import Conversation
-    from smartmate.llm.fake_server import FakeLLMServer
-    from smartmate.topology import topology_running
+    from bench.fake_model import FakeLLMServer
+    from bench.topology import topology_running
 
     services = Services() if os.environ.get("DATABASE_URL", "").startswith("mysql") and os.environ.get("SVC_DIR") \
         else None

@@ -304,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
         print("error: set DATABASE_URL (MariaDB) and REDIS_URL to services this run may restart", file=sys.stderr)
         return 1
 
-    from smartmate.llm.fake_server import FakeLLMServer
+    from bench.fake_model import FakeLLMServer
 
     fake = FakeLLMServer().start()
 

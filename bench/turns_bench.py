@@ -6,7 +6,7 @@ Whole turns run in this process, as the embedded mode runs them: ``services.turn
 message and starts the turn thread (``turn_run``: graph, checkpoints, timeline rows, broadcasts,
 usage charged to the student), on a fresh migrated database (SQLite in a temporary folder, or
 ``<name>_bench`` when ``DATABASE_URL`` names MySQL), dropped afterwards. The scripted fake model
-(``smartmate.llm.fake_server``) answers over real HTTP with no delay.
+(``bench.fake_model``) answers over real HTTP with no delay.
 
 Framework time is the turn's wall time minus the time spent inside the LLM client's calls (the
 request, the fake's HTTP handling and the ``openai`` package; ``python -m bench.llm_client_bench`` measures the
@@ -762,7 +762,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     scenarios = [scenario for scenario in SCENARIOS if not args.scenario or scenario.name in args.scenario]
 
-    from smartmate.llm.fake_server import FakeLLMServer
+    from bench.fake_model import FakeLLMServer
 
     with FakeLLMServer() as fake, tempfile.TemporaryDirectory(prefix="smartmate-bench-turns-") as folder:
         # A vector store of its own: the developer's var/milvus.db may be open in a running server.

@@ -5,7 +5,7 @@
 
 Needs ``REDIS_URL`` (and ``DATABASE_URL`` for ``--database mysql``; ``sqlite`` ignores it). Students are
 created in a fresh benchmark database (``bench.turns_bench.bench_database``), each with one conversation.
-The model is the scripted fake (``smartmate.llm.fake_server``) in a child process with no delay, answering
+The model is the scripted fake (``bench.fake_model``) in a child process with no delay, answering
 every call with the same route object padded to ``--answer-chars`` (the router takes it as a direct reply;
 the reply streams it back in 4-character deltas), as ``bench.ws_bench`` does.
 
@@ -51,9 +51,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.topology.processes import start_fake_llm
 from bench.turns_bench import bench_database, django_setup_for_bench, percentiles
 from bench.ws_bench import agent_worker_start
-from smartmate.topology.processes import start_fake_llm
 
 # Django (models, services, the Celery app) is imported inside functions: main() sets it up first.
 

@@ -5,7 +5,7 @@
 Each student (created in a fresh benchmark database, see ``bench.turns_bench.bench_database``) gets a
 single-use ticket, opens ``/ws/agent/?ticket=…``, and waits until every socket is open; then all
 send one ``chat.send`` into their own conversation at once and read events until ``turn.done``.
-The model is the scripted fake (``smartmate.llm.fake_server``) in a child process, answering every call
+The model is the scripted fake (``bench.fake_model``) in a child process, answering every call
 with the same fallback reply and no delay: a JSON route object (``{"route": "reply", …}``, padded to
 ``--answer-chars``) that the router accepts and the reply streams back in 4-character deltas.
 
@@ -43,8 +43,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.topology.processes import HOST, free_port, start_fake_llm, stopping, wait_for_port
 from bench.turns_bench import bench_database, django_setup_for_bench, percentiles
-from smartmate.topology.processes import HOST, free_port, start_fake_llm, stopping, wait_for_port
 
 # Django (models, services, the Celery app) is imported inside functions: main() sets it up first.
 

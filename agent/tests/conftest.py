@@ -36,7 +36,7 @@ def chat_server(django_db_setup, django_db_blocker, tmp_path_factory):
 
     from django.db import connection
 
-    from smartmate.llm.fake_server import FakeLLMServer
+    from bench.fake_model import FakeLLMServer
     from smartmate.tests.live_server import daphne_serving
 
     with django_db_blocker.unblock():

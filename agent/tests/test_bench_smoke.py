@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from bench.topology.processes import fallback_reply
 from bench.turns_bench import SCENARIOS, ModelCall, measure, report_lines, rounds_framework
 from bench.ws_bench import BenchConfig, run_bench
-from smartmate.topology.processes import fallback_reply
 
 
 def test_framework_rounds_add_up_to_the_turn_minus_the_model_time():

@@ -10,7 +10,7 @@ import pytest
 from agent.flow.nodes.execute import NOT_RUN
 from agent.models import Message
 from agent.tests.factories import last_of, make_conversation, plan, reply, resume, route, run_turn, shown_answer
-from smartmate.llm.testing import recorded
+from bench.llm_fixtures import recorded
 from taskclasses.models import Task
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("week_two")]

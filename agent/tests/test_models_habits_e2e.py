@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from accounts.tests.factories import UserFactory
 from agent.models import Message
 from agent.tests.factories import reply, route
-from smartmate.llm.testing import recorded
+from bench.llm_fixtures import recorded
 from smartmate.tests.live_server import log_in, wait_until
 
 

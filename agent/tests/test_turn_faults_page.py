@@ -31,7 +31,7 @@ from django.db import connection
 from playwright.sync_api import expect
 
 from accounts.tests.factories import UserFactory
-from smartmate.llm.fake_server import FakeLLMServer, RecordedRequest
+from bench.fake_model import FakeLLMServer, RecordedRequest
 from smartmate.tests.live_server import REPO_ROOT, daphne_serving, log_in
 from smartmate.tests.own_redis import OwnRedis
 

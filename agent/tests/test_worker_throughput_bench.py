@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from bench.topology.processes import fallback_reply
 from bench.worker_throughput_bench import ThroughputConfig, run, summary_lines
-from smartmate.topology.processes import fallback_reply
 
 
 @pytest.mark.worker

@@ -4,7 +4,7 @@
     python -m bench.loadcheck --topology --users 300
 
 Everything runs and connects on 127.0.0.1 only. The check starts what it needs as child processes:
-a Redis server (unless ``REDIS_URL`` is set), the scripted fake model (``smartmate.llm.fake_server``,
+a Redis server (unless ``REDIS_URL`` is set), the scripted fake model (``bench.fake_model``,
 answering every call at once with the same fallback reply), ``--servers`` daphne processes and
 ``--workers`` Celery workers on the queues default, agent and memory. Daphne listens with a backlog of
 1024 and waits 30 s for a websocket handshake (its defaults, 50 and 5 s, reset and reject connections
@@ -13,7 +13,7 @@ when hundreds of students arrive in the same instant). It migrates a fresh datab
 warning: one file shared by several processes says nothing about production). ``--server URL``
 reuses a running deployment instead (its workers and model too; its database must be the one of
 ``DATABASE_URL``, where the students are added under a fresh name prefix). ``--topology`` starts the
-production topology instead (``smartmate.topology``: nginx, two daphne processes, a worker per queue,
+production topology instead (``bench.topology``: nginx, two daphne processes, a worker per queue,
 beat) and runs the load twice through nginx, with one web process and then with both, printing the two
 reports and their ratio (``scaling.py``).
 

@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> None:
         if not os.environ.get("REDIS_URL"):
             if args.server:
                 sys.exit("--server needs REDIS_URL (the running deployment's Redis).")
-            from smartmate.topology.processes import start_redis
+            from bench.topology.processes import start_redis
 
             os.environ["REDIS_URL"] = start_redis(stack, folder)
             print(f"started redis-server at {os.environ['REDIS_URL']}", flush=True)
@@ -113,8 +113,8 @@ def _run_topology(config: LoadConfig, folder: Path) -> list[ScalingRun]:
     django.setup()
     from bench.loadcheck.scaling import scaling_run
     from bench.loadcheck.seed import fresh_database
-    from smartmate.topology import topology_running
-    from smartmate.topology.processes import start_fake_llm
+    from bench.topology import topology_running
+    from bench.topology.processes import start_fake_llm
 
     with fresh_database() as database_name, ExitStack() as stack:
         llm_url = start_fake_llm(stack, folder, config.answer_chars)

@@ -1,5 +1,5 @@
 """The load check's daphne servers and Celery workers, on 127.0.0.1 (Redis and the fake model, and the
-helpers that start and stop any child, are the topology's: ``smartmate.topology.processes``)."""
+helpers that start and stop any child, are the topology's: ``bench.topology.processes``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 from bench.loadcheck import LoadConfig
-from smartmate.topology.processes import HOST, REPO_ROOT, daphne_command, free_port, log_tail, stopping, wait_for_port
+from bench.topology.processes import HOST, REPO_ROOT, daphne_command, free_port, log_tail, stopping, wait_for_port
 
 
 def start_daphnes(stack: ExitStack, config: LoadConfig, env: dict[str, str], folder: Path) -> list[str]:

@@ -16,7 +16,7 @@ from bench.loadcheck.client import load_run
 from bench.loadcheck.report import Report, report_build
 from bench.loadcheck.seed import students_create
 from bench.loadcheck.verify import data_check
-from smartmate.topology.processes import LISTEN_BACKLOG, WS_CONNECT_TIMEOUT, child_env, start_fake_llm
+from bench.topology.processes import LISTEN_BACKLOG, WS_CONNECT_TIMEOUT, child_env, start_fake_llm
 
 
 def loadcheck_run(config: LoadConfig, *, database_name: str, folder: Path, redis_url: str,

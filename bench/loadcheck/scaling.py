@@ -18,7 +18,7 @@ from pathlib import Path
 from bench.loadcheck import LoadConfig
 from bench.loadcheck.report import Report, StepFigures
 from bench.loadcheck.run import loadcheck_run
-from smartmate.topology import Topology
+from bench.topology import Topology
 
 
 @dataclass(frozen=True)

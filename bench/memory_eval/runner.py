@@ -32,6 +32,7 @@ from django.test import override_settings
 
 from accounts.models import User
 from agent.models import Conversation, Message
+from bench.fake_model import FakeLLMServer
 from bench.memory_eval import scripted_model
 from memory.core.dedup import normalize_text
 from memory.models import MemoryItem, MemoryJob
@@ -45,7 +46,6 @@ from memory.vectorstore import (
     set_vector_store_for_tests,
 )
 from smartmate.llm import ClientSettings, OpenAICompatibleClient, set_llm_client_for_tests
-from smartmate.llm.fake_server import FakeLLMServer
 
 DIALOGUES = Path(__file__).with_name("dialogues.json")
 

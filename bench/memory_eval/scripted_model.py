@@ -31,9 +31,9 @@ import json
 import re
 from typing import Any
 
+from bench.fake_model import RecordedRequest, Reply
 from bench.memory_eval import scripted_english as english
 from memory.prompts import DECIDE_TAG, EXTRACT_TAG
-from smartmate.llm.fake_server import RecordedRequest, Reply
 
 _SPLIT = re.compile(r"[，,。！!？?；;\n]|(?<!\d)\.(?!\d)|而且|并且|另外|还有|不过|但是|同时"
                     r"|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")  # chat uses a space as a comma

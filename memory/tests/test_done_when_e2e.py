@@ -12,10 +12,10 @@ from playwright.sync_api import expect
 
 from accounts.tests.factories import UserFactory
 from agent.tests.factories import reply, route, tool_call
+from bench.fake_model import FakeLLMServer
 from bench.memory_eval.scripted_model import careless_responder
 from memory.models import MemoryItem, MemoryJob, MemoryRefusal
 from memory.vectorstore import MilvusVectorStore
-from smartmate.llm.fake_server import FakeLLMServer
 from smartmate.tests.live_server import daphne_serving, log_in
 
 SISTER_ID = "11010519491231002X"

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from bench.fake_model import FakeLLMServer, Reply
 from bench.memory_eval.__main__ import arguments, report_lines
 from bench.memory_eval.runner import DIALOGUES, run_eval
 from bench.memory_eval.scripted_model import decide, extract, responder
@@ -16,7 +17,6 @@ from memory.testing import milvus_server_uri
 from memory.tests.factories import make_memory
 from memory.vectorstore import get_vector_store
 from smartmate.llm import ChatMessage, get_llm_client
-from smartmate.llm.fake_server import FakeLLMServer, Reply
 
 
 def test_a_responder_answers_first_and_the_script_answers_what_it_leaves(fake_llm):
@@ -67,7 +67,7 @@ def test_the_scripted_decider_compares_topics_not_answers():
 
 
 def test_the_responder_only_answers_memory_prompts():
-    from smartmate.llm.fake_server import RecordedRequest
+    from bench.fake_model import RecordedRequest
 
     extraction = RecordedRequest(path="/v1/chat/completions", body={"messages": [
         {"role": "system", "content": render("extract", max_facts=3)},

@@ -15,9 +15,9 @@ from playwright.sync_api import expect
 
 from accounts.tests.factories import UserFactory
 from agent.tests.factories import reply, route
+from bench.fake_model import FakeLLMServer
 from memory.tests.factories import make_memory
 from schedule.tests.factories import import_csv
-from smartmate.llm.fake_server import FakeLLMServer
 from smartmate.tests.live_server import daphne_serving, log_in
 from taskclasses.tests.factories import make_task_class
 

@@ -3,9 +3,9 @@
 From the bottom: the shared core (``smartmate.platform``, ``smartmate.llm``) imports no app and
 nothing of the project package above it; the apps import the shared core and each other without a
 cycle, in the order of ``APP_ORDER``; the project package (settings, urls, cross-app pages,
-``demo``, ``topology``) sits on top and may import anything but ``bench/``: benchmarks, load checks
-and evaluation runners sit outside the product and only they import it. Tests and migrations are left out:
-they are not layers, and a migration names other apps by design.
+``demo``) sits on top and may import anything but ``bench/``: benchmarks, load checks, evaluation
+runners, the fake model server and the local topology sit outside the product, and only they import
+it. Tests and migrations are left out: they are not layers, and a migration names other apps by design.
 
 Every import counts, including those inside functions and ``TYPE_CHECKING`` blocks: an import put
 inside a function to dodge a cycle is still the cycle.

@@ -125,7 +125,7 @@ def test_the_load_check_passes_through_the_proxy_with_one_and_with_two_web_proce
 
     from bench.loadcheck import LoadConfig
     from bench.loadcheck.scaling import scaling_lines, scaling_run
-    from smartmate.topology.processes import fallback_reply
+    from bench.topology.processes import fallback_reply
 
     topology_model.set_responder(lambda request: fallback_reply(200))  # answers at once, as the full run's model
     # Every step through nginx, first to one daphne process, then to both, each followed by the data check

@@ -22,7 +22,7 @@ from playwright.sync_api import Page, expect
 
 from accounts.tests.factories import UserFactory
 from agent.models import Conversation
-from smartmate.llm.fake_server import RecordedRequest
+from bench.fake_model import RecordedRequest
 from smartmate.tests.live_server import log_in, wait_until
 from smartmate.tests.topology_fixtures import ANSWER, web_log_counts
 

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from smartmate.llm.fake_server import FakeLLMServer, RecordedRequest
-from smartmate.topology import Topology, topology_running
+from bench.fake_model import FakeLLMServer, RecordedRequest
+from bench.topology import Topology, topology_running
 
 # A test's figures worth reading in CI's log (the load check's p50/p95): ``record_property(FIGURES, text)``
 # puts them in its report, which xdist carries to the main process, and the summary at the end prints them.

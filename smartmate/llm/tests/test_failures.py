@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from bench.fake_model import Reply
 from smartmate.llm import (
     ChatMessage,
     ClientSettings,
@@ -18,7 +19,6 @@ from smartmate.llm import (
     OpenAICompatibleClient,
 )
 from smartmate.llm.errors import StreamStopped
-from smartmate.llm.fake_server import Reply
 
 HELLO = [ChatMessage.user("Plan my week")]
 

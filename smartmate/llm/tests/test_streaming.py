@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from bench.fake_model import Reply
 from smartmate.llm import ChatMessage, ReasoningDelta, TextDelta, ToolCall, ToolCallDelta, ToolSpec, Usage
-from smartmate.llm.fake_server import Reply
 
 HELLO = [ChatMessage.system("You are SmartMate."), ChatMessage.user("Plan my week")]
 

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from accounts.models import User
-from smartmate.llm.fake_server import Reply
+from bench.fake_model import Reply
 from taskclasses.models import Task
 from taskclasses.notes.lessons import lesson_learn
 from taskclasses.notes.refine import quick_note_refine

@@ -15,7 +15,7 @@ import pytest
 from django.utils import timezone
 
 from accounts.tests.factories import UserFactory
-from smartmate.llm.fake_server import FakeLLMServer, RecordedRequest
+from bench.fake_model import FakeLLMServer, RecordedRequest
 from smartmate.tests.live_server import daphne_serving, log_in
 from taskclasses.models import Task
 

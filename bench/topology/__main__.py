@@ -1,4 +1,4 @@
-"""``python -m smartmate.topology``: start the production topology on this machine until Ctrl-C (see the package)."""
+"""``python -m bench.topology``: start the production topology on this machine until Ctrl-C (see the package)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import threading
 from contextlib import ExitStack
 from pathlib import Path
 
-from smartmate.topology.processes import REPO_ROOT, start_redis
+from bench.topology.processes import REPO_ROOT, start_redis
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,7 +40,7 @@ def _serve(args: argparse.Namespace, folder: Path) -> int:
     import django
 
     django.setup()
-    from smartmate.topology import topology_running
+    from bench.topology import topology_running
 
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
@@ -58,7 +58,7 @@ def _serve(args: argparse.Namespace, folder: Path) -> int:
 def _model(fake: bool, folder: Path):
     from contextlib import ExitStack, contextmanager
 
-    from smartmate.topology.processes import start_fake_llm
+    from bench.topology.processes import start_fake_llm
 
     @contextmanager
     def running():

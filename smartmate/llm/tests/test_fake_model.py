@@ -8,8 +8,8 @@ import urllib.request
 
 import pytest
 
+from bench.fake_model import FakeLLMServer, Reply, load_script
 from smartmate.llm import ChatMessage, LLMRequestRejected
-from smartmate.llm.fake_server import FakeLLMServer, Reply, load_script
 
 
 def test_the_fake_records_what_the_prompt_contained(fake_llm, settings, llm):

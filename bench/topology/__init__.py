@@ -1,6 +1,6 @@
 """The production topology on one machine: nginx in front of N daphne processes, workers per queue, beat.
 
-    python -m smartmate.topology [--web 2] [--dir DIR] [--port 8080] [--fake-llm]
+    python -m bench.topology [--web 2] [--dir DIR] [--port 8080] [--fake-llm]
 
 Everything listens on 127.0.0.1 and is a child of this command: Ctrl-C (or SIGTERM) stops exactly what
 it started. The databases come from the environment as for any deployment: ``DATABASE_URL`` (MariaDB;
@@ -32,7 +32,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from smartmate.topology.processes import (
+from bench.topology.processes import (
     HOST,
     REPO_ROOT,
     daphne_command,

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from smartmate.llm.fake_server import FakeLLMServer
+from bench.fake_model import FakeLLMServer
 from smartmate.llm.provider import reset_llm_client
 
 
@@ -28,7 +28,7 @@ def _django_active(request: pytest.FixtureRequest) -> bool:
     return request.config.pluginmanager.hasplugin("django")
 
 
-TRANSCRIPTS = Path(__file__).parent / "tests" / "transcripts"
+TRANSCRIPTS = Path(__file__).resolve().parents[1] / "smartmate" / "llm" / "tests" / "transcripts"
 
 
 def recorded(name: str) -> dict[str, Any]:

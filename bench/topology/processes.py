@@ -105,7 +105,7 @@ def start_fake_llm(stack: ExitStack, folder: Path, answer_chars: int) -> str:
     """Run the fake model in a child process (not competing with the clients for our GIL); return its URL."""
     script = folder / "fake-llm.json"
     script.write_text(json.dumps({"fallback": fallback_reply(answer_chars)}, ensure_ascii=False), encoding="utf-8")
-    child = subprocess.Popen([sys.executable, "-m", "smartmate.llm.fake_server", "--host", HOST, "--port", "0",
+    child = subprocess.Popen([sys.executable, "-m", "bench.fake_model", "--host", HOST, "--port", "0",
                               "--script", str(script)], cwd=REPO_ROOT, stdout=subprocess.PIPE, text=True)
     stack.enter_context(stopping(child, grace=5))
     banner = child.stdout.readline() if child.stdout else ""

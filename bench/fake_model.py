@@ -41,7 +41,7 @@ reads the prompt it is sent, while the scripted replies keep serving the assista
 
 Standalone, for demos::
 
-    python -m smartmate.llm.fake_server --port 8011 --script script.json
+    python -m bench.fake_model --port 8011 --script script.json
 
 (``--port 0`` picks a free port; the first line printed names the URL.)
 
