@@ -3,7 +3,9 @@
 The expected meetings were computed from the school/course descriptions in make_files.py; here every
 file is read back with expand.py, consecutive meetings of one summary on one day (gap <= 30 min) are
 merged, and the (date, start, end) set must equal the expected meetings plus the meetings the expected
-file lists as skipped for overlap / outside_semester (which are in the file but not wanted).
+file lists as skipped for overlap / outside_semester (which are in the file but not wanted). For
+heldout2 the expected title, room and teachers must also be written in the file's meeting at that time,
+and a file expected to be refused must be unreadable as every CSV shape expand.py knows.
 """
 import json
 from datetime import date, datetime, timedelta
@@ -64,16 +66,20 @@ def test_expected_matches_file(path: Path):
         return
     if path.suffix == ".ics":
         ex = expand_ics(data, exp["time_zone"], until=last)
+        read = ex.timed
         got = merged(ex.timed)
         assert sorted(p.summary for p in ex.skipped) == sorted(
             s["summary"] for s in exp["skipped"] if s["why"] == "damaged")
         assert len(ex.all_day) == sum(s["why"] == "all_day" for s in exp["skipped"])
     elif path.name.startswith("wakeup"):
-        got = merged(expand_csv_wakeup(data, week1, exp["sections"]))
+        read = expand_csv_wakeup(data, week1, exp["sections"])
+        got = merged(read)
     elif "grid" in path.name:
-        got = merged(expand_csv_grid(data, week1))
+        read = expand_csv_grid(data, week1)
+        got = merged(read)
     else:
-        got = merged(expand_csv_clock(data, week1, exp["semester_weeks"]))
+        read = expand_csv_clock(data, week1, exp["semester_weeks"])
+        got = merged(read)
     want = {(m["date"], m["start"], m["end"]) for m in exp["meetings"]}
     assert want <= got, sorted(want - got)[:5]
     extra = got - want
@@ -81,3 +87,17 @@ def test_expected_matches_file(path: Path):
         assert not (week1.isoformat() <= d <= last.isoformat()) or any(
             k.get("date") == d and k["why"] in ("overlap",) for k in exp["skipped"]), (d, s, e)
     assert all(m["title"] and m["start"] < m["end"] for m in exp["meetings"])
+    if path.parent.name == "heldout2":
+        assert_words_in_file(exp["meetings"], read)
+
+
+def assert_words_in_file(meetings: list[dict], read: list) -> None:
+    """Title, room and each teacher of an expected meeting are written in the file's meeting at that time."""
+    at: dict[tuple[str, str], list[str]] = {}
+    for m in read:
+        text = " ".join((m.summary, m.location, m.description))
+        at.setdefault((m.date.isoformat(), m.start.strftime("%H:%M")), []).append(text)
+    for m in meetings:
+        texts = at.get((m["date"], m["start"]), [])
+        words = [m["title"], m["location"], *filter(None, m["teacher"].split("、"))]
+        assert any(all(w in t for w in words) for t in texts), (m, texts)
