@@ -312,7 +312,8 @@ def qz_bracket_teacher_utc() -> None:
     school = School(
         "北辰农林大学", "Asia/Shanghai", date(2024, 2, 26), 18,
         grid("08:00", 50, [10, 20, 10, "14:00", 10, 20, 10, "19:00", 10]),
-        days_off=(date(2024, 4, 4), date(2024, 4, 5), date(2024, 5, 1), date(2024, 5, 2), date(2024, 5, 3)),
+        days_off=(date(2024, 4, 4), date(2024, 4, 5), date(2024, 5, 1), date(2024, 5, 2), date(2024, 5, 3),
+                  date(2024, 6, 10)),
         makeups=((date(2024, 4, 28), date(2024, 5, 2)), (date(2024, 5, 11), date(2024, 5, 3))))
     raw = {"高等数学A(2)": "【张海峰】", "大学物理B(1)": "【李敏,王志刚】", "线性代数": "【周宁(副教授)】",
            "体育(2)": "", "思想道德与法治": "【刘洋】", "大学物理实验": "【赵蕾】"}
@@ -340,7 +341,8 @@ def qz_bracket_teacher_utc() -> None:
              "'课程【教师】' (course names ending in '(2)'/'(1)' are part of the name; two teachers 'A,B'; a title "
              "'(副教授)' dropped; 体育 has no bracket), LOCATION the room, DESCRIPTION the sections. 50-min "
              "sections with a 20-min break after the 2nd and 6th. Holidays (清明, 劳动节) have no events; the "
-             "make-up Sunday/Saturday carry the day off's classes. A one-off 大学物理实验 listed last clashes with "
+             "make-up Sunday/Saturday carry the day off's classes; 端午 (Mon 10 Jun) has none. "
+             "A one-off 大学物理实验 listed last clashes with "
              "大学物理B(1) in week 8 (overlap: the earlier one is kept).")
     write("ics_qz_bracket_teacher_utc.ics", crlf(lines),
           expected(school, occs, notes=notes, raw_summary=lambda o: o.course.title + raw[o.course.title]))
@@ -352,7 +354,7 @@ def kingo_room_first_gb18030() -> None:
     school = School(
         "西川科技学院", "Asia/Shanghai", date(2024, 3, 4), 16,
         grid("08:00", 45, [10, 20, 10, "14:00", 10, 20, 10, "19:00", 10, 5]),
-        days_off=(date(2024, 4, 4), date(2024, 5, 1), date(2024, 5, 2), date(2024, 5, 3)))
+        days_off=(date(2024, 4, 4), date(2024, 5, 1), date(2024, 5, 2), date(2024, 5, 3), date(2024, 6, 10)))
     courses = [
         Course("大学物理", 1, 3, 4, weeks(1, 16), "教1-203", ("黄志明",)),
         Course("C语言程序设计", 2, 9, 11, weeks(2, 13), "实验楼B305", ("谢婷",)),
@@ -379,7 +381,7 @@ def kingo_room_first_gb18030() -> None:
     kept = [o for o in occs if o is not damaged]
     notes = ("青果 timetable turned into .ics by a student's Windows script: GB18030 (not UTF-8), CRLF, floating "
              "times (X-WR-TIMEZONE only), one VEVENT per meeting, SUMMARY '[教室]课程', no LOCATION, DESCRIPTION "
-             "'任课教师：A,B' (none for 羽毛球). Evening sections 9-11 end at 21:30. Days off (清明, 劳动节) have no "
+             "'任课教师：A,B' (none for 羽毛球). Evening sections 9-11 end at 21:30. Days off (清明, 劳动节, 端午) have no "
              "events. One 大学物理 event, edited by hand, has a DTEND cut to 13 characters (damaged, not repaired "
              "from the grid).")
     skipped = [{"summary": f"[{damaged.room}]{damaged.course.title}", "why": "damaged",
@@ -532,8 +534,10 @@ def xiaoai_per_section_bom() -> None:
     school = School(
         "青峰医科大学", "Asia/Shanghai", date(2024, 2, 26), 18,
         grid("08:10", 45, [5, 20, 5, "14:00", 5, 20, 5, "19:00", 5]),
-        days_off=(date(2024, 4, 4), date(2024, 4, 5)),
-        makeups=((date(2024, 4, 7), date(2024, 4, 5)),))
+        days_off=(date(2024, 4, 4), date(2024, 4, 5), date(2024, 5, 1), date(2024, 5, 2), date(2024, 5, 3),
+                  date(2024, 6, 10)),
+        makeups=((date(2024, 4, 7), date(2024, 4, 5)), (date(2024, 4, 28), date(2024, 5, 2)),
+                 (date(2024, 5, 11), date(2024, 5, 3))))
     courses = [
         Course("系统解剖学", 1, 3, 4, weeks(1, 18), "基础医学楼 解剖实验室2", ("王芳",)),
         Course("医用化学", 2, 1, 2, weeks(1, 12), "化学楼301", ("赵启明", "孙琳")),
@@ -558,8 +562,9 @@ def xiaoai_per_section_bom() -> None:
     body = b"\xef\xbb\xbf" + crlf(lines)
     notes = ("小爱课程表 export: UTF-8 BOM, CRLF, TZID with VTIMEZONE, one VEVENT per section (DURATION:PT45M, no "
              "DTEND), VALARM each. SUMMARY the course, LOCATION the room (a space inside kept), DESCRIPTION "
-             "'任课老师：A、B' and the section. 清明 (Thu 4 Apr, Fri 5 Apr) have no events; Sunday 7 Apr runs "
-             "Friday's classes (调休). Expected: consecutive sections merged into one meeting.")
+             "'任课老师：A、B' and the section. Days off (清明, 劳动节, 端午) have no events; make-up days (Sun 7 "
+             "Apr, Sun 28 Apr, Sat 11 May) run the classes of the day off they replace (调休). "
+             "Expected: consecutive sections merged into one meeting.")
     write("ics_xiaoai_per_section_bom.ics", body, expected(school, occs, notes=notes))
 
 
@@ -614,7 +619,8 @@ def app_moved_cancelled_makeup() -> None:
     school = School(
         "云岭民族大学", "Asia/Shanghai", date(2024, 9, 9), 16,
         grid("08:30", 45, [5, 20, 5, "14:30", 5, 20, 5, "19:30", 5, 5]),
-        days_off=(date(2024, 10, 1), date(2024, 10, 2), date(2024, 10, 3), date(2024, 10, 4), date(2024, 10, 7)))
+        days_off=(date(2024, 9, 16), date(2024, 9, 17), date(2024, 10, 1), date(2024, 10, 2), date(2024, 10, 3),
+                  date(2024, 10, 4), date(2024, 10, 7)))
     courses = [
         Course("民族学概论", 1, 1, 2, weeks(1, 16), "民族楼201", ("杨丽华",)),
         Course("人类学导论", 3, 5, 6, weeks(1, 16), "文渊楼402", ("李维",)),
@@ -659,7 +665,7 @@ def app_moved_cancelled_makeup() -> None:
                           *body(c, rid, c.first, c.last, c.room), "STATUS:CANCELLED", "SEQUENCE:1", "END:VEVENT"]
     lines += ["BEGIN:VEVENT", f"UID:{uid('super-makeup', 'superschedule')}", f"DTSTAMP:{STAMP}",
               *body(makeup, makeup_day, 1, 2, makeup.room), "END:VEVENT", "END:VCALENDAR"]
-    notes = ("Timetable-app export (超级课程表 style): TZID with VTIMEZONE, one RRULE COUNT per course, 国庆 as EXDATE; "
+    notes = ("Timetable-app export (超级课程表 style): TZID with VTIMEZONE, one RRULE COUNT per course, 中秋/国庆 as EXDATE; "
              "the student's edits: a RECURRENCE-ID override moves 民族学概论 of week 4 to Saturday 12 Oct sections "
              "3-4 in another room, a STATUS:CANCELLED override removes 人类学导论 of week 10, and a separate one-off "
              "event is the 田野调查方法 make-up class on Saturday of week 8. SUMMARY the course, LOCATION the room, "
