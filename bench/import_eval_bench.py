@@ -1,14 +1,15 @@
 """Evaluate timetable import as a new student from each school meets it: one file, one fresh student.
 
-    python -m bench.import_eval_bench [--set dev|dev2|heldout|real|all] [--verbose] [--real-dir DIR]
+    python -m bench.import_eval_bench [--set dev|dev2|heldout|heldout2|real|all] [--verbose] [--real-dir DIR]
 
 For each file: a new student with default settings (only the time zone of their school, as
 registration asks it) runs the import page's dry run, then confirms once (adopting the file's
 semester and section times and leaving out what cannot be taken, if the preview says so). The
 meetings on the board are compared with what the file means:
 
-* ``dev`` / ``dev2`` / ``heldout`` (``bench/import_eval/files``): the expected meetings written by hand from
-  each fictional school's description (``X.expected.json``): date, start, end, title, room, teacher.
+* ``dev`` / ``dev2`` / ``heldout`` / ``heldout2`` (``bench/import_eval/files``): the expected meetings
+  written by hand from each fictional school's description (``X.expected.json``): date, start, end,
+  title, room, teacher.
 * ``real`` (``../shared/fixtures/import-real``): an independent expansion of each calendar file
   (``bench.import_eval.expand``, RFC 5545 read without SmartMate code) within the school's real
   semester (``school-settings.json``), consecutive sections of one event merged; compared on date,
@@ -36,6 +37,7 @@ from bench.turns_bench import bench_database, django_setup_for_bench
 ROOT = Path(__file__).resolve().parent
 FILES = ROOT / "import_eval" / "files"
 REAL = ROOT.parent.parent / "shared" / "fixtures" / "import-real"
+FIXTURE_SETS = ("dev", "dev2", "heldout", "heldout2")  # folders of FILES, each file with X.expected.json
 MERGE_GAP = timedelta(minutes=20)
 
 Key = tuple[str, ...]  # date, start, end (and the title where two meetings share a time)
@@ -59,12 +61,12 @@ class FileResult:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--set", choices=["dev", "dev2", "heldout", "real", "all"], default="all")
+    parser.add_argument("--set", choices=[*FIXTURE_SETS, "real", "all"], default="all")
     parser.add_argument("--real-dir", type=Path, default=REAL)
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args(argv)
     django_setup_for_bench()
-    sets = ["dev", "dev2", "heldout", "real"] if args.set == "all" else [args.set]
+    sets = [*FIXTURE_SETS, "real"] if args.set == "all" else [args.set]
     with bench_database():
         for name in sets:
             results = [evaluate(path, expected) for path, expected in cases(name, args.real_dir)]
