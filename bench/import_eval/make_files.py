@@ -569,7 +569,7 @@ def ho_wakeup_export() -> None:
                   "TRIGGER;RELATED=START:-PT20M", f"DESCRIPTION:{title}@{room}\\n", "END:VALARM", "END:VEVENT"]
         meetings += [meeting(sc.day(w, day), s, e, title, room) for w in weeks]
     lines.append("END:VCALENDAR")
-    write("heldout", "ics_wakeup_export.ics", "\n".join(lines) + "\n", expected(
+    write("dev3", "ics_wakeup_export.ics", "\n".join(lines) + "\n", expected(
         sc, meetings, [],
         "WakeUp 课程表's own .ics export: tzurl VTIMEZONE, RRULE WEEKLY with UNTIL = 16:00Z of the last "
         "meeting's date (local midnight after it), INTERVAL=2 for an odd-weeks course, VALARM, LOCATION with a "
@@ -599,7 +599,7 @@ def ho_tzid_no_vtimezone_sections() -> None:
                       "BEGIN:VALARM", f"UID:{uid(rng)}&DYPI.edu", "TRIGGER:-PT1H", f"DESCRIPTION:{c.teacher}()",
                       "ACTION:DISPLAY", "END:VALARM", "END:VEVENT"]
     lines.append("END:VCALENDAR")
-    write("heldout", "ics_tzid_no_vtimezone_sections.ics", "\n".join(lines) + "\n", expected(
+    write("dev3", "ics_tzid_no_vtimezone_sections.ics", "\n".join(lines) + "\n", expected(
         sc, course_meetings(sc, cs), [],
         "Apple-Calendar-shaped file: DTSTART/DTEND;TZID=Asia/Shanghai but no VTIMEZONE, DTEND before DTSTART "
         "in the text, VALARM, one VEVENT per meeting, SUMMARY '课程|第 5、6、7 节' (title is the part before "
@@ -621,7 +621,7 @@ def ho_crcrlf_rule_typo() -> None:
                       f"LOCATION:{c.room}", "RULE:FREQ=WEEKLY", "RULE:COUNT=18", "END:VEVENT", ""]
     lines.append("END:VCALENDAR")
     text = "\r\r\n".join(lines) + "\r\r\n"
-    write("heldout", "ics_crcrlf_rule_typo.ics", text.encode("utf-8"), expected(
+    write("dev3", "ics_crcrlf_rule_typo.ics", text.encode("utf-8"), expected(
         sc, course_meetings(sc, cs), [],
         "Home-made generator: every line ends CR CR LF, blank lines between events, no VERSION/PRODID/UID, "
         "one VEVENT per 40-min section per week, bogus 'RULE:FREQ=WEEKLY' / 'RULE:COUNT=18' lines that must "
@@ -644,7 +644,7 @@ def ho_room_dash_summary() -> None:
                       f"DTSTART;TZID=Asia/Shanghai:{floating(d, s)}", f"DTEND;TZID=Asia/Shanghai:{floating(d, e)}",
                       "DTSTAMP:20230224T134526Z", f"UID:{uid(rng).replace('-', '')}", "URL;VALUE=URI:", "END:VEVENT"]
     lines.append("END:VCALENDAR")
-    write("heldout", "ics_room_dash_summary.ics", "\n".join(lines) + "\n", expected(
+    write("dev3", "ics_room_dash_summary.ics", "\n".join(lines) + "\n", expected(
         sc, course_meetings(sc, cs), [],
         "python-ical-timetable shape: an EMPTY VTIMEZONE (TZID only) that the times refer to, no LOCATION -- "
         "the room is in SUMMARY '课程 - 教室', DESCRIPTION '任课教师：X。' (full-width colon and stop), "
@@ -674,7 +674,7 @@ def ho_zf_utc_unordered() -> None:
     for e in events:
         lines += e
     lines.append("END:VCALENDAR")
-    write("heldout", "ics_zf_utc_unordered.ics", "\n".join(lines) + "\n", expected(
+    write("dev3", "ics_zf_utc_unordered.ics", "\n".join(lines) + "\n", expected(
         sc, course_meetings(sc, cs), [],
         "正方 xls -> ics.py: UTC 'Z' times, CRLF, events in random order, one VEVENT per meeting, DESCRIPTION "
         "'工号/姓名/职称' entries separated by '\\;' (teacher = the names; 无 = no title). From Monday "
@@ -696,7 +696,7 @@ def ho_wakeup_9col() -> None:
         ",".join(str(x) for x in r) for r in rows)  # no final newline
     cs = [Course(r[0], r[1], r[2], r[3], [w for w in range(r[6], r[7] + 1)
                                           if r[8] == 0 or (w % 2 == 1) == (r[8] == 1)], r[5], r[4]) for r in rows]
-    write("heldout", "wakeup_9col.csv", text, expected(
+    write("dev3", "wakeup_9col.csv", text, expected(
         sc, course_meetings(sc, cs), [],
         "9-column CSV (python-ical-timetable template): 开始周, 结束周, 单双周 (0 all, 1 odd, 2 even) instead "
         "of 周数; UTF-8 BOM, CRLF, no final newline. 船舶操纵模拟 is a single week (9-9). Grid starts 07:50, "
@@ -730,7 +730,7 @@ def ho_grid_export() -> None:
     text = "\n".join(out)  # no final newline
     meetings = [meeting(sc.day(w, day), *sc.times(sc.day(w, day), s, e), t, room, te)
                 for t, te, day, s, e, spec, weeks, room in items for w in weeks]
-    write("heldout", "csv_grid_export.csv", text, expected(
+    write("dev3", "csv_grid_export.csv", text, expected(
         sc, meetings, [],
         "教务 grid export: rows are sections '1(07:50-08:35)' … '13(21:25-22:10)' (the grid is in the file), "
         "columns 星期一…星期日, a first column 时段 filled only on the first row of 上午/下午/晚上, a trailing "
@@ -790,7 +790,7 @@ def ho_sabre_exdate() -> None:
     for ev in events:
         lines += ev
     lines.append("END:VCALENDAR")
-    write("heldout", "ics_sabre_exdate.ics", "\n".join(lines) + "\n", expected(
+    write("dev3", "ics_sabre_exdate.ics", "\n".join(lines) + "\n", expected(
         sc, meetings, [],
         "Student-portal export (Sabre VObject), Asia/Singapore, floating times, CRLF. Each VEVENT is one week's "
         "meeting with RRULE UNTIL = its own DTEND (so one instance) and a folded EXDATE list of public "

@@ -34,7 +34,7 @@ def merged(ms):
 def test_all_sets_exist():
     assert len([p for p in ALL if p.parent.name == "dev"]) >= 8
     assert len([p for p in ALL if p.parent.name == "dev2"]) >= 8
-    assert len([p for p in ALL if p.parent.name == "heldout"]) >= 8
+    assert len([p for p in ALL if p.parent.name == "dev3"]) >= 8
     assert len([p for p in ALL if p.parent.name == "heldout2"]) >= 10
 
 
