@@ -113,7 +113,7 @@ REPAIR_TEMPLATES: Mapping[str, Any] = {
 FIELD_LABELS: Mapping[str, Any] = {
     "name": gettext_lazy("Course name"), "day": gettext_lazy("Day"), "start_section": gettext_lazy("First section"),
     "end_section": gettext_lazy("Last section"), "teacher": gettext_lazy("Teacher"),
-    "location": gettext_lazy("Location"), "weeks": gettext_lazy("Weeks"),
+    "location": gettext_lazy("Location"), "weeks": gettext_lazy("Weeks"), "note": gettext_lazy("Note"),
     "start_time": gettext_lazy("Start time"), "end_time": gettext_lazy("End time"),
 }
 

@@ -24,6 +24,7 @@ COLUMN_ALIASES: Mapping[str, frozenset[str]] = {
     "location": frozenset({"地点", "教室", "上课地点", "location", "room"}),
     "weeks": frozenset({"周数", "周次", "上课周次", "weeks", "week"}),
     "is_filler": frozenset({"水课", "可嵌入", "is_filler", "filler"}),
+    "note": frozenset({"备注", "说明", "课程备注", "note", "notes", "remark", "remarks"}),
     # WakeUp's 9-column variant (python-ical-timetable): a week range and a parity instead of 周数.
     "first_week": frozenset({"开始周", "起始周", "start_week", "first_week"}),
     "last_week": frozenset({"结束周", "end_week", "last_week"}),
@@ -42,6 +43,7 @@ COLUMN_HEADERS: Mapping[str, str] = {
     "location": "地点",
     "weeks": "周数",
     "is_filler": "水课",
+    "note": "备注",
     "first_week": "开始周",
     "last_week": "结束周",
     "parity": "单双周",

@@ -104,6 +104,7 @@ def raw_course(row: int, cells: Sequence[str], columns: Mapping[str, int]) -> Ra
         teacher=cell("teacher"),
         location=cell("location"),
         is_filler=cell("is_filler", "false"),
+        note=cell("note"),
     )
 
 

@@ -15,6 +15,7 @@ from schedule.core.weekspec import WeekSpecError, parse_weeks
 
 MAX_NAME_LENGTH = 100
 MAX_TEXT_LENGTH = 100
+MAX_NOTE_LENGTH = 500
 
 _DAY_WORDS = {
     "一": 1,
@@ -60,6 +61,7 @@ class RawCourse:
     teacher: object = ""
     location: object = ""
     is_filler: object = False
+    note: object = ""  # a remark the file keeps beside the course (a CSV's 备注 column)
 
 
 def parse_day(value: object) -> int | None:
@@ -117,8 +119,9 @@ def build_course(
     if problems or day is None or start is None or end is None:
         return problems
     notices = (WeeksClipped(raw.row, name, dropped, semester.weeks),) if dropped else ()
+    note = text_field(raw.row, "note", raw.note, MAX_NOTE_LENGTH, problems)
     return ImportedCourse(
-        raw.row, name, day, start, end, weeks, teacher, location, bool(is_filler), notices=notices
+        raw.row, name, day, start, end, weeks, teacher, location, bool(is_filler), note=note, notices=notices
     )
 
 

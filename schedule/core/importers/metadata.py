@@ -20,12 +20,14 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from schedule.core.importers.people import looks_like_people, teacher_names
+from schedule.core.importers.people import looks_like_han_name, looks_like_people, teacher_names
 
 MAX_FIELD = 100
 MAX_NOTE = 500
 
-_SECTIONS_SUFFIX = re.compile(r"\s*[|｜]\s*第?\s*[\d、,，\s-]+节\s*$")
+# Which sections or weeks, after the name: "课程|第 1、2 节", "课程 第1-2节", "课程(1-2节)", "课程 1-16周(单)".
+_SECTIONS_SUFFIX = re.compile(r"(?:\s*[|｜]\s*|\s+)第?\s*[\d、,，\s-]+节\s*$|\s*[(（\[【]\s*第?\s*[\d、,，\s-]+节\s*[)）\]】]$"
+                              r"|\s+第?\s*\d+(?:\s*[-~–,，、]\s*\d+)*\s*周(?:\s*[(（]?[单双]周?[)）]?)?\s*$")
 _CLOCK_RANGE = re.compile(r"\s*\d{1,2}:\d{2}\s*(?:[AP]M)?\s*[-–~]\s*\d{1,2}:\d{2}\s*(?:[AP]M)?", re.I)
 _ROOM_LABEL = re.compile(r"\s+ROOM\s*[:：]\s*", re.I)
 _AT_ROOM = re.compile(r"^(?P<name>[^@]+?)\s*@\s*(?P<rest>[^@]+)$")
@@ -63,7 +65,7 @@ _ALL_KEYS = sorted((*_TEACHER_KEYS, *_PLACE_KEYS, *_CODE_KEYS, *_NAME_KEYS), key
 # key, or a Chinese one ("学分: 3"), after a space or a comma.
 _KEY_STARTS = re.compile(r"(?:(?<=\s)|[,，、]\s*)(?=(?:" + "|".join(map(re.escape, _ALL_KEYS))
                          + r"|[\u4e00-\u9fff]{1,6})\s*[:：])", re.I)
-_KEYED = re.compile(r"^\s*(?P<key>[^:：]{1,12}?)\s*[:：]\s*(?P<value>.*?)\s*$")
+_KEYED = re.compile(r"^\s*(?P<key>[^:：]{1,16}?)\s*[:：]\s*(?P<value>.*?)\s*$")
 _PARTS = re.compile(r"[;；]+")
 # A teacher named right after the word for one, with no colon ("必修课 任课老师彭远", "主讲教师 王宁").
 _WORDED_TEACHER = re.compile(r"(?:^|\s)(?:任课|授课|主讲|上课)(?:教师|老师)\s*(?P<names>[\u4e00-\u9fff·]{2,5}"
@@ -74,10 +76,18 @@ _TITLED_NAME = re.compile(r"(?P<name>[^()（）\s]{1,20})\s*[(（](?P<title>.*)[
 _TITLE_WORDS = re.compile(r"教授|讲师|助教|教师|研究员|工程师|实验师|professor|lecturer", re.I)
 # A room in brackets after the name ("数值分析（理科楼A305）", "工程制图 [实训中心305]"); brackets that are
 # part of the name ("大学英语(二)", "线性代数（上）", "C语言(实验)") hold no building word or room number.
+# A room in brackets before the name ("[博文楼201]大学英语"); a course code there is read by _CODE_PREFIX.
+_ROOM_FIRST = re.compile(r"^[\[【(（](?P<room>[^()（）\[\]【】]+)[\]】)）]\s*(?P<name>\S.*)$")
+# A teacher in brackets after the name ("高等数学【张三】", "数据结构(李四)").
+_BRACKET_PERSON = re.compile(r"^(?P<name>.+?)\s*(?P<open>[(（\[【])(?P<who>[^()（）\[\]【】]+)[)）\]】]$")
 _BRACKET_ROOM = re.compile(r"^(?P<name>.+?)\s*[(（\[【](?P<room>[^()（）\[\]【】]+)[)）\]】]$")
 _ROOM_WORDS = re.compile(r"楼|室|馆|中心|机房|操场|[A-Za-z]\d{2,}|\d{3,}|\b(?:room|hall|lab)\b", re.I)
 _CODE_AND_NAME = re.compile(r"(?P<code>[A-Z]{2,5}\d{3,6}[A-Z]?)\s+\S.{0,60}")
 _ROOM_NUMBER = re.compile(r"[A-Za-z]?\d{2,}")  # "C305", "101", "2-301": a room, not only a building
+# Words of a course's variant, not of a person ("大学英语(全英文)", "物理(双语)", "数学(重修)").
+_COURSE_WORDS = re.compile(r"英文|英语|双语|中文|实验|上机|理论|实践|讨论|研讨|习题|基础|提高|强化|荣誉|线上|网课"
+                           r"|重修|辅修|选修|必修|慕课|班")
+_LATIN_NAME_ONLY = re.compile(r"^(?:Dr\.?|Prof\.?)\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*$")
 _HTML_TAG = re.compile(r"<[^>]{0,200}>")
 _TRIM = " \t\"'“”‘’。.,，;；、:："
 _PAIRS = {"(": ")", "（": "）", "[": "]", "【": "】"}
@@ -177,7 +187,32 @@ def _split_name(summary: str, *, has_location: bool) -> tuple[str, str, str]:
     bracketed = _BRACKET_ROOM.match(text)
     if bracketed and _ROOM_WORDS.search(bracketed["room"]) and not _TEACHER_HINT.search(bracketed["room"]):
         return _clean(bracketed["name"]), _clean(bracketed["room"]), ""
-    return _clean(text), "", ""
+    return _bracketed_or_spaced(_clean(text))
+
+
+def _bracketed_or_spaced(text: str) -> tuple[str, str, str]:
+    """(name, room, teacher) of "[教室]课程", "课程【教师】" or "课程 教师 教室"; the name alone otherwise."""
+    room_first = _ROOM_FIRST.match(text)
+    if room_first and _ROOM_WORDS.search(room_first["room"]) and not _TEACHER_HINT.search(room_first["room"]):
+        return _clean(room_first["name"]), _clean(room_first["room"]), ""
+    person = _BRACKET_PERSON.match(text)
+    if person and _names_a_teacher(person["who"], square=person["open"] in "[【"):
+        return _clean(person["name"]), "", teacher_names(person["who"])
+    words = text.split(" ")
+    if len(words) > 1 and _ROOM_NUMBER.search(words[-1]) and looks_like_place(words[-1]) \
+            and re.search(r"[\u4e00-\u9fff]", words[0]):
+        name, teacher = _name_and_people(" ".join(words[:-1]))
+        return name, words[-1], teacher
+    return text, "", ""
+
+
+def _names_a_teacher(written: str, *, square: bool) -> bool:
+    # Square brackets after a name hold people; round ones also hold parts of names ("C语言(实验)").
+    if square:
+        return looks_like_people(written)
+    if _COURSE_WORDS.search(written):
+        return False
+    return all(looks_like_han_name(part) or _LATIN_NAME_ONLY.match(part) for part in re.split(r"[,，、/]", written))
 
 
 def _filed_parts(parts: list[str]) -> tuple[str, str, str]:

@@ -21,12 +21,22 @@ _TRIM = " \t\"'“”‘’。.,，;；、:："
 _HAN_NAME = re.compile(r"^[\u4e00-\u9fff·]{2,5}$")
 _LATIN_NAME = re.compile(r"^[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){1,3}$")
 _LATIN_WORD = re.compile(r"^[A-Z][\w'.-]*$")
+# A Hong Kong / Singapore style name, family name first in capitals and a comma ("WONG, Ka Ho"): one person.
+_FAMILY_FIRST = re.compile(r"\b([A-Z]{2,}),\s+(?=[A-Z][a-z])")
+# The commonest family names, for telling "数据结构(李四)" (a teacher) from "C语言(实验)" (part of the name).
+_SURNAMES = frozenset(
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔"
+    "钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常温康施文牛樊葛"
+    "邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝"
+    "路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂"
+    "全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池查麻苑迟邝"
+)
 
 
 def teacher_names(text: str) -> str:
     """The teachers of ``text`` without titles, each once, joined with 、 ("" when there are none)."""
     names: list[str] = []
-    for part in _SEPARATORS.split(text or ""):
+    for part in _SEPARATORS.split(_FAMILY_FIRST.sub(r"\1 ", text or "")):
         name = without_title(part)
         if name and name not in names:
             names.append(name)
@@ -43,7 +53,13 @@ def without_title(text: str) -> str:
 
 def looks_like_people(text: str) -> bool:
     """Whether ``text`` reads as one or more names of people (titles allowed), not as a room or a course."""
-    return all(_is_person(part) for part in _SEPARATORS.split(text.strip()))
+    return all(_is_person(part) for part in _SEPARATORS.split(_FAMILY_FIRST.sub(r"\1 ", text.strip())))
+
+
+def looks_like_han_name(text: str) -> bool:
+    """Whether ``text`` is one Chinese name (a common family name first), not a word of a course name."""
+    name = without_title(text)
+    return bool(_HAN_NAME.match(name)) and name[0] in _SURNAMES
 
 
 def _is_person(written: str) -> bool:

@@ -49,6 +49,16 @@ def test_the_nine_column_variant_with_bom_crlf_and_no_final_newline_reads_like_w
     assert [c.row for c in report.courses] == [2, 3, 4]
 
 
+def test_columns_in_any_order_in_gbk_keep_a_remark_column_as_the_courses_note():
+    text = "\r\n".join(["星期,课程名称,开始节数,结束节数,周数,地点,老师,备注", "3,大学英语(二),3,4,1-16单,外语楼305,李四,带词典",
+                        '2,数据结构,5,6,"1-8,10-16",信息楼B102,赵六,'])
+    report = parse(text.encode("gbk"))
+    assert report.ok, report.problems
+    assert summary(report) == [("大学英语(二)", 3, 3, 4, "1-15单", "李四", "外语楼305"),
+                               ("数据结构", 2, 5, 6, "1-8,10-16", "赵六", "信息楼B102")]
+    assert [c.note for c in report.courses] == ["带词典", ""]
+
+
 @pytest.mark.parametrize(("parity", "weeks"), [("单", "1-15单"), ("双周", "2-16双"), ("全", "1-16"), ("", "1-16")])
 def test_the_parity_column_also_takes_words(parity, weeks):
     report = parse(f"{NINE_HEADER}\n概率论,1,1,2,韩老师,二教201,1,16,{parity}\n")

@@ -119,6 +119,23 @@ def test_name_room_teacher_and_note_are_read_from_the_usual_places(summary, loca
     # The room in the name and the building with its address in LOCATION: the room is where to go.
     ("数字信号处理 - 明理楼C305", "某某大学明理楼C区\n大学路88号", "任课教师：陈可。", ("数字信号处理", "明理楼C305", "陈可")),
     ("概率论 - 明理楼C305", "明理楼C305\n大学路88号", "", ("概率论", "明理楼C305", "")),
+    # A teacher in brackets after the name; round brackets also hold parts of a name.
+    ("高等数学A(2)【张三】", "A101", "", ("高等数学A(2)", "A101", "张三")),
+    ("数据结构(李四)", "", "", ("数据结构", "", "李四")),
+    ("军事理论(王强、李明)", "", "", ("军事理论", "", "王强、李明")),
+    ("大学英语(全英文)", "", "", ("大学英语(全英文)", "", "")),
+    ("C语言(实验)", "", "", ("C语言(实验)", "", "")),
+    ("形势与政策(四)", "", "", ("形势与政策(四)", "", "")),
+    # A room in brackets before the name; "课程 教师 教室" with spaces; sections or weeks after the name.
+    ("[博文楼201]大学英语", "", "", ("大学英语", "博文楼201", "")),
+    ("大学物理 王五 博文楼201", "", "", ("大学物理", "博文楼201", "王五")),
+    ("数据结构 第1-2节", "博文楼201", "", ("数据结构", "博文楼201", "")),
+    ("数据结构 (1-2节)", "博文楼201", "", ("数据结构", "博文楼201", "")),
+    ("数据结构 1-16周(单)", "博文楼201", "", ("数据结构", "博文楼201", "")),
+    ("Python程序设计 3", "", "", ("Python程序设计 3", "", "")),
+    # A family name first in capitals with a comma is one person; a longer key still decides the field.
+    ("COMP2012 Object-Oriented Programming - Lecture L1", "Room 2407", "Instructor(s): WONG, Ka Ho",
+     ("COMP2012 Object-Oriented Programming", "Room 2407", "WONG Ka Ho")),
     # One capitalised word or letter after a course is no person ("大学物理 B").
     ("大学物理 B @教101", "", "", ("大学物理 B", "教101", "")),
 ])
