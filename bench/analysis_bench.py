@@ -21,18 +21,17 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import timeit
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-from bench.turns_bench import bench_database, django_setup_for_bench
+from bench.harness import bench_database, django_setup_for_bench, percentile, timed_ms
 
 
 def timed(call: Callable[[], object], repeat: int) -> tuple[float, float, float]:
     """Median, p95 and best milliseconds of ``repeat`` calls."""
-    samples = sorted(seconds * 1000 for seconds in timeit.repeat(call, number=1, repeat=repeat))
-    return statistics.median(samples), samples[min(len(samples) - 1, int(len(samples) * 0.95))], samples[0]
+    samples = timed_ms(call, repeat)
+    return statistics.median(samples), percentile(samples, 0.95), samples[0]
 
 
 def core_scenarios(board: Any) -> list[tuple[str, Callable[[], object]]]:

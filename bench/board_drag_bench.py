@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench.turns_bench import bench_database, django_setup_for_bench
+from bench.harness import bench_database, django_setup_for_bench
 
 WEEK = 14  # a week after the demo's current one (13), so nothing on it has begun and locked
 # Recorded in the page (it reloads after each move, so the marks live in localStorage): when the drop

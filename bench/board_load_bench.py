@@ -21,12 +21,11 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import timeit
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-from bench.turns_bench import bench_database, django_setup_for_bench
+from bench.harness import bench_database, django_setup_for_bench, timed_ms
 
 # Django (models, services, the connection) is imported inside functions: main() sets it up first.
 
@@ -38,8 +37,8 @@ def timed(call: Callable[[], object], repeat: int) -> tuple[float, float, int]:
 
     with CaptureQueriesContext(connection) as queries:
         call()
-    samples = [seconds * 1000 for seconds in timeit.repeat(call, number=1, repeat=repeat)]
-    return statistics.median(samples), min(samples), len(queries.captured_queries)
+    samples = timed_ms(call, repeat)
+    return statistics.median(samples), samples[0], len(queries.captured_queries)
 
 
 def scenarios(user) -> list[tuple[str, Callable[[], Any]]]:

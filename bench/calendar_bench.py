@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def database_report(cycles: int) -> list[str]:
     """Switch the demo student's school calendar on and off ``cycles`` times on a fresh database."""
-    from bench.turns_bench import bench_database, django_setup_for_bench
+    from bench.harness import bench_database, django_setup_for_bench
 
     django_setup_for_bench()
     from django.db import connection

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
 
-from bench.turns_bench import bench_database, django_setup_for_bench
+from bench.harness import bench_database, django_setup_for_bench
 
 ROOT = Path(__file__).resolve().parent
 FILES = ROOT / "import_eval" / "files"

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -25,16 +24,12 @@ from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from bench.harness import percentiles
 from smartmate.llm.client import ClientSettings, OpenAICompatibleClient
 from smartmate.llm.contracts import ChatMessage
 
 MESSAGES = [ChatMessage.system("You are SmartMate, a study planner."),
             ChatMessage.user("What is on my schedule tomorrow afternoon?")]
-
-
-def _percentiles(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
 
 
 def _time(call: Callable[[], object], calls: int, warmup: int = 20) -> list[float]:
@@ -99,7 +94,7 @@ def main(argv: list[str] | None = None) -> None:
             on_delta = (lambda delta: None) if stream else None
             raw = _time(_raw_caller(base_url, stream), args.calls)
             ours = _time(partial(client.complete, "deliver", MESSAGES, on_delta=on_delta), args.calls)
-            (raw50, raw95), (our50, our95) = _percentiles(raw), _percentiles(ours)
+            (raw50, raw95), (our50, our95) = percentiles(raw), percentiles(ours)
             print(f"{label:>9}: raw http.client p50 {raw50:6.2f}  p95 {raw95:6.2f} | client p50 {our50:6.2f}  "
                   f"p95 {our95:6.2f} | client overhead p50 {our50 - raw50:6.2f}  p95 {our95 - raw95:6.2f}")
         client.close()

@@ -18,6 +18,7 @@ import time
 from datetime import date, datetime
 from pathlib import Path
 
+from bench.harness import percentile
 from taskclasses.notes.core.quick_add import parse_quick_note
 
 FIXTURES = Path(__file__).resolve().parent.parent / "taskclasses" / "tests" / "notes" / "fixtures"
@@ -46,11 +47,6 @@ def time_lines(lines: list[tuple[str, datetime, str, date | None]], rounds: int)
             parse_quick_note(text, now=now, tz=tz, semester_start=semester_start)
             samples[index].append((time.perf_counter() - started) * 1000)
     return samples
-
-
-def percentile(samples: list[float], share: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main() -> int:

@@ -24,8 +24,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bench.harness import bench_database, django_setup_for_bench
 from bench.quick_add_bench import load_lines, percentile
-from bench.turns_bench import bench_database, django_setup_for_bench
 
 WARMUP = 5
 

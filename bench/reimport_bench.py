@@ -27,7 +27,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TypeVar
 
-from bench.turns_bench import bench_database, django_setup_for_bench
+from bench.harness import bench_database, django_setup_for_bench
 
 # Django (models, services, the connection) is imported inside functions: main() sets it up first.
 

@@ -18,7 +18,7 @@ import sys
 import time
 
 from bench.analysis_bench import demo_board, timed
-from bench.turns_bench import bench_database, django_setup_for_bench
+from bench.harness import bench_database, django_setup_for_bench
 
 
 def main(argv: list[str] | None = None) -> int:

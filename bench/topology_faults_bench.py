@@ -46,8 +46,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.harness import bench_database, django_setup_for_bench
 from bench.turn_faults_bench import Services, answer_for
-from bench.turns_bench import bench_database, django_setup_for_bench
 from smartmate.tests.own_redis import OwnRedis
 
 LOST_AFTER = 60.0

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any, cast
 from urllib.parse import urlsplit
 
-from bench.turns_bench import bench_database, django_setup_for_bench
+from bench.harness import bench_database, django_setup_for_bench
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 LOST_AFTER = 120.0

@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import os
 import secrets
 import statistics
 import tempfile
@@ -55,6 +54,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from bench.harness import bench_database, django_setup_for_bench, load_average, percentiles
 
 # Django (models, settings, the agent's services) is imported inside functions: main() sets it up first.
 
@@ -252,14 +253,6 @@ def rounds_cpu(turn_cpu: float, thread_cpu_after: Mapping[int, float], calls: Se
 def client_cpu(calls: Sequence[ModelCall]) -> float:
     """The CPU the LLM client itself took in the turn's thread (its HTTP, the SDK, parsing), callbacks not."""
     return sum(call.cpu_ended - call.cpu_started - call.callbacks_cpu for call in calls)
-
-
-def percentiles(samples: Sequence[float]) -> tuple[float, float]:
-    """Return (p50, p95) of ``samples`` (nearest rank for p95, as ``bench.llm_client_bench`` does)."""
-    if not samples:
-        return 0.0, 0.0
-    ordered = sorted(samples)
-    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
 
 
 # --- Running turns ------------------------------------------------------------------------------------
@@ -670,41 +663,6 @@ def measure(scenarios: Sequence[Scenario], *, fake: Any, turns: int, warmup: int
         fake.set_responder(None)
 
 
-# --- Setting up a process to benchmark in ---------------------------------------------------------------
-
-
-def django_setup_for_bench(**env: str) -> None:
-    """Set up Django as in production (DEBUG off, quiet logs) unless the environment says otherwise."""
-    import django
-
-    defaults = {"DJANGO_SETTINGS_MODULE": "smartmate.settings", "DJANGO_DEBUG": "0",
-                "DJANGO_SECRET_KEY": secrets.token_urlsafe(64), "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
-                "LOG_LEVEL": "WARNING", **env}
-    for name, value in defaults.items():
-        os.environ.setdefault(name, value)
-    django.setup()
-
-
-@contextmanager
-def bench_database() -> Iterator[str]:
-    """Create a fresh migrated database for the run and drop it afterwards; yield its name.
-
-    SQLite: a file in a temporary folder. MySQL/MariaDB: ``<DATABASE_URL's name>_bench``.
-    """
-    from django.db import connection
-
-    with tempfile.TemporaryDirectory(prefix="smartmate-bench-") as folder:
-        settings = connection.settings_dict
-        original = settings["NAME"]
-        test = settings.setdefault("TEST", {})
-        test["NAME"] = str(Path(folder) / "bench.sqlite3") if connection.vendor == "sqlite" else f"{original}_bench"
-        name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-        try:
-            yield str(name)
-        finally:
-            connection.creation.destroy_test_db(original, verbosity=0)
-
-
 def report_lines(results: Sequence[ScenarioResult]) -> list[str]:
     """Render the results: one line of counts and one of times per scenario, then all rounds together."""
     lines = []
@@ -779,7 +737,7 @@ def main(argv: list[str] | None = None) -> None:
         with bench_database():
             print(f"{args.turns} turns per scenario after {args.warmup} warm-up turns, database "
                   f"{connection.vendor}, DEBUG={settings.DEBUG}, memory {args.memory}, background {args.background}, "
-                  f"zero-latency fake model in this process; load average {_load_average()}; milliseconds",
+                  f"zero-latency fake model in this process; load average {load_average()}; milliseconds",
                   flush=True)
             try:
                 results = measure(scenarios, fake=fake, turns=args.turns, warmup=args.warmup, probe=probe)
@@ -787,13 +745,9 @@ def main(argv: list[str] | None = None) -> None:
                 background_join(timeout=60)  # before the database goes away under the background threads
             for line in report_lines(results):
                 print(line)
-            print(f"load average at the end {_load_average()}")
+            print(f"load average at the end {load_average()}")
         if probe.profile is not None:
             probe.profile.dump_stats(args.profile)
-
-
-def _load_average() -> str:
-    return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from bench.turns_bench import bench_database, django_setup_for_bench
+from bench.harness import bench_database, django_setup_for_bench, percentile
 
 # Django (models, services, the client) is imported inside functions: main() sets it up first.
 
@@ -41,11 +41,6 @@ def apply_one_plan(user) -> None:
     now = timezone.now()
     first = TaskClass.objects.filter(user=user).order_by("pk").values_list("pk", flat=True)[:1]
     preview_apply(user=user, preview_id=preview_create(user=user, task_class_ids=list(first), now=now).pk, now=now)
-
-
-def percentile(samples: list[float], share: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 @contextmanager

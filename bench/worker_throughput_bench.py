@@ -51,8 +51,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.harness import bench_database, django_setup_for_bench, percentiles
 from bench.topology.processes import start_fake_llm
-from bench.turns_bench import bench_database, django_setup_for_bench, percentiles
 from bench.ws_bench import agent_worker_start
 
 # Django (models, services, the Celery app) is imported inside functions: main() sets it up first.

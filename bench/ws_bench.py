@@ -43,8 +43,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.harness import bench_database, django_setup_for_bench, percentiles
 from bench.topology.processes import HOST, free_port, start_fake_llm, stopping, wait_for_port
-from bench.turns_bench import bench_database, django_setup_for_bench, percentiles
 
 # Django (models, services, the Celery app) is imported inside functions: main() sets it up first.
 

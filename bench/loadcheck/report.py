@@ -7,17 +7,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from bench.harness import percentiles
 from bench.loadcheck import LoadConfig
 from bench.loadcheck.client import STEPS, StudentResult
 from bench.loadcheck.verify import DataCheck
-
-
-def percentiles(samples: Sequence[float]) -> tuple[float, float]:
-    """Return (p50, p95) of ``samples`` (nearest rank for p95, as the other benchmarks do)."""
-    if not samples:
-        return 0.0, 0.0
-    ordered = sorted(samples)
-    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
 
 
 @dataclass(frozen=True)

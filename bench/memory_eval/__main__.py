@@ -52,7 +52,7 @@ def report_lines(options: argparse.Namespace, log: Callable[[str], None]) -> lis
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from bench.turns_bench import bench_database, django_setup_for_bench
+    from bench.harness import bench_database, django_setup_for_bench
 
     options = arguments(argv)
     django_setup_for_bench()
