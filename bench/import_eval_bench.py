@@ -38,7 +38,7 @@ from bench.harness import bench_database, django_setup_for_bench
 ROOT = Path(__file__).resolve().parent
 FILES = ROOT / "import_eval" / "files"
 REAL = ROOT.parent.parent / "shared" / "fixtures" / "import-real"
-FIXTURE_SETS = ("dev", "dev2", "dev3", "heldout2")  # folders of FILES, each file with X.expected.json
+FIXTURE_SETS = ("dev", "dev2", "dev3", "dev4", "heldout2")  # folders of FILES, each file with X.expected.json
 MERGE_GAP = timedelta(minutes=20)
 
 Key = tuple[str, ...]  # date, start, end (and the title where two meetings share a time)
@@ -132,7 +132,11 @@ def _refusal_expected(expected: dict) -> bool:
 
 
 def _section_based(path: Path, data: bytes) -> bool:
-    first_line = data.decode("utf-8-sig", errors="replace").splitlines()[0] if data else ""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("gb18030", errors="replace")  # a table saved by a Chinese spreadsheet
+    first_line = text.splitlines()[0] if text else ""
     # A WakeUp-style CSV of section numbers; a 教务 grid (weekdays across) carries clock times in its rows.
     return path.suffix == ".csv" and "节" in first_line and "时间" not in first_line and "星期一" not in first_line
 

@@ -35,6 +35,7 @@ def test_all_sets_exist():
     assert len([p for p in ALL if p.parent.name == "dev"]) >= 8
     assert len([p for p in ALL if p.parent.name == "dev2"]) >= 8
     assert len([p for p in ALL if p.parent.name == "dev3"]) >= 8
+    assert len([p for p in ALL if p.parent.name == "dev4"]) >= 4
     assert len([p for p in ALL if p.parent.name == "heldout2"]) >= 10
 
 
