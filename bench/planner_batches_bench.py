@@ -55,6 +55,8 @@ class BatchFigures:
     earliness_original: float | None
     planning_p95_ms: float
     planning_max_ms: float
+    evenness_floor: float | None = None
+
 
     def earliness_margin(self) -> float | None:
         """Return the planner's rapid earliness minus the original's, None without rapid classes both placed."""
@@ -162,18 +164,48 @@ def run_in_process(instances: list[dict], plan_json: Callable[[dict], dict] | No
 def batch_figures(name: str, rows: list[dict]) -> BatchFigures:
     """Average a batch's rows as run.py does: placed/oracle per instance, quality per class both placed."""
     evenness, earliness = _paired(rows, "evenness_cv"), _paired(rows, "earliness")
+    floors = [evenness_floor(entry["candidates"], entry["placed"]) for entry in _paired_classes(rows, "evenness_cv")]
     times = sorted(row["planning_ms"] for row in rows)
     return BatchFigures(
         name=name, instances=len(rows), valid=sum(row["valid"] for row in rows),
         placed_over_oracle=statistics.mean(
             row["planner"]["placed_over_oracle"] if row["valid"] else 0.0 for row in rows),
         evenness=evenness[0], evenness_original=evenness[1], earliness=earliness[0], earliness_original=earliness[1],
-        planning_p95_ms=times[min(len(times) - 1, round(0.95 * (len(times) - 1)))], planning_max_ms=times[-1])
+        planning_p95_ms=times[min(len(times) - 1, round(0.95 * (len(times) - 1)))], planning_max_ms=times[-1],
+        evenness_floor=statistics.mean(floors) if floors else None)
+
+
+def evenness_floor(candidates: int, placed: int) -> float:
+    """Return the lowest steady evenness any plan can reach for a class alone: its runs as equal as integers allow.
+
+    The N - k empty candidates fall into k + 1 runs; the runs are then all floor(m) or ceil(m) long
+    (m = their mean), and the coefficient of variation is sqrt(f (1 - f)) / m, f = m - floor(m).
+    A class with 28 items on 30 candidates cannot do better than 3.67, whatever the planner: a batch
+    with such classes can miss the 0.60 target however well it is planned.
+    """
+    if placed <= 0 or candidates <= placed:
+        return 0.0
+    mean = (candidates - placed) / (placed + 1)
+    fraction = mean - int(mean)
+    return (fraction * (1 - fraction)) ** 0.5 / mean
 
 
 def _paired(rows: list[dict], key: str) -> tuple[float | None, float | None]:
     """Return the planner's and the original's mean of `key` over the classes both placed."""
-    mine, theirs = [], []
+    pairs = [(entry[key], other[key]) for entry, other in _paired_entries(rows, key)]
+    if not pairs:
+        return None, None
+    return statistics.mean(mine for mine, _ in pairs), statistics.mean(theirs for _, theirs in pairs)
+
+
+def _paired_classes(rows: list[dict], key: str) -> list[dict]:
+    """Return the planner's class figures of the classes both placed with a `key` figure."""
+    return [entry for entry, _ in _paired_entries(rows, key)]
+
+
+def _paired_entries(rows: list[dict], key: str) -> list[tuple[dict, dict]]:
+    """Return (planner's, original's) class figures of every class both placed with a `key` figure."""
+    paired = []
     for row in rows:
         if not (row["planner"] and row["original"]):
             continue
@@ -181,15 +213,12 @@ def _paired(rows: list[dict], key: str) -> tuple[float | None, float | None]:
         for entry in row["planner"]["classes"]:
             other = original.get(entry["id"])
             if other and entry.get(key) is not None and other.get(key) is not None:
-                mine.append(entry[key])
-                theirs.append(other[key])
-    if not mine:
-        return None, None
-    return statistics.mean(mine), statistics.mean(theirs)
+                paired.append((entry, other))
+    return paired
 
 
 def header() -> str:
-    return (f"{'batch':<18} {'n':>3} {'valid':>5} {'placed/orc':>10} | {'even P/orig':>13} | "
+    return (f"{'batch':<18} {'n':>3} {'valid':>5} {'placed/orc':>10} | {'even P/orig':>13} {'floor':>5} | "
             f"{'early P/orig':>15} | {'plan ms p95/max':>15} | misses")
 
 
@@ -199,7 +228,7 @@ def _fmt(value: float | None, digits: int) -> str:
 
 def row_text(f: BatchFigures) -> str:
     return (f"{f.name:<18} {f.instances:>3} {f.valid:>5} {f.placed_over_oracle:>10.3f} | "
-            f"{_fmt(f.evenness, 3):>6}/{_fmt(f.evenness_original, 3):<6} | "
+            f"{_fmt(f.evenness, 3):>6}/{_fmt(f.evenness_original, 3):<6} {_fmt(f.evenness_floor, 3):>5} | "
             f"{_fmt(f.earliness, 3):>7}/{_fmt(f.earliness_original, 3):<7} | "
             f"{f.planning_p95_ms:>7.1f}/{f.planning_max_ms:<7.1f} | {','.join(f.misses()) or 'ok'}")
 
@@ -213,7 +242,8 @@ def print_worst(rows: list[BatchFigures]) -> None:
     print(f"worst placed/oracle: {placed.placed_over_oracle:.3f} ({placed.name})")
     if with_evenness:
         worst = max(with_evenness, key=lambda f: f.evenness or 0.0)
-        print(f"worst steady evenness: {_fmt(worst.evenness, 3)} vs original {_fmt(worst.evenness_original, 3)} ({worst.name})")
+        print(f"worst steady evenness: {_fmt(worst.evenness, 3)} vs original {_fmt(worst.evenness_original, 3)}, "
+              f"floor {_fmt(worst.evenness_floor, 3)} ({worst.name})")
     if margins:
         margin, worst = min(margins, key=lambda pair: pair[0])
         print(f"worst rapid earliness margin: {margin:+.3f} "

@@ -620,8 +620,22 @@ def test_batch_table_prints_a_row_per_batch_and_the_worst_of_each_figure(bench, 
     rows = [line for line in lines if line.startswith(("random 7 ", "overbooked 8 "))]
     assert [row.split()[0] for row in rows] == ["random", "overbooked"]
     assert all(row.split()[2:4] == ["4", "4"] for row in rows)       # 4 instances, all valid
-    assert any(line.startswith("worst steady evenness: ") for line in lines)
+    assert any(line.startswith("worst steady evenness: ") and ", floor " in line for line in lines)
     assert lines[-1].startswith("batches meeting every target: ") and lines[-1].endswith("/2")
+
+
+def test_the_evenness_floor_is_the_best_evenness_any_choice_of_positions_reaches(bench):
+    from itertools import combinations
+
+    from bench.planner_batches_bench import evenness_floor
+
+    for candidates in range(1, 13):
+        for placed in range(1, candidates + 1):
+            best = min(bench["validate"].evenness_cv(list(held), candidates)
+                       for held in combinations(range(candidates), placed))
+            assert evenness_floor(candidates, placed) == pytest.approx(best, abs=1e-9)
+    # A class with 28 items on 30 candidates cannot get below 3.67, however it is planned.
+    assert evenness_floor(30, 28) == pytest.approx(3.674, abs=1e-3)
 
 
 def test_a_batch_misses_each_target_it_does_not_meet():
