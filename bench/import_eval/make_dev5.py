@@ -1,6 +1,6 @@
-"""Write ``files/heldout2/``: a second blind held-out set of timetable files (issue #32).
+"""Write ``files/dev5/``: written blind as the second held-out set of timetable files; scored once, then opened.
 
-    python -m bench.import_eval.make_heldout2
+    python -m bench.import_eval.make_dev5
 
 Written without reading the importer, ``make_files.py`` or ``files/heldout/``. Each file comes from a
 description of a fictional school (week-1 Monday, zone, weeks, section grid, optionally a second grid
@@ -19,7 +19,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-OUT = Path(__file__).resolve().parent / "files" / "heldout2"
+OUT = Path(__file__).resolve().parent / "files" / "dev5"
 STAMP = "20241220T083000Z"
 
 
