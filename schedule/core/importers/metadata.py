@@ -74,12 +74,17 @@ _TAUGHT_BY = re.compile(r"由\s*(?P<teacher>.+?)\s*(?:老师)?任教")
 _STAFF_ENTRY = re.compile(r"^\s*\w*\d\w*\s*/\s*(?P<name>[^/]+?)\s*/\s*[^/]*$")  # 工号/姓名/职称
 _TITLED_NAME = re.compile(r"(?P<name>[^()（）\s]{1,20})\s*[(（](?P<title>.*)[)）]")
 _TITLE_WORDS = re.compile(r"教授|讲师|助教|教师|研究员|工程师|实验师|professor|lecturer", re.I)
+# A course code, then the course's title ("COMP2119 Introduction to Data Structures", "LAW3001 经济法").
+_LEADING_CODE = re.compile(r"^(?P<code>[A-Z]{2,5}\s?\d{3,5}[A-Z]?)\s+(?P<rest>(?=\S*[\u4e00-\u9fff]|\S+\s+\S).+)$")
+_SESSION_KIND = re.compile(r"^(?:lecture|lab|laboratory|tutorial|seminar|workshop|practical|section|class|discussion"
+                           r"|recitation|studio)\b(?:\s+[A-Z]?\d*[A-Z]?)?(?:\s+-\s+.*)?$", re.I)
 # A room in brackets after the name ("数值分析（理科楼A305）", "工程制图 [实训中心305]"); brackets that are
 # part of the name ("大学英语(二)", "线性代数（上）", "C语言(实验)") hold no building word or room number.
 # A room in brackets before the name ("[博文楼201]大学英语"); a course code there is read by _CODE_PREFIX.
 _ROOM_FIRST = re.compile(r"^[\[【(（](?P<room>[^()（）\[\]【】]+)[\]】)）]\s*(?P<name>\S.*)$")
 # A teacher in brackets after the name ("高等数学【张三】", "数据结构(李四)").
-_BRACKET_PERSON = re.compile(r"^(?P<name>.+?)\s*(?P<open>[(（\[【])(?P<who>[^()（）\[\]【】]+)[)）\]】]$")
+_BRACKET_PERSON = re.compile(r"^(?P<name>.+?)\s*(?:【(?P<square>[^【】]+)】|\[(?P<bracket>[^\[\]]+)\]"
+                             r"|[(（](?P<round>[^()（）]+)[)）])$")
 _BRACKET_ROOM = re.compile(r"^(?P<name>.+?)\s*[(（\[【](?P<room>[^()（）\[\]【】]+)[)）\]】]$")
 _ROOM_WORDS = re.compile(r"楼|室|馆|中心|机房|操场|[A-Za-z]\d{2,}|\d{3,}|\b(?:room|hall|lab)\b", re.I)
 _CODE_AND_NAME = re.compile(r"(?P<code>[A-Z]{2,5}\d{3,6}[A-Z]?)\s+\S.{0,60}")
@@ -141,9 +146,17 @@ def _place(location: str, room_in_name: str) -> tuple[str, str]:
 
 
 def split_course_code(name: str) -> tuple[str, str]:
-    """Return (name, code) of a name written with its course code in brackets first ("[CHN2103]文学")."""
+    """Return (name, code) of a name written after its course code ("[CHN2103]文学", "COMP2119 Data Structures").
+
+    A code before a kind of session alone ("COMP2311 Lab", "MATH2040 Lecture") is the course's name.
+    """
     match = _CODE_PREFIX.match(name)
-    return (name[match.end():], match["code"]) if match else (name, "")
+    if match:
+        return name[match.end():], match["code"]
+    leading = _LEADING_CODE.match(name)
+    if leading and not _SESSION_KIND.match(leading["rest"]):
+        return leading["rest"], leading["code"]
+    return name, ""
 
 
 def looks_like_place(text: str) -> bool:
@@ -196,8 +209,9 @@ def _bracketed_or_spaced(text: str) -> tuple[str, str, str]:
     if room_first and _ROOM_WORDS.search(room_first["room"]) and not _TEACHER_HINT.search(room_first["room"]):
         return _clean(room_first["name"]), _clean(room_first["room"]), ""
     person = _BRACKET_PERSON.match(text)
-    if person and _names_a_teacher(person["who"], square=person["open"] in "[【"):
-        return _clean(person["name"]), "", teacher_names(person["who"])
+    who = person and (person["square"] or person["bracket"] or person["round"])
+    if person and who and _names_a_teacher(who, square=not person["round"]):
+        return _clean(person["name"]), "", teacher_names(who)
     words = text.split(" ")
     if len(words) > 1 and _ROOM_NUMBER.search(words[-1]) and looks_like_place(words[-1]) \
             and re.search(r"[\u4e00-\u9fff]", words[0]):

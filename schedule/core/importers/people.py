@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import re
 
-_SEPARATORS = re.compile(r"\s*[,，、/;；]\s*")
+_SEPARATORS = re.compile(r"\s*[,，、/;；&]\s*|\s+and\s+")
+# Chinese names listed with spaces ("李华 陈思远"): each word one person.
+_SPACED_HAN_NAMES = re.compile(r"^[\u4e00-\u9fff·]{2,4}(?:\s+[\u4e00-\u9fff·]{2,4})+$")
 # A title before the name needs a dot or a space after it, so "Drew" stays a name.
 _TITLE_BEFORE = re.compile(r"^(?:dr|prof|professor|assoc\.?\s*prof|mr|mrs|ms)(?:\.\s*|\s+)", re.I)
 _TITLE_WORDS = r"副教授|教授|讲师|助教|副研究员|研究员|高级工程师|工程师|实验师|professor|lecturer"
+_TITLE_WORD = re.compile(_TITLE_WORDS, re.I)
 # A title after the name: bare ("钟晓 教授", "周强讲师") or in brackets ("孙悦（讲师）", "教师C()", "X(无)").
 _TITLE_AFTER = re.compile(rf"\s*(?:(?:{_TITLE_WORDS})|[(（]\s*(?:(?:{_TITLE_WORDS})|无)?\s*[)）])$", re.I)
-_TRIM = " \t\"'“”‘’。.,，;；、:："
+_TRIM = " \t\"'“”‘’。.,，;；、:：*"  # "王明*": a 教务 system's mark of the lead teacher
 # A person's name: a few Han characters (with · for transliterations), or two to four capitalised Latin
 # words -- one word ("Lecture", "B") is a name only after a title ("Dr Smith").
 _HAN_NAME = re.compile(r"^[\u4e00-\u9fff·]{2,5}$")
@@ -36,11 +39,21 @@ _SURNAMES = frozenset(
 def teacher_names(text: str) -> str:
     """The teachers of ``text`` without titles, each once, joined with 、 ("" when there are none)."""
     names: list[str] = []
-    for part in _SEPARATORS.split(_FAMILY_FIRST.sub(r"\1 ", text or "")):
+    for part in _people_parts(text or ""):
         name = without_title(part)
         if name and name not in names:
             names.append(name)
     return "、".join(names)
+
+
+def _people_parts(text: str) -> list[str]:
+    parts = []
+    for part in _SEPARATORS.split(_FAMILY_FIRST.sub(r"\1 ", text)):
+        bare = part.replace("*", "").strip()
+        words = bare.split()
+        spaced = _SPACED_HAN_NAMES.match(bare) and not any(_TITLE_WORD.fullmatch(word) for word in words)
+        parts += words if spaced else [part]
+    return parts
 
 
 def without_title(text: str) -> str:
@@ -53,7 +66,7 @@ def without_title(text: str) -> str:
 
 def looks_like_people(text: str) -> bool:
     """Whether ``text`` reads as one or more names of people (titles allowed), not as a room or a course."""
-    return all(_is_person(part) for part in _SEPARATORS.split(_FAMILY_FIRST.sub(r"\1 ", text.strip())))
+    return all(_is_person(part) for part in _people_parts(text.strip()))
 
 
 def looks_like_han_name(text: str) -> bool:

@@ -135,7 +135,15 @@ def test_name_room_teacher_and_note_are_read_from_the_usual_places(summary, loca
     ("Python程序设计 3", "", "", ("Python程序设计 3", "", "")),
     # A family name first in capitals with a comma is one person; a longer key still decides the field.
     ("COMP2012 Object-Oriented Programming - Lecture L1", "Room 2407", "Instructor(s): WONG, Ka Ho",
-     ("COMP2012 Object-Oriented Programming", "Room 2407", "WONG Ka Ho")),
+     ("Object-Oriented Programming", "Room 2407", "WONG Ka Ho")),
+    # A course code before a title goes to the note; before a kind of session it is the course's name.
+    ("COMP2119 Introduction to Data Structures", "MWT2", "Instructor: HO Ka-yee and Dr. Priya NAIR",
+     ("Introduction to Data Structures", "MWT2", "HO Ka-yee、Priya NAIR")),
+    ("LAW3001 经济法", "", "", ("经济法", "", "")),
+    ("CS101 Lecture L1", "", "", ("CS101 Lecture L1", "", "")),
+    # A teacher's title inside the brackets; the lead teacher's star; names listed with spaces.
+    ("线性代数【周宁(副教授)】", "", "", ("线性代数", "", "周宁")),
+    ("操作系统", "", "教师: 李华* 陈思远 / 课序号: 03", ("操作系统", "", "李华、陈思远")),
     # One capitalised word or letter after a course is no person ("大学物理 B").
     ("大学物理 B @教101", "", "", ("大学物理 B", "教101", "")),
 ])
