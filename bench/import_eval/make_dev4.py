@@ -169,8 +169,9 @@ def reordered_csv() -> tuple[bytes, dict]:
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    files = {"ics_generator_room_in_summary.ics": room_in_summary(), "ics_graduate_pairs_no_break.ics": graduate_pairs(),
-             "ics_elective_two_uids.ics": elective_two_uids(), "wakeup_reordered_remarks.csv": reordered_csv()}
+    files: dict[str, tuple[str | bytes, dict]] = {
+        "ics_generator_room_in_summary.ics": room_in_summary(), "ics_graduate_pairs_no_break.ics": graduate_pairs(),
+        "ics_elective_two_uids.ics": elective_two_uids(), "wakeup_reordered_remarks.csv": reordered_csv()}
     for name, (body, exp) in files.items():
         (OUT / name).write_bytes(body if isinstance(body, bytes) else body.encode("utf-8"))
         stem = name.rsplit(".", 1)[0]

@@ -47,7 +47,7 @@ def teacher_names(text: str) -> str:
 
 
 def _people_parts(text: str) -> list[str]:
-    parts = []
+    parts: list[str] = []
     for part in _SEPARATORS.split(_FAMILY_FIRST.sub(r"\1 ", text)):
         bare = part.replace("*", "").strip()
         words = bare.split()
