@@ -41,7 +41,7 @@ def test_a_student_says_hello_and_watches_the_answer_stream_in(page, chat_server
     base_url, fake = chat_server
     fake.script(route("reply"), reply(ANSWER, chunk_delay=0.12))
     student = UserFactory(username="xiaoming")
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)
     page.base_url = base_url
     log_in(page, student.username)
 
@@ -75,7 +75,7 @@ MARKDOWN = ("**重点**：先复习\n\n- 第一章\n- 第二章\n\n"
 
 
 def _open_chat(page, base_url: str, username: str, path: str = "/assistant/") -> None:
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)
     page.base_url = base_url
     log_in(page, username)
     page.goto(f"{base_url}{path}")
@@ -297,7 +297,7 @@ def test_a_model_failure_is_said_once_in_chinese_without_the_endpoints_words(pag
     fake.script({"status": 400, "error_message": "model not found: deepseek-chatt"})
     student = UserFactory(username=f"xiaoli-llm-error{viewport['width']}")
     page.set_viewport_size(viewport)
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)
     page.base_url = base_url
     log_in(page, student.username)
     page.goto(f"{base_url}/assistant/")

@@ -38,7 +38,7 @@ def _stored_turn(conversation: Conversation, text: str, events: list[Event]) -> 
 
 def _open(page, base_url: str, username: str, conversation: Conversation) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)
     page.base_url = base_url
     log_in(page, username)
     page.goto(f"{base_url}/assistant/{conversation.pk}/")

@@ -21,7 +21,7 @@ def test_labels_instead_of_tool_names_and_a_card_with_the_whole_address(page, ch
                 reply("好的，不读了。"))
     student = UserFactory()
     page.set_viewport_size({"width": 390, "height": 844})
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)
     page.base_url = base_url
     log_in(page, student.username)
     page.goto(f"{base_url}/assistant/")

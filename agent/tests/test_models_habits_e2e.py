@@ -21,7 +21,7 @@ def test_thinking_shows_as_reasoning_the_tool_runs_once_and_a_cut_answer_says_so
                 recorded("execute_qwen_answer_cut"))
     student = UserFactory(username="xiaoqwen")
     page.set_viewport_size({"width": 390, "height": 844})
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)
     page.base_url = base_url
     log_in(page, student.username)
     page.goto(f"{base_url}/assistant/")

@@ -58,7 +58,7 @@ def test_the_demo_student_starts_spring_reads_autumn_asks_about_it_and_undoes(pa
     demo, autumn = _demo()
     notes = list(Task.objects.filter(user=demo, completed=False).order_by("quadrant", "pk"))[:2]
     before = semester_rows_dump(demo)
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)
     page.base_url = base_url
     log_in(page, demo.username)
 

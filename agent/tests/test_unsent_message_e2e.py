@@ -79,7 +79,7 @@ def _ask_through(page, chat_server, connections: list[str], title: str) -> tuple
     wire = Wire(connections=connections)
     student = cast(User, UserFactory())
     conversation = make_conversation(student, title=title)
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)
     page.base_url = base_url
     page.route_web_socket(AGENT_SOCKET, wire.route)
     log_in(page, student.username)
@@ -157,7 +157,7 @@ def test_a_message_sent_while_the_conversation_is_still_loading_stays_and_is_ans
     student = cast(User, UserFactory())
     conversation = make_conversation(student, title="还在加载")
     held = []
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)
     page.base_url = base_url
     page.route(re.compile(rf"/conversations/{conversation.pk}/$"), lambda held_route: held.append(held_route))
     log_in(page, student.username)

@@ -18,6 +18,11 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
+
+# Assertions on pages wait for their condition; the bound is for a page that never gets there, and is
+# generous so that a machine busy with other work (two cores at load 8) only makes them wait longer.
+expect.set_options(timeout=15_000)
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 # Without the background-networking flags Chromium tries to reach Google at start (closed network).
@@ -177,8 +182,8 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 @pytest.fixture
 def live_page(page, live_daphne):
-    """A Chromium page with short timeouts pointed at the live server."""
-    page.set_default_timeout(15_000)
+    """A Chromium page pointed at the live server; it waits for conditions up to 30 s (a bound, not a budget)."""
+    page.set_default_timeout(30_000)
     page.base_url = live_daphne  # type: ignore[attr-defined]
     return page
 

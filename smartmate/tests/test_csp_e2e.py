@@ -87,7 +87,7 @@ def csp_server(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator
 @pytest.fixture
 def csp_page(page, csp_server):
     """A page that records CSP violations, both as DOM events and as console messages."""
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)
     page.base_url = csp_server.base_url
     page.add_init_script(RECORD_VIOLATIONS)
     page.console_violations = []

@@ -22,7 +22,7 @@ def _student_page(browser, base_url: str, viewport: dict):
     context = browser.new_context(locale="zh-CN", timezone_id="Asia/Shanghai", viewport=viewport,
                                   service_workers="block")
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)
     errors: list[str] = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda exc: errors.append(str(exc)))

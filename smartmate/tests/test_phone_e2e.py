@@ -90,7 +90,7 @@ def _phone_page(browser, base_url: str, width: int = PHONE["width"], height: int
     context = browser.new_context(locale="zh-CN", timezone_id="Asia/Shanghai",
                                   viewport={"width": width, "height": height})
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)
     page.base_url = base_url  # type: ignore[attr-defined]
     return context, page
 

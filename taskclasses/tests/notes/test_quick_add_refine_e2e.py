@@ -53,7 +53,7 @@ def keep_the_last_reading(request: RecordedRequest) -> dict:
 
 def _open(page, base_url: str, username: str) -> None:
     page.set_viewport_size(PHONE)
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)
     page.base_url = base_url
     log_in(page, username)
     page.wait_for_selector("#quick-add-form[data-ready='1']", state="attached")

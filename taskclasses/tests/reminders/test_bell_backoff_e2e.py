@@ -57,7 +57,7 @@ def _advance(page, outage: Outage, ms: int) -> None:
 
 def test_the_bell_backs_off_to_30_seconds_during_an_outage_and_starts_over_after_a_good_connection(
         page, live_daphne, transactional_db):
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)
     page.base_url = live_daphne
     student = UserFactory()
     log_in(page, student.username)

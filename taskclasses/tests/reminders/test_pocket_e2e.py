@@ -59,7 +59,7 @@ def phone(browser, live_daphne):
     """A browser context as a student's phone (Chinese, Shanghai time, 390×844) and its page on the live server."""
     context = browser.new_context(locale="zh-CN", timezone_id="Asia/Shanghai", viewport=PHONE)
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)
     page.base_url = live_daphne
     yield context, page
     context.close()
