@@ -78,7 +78,7 @@ def drag_times(base_url: str, username: str, password: str, task_id: int, pairs:
         browser = playwright.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", CHROMIUM),
                                              args=CHROMIUM_ARGS)
         page = browser.new_page(locale="zh-CN", timezone_id="Asia/Shanghai", viewport={"width": 1280, "height": 1200})
-        page.set_default_timeout(15_000)
+        page.set_default_timeout(30_000)
         page.add_init_script(MARKS)
         page.goto(f"{base_url}/accounts/login/")
         page.fill("#id_username", username)

@@ -4,7 +4,7 @@ The expected meetings were computed from the school/course descriptions in make_
 file is read back with expand.py, consecutive meetings of one summary on one day (gap <= 30 min) are
 merged, and the (date, start, end) set must equal the expected meetings plus the meetings the expected
 file lists as skipped for overlap / outside_semester (which are in the file but not wanted). For
-dev5 and heldout3 the expected title, room and teachers must also be written in the file's meeting at
+dev5 and dev6 the expected title, room and teachers must also be written in the file's meeting at
 that time, and a file expected to be refused must be unreadable as every CSV shape expand.py knows.
 A file named ``*big5*`` is Big5 (cp950); expand.py reads only UTF-8 and GB18030, so it gets the text.
 """
@@ -38,7 +38,7 @@ def test_all_sets_exist():
     assert len([p for p in ALL if p.parent.name == "dev3"]) >= 8
     assert len([p for p in ALL if p.parent.name == "dev4"]) >= 4
     assert len([p for p in ALL if p.parent.name == "dev5"]) >= 10
-    assert len([p for p in ALL if p.parent.name == "heldout3"]) >= 10
+    assert len([p for p in ALL if p.parent.name == "dev6"]) >= 10
 
 
 def refused(exp: dict) -> bool:
@@ -92,7 +92,7 @@ def test_expected_matches_file(path: Path):
         assert not (week1.isoformat() <= d <= last.isoformat()) or any(
             k.get("date") == d and k["why"] in ("overlap",) for k in exp["skipped"]), (d, s, e)
     assert all(m["title"] and m["start"] < m["end"] for m in exp["meetings"])
-    if path.parent.name in ("dev5", "heldout3"):
+    if path.parent.name in ("dev5", "dev6"):
         assert_words_in_file(exp["meetings"], read)
 
 

@@ -1,4 +1,4 @@
-"""Write the third held-out set, ``files/heldout3/``, from descriptions of fictional schools.
+"""Write ``files/dev6/`` (written blind as the third held-out set, then opened), from descriptions of fictional schools.
 
 Written blind (without reading the importer, make_files.py, make_dev4.py, make_dev5.py or an
 earlier held-out set). Each file is one ``School`` (week-1 Monday, zone, weeks, section grid, days
@@ -7,7 +7,7 @@ date = week-1 Monday + (week - 1) weeks + (weekday - 1) days, dropping days off;
 the first and end of the last section on the grid; a ``Move`` puts one meeting elsewhere. Only then
 is the file rendered from the same description in the target shape.
 
-    python -m bench.import_eval.make_heldout3
+    python -m bench.import_eval.make_dev6
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-OUT = Path(__file__).resolve().parent / "files" / "heldout3"
+OUT = Path(__file__).resolve().parent / "files" / "dev6"
 NS = uuid.UUID("6c1f3a52-2d1e-4bb0-9d55-0f3e1c7a9b11")
 WEEKDAY_CN = "一二三四五六日"
 BYDAY = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
