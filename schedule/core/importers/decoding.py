@@ -38,7 +38,24 @@ def decode_text(data: bytes) -> str:
         return _checked(text)
     if _looks_like_damaged_utf8(data):
         raise ImportRejected(problem("undecodable", None))
-    return _checked(_try_decode(data, _LEGACY_ENCODING))
+    return _checked(_legacy_text(data))
+
+
+def _legacy_text(data: bytes) -> str | None:
+    """GB18030 (mainland exports), or Big5 (Taiwan, Hong Kong) when GB18030 reads it as private-use noise.
+
+    GB18030 decodes Big5 bytes without an error, but some of their pairs land in its private-use area,
+    which no real text uses; GBK text read as Big5 would rarely be clean of errors and of that area.
+    """
+    text = _try_decode(data, _LEGACY_ENCODING)
+    if text is None or not _private_use(text):
+        return text
+    big5 = _try_decode(data, "big5")
+    return big5 if big5 is not None and not _private_use(big5) else text
+
+
+def _private_use(text: str) -> int:
+    return sum(1 for ch in text if "\ue000" <= ch <= "\uf8ff")
 
 
 def _looks_like_damaged_utf8(data: bytes) -> bool:

@@ -26,8 +26,9 @@ MAX_FIELD = 100
 MAX_NOTE = 500
 
 # Which sections or weeks, after the name: "课程|第 1、2 节", "课程 第1-2节", "课程(1-2节)", "课程 1-16周(单)".
-_SECTIONS_SUFFIX = re.compile(r"(?:\s*[|｜]\s*|\s+)第?\s*[\d、,，\s-]+节\s*$|\s*[(（\[【]\s*第?\s*[\d、,，\s-]+节\s*[)）\]】]$"
-                              r"|\s+第?\s*\d+(?:\s*[-~–,，、]\s*\d+)*\s*周(?:\s*[(（]?[单双]周?[)）]?)?\s*$")
+_SECTIONS_SUFFIX = re.compile(r"(?:\s*[|｜]\s*|\s+)第?\s*[\d、,，\s-]+[节節]\s*$"
+                              r"|\s*[(（\[【]\s*第?\s*[\d、,，\s-]+[节節]\s*[)）\]】]$"
+                              r"|\s+第?\s*\d+(?:\s*[-~–,，、]\s*\d+)*\s*[周週](?:\s*[(（]?[单双單雙][周週]?[)）]?)?\s*$")
 _CLOCK_RANGE = re.compile(r"\s*\d{1,2}:\d{2}\s*(?:[AP]M)?\s*[-–~]\s*\d{1,2}:\d{2}\s*(?:[AP]M)?", re.I)
 _ROOM_LABEL = re.compile(r"\s+ROOM\s*[:：]\s*", re.I)
 _AT_ROOM = re.compile(r"^(?P<name>[^@]+?)\s*@\s*(?P<rest>[^@]+)$")
@@ -39,9 +40,9 @@ _WEEK_TEXT = re.compile(r"^第?\s*\d+(?:\s*[-~–,，、]\s*\d+)*\s*周")
 # A course code in brackets before the name ("[CHN2103]中国现当代文学", "【TRA2101】交通工程学").
 _CODE_PREFIX = re.compile(r"^[\[【(（]\s*(?P<code>[A-Za-z]{2,6}\d{3,6}[A-Za-z]?)\s*[\]】)）]\s*(?=\S)")
 # Words that mark a place: a building, a room number, online.
-_PLACE_HINT = re.compile(r"\d|楼|教|室|馆|中心|实验|机房|操场|线上|网络|在线|room|hall|lab|online", re.I)
+_PLACE_HINT = re.compile(r"\d|楼|樓|教|室|馆|館|中心|实验|机房|操场|线上|网络|在线|room|hall|lab|online", re.I)
 _WEEK_PREFIX = re.compile(r"^[单双]?周\s+")  # "周 麦工商楼G103": a converter's leftover of "单周"
-_TEACHER_HINT = re.compile(r"老师|教师|教授|讲师")
+_TEACHER_HINT = re.compile(r"老师|教师|老師|教師|教授|讲师|講師")
 
 _TEACHER_KEYS = ("任课教师", "授课教师", "授课老师", "任课老师", "教师姓名", "主讲教师", "主讲", "授课", "教师", "老师",
                  "teachers", "teacher", "instructors", "instructor", "lecturers", "lecturer")
@@ -65,6 +66,9 @@ _ALL_KEYS = sorted((*_TEACHER_KEYS, *_PLACE_KEYS, *_CODE_KEYS, *_NAME_KEYS), key
 # key, or a Chinese one ("学分: 3"), after a space or a comma.
 _KEY_STARTS = re.compile(r"(?:(?<=\s)|[,，、]\s*)(?=(?:" + "|".join(map(re.escape, _ALL_KEYS))
                          + r"|[\u4e00-\u9fff]{1,6})\s*[:：])", re.I)
+# The traditional forms of the characters description keys are made of, for reading them as the simplified.
+_SIMPLIFIED = str.maketrans("師講課點編號碼稱時間週節樓館實驗機學類職電話郵員項務堂",
+                            "师讲课点编号码称时间周节楼馆实验机学类职电话邮员项务堂")
 _KEYED = re.compile(r"^\s*(?P<key>[^:：]{1,16}?)\s*[:：]\s*(?P<value>.*?)\s*$")
 _PARTS = re.compile(r"[;；]+")
 # A teacher named right after the word for one, with no colon ("必修课 任课老师彭远", "主讲教师 王宁").
@@ -72,7 +76,7 @@ _WORDED_TEACHER = re.compile(r"(?:^|\s)(?:任课|授课|主讲|上课)(?:教师|
                              r"(?:[、,，\s]+[\u4e00-\u9fff·]{2,5})*)\s*$")
 _TAUGHT_BY = re.compile(r"由\s*(?P<teacher>.+?)\s*(?:老师)?任教")
 _STAFF_ENTRY = re.compile(r"^\s*\w*\d\w*\s*/\s*(?P<name>[^/]+?)\s*/\s*[^/]*$")  # 工号/姓名/职称
-_TITLED_NAME = re.compile(r"(?P<name>[^()（）\s]{1,20})\s*[(（](?P<title>.*)[)）]")
+_TITLED_NAME = re.compile(r"(?P<name>[^()（）]{1,30}?)\s*[(（](?P<title>.*)[)）]")
 _TITLE_WORDS = re.compile(r"教授|讲师|助教|教师|研究员|工程师|实验师|professor|lecturer", re.I)
 # A course code, then the course's title ("COMP2119 Introduction to Data Structures", "LAW3001 经济法").
 _LEADING_CODE = re.compile(r"^(?P<code>[A-Z]{2,5}\s?\d{3,5}[A-Z]?)\s+(?P<rest>(?=\S*[\u4e00-\u9fff]|\S+\s+\S).+)$")
@@ -86,8 +90,9 @@ _ROOM_FIRST = re.compile(r"^[\[【(（](?P<room>[^()（）\[\]【】]+)[\]】)�
 _BRACKET_PERSON = re.compile(r"^(?P<name>.+?)\s*(?:【(?P<square>[^【】]+)】|\[(?P<bracket>[^\[\]]+)\]"
                              r"|[(（](?P<round>[^()（）]+)[)）])$")
 _BRACKET_ROOM = re.compile(r"^(?P<name>.+?)\s*[(（\[【](?P<room>[^()（）\[\]【】]+)[)）\]】]$")
-_ROOM_WORDS = re.compile(r"楼|室|馆|中心|机房|操场|[A-Za-z]\d{2,}|\d{3,}|\b(?:room|hall|lab)\b", re.I)
+_ROOM_WORDS = re.compile(r"楼|樓|室|馆|館|中心|机房|操场|[A-Za-z]\d{2,}|\d{3,}|\b(?:room|hall|lab)\b", re.I)
 _CODE_AND_NAME = re.compile(r"(?P<code>[A-Z]{2,5}\d{3,6}[A-Z]?)\s+\S.{0,60}")
+_CODE_LIKE = re.compile(r"^[A-Z]{2,5}\d{3,6}(?:[.\-]\d{1,3})?[A-Z]?$")
 _ROOM_NUMBER = re.compile(r"[A-Za-z]?\d{2,}")  # "C305", "101", "2-301": a room, not only a building
 # Words of a course's variant, not of a person ("大学英语(全英文)", "物理(双语)", "数学(重修)").
 _COURSE_WORDS = re.compile(r"英文|英语|双语|中文|实验|上机|理论|实践|讨论|研讨|习题|基础|提高|强化|荣誉|线上|网课"
@@ -138,6 +143,8 @@ def _place(location: str, room_in_name: str) -> tuple[str, str]:
     lines = [line for line in lines if line]
     written = _WEEK_PREFIX.sub("", lines[0]) if lines else ""
     address = " ".join(lines[1:])
+    if written and _CODE_LIKE.match(room_in_name):  # "体育(4)(PE1004.21)": the class's code, not a room
+        return written, f"课程号：{room_in_name}"
     if not written or not room_in_name or room_in_name in written:
         return written or room_in_name, f"地址：{address}" if address else ""
     if _ROOM_NUMBER.search(written):
@@ -321,13 +328,15 @@ def _read_part(part: str, keyed: dict[str, str]) -> bool:
         keyed.setdefault("code", coded["code"])
         return True
     titled = _TITLED_NAME.fullmatch(part)  # "教师C()", "教师B(副教授)": a name and a title
-    if titled and (not titled["title"].strip() or _TITLE_WORDS.search(titled["title"])):
+    if titled and (not titled["title"].strip() or _TITLE_WORDS.search(titled["title"])) \
+            and looks_like_people(titled["name"]):
         _add_teacher(keyed, _clean(titled["name"]))
         return True
     return False
 
 
 def _read_keyed(key: str, value: str, keyed: dict[str, str]) -> bool:
+    key = key.translate(_SIMPLIFIED)  # "授課教師" (Taiwan, Hong Kong) is "授课教师"
     field = next((field for field, words in _KEY_FIELDS if words.search(key)), "")
     if field == "teacher" and value:
         _add_teacher(keyed, value)

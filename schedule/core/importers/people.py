@@ -14,7 +14,8 @@ _SEPARATORS = re.compile(r"\s*[,，、/;；&]\s*|\s+and\s+")
 _SPACED_HAN_NAMES = re.compile(r"^[\u4e00-\u9fff·]{2,4}(?:\s+[\u4e00-\u9fff·]{2,4})+$")
 # A title before the name needs a dot or a space after it, so "Drew" stays a name.
 _TITLE_BEFORE = re.compile(r"^(?:dr|prof|professor|assoc\.?\s*prof|mr|mrs|ms)(?:\.\s*|\s+)", re.I)
-_TITLE_WORDS = r"副教授|教授|讲师|助教|副研究员|研究员|高级工程师|工程师|实验师|professor|lecturer"
+_TITLE_WORDS = (r"助理教授|客座教授|兼任教授|特聘教授|副教授|教授|讲师|講師|助教|副研究员|研究员|研究員|高级工程师|工程师|工程師"
+                r"|实验师|博士|professor|lecturer")
 _TITLE_WORD = re.compile(_TITLE_WORDS, re.I)
 # A title after the name: bare ("钟晓 教授", "周强讲师") or in brackets ("孙悦（讲师）", "教师C()", "X(无)").
 _TITLE_AFTER = re.compile(rf"\s*(?:(?:{_TITLE_WORDS})|[(（]\s*(?:(?:{_TITLE_WORDS})|无)?\s*[)）])$", re.I)
@@ -43,7 +44,8 @@ def teacher_names(text: str) -> str:
         name = without_title(part)
         if name and name not in names:
             names.append(name)
-    return "、".join(names)
+    people = [name for name in names if not _TITLE_WORD.fullmatch(name)]  # "杨帆/副教授": the title is no one
+    return "、".join(people or names)
 
 
 def _people_parts(text: str) -> list[str]:

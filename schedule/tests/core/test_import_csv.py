@@ -86,6 +86,14 @@ def test_the_demo_timetable_saved_as_gbk_reads_the_same_as_utf8():
     assert parse(utf8.decode("utf-8").encode("gbk")).courses == parse(utf8).courses
 
 
+def test_a_big5_file_from_taiwan_or_hong_kong_is_read_as_big5_not_as_gbk_noise():
+    from schedule.core.importers.decoding import decode_text
+
+    text = "SUMMARY:微積分(一)\nLOCATION:理工大樓 E301\nDESCRIPTION:授課教師：王大明\n台灣文學欣賞 人文館 H101\n"
+    assert decode_text(text.encode("big5")) == text
+    assert decode_text("高等数学 二教3108 刘海燕".encode("gbk")) == "高等数学 二教3108 刘海燕"
+
+
 def test_utf8_with_a_damaged_byte_is_refused_rather_than_read_as_gbk_mojibake():
     damaged = (
         (HEADER + "高等数学,1,1,2,王建华,二教2305,1-16\n").encode()[:-12] + b"\xff" + b"305,1-16\n"

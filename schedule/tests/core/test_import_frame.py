@@ -144,6 +144,14 @@ def test_name_room_teacher_and_note_are_read_from_the_usual_places(summary, loca
     # A teacher's title inside the brackets; the lead teacher's star; names listed with spaces.
     ("线性代数【周宁(副教授)】", "", "", ("线性代数", "", "周宁")),
     ("操作系统", "", "教师: 李华* 陈思远 / 课序号: 03", ("操作系统", "", "李华、陈思远")),
+    # A title after a slash or a space; a Latin name with its title in brackets; a class code in brackets.
+    ("高等数学A(1)", "致远楼 301", "授课教师：杨帆/副教授", ("高等数学A(1)", "致远楼 301", "杨帆")),
+    ("宏观经济学", "Teams", "主讲：葛晓燕 博士", ("宏观经济学", "Teams", "葛晓燕")),
+    ("商务英语写作", "文华楼217", "Linda Zhou（讲师）\n1-8周 | 3-4节", ("商务英语写作", "文华楼217", "Linda Zhou")),
+    ("体育(4)(PE1004.21)", "北区田径场", "教师:石磊", ("体育(4)", "北区田径场", "石磊")),
+    # Traditional characters (Taiwan, Hong Kong): the keys and suffixes read as their simplified forms.
+    ("微積分(一)", "理工大樓 E301", "授課教師：王大明 教授\n上課時間：星期一", ("微積分(一)", "理工大樓 E301", "王大明")),
+    ("普通物理 第1-2節", "理工大樓 E105", "", ("普通物理", "理工大樓 E105", "")),
     # One capitalised word or letter after a course is no person ("大学物理 B").
     ("大学物理 B @教101", "", "", ("大学物理 B", "教101", "")),
 ])
@@ -166,6 +174,9 @@ def test_a_course_code_taken_off_the_name_is_kept_in_the_note():
     ("Dr. Alice Moore", "Alice Moore"), ("Prof. 赵晨", "赵晨"), ("钟晓 教授", "钟晓"), ("周强讲师", "周强"),
     ("孙悦（讲师）", "孙悦"), ("教师C()", "教师C"), ("张敏,李强", "张敏、李强"), ("Drew Smith", "Drew Smith"),
     ("李娜 讲师、周强 讲师", "李娜、周强"), ("教授", "教授"), ("Dr Smith", "Smith"), ("", ""),
+    ("陳建宏 助理教授、黃淑芬 講師", "陳建宏、黃淑芬"), ("杨帆/副教授", "杨帆"), ("王明*", "王明"),
+    ("李华* 陈思远", "李华、陈思远"),
+    ("HO Ka-yee and Dr. Priya NAIR", "HO Ka-yee、Priya NAIR"), ("WONG, Ka Ho", "WONG Ka Ho"),
 ])
 def test_teachers_are_names_without_titles_joined_with_a_pause_mark(written, names):
     assert teacher_names(written) == names
