@@ -27,10 +27,11 @@ from schedule.core.board import Board, Entry, Position, Spot
 from schedule.core.board_edits import Move, OrderRule, apply
 from schedule.core.board_errors import BoardError, EntryLocked, EntryPinned
 from schedule.core.board_suggest import openings, suggest_places
-from schedule.core.change_records import BlockMove, RemovedBlock
+from schedule.core.change_records import BlockMove, MarkedBlock, RemovedBlock
 from schedule.core.time_model import TimeModelError, span_bounds
 from schedule.exceptions import SlotConflictError
 from schedule.models import ChangeSet, ScheduleEvent, ScheduleSlot
+from schedule.services.changesets import changeset_record
 from schedule.student_rules.models import StudyRules
 from smartmate.platform.exceptions import AppError, ConflictError, NotFoundError
 from taskclasses.models import Task, TaskItem
@@ -210,8 +211,7 @@ def block_move(*, user: User, kind: str, block_id: int, week: int, day: int, sta
     except IntegrityError as exc:
         raise SlotConflictError(_("Another change took this place meanwhile; reload and try again."),
                                 code="slot_taken") from exc
-    changeset = ChangeSet.objects.create(user=user, kind=ChangeSet.Kind.MOVE,
-                                         moves=[move.to_json() for move in written])
+    changeset = changeset_record(user=user, kind=ChangeSet.Kind.MOVE, moves=written)
     reason_set_manual(item_ids=[move.item_id for move in moves if move.item_id])
     after = moved.get(entry.id)
     assert after is not None
@@ -289,7 +289,7 @@ def block_remove(*, user: User, kind: str, block_id: int, version: str | None = 
                           location=lifted.location, note=lifted.note)
     if isinstance(row, TaskItem):
         TaskItem.objects.filter(pk=row.pk).update(status=TaskItem.Status.PENDING, updated_at=timezone.now())
-    changeset = ChangeSet.objects.create(user=user, kind=ChangeSet.Kind.REMOVE, removed=[record.to_json()])
+    changeset = changeset_record(user=user, kind=ChangeSet.Kind.REMOVE, removed=[record])
     return EditResult(changeset, None)
 
 
@@ -314,14 +314,14 @@ def block_mark(*, user: User, kind: str, block_id: int, status: str, version: st
     if _status(row) == status:
         raise ConflictError(_("This block is already marked so."), code="already_marked")
     if isinstance(row, Task):
-        record = {"task_id": row.pk, "title": row.title, "before": _status(row), "after": status}
+        record = MarkedBlock(item_id=None, task_id=row.pk, title=row.title, before=_status(row), after=status)
         Task.objects.filter(pk=row.pk).update(completed=True, completed_at=now, updated_at=timezone.now())
         row.completed = True
     else:
-        record = {"item_id": row.pk, "title": row.content, "before": row.status, "after": status}
+        record = MarkedBlock(item_id=row.pk, task_id=None, title=row.content, before=row.status, after=status)
         TaskItem.objects.filter(pk=row.pk).update(status=status, updated_at=timezone.now())
         row.status = status
-    changeset = ChangeSet.objects.create(user=user, kind=ChangeSet.Kind.MARK, marked=[record])
+    changeset = changeset_record(user=user, kind=ChangeSet.Kind.MARK, marked=[record])
     return EditResult(changeset, _view(board, entry, row, user))
 
 

@@ -20,6 +20,7 @@ from accounts.models import User
 from schedule.models import ChangeSet, ScheduleEvent
 from schedule.selectors import event_get
 from schedule.services import event_series
+from schedule.services.changesets import changeset_record
 from schedule.services.events import Span, event_create
 from schedule.services.timetable_records import empty_record, event_rows, events_diff_recorded
 from schedule.timetable_port import OwnEventEdit
@@ -66,7 +67,7 @@ def _recorded_edit(*, user: User, action: str, event_id: int | None,
     title = (new_events[0].title if new_events else before[0]["title"] if before else "")
     count = len(record["events_created"]) + len(record["events_deleted"]) + len(record["events_rewritten"])
     record["summary"] = {"action": action, "title": title, "count": count}
-    return written, ChangeSet.objects.create(user=user, kind=ChangeSet.Kind.EVENT, timetable=record)
+    return written, changeset_record(user=user, kind=ChangeSet.Kind.EVENT, timetable=record)
 
 
 def _not_own_event(event: ScheduleEvent) -> ConflictError:

@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 
 from accounts.models import User
 from schedule.core.board import Board
-from schedule.core.change_records import BlockMove, ItemPlacement
+from schedule.core.change_records import BlockMove, ItemPlacement, MarkedBlock
 from schedule.core.planning.reasons import CATCH_UP, EARLIEST, MANUAL, REPAIR, SPREAD, manual_reason
 from schedule.messages import day_label
 from schedule.models import PlanPreview, ScheduleEvent
@@ -199,7 +199,7 @@ def _planned_blocks(preview: PlanPreview) -> list[ItemPlacement | BlockMove]:
 
 # --- Keeping the reason with the block ------------------------------------------------------------
 
-def reasons_keep(*, user: User, preview: PlanPreview) -> list[dict]:
+def reasons_keep(*, user: User, preview: PlanPreview) -> list[MarkedBlock]:
     """On apply: copy each block's reason onto its item; a missed block placed again is planned again.
 
     Returns the marks (``ChangeSet.marked`` records) of items whose status the apply changed, so
@@ -213,12 +213,12 @@ def reasons_keep(*, user: User, preview: PlanPreview) -> list[dict]:
     return _replanned_marks(user=user, item_ids=[m.item_id for m in preview.move_records() if m.item_id])
 
 
-def _replanned_marks(*, user: User, item_ids: list[int]) -> list[dict]:
+def _replanned_marks(*, user: User, item_ids: list[int]) -> list[MarkedBlock]:
     missed = list(TaskItem.objects.filter(pk__in=item_ids, task_class__user=user, status=TaskItem.Status.MISSED))
     TaskItem.objects.filter(pk__in=[i.pk for i in missed]).update(status=TaskItem.Status.PLACED,
                                                                   updated_at=timezone.now())
-    return [{"item_id": i.pk, "title": i.content, "before": TaskItem.Status.MISSED, "after": TaskItem.Status.PLACED}
-            for i in missed]
+    return [MarkedBlock(item_id=i.pk, task_id=None, title=i.content, before=TaskItem.Status.MISSED,
+                        after=TaskItem.Status.PLACED) for i in missed]
 
 
 def reason_set_manual(*, item_ids: Iterable[int]) -> None:

@@ -15,10 +15,9 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from schedule.core.change_records import BlockMove, BlockSpot, NotePlacement
-from schedule.exceptions import SlotConflictError
-from schedule.messages import day_label
 from schedule.models import ScheduleEvent, ScheduleSlot
 from schedule.services.events import Span, event_create
+from schedule.services.slots import slots_embed, slots_unembed
 from smartmate.platform.exceptions import ConflictError
 from taskclasses.models import Task, TaskItem
 
@@ -63,11 +62,7 @@ def block_lift(*, user: User, kind: str, item_id: int | None, task_id: int | Non
 def _unembed(*, user: User, item: TaskItem | None, where: BlockSpot) -> Lifted:
     if item is None:
         raise _changed()
-    sections = where.sections
-    cleared = ScheduleSlot.objects.filter(
-        user=user, event_id=where.host_event_id, week=where.week, day=where.day, section__in=sections,
-        embedded_item=item).update(embedded_item=None)
-    if cleared != len(sections):
+    if slots_unembed(user=user, item_id=item.pk, spot=where) != len(where.sections):
         raise _changed()
     return Lifted(kind=ScheduleEvent.Kind.TASK_ITEM, title=item.content, location="", note="", item=item, task=None)
 
@@ -80,28 +75,12 @@ def block_put(*, user: User, lifted: Lifted, where: BlockSpot, source: str) -> i
     if where.embedded:
         if lifted.item is None:
             raise ConflictError(_("Only study blocks can sit inside a filler course."), code="not_embeddable")
-        embed_in_filler(user=user, item=lifted.item, placement=where)
+        slots_embed(user=user, item_id=lifted.item.pk, spot=where)
         return None
     span = Span(where.week, where.day, where.start_section, where.end_section)
     event = event_create(user=user, title=lifted.title, span=span, kind=lifted.kind, source=source,
                          location=lifted.location, note=lifted.note, task_item=lifted.item, task=lifted.task)
     return event.pk
-
-
-def embed_in_filler(*, user: User, item: TaskItem, placement: BlockSpot) -> list[int]:
-    """Record ``item`` on the filler course's own slots; refuse when they are gone or already host a block."""
-    sections = placement.sections
-    slots = ScheduleSlot.objects.filter(
-        user=user, event_id=placement.host_event_id, week=placement.week, day=placement.day,
-        section__in=sections, event__course__is_filler=True)
-    slot_ids = list(slots.values_list("pk", flat=True))
-    # A conditional UPDATE: if another apply embedded here first, fewer rows match and we refuse.
-    marked = ScheduleSlot.objects.filter(pk__in=slot_ids, embedded_item__isnull=True).update(embedded_item=item)
-    if len(slot_ids) != len(sections) or marked != len(sections):
-        raise SlotConflictError(_("Week %(week)s, %(day)s, sections %(first)s-%(last)s can no longer host a block.")
-                                % {"week": placement.week, "day": day_label(placement.day),
-                                   "first": sections[0], "last": sections[-1]}, code="slot_taken")
-    return slot_ids
 
 
 def moves_apply(*, user: User, moves: Sequence[BlockMove], source: str) -> list[BlockMove]:

@@ -23,7 +23,9 @@ from schedule.core.time_model import TimeModelError
 from schedule.exceptions import SlotConflictError
 from schedule.models import ChangeSet, PlanPreview, ScheduleEvent, ScheduleSlot
 from schedule.services.academic_calendar import academic_calendar_sync, makeup_copies_drop
+from schedule.services.changesets import changeset_record
 from schedule.services.events import Span, event_create
+from schedule.services.slots import slots_embed, slots_release
 from schedule.services.timetable_records import timetable_restore, timetable_unchanged
 from smartmate.platform.exceptions import AppError, ConflictError, NotFoundError
 from taskclasses.models import TaskClass, TaskItem
@@ -32,7 +34,7 @@ from taskclasses.planning.boards import unplaced_items
 from taskclasses.planning.placement_reasons import reasons_after_drag, reasons_keep
 from taskclasses.planning.planning import PlanningError, preview_get
 from taskclasses.planning.preview_boards import preview_board, preview_content
-from taskclasses.planning.preview_moves import embed_in_filler, moves_apply, moves_unchanged, moves_undo, notes_place
+from taskclasses.planning.preview_moves import moves_apply, moves_unchanged, moves_undo, notes_place
 
 
 class PreviewClosedError(ConflictError):
@@ -156,7 +158,7 @@ def preview_apply(*, user: User, preview_id: int, now: datetime | None = None) -
             for placement in placements:
                 item = _pending_item(items, still_unplaced, placement.item_id)
                 if placement.spot.embedded:
-                    embedded.extend(embed_in_filler(user=user, item=item, placement=placement.spot))
+                    embedded.extend(slots_embed(user=user, item_id=item.pk, spot=placement.spot))
                 else:
                     events.append(_place_in_free_time(user=user, item=item, spot=placement.spot, source=source))
             events.extend(notes_place(user=user, placements=notes, source=source))
@@ -166,8 +168,8 @@ def preview_apply(*, user: User, preview_id: int, now: datetime | None = None) -
     marked = reasons_keep(user=user, preview=preview)  # and a caught-up missed block is planned again
     preview.status = PlanPreview.Status.APPLIED
     preview.save(update_fields=["status", "updated_at"])
-    return ChangeSet.objects.create(
-        user=user, preview=preview, item_ids=sorted(items), moves=[move.to_json() for move in moved], marked=marked,
+    return changeset_record(
+        user=user, kind=ChangeSet.Kind.APPLY, preview=preview, item_ids=sorted(items), moves=moved, marked=marked,
         task_ids=sorted(p.task_id for p in notes),
         event_ids=[{"id": e.pk, "week": e.week, "day": e.day, "start_section": e.start_section} for e in events],
         embedded_slot_ids=embedded,
@@ -200,7 +202,7 @@ def changeset_undo(*, user: User, changeset_id: int, now: datetime | None = None
         raise ConflictError(_("This change was already undone."), code="already_undone")
     _ensure_unchanged(changeset)
     ScheduleEvent.objects.filter(pk__in=[e["id"] for e in changeset.event_ids]).delete()
-    ScheduleSlot.objects.filter(pk__in=changeset.embedded_slot_ids).update(embedded_item=None)
+    slots_release(user=user, slot_ids=changeset.embedded_slot_ids)
     TaskItem.objects.filter(pk__in=changeset.item_ids).update(status=TaskItem.Status.PENDING,
                                                               updated_at=timezone.now())
     try:

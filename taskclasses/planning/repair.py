@@ -24,6 +24,7 @@ from accounts.models import User
 from schedule.core.board import Board, Entry, Kind
 from schedule.core.repair import RepairResult, repair
 from schedule.models import ChangeSet, PlanPreview, ScheduleEvent
+from schedule.services.changesets import changeset_record
 from schedule.services.events import Span, event_create
 from schedule.services.timetable_records import empty_record
 from schedule.services.timetable_sync import DisplacedBlock
@@ -136,8 +137,7 @@ def event_create_displacing(*, user: User, title: str, span: Span, location: str
     record = empty_record()
     record["events_created"].append(event.pk)
     record["summary"] = {"action": "event_over_blocks", "event": title, "week": span.week, "blocks": len(removed)}
-    return ChangeSet.objects.create(user=user, kind=ChangeSet.Kind.COURSE, removed=[block.to_json() for block in removed],
-                                    timetable=record)
+    return changeset_record(user=user, kind=ChangeSet.Kind.COURSE, removed=removed, timetable=record)
 
 
 def _refuse_pinned(*, user: User, blocks: list[DisplacedBlock]) -> None:

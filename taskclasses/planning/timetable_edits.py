@@ -22,6 +22,7 @@ from schedule.exceptions import SlotConflictError
 from schedule.models import CalendarSettings, ChangeSet, Course, ScheduleEvent
 from schedule.services import imports
 from schedule.services.academic_calendar import academic_calendar_sync
+from schedule.services.changesets import changeset_record
 from schedule.services.timetable_records import (
     course_change_recorded,
     course_delete_recorded,
@@ -84,8 +85,7 @@ def _recorded(*, user: User, removed: list[RemovedBlock], record: dict, summary:
     # them (a conflict there refuses the whole change, as the caller's transaction rolls back).
     academic_calendar_sync(user=user)
     record["summary"] = {**summary, "blocks": len(removed)}
-    return ChangeSet.objects.create(user=user, kind=kind, removed=[block.to_json() for block in removed],
-                                    timetable=record)
+    return changeset_record(user=user, kind=kind, removed=removed, timetable=record)
 
 
 def _result(changeset: ChangeSet | None, displaced: list[DisplacedBlock], **extra) -> TimetableEditResult:
