@@ -44,7 +44,7 @@ class WeekPage:
         return self.board.week + 1 if self.board.week < self.board.weeks else None
 
     def context(self) -> dict[str, Any]:
-        """The template's names (``schedule/week.html`` and its partials)."""
+        """The template's names (``board/week.html`` and its partials)."""
         return {"board": self.board, "rows": self.rows, "days": self.days, "agenda": self.agenda,
                 "reasons": self.reasons, "heal": self.heal, "preview": self.preview,
                 "preview_weeks": self.preview.weeks if self.preview else [], "exams": self.exams,
