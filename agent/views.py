@@ -47,7 +47,7 @@ def chat(request: AuthedHttpRequest, conversation_id: int | None = None) -> Http
         "conversations": ConversationOutputSerializer(conversations, many=True).data,
         "api": reverse("v1:agent-conversations"),
         "previewsApi": reverse("v1:previews"),
-        "board": reverse("planning:week"),
+        "board": reverse("board:week"),
         "page": reverse("agent:chat"),
         "socket": "/ws/agent/",
         "llmConfigured": llm_configured(),

@@ -69,8 +69,8 @@ def view_scenarios() -> list[tuple[str, Callable[[], object]]]:
     from django.utils import timezone
 
     from accounts.models import User
-    from taskclasses.planning.boards import calendar_get
-    from taskclasses.planning.workload import study_chart, week_strip
+    from board.boards import calendar_get
+    from board.workload import study_chart, week_strip
 
     user = User.objects.get(username="demo")
     now = timezone.now()
@@ -85,11 +85,11 @@ def demo_board() -> Any:
     """The demo student's whole semester as one board, with both demo plans applied."""
     from django.utils import timezone
 
+    from board.boards import board_load, calendar_get
+    from board.planning import preview_create
+    from board.previews import preview_apply
     from smartmate.demo import seed_demo
     from taskclasses.models import TaskClass
-    from taskclasses.planning.boards import board_load, calendar_get
-    from taskclasses.planning.planning import preview_create
-    from taskclasses.planning.previews import preview_apply
 
     user, _summary = seed_demo()
     now = timezone.now()

@@ -13,7 +13,7 @@ and times, each as the best of ``--repeat`` runs of ``--number`` calls:
 * building the board, and a 7-day window of the same student; JSON out and back.
 
 The database-to-board cost (the issue's "under 5 ms for the demo student's week") is measured by
-``bench.board_load_bench`` (``taskclasses.planning.boards.board_load`` on the demo data); the 7-day
+``bench.board_load_bench`` (``board.boards.board_load`` on the demo data); the 7-day
 figure here is the pure part of it.
 """
 

@@ -85,7 +85,7 @@ def drag_times(base_url: str, username: str, password: str, task_id: int, pairs:
         page.fill("#id_password", password)
         page.click("[data-test=login-submit]")
         page.wait_for_url(f"{base_url}/")
-        page.goto(f"{base_url}/schedule/?week={WEEK}")
+        page.goto(f"{base_url}/board/?week={WEEK}")
         block = f'td[data-block-kind="note"][data-block-id="{task_id}"]'
         for n in range(drags):
             day, start = pairs[(n + 1) % 2]

@@ -46,11 +46,11 @@ def scenarios(user) -> list[tuple[str, Callable[[], Any]]]:
     from django.utils import timezone
 
     from agent.tools.support.working_schedule import working_load
+    from board.boards import board_load, calendar_get
+    from board.planning import preview_create
+    from board.preview_boards import preview_board
+    from board.previews import preview_apply
     from taskclasses.models import TaskClass
-    from taskclasses.planning.boards import board_load, calendar_get
-    from taskclasses.planning.planning import preview_create
-    from taskclasses.planning.preview_boards import preview_board
-    from taskclasses.planning.previews import preview_apply
 
     now = timezone.now()
     classes = list(TaskClass.objects.filter(user=user).order_by("pk").values_list("pk", flat=True))

@@ -62,8 +62,8 @@ def measured(call: Callable[[], T]) -> tuple[float, T, int]:
 
 def run(user, data: bytes, repeat: int) -> list[str]:
     """Time the diff, the sync and its undo ``repeat`` times each; return the report's lines."""
-    from taskclasses.planning.previews import changeset_undo
-    from taskclasses.planning.timetable_edits import timetable_sync
+    from board.previews import changeset_undo
+    from board.timetable_edits import timetable_sync
 
     samples: dict[str, list[float]] = {"diff": [], "sync": [], "undo": []}
     queries: dict[str, int] = {}

@@ -6,7 +6,7 @@ On a fresh migrated database (SQLite in a temporary folder, or ``<name>_bench`` 
 names MySQL; dropped afterwards) with the demo student of ``manage.py seed_demo`` (week 13 of a
 20-week term, the demo timetable with filler courses, quick notes, two study plans) and one of the
 plans applied (so the week holds placed study blocks, some inside filler courses), it loads the
-student's week board (``planning:week``, Chinese) ``--loads`` times through Django's test client,
+student's week board (``board:week``, Chinese) ``--loads`` times through Django's test client,
 logged in, and prints the p50 / p95 / best server time (the whole request: middleware, view,
 template), the queries one load makes and the HTML's size (raw and gzipped).
 
@@ -34,9 +34,9 @@ def apply_one_plan(user) -> None:
     """Place the demo student's first study plan, as the demo's "apply" does (blocks in free time and fillers)."""
     from django.utils import timezone
 
+    from board.planning import preview_create
+    from board.previews import preview_apply
     from taskclasses.models import TaskClass
-    from taskclasses.planning.planning import preview_create
-    from taskclasses.planning.previews import preview_apply
 
     now = timezone.now()
     first = TaskClass.objects.filter(user=user).order_by("pk").values_list("pk", flat=True)[:1]
@@ -77,7 +77,7 @@ def measure(user, loads: int) -> dict:
 
     client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
     client.force_login(user)
-    path = reverse("planning:week")
+    path = reverse("board:week")
     with counting_queries() as queries:
         response = client.get(path, secure=True)
     assert response.status_code == 200, response.status_code

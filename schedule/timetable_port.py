@@ -1,9 +1,11 @@
-"""Course changes and re-imports that move study blocks, through a port the task classes fill in.
+"""Course changes and re-imports that move study blocks, through a port the week board fills in.
 
 Deleting a course meeting, a whole course, turning a filler course off or re-importing the timetable
-takes study blocks off the board: they wait to be planned again, which is the task classes' business
-(they sit above the schedule, README "Layout"). The schedule's pages and API call the editor here;
-``taskclasses/apps.py`` registers it when the app is ready (``taskclasses.planning.timetable_edits``).
+takes study blocks off the board: they wait to be planned again, which is the week board's business
+(``board/``, above the schedule, README "Layout"). The schedule's pages and API call the editor here;
+``board/apps.py`` registers it when the app is ready (``board.timetable_edits``). The port stays now that
+the board has its own app because the schedule's own pages and API (import, courses, events) need the
+editor while the schedule sits below the board and may not import it.
 Every change is one ``ChangeSet`` that ``changeset_undo`` reverses; ``dry_run`` only reports. The
 student's own events go through here too, so adding, changing and deleting them is undoable the same way.
 """
@@ -67,7 +69,7 @@ def timetable_editor_set(editor: TimetableEditor | None) -> None:
 
 
 def timetable_editor() -> TimetableEditor:
-    """The registered editor; the task classes app is always installed with the schedule."""
+    """The registered editor; the board app is always installed with the schedule."""
     if _editor is None:
-        raise RuntimeError("No timetable editor registered (taskclasses/apps.py registers it).")
+        raise RuntimeError("No timetable editor registered (board/apps.py registers it).")
     return _editor

@@ -29,7 +29,7 @@ def import_page(request: AuthedHttpRequest) -> HttpResponse:
     if request.method == "POST":
         _handle_import(request, context)
         if context.get("imported"):
-            return redirect("planning:week")
+            return redirect("board:week")
     context["feed_url"] = request.build_absolute_uri(reverse("schedule:feed", kwargs={"token": context["feed"].token}))
     return render(request, "schedule/import.html", context)
 
@@ -104,7 +104,7 @@ def course_filler_toggle(request: AuthedHttpRequest, course_id: int) -> HttpResp
     # Through the timetable editor: turning the mark off frees the blocks inside, and the board offers undo.
     timetable_editor().course_change(user=request.user, course_id=course.pk, values={"is_filler": not course.is_filler})
     next_url = request.POST.get("next")
-    return redirect(next_url if is_local_path(next_url) else "/schedule/")
+    return redirect(next_url if is_local_path(next_url) else "board:week")
 
 
 @login_required

@@ -19,13 +19,18 @@ class NavItem:
 # Order and labels of the main navigation; url names that do not resolve yet render disabled.
 NAVIGATION = [
     ("dashboard", _("Overview"), "dashboard"),
-    ("schedule", _("Schedule"), "planning:week"),
+    ("schedule", _("Schedule"), "board:week"),
     ("exams", _("Exams"), "schedule:exams"),
     ("taskclasses", _("Task classes"), "plans:list"),
     ("assistant", _("Assistant"), "agent:chat"),
     ("memory", _("Memory"), "memory:list"),
     ("settings", _("Settings"), "accounts:settings"),
 ]
+
+
+# Sections that also own addresses outside their own: the timetable's pages (import, semesters) under
+# /schedule/ belong to Schedule, whose page, the week board, lives at /board/.
+ALSO_UNDER = {"schedule": ("/schedule/",)}
 
 
 def _url(name: str) -> str | None:
@@ -38,9 +43,9 @@ def _url(name: str) -> str | None:
 def navigation(request: HttpRequest) -> dict:
     items = [NavItem(key, str(label), _url(name)) for key, label, name in NAVIGATION]
     # The longest address that starts the path wins: /schedule/exams/ is Exams, not Schedule.
-    matches = [item for item in items if item.url and item.url != "/" and request.path.startswith(item.url)]
-    current = max(matches, key=lambda item: len(item.url or "")).key if matches else (
-        "dashboard" if request.path == "/" else "")
+    matches = [(len(prefix), item.key) for item in items if item.url and item.url != "/"
+               for prefix in (item.url, *ALSO_UNDER.get(item.key, ())) if request.path.startswith(prefix)]
+    current = max(matches)[1] if matches else ("dashboard" if request.path == "/" else "")
     return {"nav_items": items, "nav_current": current}
 
 

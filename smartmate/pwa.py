@@ -46,7 +46,7 @@ def manifest(request: HttpRequest) -> JsonResponse:
     body = {
         "id": "/", "name": "时伴", "short_name": "时伴",
         "description": _("Your timetable, study plans and reminders, also offline."),
-        "lang": "zh-CN", "start_url": reverse("planning:week"), "scope": "/", "display": "standalone",
+        "lang": "zh-CN", "start_url": reverse("board:week"), "scope": "/", "display": "standalone",
         "theme_color": THEME_COLOR, "background_color": BACKGROUND_COLOR, "icons": icons,
     }
     response = JsonResponse(body, json_dumps_params={"ensure_ascii": False})
@@ -63,7 +63,7 @@ def offline_page(request: HttpRequest) -> HttpResponse:
     the template reads nothing of the request's user (the kept agenda is listed by the page's script,
     which asks the worker).
     """
-    return render(request, "pwa/offline.html", {"agenda_url": reverse("planning:week")})
+    return render(request, "pwa/offline.html", {"agenda_url": reverse("board:week")})
 
 
 @require_GET
@@ -77,6 +77,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         # The prefix itself, not static(""): the production (manifest) storage refuses a name it never collected.
         "static_prefix": json.dumps(PrefixNode.handle_simple("STATIC_URL")),
         "offline_url": json.dumps(reverse("offline")),
+        "moved_json": json.dumps({reverse("board-moved"): reverse("board:week")}),
     }
     # The version changes whenever the shell's addresses do (hashed names in production): a new worker
     # then takes over and drops the old shell cache.

@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "accounts",
     "schedule",
     "taskclasses",
+    "board",
     "agent",
     "memory",
 ]

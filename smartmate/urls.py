@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from accounts import urls as accounts_urls
 from accounts import views as accounts_views
+from board import views as board_views
 from schedule import calendar_views
 from smartmate import first_run_views, pwa, views
 from smartmate.platform import csp
@@ -16,7 +17,7 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", include("schedule.api.urls")),
     path("", include("taskclasses.notes.api.urls")),
     path("", include("taskclasses.plans.api.urls")),
-    path("", include("taskclasses.planning.api.urls")),
+    path("", include("board.api.urls")),
     path("", include("taskclasses.reminders.api.urls")),
     path("", include("taskclasses.semesters.api_urls")),
     path("agent/", include("agent.api.urls")),
@@ -41,7 +42,9 @@ urlpatterns = [
     path("welcome/dismiss/", first_run_views.first_run_dismiss, name="first-run-dismiss"),
     path("accounts/", include((accounts_pages, accounts_urls.app_name))),
     path("schedule/semesters/", include("taskclasses.semesters.urls")),  # past semesters, the next one
-    path("schedule/", include("taskclasses.planning.urls")),  # the week board and its previews
+    path("board/", include("board.urls")),  # the week board: previews, apply, undo, catch-up, repair
+    # The board's first address: bookmarks, reminder links and installed apps keep working.
+    path("schedule/", board_views.week_board_moved, name="board-moved"),
     path("schedule/", include("schedule.urls")),
     path("tasks/", include("taskclasses.notes.urls")),  # quick notes
     path("plans/", include("taskclasses.plans.urls")),  # study plans (task classes)

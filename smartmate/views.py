@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.requests import AuthedHttpRequest
+from board.catch_up import catch_up_count
 from schedule.exams.selectors import exam_countdowns
 from schedule.now_next import now_next_get
 from schedule.selectors import calendar_settings_get, semester_week_get, today_events_list
@@ -31,7 +32,6 @@ from smartmate.platform.health import run_checks
 from smartmate.platform.metrics import render_metrics
 from taskclasses.notes.presenters import quadrant_board_get
 from taskclasses.notes.selectors import overdue_count, recently_completed_list
-from taskclasses.planning.catch_up import catch_up_count
 from taskclasses.tomorrow import tomorrow_preview_due
 
 
@@ -149,7 +149,7 @@ def dashboard(request: AuthedHttpRequest) -> HttpResponse:
                # Exams: countdowns, and tomorrow's preview after the student's preview time (taskclasses/tomorrow.py).
                "exam_countdowns": exam_countdowns(user=request.user, today=week.today),
                "tomorrow": tomorrow_preview_due(user=request.user),
-               # "补上落下的 3 次复习": blocks gone by and not done (taskclasses/planning/catch_up.py).
+               # "补上落下的 3 次复习": blocks gone by and not done (board/catch_up.py).
                "heal": {"catch_up": catch_up_count(user=request.user)},
                # Quick add asks the model about lines its rules were unsure of, when there is one.
                "quick_add_refines": settings.LLM_ENABLED}

@@ -9,11 +9,8 @@ class TaskclassesConfig(AppConfig):
     def ready(self) -> None:
         from schedule.services.feeds import feed_reminders_set
         from schedule.signals import study_block_removed
-        from schedule.timetable_port import timetable_editor_set
-        from taskclasses.planning.timetable_edits import TimetableEditor
         from taskclasses.receivers import item_pending_again
         from taskclasses.reminders.feed import ReminderFeedAlarms
 
         study_block_removed.connect(item_pending_again, dispatch_uid="taskclasses.item_pending_again")
-        timetable_editor_set(TimetableEditor())
         feed_reminders_set(ReminderFeedAlarms())

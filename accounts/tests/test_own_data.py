@@ -26,6 +26,7 @@ from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
 from agent.services.tickets import ticket_create, ticket_redeem
 from agent.tests.factories import make_conversation, reply, route, run_turn
 from bench.memory_eval.traces import cached_texts, vector_ids
+from board.direct_edits import block_remove
 from memory.cache import block_cache_generation, block_cache_set
 from memory.models import MemoryItem
 from memory.services.vectors import memory_vectors_sync
@@ -36,7 +37,6 @@ from schedule.services.feeds import calendar_feed_ensure
 from schedule.services.imports import timetable_import
 from schedule.tests.factories import custom_event, import_csv
 from smartmate.platform.exceptions import AppError
-from taskclasses.planning.direct_edits import block_remove
 from taskclasses.tests.factories import make_task, make_task_class, place_item
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -16,13 +16,13 @@ from agent.models import Conversation
 from agent.tests.factories import reply, timeline, tool_call
 from agent.tests.test_chat_e2e import _open_chat
 from agent.tools.support.working_schedule import working_load
+from board.boards import board_load
+from board.planning import PreviewOrigin, preview_publish
+from board.previews import preview_apply
 from schedule.core.board import Spot
 from schedule.core.board_edits import place
 from schedule.models import CalendarSettings, ScheduleEvent
 from schedule.tests.factories import make_task_class
-from taskclasses.planning.boards import board_load
-from taskclasses.planning.planning import PreviewOrigin, preview_publish
-from taskclasses.planning.previews import preview_apply
 
 ANSWER = ("这周总量不算太满，时间够用；但明天概率论和英语来回切换了 3 次。"
           "建议把“英语 #1”和“概率论复习 #2”对调，同一科目就能挨在一起。")

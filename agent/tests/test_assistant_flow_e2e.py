@@ -19,10 +19,10 @@ from accounts.tests.factories import UserFactory
 from agent.tests.factories import plan, reply, route, tool_call
 from agent.tests.test_chat_e2e import _open_chat
 from agent.tools.support.working_schedule import working_load
+from board.planning import preview_create
+from board.previews import preview_apply, preview_block_move
 from schedule.models import CalendarSettings, ScheduleEvent
 from schedule.tests.factories import import_csv, make_task_class
-from taskclasses.planning.planning import preview_create
-from taskclasses.planning.previews import preview_apply, preview_block_move
 
 THURSDAY, FRIDAY = 4, 5
 EVENING, AFTERNOON = 9, 5
@@ -83,7 +83,7 @@ def test_the_assistant_moves_a_review_and_plans_next_week_applied_from_the_chat(
     moved = ScheduleEvent.objects.get(user=student, task_item__task_class__name="概率论复习")
     assert (moved.week, moved.day, moved.start_section) == (4, FRIDAY, AFTERNOON)
 
-    page.goto(f"{base_url}/schedule/?week=4")
+    page.goto(f"{base_url}/board/?week=4")
     cell = page.locator(f'td[data-day="{FRIDAY}"][data-section="{AFTERNOON}"]')
     expect(cell).to_contain_text("概率论复习")
 
@@ -107,5 +107,5 @@ def test_the_assistant_moves_a_review_and_plans_next_week_applied_from_the_chat(
     expect(preview_card.locator("[data-test=chat-card-note]")).to_have_class("chat-card-note ok")
     assert ScheduleEvent.objects.filter(user=student, task_item__task_class=algebra).count() == 3
 
-    page.goto(f"{base_url}/schedule/?week=4")
+    page.goto(f"{base_url}/board/?week=4")
     expect(page.locator("td.kind-task_item").filter(has_text="线性代数复习")).to_have_count(3)

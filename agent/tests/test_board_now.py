@@ -13,14 +13,14 @@ import pytest
 
 from agent.models import Checkpoint
 from agent.tests.factories import deltas, last_of, make_conversation, plan, reply, resume, route, run_turn, tool_call
+from board.direct_edits import ITEM, block_move
+from board.planning import preview_create
+from board.previews import preview_apply
 from schedule.core.board import Board, Entry, Kind
 from schedule.core.board_codec import board_from_json
 from schedule.models import PlanPreview, ScheduleEvent
 from schedule.tests.factories import custom_event, import_csv, make_task_class
 from taskclasses.models import TaskItem
-from taskclasses.planning.direct_edits import ITEM, block_move
-from taskclasses.planning.planning import preview_create
-from taskclasses.planning.previews import preview_apply
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("week_two")]
 
@@ -54,7 +54,7 @@ def span_of(student, entry: Entry) -> dict:
 
 
 def board_of_calendar(student):
-    from taskclasses.planning.boards import calendar_get
+    from board.boards import calendar_get
 
     return calendar_get(user=student)
 

@@ -116,5 +116,5 @@ def test_an_exam_in_ten_days_gets_spaced_reviews_on_the_board_from_the_chat(page
     days_before = [(exam_day - timezone.localdate(b.starts_at, student.zone)).days for b in blocks]
     assert days_before == [7, 4, 2, 1]
     first = blocks[0]
-    page.goto(f"{base_url}/schedule/?week={first.week}")
+    page.goto(f"{base_url}/board/?week={first.week}")
     expect(page.locator(f'td.kind-task_item[data-day="{first.day}"]').filter(has_text="高数期末复习")).to_have_count(1)

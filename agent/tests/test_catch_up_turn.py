@@ -12,9 +12,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from agent.tests.factories import last_of, make_conversation, reply, resume, route, run_turn, tool_call
+from board.previews import preview_apply
 from schedule.models import PlanPreview, ScheduleEvent
 from taskclasses.models import TaskItem
-from taskclasses.planning.previews import preview_apply
 from taskclasses.tests.factories import make_task_class, place_item
 
 pytestmark = pytest.mark.django_db(transaction=True)

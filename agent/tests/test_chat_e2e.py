@@ -225,7 +225,7 @@ def test_tool_timeline_cards_and_meter_render_and_their_buttons_send_the_right_f
     expect(page.locator("[data-test=chat-context-label]")).to_contain_text("8,000")
     expect(page.locator("#chat-meter-bar .chat-meter-part")).to_have_count(5)
     expect(page.locator("[data-test=chat-confirm-card] [data-test=chat-accept]")).to_be_disabled()  # answered since
-    expect(page.locator("[data-test=chat-preview-open]")).to_have_attribute("href", f"/schedule/?preview={preview.pk}")
+    expect(page.locator("[data-test=chat-preview-open]")).to_have_attribute("href", f"/board/?preview={preview.pk}")
     with page.expect_request(re.compile(r"/api/v1/previews/\d+/apply/$")) as applying:
         page.click("[data-test=chat-preview-apply]")
     assert applying.value.headers.get("x-idempotency-key") and applying.value.headers.get("x-csrftoken")

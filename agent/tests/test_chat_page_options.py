@@ -89,7 +89,7 @@ def test_the_scripts_texts_are_translated_on_the_server(client, user):
 def test_the_config_points_the_preview_card_at_the_board_and_the_apply_api(client, user):
     client.force_login(user)
     config = _json_blob(_page(client)[0], "chat-config")
-    assert (config["board"], config["previewsApi"], config["maxTaskClasses"]) == ("/schedule/", "/api/v1/previews/", 20)
+    assert (config["board"], config["previewsApi"], config["maxTaskClasses"]) == ("/board/", "/api/v1/previews/", 20)
 
 
 def test_the_markdown_libraries_are_vendored_and_served(client, user):

@@ -12,12 +12,12 @@ from agent.models import Checkpoint
 from agent.tests.factories import last_of, make_conversation, plan, reply, resume, route, run_turn, tool_call, types
 from agent.tests.legacy_working import legacy_scene, legacy_working
 from agent.tools.support.registry import pack_tools
+from board.previews import preview_apply
 from schedule.core.board import Board, Entry, Kind
 from schedule.core.board_codec import board_from_json
 from schedule.models import Course, PlanPreview, ScheduleEvent
 from schedule.tests.factories import custom_event, import_csv, make_task_class
 from taskclasses.models import Task, TaskItem
-from taskclasses.planning.previews import preview_apply
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("week_two")]
 

@@ -17,7 +17,7 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 FLOW = PROJECT_ROOT / "agent" / "flow"
 ALLOWED_PROJECT_IMPORTS = ("agent.flow", "agent.tools.support.base", "schedule.core", "smartmate.llm",
                            "smartmate.platform.exceptions")
-PROJECT_PACKAGES = {"accounts", "agent", "memory", "schedule", "smartmate", "taskclasses"}
+PROJECT_PACKAGES = {"accounts", "agent", "board", "memory", "schedule", "smartmate", "taskclasses"}
 THIRD_PARTY_FORBIDDEN = {"channels", "celery", "rest_framework"}
 
 

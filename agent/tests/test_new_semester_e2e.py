@@ -99,7 +99,7 @@ def test_the_demo_student_starts_spring_reads_autumn_asks_about_it_and_undoes(pa
     page.fill("#import-content", SPRING_TIMETABLE)
     page.click("[data-test=import-preview]")
     page.click("[data-test=import-confirm]")
-    page.wait_for_url(f"{base_url}/schedule/")
+    page.wait_for_url(f"{base_url}/board/")
     assert dict(Course.objects.filter(user=demo).values_list("name", "is_filler")) == {
         "线性代数（二）": False, "形势与政策": True}
     page.goto(f"{base_url}/schedule/semesters/")

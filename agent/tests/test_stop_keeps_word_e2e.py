@@ -70,7 +70,7 @@ def test_an_accepted_move_stopped_at_once_is_a_preview_she_can_apply(page, chat_
     expect(preview_card.locator("[data-test=chat-card-note]")).to_have_class("chat-card-note ok")
     moved = ScheduleEvent.objects.get(user=student, task_item__task_class__name="概率论复习")
     assert (moved.week, moved.day, moved.start_section) == (4, FRIDAY, AFTERNOON)
-    page.goto(f"{base_url}/schedule/?week=4")
+    page.goto(f"{base_url}/board/?week=4")
     expect(page.locator(f'td[data-day="{FRIDAY}"][data-section="{AFTERNOON}"]')).to_contain_text("概率论复习")
     page.go_back()
     expect(page.locator("[data-test=chat-preview-card]").last).to_be_visible()

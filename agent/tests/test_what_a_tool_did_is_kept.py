@@ -24,10 +24,10 @@ from agent.services.turns import TurnStarted, turn_cancel, turn_resume, turn_sta
 from agent.tests.factories import last_of, make_conversation, plan, reply, route, timeline, tool_call
 from agent.tests.legacy_working import legacy_scene
 from agent.tools.support.working_schedule import working_load
+from board.previews import preview_apply
 from schedule.models import PlanPreview, ScheduleEvent
 from smartmate.llm.provider import reset_llm_client
 from taskclasses.models import Task, TaskClass
-from taskclasses.planning.previews import preview_apply
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("week_two")]
 

@@ -14,9 +14,9 @@ from agent.tools.support import analysis_text as words
 from agent.tools.support import board_text as text
 from agent.tools.support import common
 from agent.tools.support.base import Tool, ToolContext, ToolResult
+from board.catch_up import catch_up_count
 from schedule.core.analysis import DIMENSIONS, Analysis
 from schedule.core.board import Board
-from taskclasses.planning.catch_up import catch_up_count
 
 MAX_DAYS_LISTED = 14
 MAX_DAYS_FULL = 62  # detail=full lists every day, up to about two months

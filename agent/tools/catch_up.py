@@ -1,6 +1,6 @@
 """catch_up: place the study blocks gone by and not marked done again, from now on (a write tool).
 
-The same action as the board's "补上落下的 N 次复习" button (``taskclasses.planning.catch_up``): each
+The same action as the board's "补上落下的 N 次复习" button (``board.catch_up``): each
 such block goes to the nearest free time before its plan ends, class order kept, as few other blocks
 moved as possible. Here the result becomes the conversation's working schedule, so the turn ends with
 the ordinary preview the student applies (or discards) in the chat; nothing is written before that.
@@ -18,9 +18,9 @@ from agent.flow.working import Working, WorkQueue
 from agent.tools.support import board_text as text
 from agent.tools.support import common
 from agent.tools.support.base import Tool, ToolContext, ToolResult
+from board.catch_up import CatchUp, catch_up_board, catch_up_count
 from schedule.core.board import Board
 from smartmate.platform.exceptions import AppError, NotFoundError
-from taskclasses.planning.catch_up import CatchUp, catch_up_board, catch_up_count
 
 
 class CatchUpTool(Tool):

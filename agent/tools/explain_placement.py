@@ -19,11 +19,11 @@ from agent.flow.working import Working
 from agent.tools.support import board_text as text
 from agent.tools.support import common
 from agent.tools.support.base import Tool, ToolContext, ToolResult
+from board.placement_reasons import placement_reason_text
 from schedule.core.board import FIXED_KINDS, Entry, Kind
 from schedule.core.board_errors import UnknownEntry
 from schedule.models import PlanPreview
 from taskclasses.models import TaskItem
-from taskclasses.planning.placement_reasons import placement_reason_text
 
 
 class ExplainPlacementTool(Tool):

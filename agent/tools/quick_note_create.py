@@ -12,11 +12,11 @@ from agent.flow.working import Working
 from agent.tools.support import common
 from agent.tools.support.base import Tool, ToolContext, ToolResult
 from agent.tools.support.once import call_once
+from board.boards import note_entry
 from schedule.core.board import add_pending
 from smartmate.platform.exceptions import AppError
 from taskclasses.models import Task
 from taskclasses.notes.services import task_create_from_text
-from taskclasses.planning.boards import note_entry
 
 # The original product's four queues (QUICK-ADD.md), as the model reads and writes them.
 QUADRANTS = {1: "重要并紧急", 2: "重要不紧急", 3: "简单不重要", 4: "不简单不重要"}

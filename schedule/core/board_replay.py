@@ -3,7 +3,7 @@
 A conversation's working schedule is a board whose differences from the database are its edits
 (suggested blocks, moved blocks). When the database changes under it (a plan applied on the
 planning page, a drag, a new event), those edits are replayed onto the board loaded afresh, where
-the ids are the same (``taskclasses.planning.boards.board_load`` with ``previous``). An edit that no
+the ids are the same (``board.boards.board_load`` with ``previous``). An edit that no
 longer fits is dropped, with why: the database already did it or undid what it was about
 (``Overtaken``), or the new board refuses it (a ``BoardError``, the same refusal a drag would get).
 

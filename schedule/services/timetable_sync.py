@@ -5,7 +5,7 @@ both stays (its place may change); one only on the board is deleted, one only in
 A course only on the board is removed. What the changes displace is listed for the student before
 confirming: study blocks embedded in meetings that disappear, blocks and quick notes in free time a
 new meeting would cover; a custom event a new meeting would cover is a conflict (it blocks the sync).
-Lifting the displaced blocks is the task classes' business (``taskclasses.planning.timetable_edits``);
+Lifting the displaced blocks is the week board's business (``board.timetable_edits``);
 this module plans and writes the timetable rows only, recording them for undo.
 """
 

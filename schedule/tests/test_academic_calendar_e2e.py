@@ -48,7 +48,7 @@ def test_switch_on_the_school_calendar_and_see_the_board_and_the_ics(live_page, 
     assert "已开始跟随校历（停课 3 次，调休加课 1 次）。" in page.inner_text(".messages")
     assert "调休：按第 5 周周五上课" in page.inner_text("[data-test=calendar-days]")
 
-    page.goto(f"{page.base_url}/schedule/?week=5")
+    page.goto(f"{page.base_url}/board/?week=5")
     page.screenshot(path="/tmp/school-calendar-week5.png")
     headers = page.locator("thead th[data-day]")
     assert "国庆节 · 停课" in headers.nth(0).inner_text()  # Monday 10-05
@@ -57,7 +57,7 @@ def test_switch_on_the_school_calendar_and_see_the_board_and_the_ics(live_page, 
     by_day = {(courses.nth(n).get_attribute("data-day"), courses.nth(n).locator(".event-title").inner_text())
               for n in range(courses.count())}
     assert by_day == {("4", "高等数学"), ("5", "大学物理"), ("7", "大学物理")}  # no 英语 on Monday 10-05
-    page.goto(f"{page.base_url}/schedule/?week=4")
+    page.goto(f"{page.base_url}/board/?week=4")
     titles = page.locator("[data-test=event][data-kind=course] .event-title").all_inner_texts()
     assert titles == ["英语"]  # Thursday 10-01 and Friday 10-02 are National Day
 
@@ -86,7 +86,7 @@ def test_the_school_calendar_section_and_the_agenda_on_a_phone(live_page, transa
     page.check("[data-test=calendar-follow]")
     page.click("[data-test=calendar-switch-save]")
     page.wait_for_load_state()
-    page.goto(f"{page.base_url}/schedule/?week=5&day=7")
+    page.goto(f"{page.base_url}/board/?week=5&day=7")
     sunday = page.locator("[data-test=agenda-day][data-day='7']")
     assert sunday.locator("[data-test=agenda-day-note]").inner_text() == "调休：按第 5 周周五上课"
     assert sunday.locator("[data-test=agenda-title]").all_inner_texts() == ["大学物理"]
@@ -123,7 +123,7 @@ def test_the_usual_makeup_day_pasted_from_the_schools_notice(live_page, transact
     page.wait_for_load_state()
     assert "调休加课 1 次" in page.inner_text(".messages")
 
-    page.goto(f"{page.base_url}/schedule/?week=5&day=6")
+    page.goto(f"{page.base_url}/board/?week=5&day=6")
     saturday = page.locator('[data-test=event][data-kind=course][data-day="6"], '
                             '.agenda-day[data-day="6"] [data-test=agenda-item]').filter(has_text="高等数学")
     assert saturday.locator("visible=true").count() == 1

@@ -80,6 +80,6 @@ def test_the_week_board_and_agenda_show_the_labels(zh_client, user):
     calendar_day_create(user=user, day=DayInput("makeup", "调休", date(2026, 10, 11), date(2026, 10, 11), 5, 5))
     calendar_day_create(user=user, day=DayInput("exam", "期中考试", date(2026, 11, 2), date(2026, 11, 8)))
     post(zh_client, action="calendar_switch", follows="on")
-    week5 = zh_client.get("/schedule/?week=5").content.decode()
+    week5 = zh_client.get("/board/?week=5").content.decode()
     assert "国庆节 · 停课" in week5 and "调休 · 按周五上课" in week5 and "调休：按第 5 周周五上课" in week5
-    assert "期中考试" in zh_client.get("/schedule/?week=9").content.decode()
+    assert "期中考试" in zh_client.get("/board/?week=9").content.decode()

@@ -14,6 +14,10 @@ from icalendar import Calendar
 from agent.tools.query_range import TOOL as QUERY_RANGE
 from agent.tools.support.base import ToolContext
 from agent.tools.support.working_schedule import working_load
+from board.agenda_presenter import agenda_days
+from board.boards import board_load
+from board.planning import planning_instance_build
+from board.week_presenter import board_rows
 from schedule.core.board import Kind
 from schedule.models import CalendarDay, Course, ScheduleEvent, ScheduleSlot
 from schedule.now_next import now_next_get
@@ -21,10 +25,6 @@ from schedule.selectors import week_board_get
 from schedule.services.academic_calendar import DayInput, calendar_day_create, school_calendar_switch
 from schedule.services.feeds import calendar_feed_ensure, calendar_feed_read, schedule_ics_build
 from schedule.tests.factories import import_csv
-from taskclasses.planning.agenda_presenter import agenda_days
-from taskclasses.planning.boards import board_load
-from taskclasses.planning.planning import planning_instance_build
-from taskclasses.planning.week_presenter import board_rows
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 BEFORE = datetime(2026, 9, 28, 7, 0, tzinfo=SHANGHAI)  # Monday of week 4

@@ -33,7 +33,7 @@ def test_a_meeting_beside_another_is_edited_deleted_and_restored_on_its_own(live
         page.set_viewport_size(viewport)
     scope = "[data-test=agenda]" if viewport else "table.board"
     log_in(page, student.username)
-    page.goto(f"{page.base_url}/schedule/?week=5&day=2")
+    page.goto(f"{page.base_url}/board/?week=5&day=2")
 
     # Its own course, not the one whose cell it sits in.
     open_beside(page, scope)

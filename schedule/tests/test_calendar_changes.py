@@ -42,11 +42,11 @@ def test_dropping_weeks_the_board_uses_is_refused(user):
 
 
 def test_deleting_a_student_removes_everything_they_own(user, before_week_three):
+    from board.planning import preview_create
+    from board.previews import preview_apply
     from schedule.models import Course, ScheduleSlot
     from schedule.tests.factories import make_task_class
     from taskclasses.notes.services import task_create, task_schedule
-    from taskclasses.planning.planning import preview_create
-    from taskclasses.planning.previews import preview_apply
 
     import_csv(user, "形势与政策,1,1,2,赵立新,二教1101,3-4")
     Course.objects.update(is_filler=True)

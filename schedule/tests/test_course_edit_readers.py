@@ -161,7 +161,7 @@ def _elements(html: str, wanted: Callable[[str, dict], bool]) -> list[tuple[dict
 def _page(user: User, week: int) -> str:
     client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
     client.force_login(user)
-    answer = client.get(f"{reverse('planning:week')}?week={week}")
+    answer = client.get(f"{reverse('board:week')}?week={week}")
     assert answer.status_code == 200
     return answer.content.decode()
 

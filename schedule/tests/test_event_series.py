@@ -143,7 +143,7 @@ def test_another_students_occurrence_is_not_found(user, other_user):
 # --- The planner ------------------------------------------------------------------------------------
 
 def test_the_planner_places_nothing_on_the_series_sections(user, before_week_three):
-    from taskclasses.planning.planning import preview_create
+    from board.planning import preview_create
 
     club(user)
     # Only Wednesdays' pairs 5 (sections 9-10, the series) and 6 (11-12) are allowed, in weeks 3-4.
@@ -154,7 +154,7 @@ def test_the_planner_places_nothing_on_the_series_sections(user, before_week_thr
 
 
 def test_the_board_holds_every_occurrence_locked_for_the_assistant(user, before_week_three):
-    from taskclasses.planning.boards import board_load
+    from board.boards import board_load
 
     series = club(user)
     board = board_load(user=user, now=before_week_three, first=date(2026, 9, 21), last=date(2026, 10, 4))

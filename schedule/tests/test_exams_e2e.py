@@ -86,7 +86,7 @@ def test_an_exam_a_spaced_class_the_countdown_and_tomorrows_preview(live_page, t
     assert [b.task_item.content for b in blocks] == ["极限", "导数", "积分", "级数"]
 
     exam_week = (exam_day - week_one).days // 7 + 1
-    page.goto(f"{page.base_url}/schedule/?week={exam_week}")
+    page.goto(f"{page.base_url}/board/?week={exam_week}")
     header = page.locator(f"thead th[data-day='{exam_day.isoweekday()}']")
     assert "考试：高等数学 09:00" in header.inner_text()
     on_board = page.locator("td.kind-task_item").count()

@@ -89,7 +89,7 @@ def test_before_the_preview_time_the_overview_has_no_preview(page_client, user, 
 def test_the_week_board_and_the_ics_show_the_exam(page_client, user, evening):
     Exam.objects.create(user=user, title="高等数学", date=date(2026, 10, 22), start_time=time(9), end_time=time(11))
     Exam.objects.create(user=user, title="体育", date=date(2026, 10, 23))
-    board = page_client.get("/schedule/?week=7").content.decode()
+    board = page_client.get("/board/?week=7").content.decode()
     assert board.count("考试：高等数学 09:00") == 2          # the day header and the phone agenda
     calendar = Calendar.from_ical(page_client.get("/schedule/export.ics").content)
     exams = {str(e["summary"]): e for e in calendar.walk("VEVENT") if str(e["uid"]).startswith("exam-")}

@@ -11,14 +11,14 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
+from board.previews import changeset_undo
+from board.timetable_edits import timetable_sync
 from schedule.exceptions import ImportRejectedError
 from schedule.models import CalendarSettings, ChangeSet, Course, ScheduleEvent
 from schedule.selectors import week_board_get
 from schedule.services.calendar import calendar_settings_update
 from schedule.services.imports import timetable_import
 from schedule.tests import import_shapes as shapes
-from taskclasses.planning.previews import changeset_undo
-from taskclasses.planning.timetable_edits import timetable_sync
 
 
 def local(event: ScheduleEvent) -> tuple[str, str, str]:
@@ -201,7 +201,7 @@ def test_a_course_in_two_rooms_keeps_its_rooms_on_a_reimport_in_any_order(user):
 
 
 def test_undo_takes_a_first_import_back_whole_with_the_settings_it_adopted(user):
-    from taskclasses.planning.previews import changeset_undo
+    from board.previews import changeset_undo
 
     before = CalendarSettings.objects.get(user=user)
     _preview, done = confirm(user, shapes.per_section_ics())
@@ -215,7 +215,7 @@ def test_undo_takes_a_first_import_back_whole_with_the_settings_it_adopted(user)
 def test_the_board_offers_to_undo_the_first_import_in_words_that_say_so(client, user):
     confirm(user, shapes.wakeup_export())
     client.force_login(user)
-    page = client.get("/schedule/?week=1", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    page = client.get("/board/?week=1", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert "已导入课表：4 门课" in page
     assert 'data-test="own-times"' in page and "08:30–10:05" in page
 

@@ -42,7 +42,7 @@ def upload(page, name: str, data: bytes, *, mode: str = "") -> None:
 
 def assert_course_dialog_teacher(page, name: str, teacher: str, day: int, *, phone: bool) -> None:
     """Open the course from its week-1 meeting (the table, or that day of the phone's agenda): its teacher."""
-    page.goto(f"{page.base_url}/schedule/?week=1&day={day}")
+    page.goto(f"{page.base_url}/board/?week=1&day={day}")
     page.wait_for_selector("#course-edit[data-ready=true]", state="attached")
     scope = "[data-test=agenda]" if phone else "table.board"
     # In its corner: the middle of a table cell holds the cell's own "标为水课" button.
@@ -74,12 +74,12 @@ def test_a_file_from_another_school_gets_in_with_one_confirm(live_page, transact
     assert "采用文件的时间并导入" in confirm.inner_text()
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     confirm.click()
-    page.wait_for_url(f"{page.base_url}/schedule/")
+    page.wait_for_url(f"{page.base_url}/board/")
     assert CalendarSettings.objects.get(user=student).semester_start.isoformat() == "2025-02-17"
     assert set(Course.objects.filter(user=student).values_list("name", "location", "teacher")) == {
         (name, room, teacher) for name, room, teacher, _day in meetings}
 
-    page.goto(f"{page.base_url}/schedule/?week=1")
+    page.goto(f"{page.base_url}/board/?week=1")
     text = page.text_content("main") or ""  # the phone's agenda shows one day at a time; the week is all there
     assert all(name in text and room in text for name, room, _teacher, _day in meetings)
     assert "已导入课表" in text  # the undo bar names the import
@@ -108,12 +108,12 @@ def test_winter_hours_are_shown_adopted_in_one_confirm_and_the_board_follows_the
     assert "2025-03-17" in later and "冬令时" in later
     assert "14:00–14:45" in page.inner_text("[data-test=import-frame-later-grid]")
     page.click("[data-test=import-confirm]")
-    page.wait_for_url(f"{page.base_url}/schedule/")
+    page.wait_for_url(f"{page.base_url}/board/")
     assert str(CalendarSettings.objects.get(user=student).later_sections_from) == "2025-03-17"
 
-    page.goto(f"{page.base_url}/schedule/?week=4")
+    page.goto(f"{page.base_url}/board/?week=4")
     summer = page.text_content("main") or ""
-    page.goto(f"{page.base_url}/schedule/?week=5")
+    page.goto(f"{page.base_url}/board/?week=5")
     winter = page.text_content("main") or ""
     assert "计算机图形学" in summer and "计算机图形学" in winter
     assert "14:30" in summer and "14:30" not in winter and "14:00" in winter
@@ -131,9 +131,9 @@ def test_two_courses_at_one_time_are_imported_and_shown_side_by_side(live_page, 
     assert "并排显示" in page.inner_text("main")  # the notice, not a list of left-out meetings
     assert page.locator("[data-test=import-skipped]").count() == 0
     page.click("[data-test=import-confirm]")
-    page.wait_for_url(f"{page.base_url}/schedule/")
+    page.wait_for_url(f"{page.base_url}/board/")
 
-    page.goto(f"{page.base_url}/schedule/?week=2")
+    page.goto(f"{page.base_url}/board/?week=2")
     beside = page.locator("table [data-test=beside]")
     assert beside.count() == 1 and "大学英语" in beside.inner_text()
     assert "线性代数" in page.inner_text("table")
@@ -157,6 +157,6 @@ def test_a_second_file_adds_to_the_timetable_by_default(live_page, transactional
     assert page.is_checked("[data-test=import-mode-add]")
     assert "替换我的课表" in page.inner_text("[data-test=import-mode]")
     page.click("[data-test=import-confirm]")
-    page.wait_for_url(f"{page.base_url}/schedule/")
+    page.wait_for_url(f"{page.base_url}/board/")
     names = set(Course.objects.filter(user=student).values_list("name", flat=True))
     assert {"高等数学", "线性代数"} <= names and any(name.startswith("体育") for name in names)

@@ -67,6 +67,6 @@ def test_import_says_in_chinese_what_it_refused_and_what_it_adjusted(live_page, 
     assert not ScheduleEvent.objects.filter(user=student).exists()
 
     page.click("[data-test=import-confirm]")
-    page.wait_for_url(f"{page.base_url}/schedule/")
+    page.wait_for_url(f"{page.base_url}/board/")
     assert Course.objects.filter(user=student).count() == 1
     assert ScheduleEvent.objects.filter(user=student).count() == 20

@@ -6,9 +6,9 @@ from datetime import UTC, date, datetime
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from board.boards import board_load
 from schedule.models import Course, ScheduleEvent
 from schedule.tests.factories import DEMO_CSV, custom_event, import_csv
-from taskclasses.planning.boards import board_load
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
@@ -16,7 +16,7 @@ EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 def test_week_board_shows_events_spanning_their_sections(client, user):
     import_csv(user, "大学物理实验,3,5,7,吴晓东,物理实验中心301,3")
     client.force_login(user)
-    html = client.get("/schedule/?week=3", **EN).content.decode()
+    html = client.get("/board/?week=3", **EN).content.decode()
     assert "Week 3 of 20" in html
     assert 'rowspan="3"' in html and "大学物理实验" in html
 
@@ -24,7 +24,7 @@ def test_week_board_shows_events_spanning_their_sections(client, user):
 def test_week_board_shows_two_courses_at_one_time_side_by_side(client, user):
     client.force_login(user)
     import_csv(user, "线性代数,2,3,4,陈志强,理工楼110,1-16", "大学英语,2,3,4,林晓,文成楼125,2、5、8")
-    html = client.get("/schedule/?week=5", **EN).content.decode()
+    html = client.get("/board/?week=5", **EN).content.decode()
     assert html.count('data-test="beside"') == 2  # in the week table and in the phone's agenda
     assert "⇆ 大学英语" in html and "文成楼125" in html and "线性代数" in html
     # It opens its own course (js/course_edit.js), not the one it sits beside.
@@ -39,15 +39,15 @@ def test_week_board_shows_two_courses_at_one_time_side_by_side(client, user):
 
 def test_week_board_falls_back_to_this_week_for_a_bad_week(client, user):
     client.force_login(user)
-    assert client.get("/schedule/?week=99").status_code == 302
+    assert client.get("/board/?week=99").status_code == 302
 
 
 def test_filler_toggle_from_the_board(client, user):
     import_csv(user, "形势与政策,1,9,10,赵立新,二教1101,1-8")
     course = Course.objects.get(user=user)
     client.force_login(user)
-    response = client.post(f"/schedule/courses/{course.pk}/filler/", {"next": "/schedule/?week=2"})
-    assert response["Location"] == "/schedule/?week=2"
+    response = client.post(f"/schedule/courses/{course.pk}/filler/", {"next": "/board/?week=2"})
+    assert response["Location"] == "/board/?week=2"
     course.refresh_from_db()
     assert course.is_filler is True
 
@@ -62,7 +62,7 @@ def test_filler_toggle_never_redirects_off_site(client, user):
     import_csv(user, "形势与政策,1,9,10,赵立新,二教1101,1-8")
     client.force_login(user)
     response = client.post(f"/schedule/courses/{Course.objects.get().pk}/filler/", {"next": "//evil.example/"})
-    assert response["Location"] == "/schedule/"
+    assert response["Location"] == "/board/"
 
 
 def test_import_page_previews_then_imports(client, user):

@@ -67,6 +67,6 @@ def test_winter_hours_typed_on_the_settings_page_move_the_afternoon_from_their_d
     for week, times in ((8, "14:00–14:45"), (9, "13:30–14:15")):
         meeting = ScheduleEvent.objects.get(user=student, week=week)
         assert f"{meeting.starts_at.astimezone(shanghai):%H:%M}" == times[:5]
-        page.goto(f"{page.base_url}/schedule/?week={week}")
+        page.goto(f"{page.base_url}/board/?week={week}")
         if not viewport:
             assert times in page.locator("tbody tr").nth(4).locator("th.section-col").inner_text()

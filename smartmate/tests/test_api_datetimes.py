@@ -23,7 +23,7 @@ RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:
 OUT_OF_RANGE = ["Use a date and time from 1970 to 2100."]
 API_SERIALIZER_MODULES = [
     "accounts.api.serializers", "agent.api.serializers", "memory.api.serializers", "schedule.api.serializers",
-    "taskclasses.planning.api.serializers", "taskclasses.notes.api.serializers", "taskclasses.plans.api.serializers",
+    "board.api.serializers", "taskclasses.notes.api.serializers", "taskclasses.plans.api.serializers",
 ]
 
 

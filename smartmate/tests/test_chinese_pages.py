@@ -77,7 +77,7 @@ def demo(client):
 def student_pages(student: User) -> list[str]:
     plan = TaskClass.objects.filter(user=student).order_by("pk").first()
     assert plan is not None
-    return ["/", "/schedule/", "/schedule/?week=1", "/schedule/import/", "/accounts/settings/", "/accounts/data/",
+    return ["/", "/board/", "/board/?week=1", "/schedule/import/", "/accounts/settings/", "/accounts/data/",
             "/accounts/password/", "/plans/", f"/plans/{plan.pk}/", "/assistant/", "/memory/"]
 
 
@@ -110,7 +110,7 @@ def test_a_plan_that_does_not_fit_explains_itself_in_chinese(client, demo):
 
     from django.utils import timezone
 
-    from taskclasses.planning.planning import preview_create
+    from board.planning import preview_create
     from taskclasses.tests.factories import make_task_class
 
     start = timezone.localdate() + timedelta(days=7 - timezone.localdate().weekday())  # next Monday
@@ -121,10 +121,10 @@ def test_a_plan_that_does_not_fit_explains_itself_in_chinese(client, demo):
     week = min(p["week"] for p in preview.placements)
 
     pages = {path: english_in(client.get(path, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode())
-             for path in (f"/schedule/?preview={preview.pk}&week={week}", f"/plans/{crowded.pk}/")}
+             for path in (f"/board/?preview={preview.pk}&week={week}", f"/plans/{crowded.pk}/")}
 
     assert {path: found for path, found in pages.items() if found} == {}
-    text = client.get(f"/schedule/?preview={preview.pk}&week={week}", HTTP_ACCEPT_LANGUAGE="zh-hans").content
+    text = client.get(f"/board/?preview={preview.pk}&week={week}", HTTP_ACCEPT_LANGUAGE="zh-hans").content
     assert "class " not in text.decode() and "item_id" not in text.decode()
 
 

@@ -37,7 +37,7 @@ STUDENT_PAGES = [
     ("dashboard", "/", "[data-test=dashboard-title]"),
     ("first-run guide", "/welcome/", "[data-test=first-run-steps]"),
     ("exams", "/schedule/exams/", "[data-test=exams-title]"),
-    ("week board", "/schedule/?week=3", "[data-test=event]"),
+    ("week board", "/board/?week=3", "[data-test=event]"),
     ("import", "/schedule/import/", "[data-test=feed-url]"),
     ("plans", "/plans/", "[data-test=task-class]"),
     ("memory", "/memory/", "[data-test=memory]"),

@@ -25,7 +25,7 @@ def test_digits_int_reads_only_ascii_digits(raw, number):
 @pytest.mark.parametrize("name", ["week", "day", "preview"])
 def test_the_week_board_never_fails_on_an_odd_number(client, user, name, raw):
     client.force_login(user)
-    response = client.get("/schedule/", {name: raw})
+    response = client.get("/board/", {name: raw})
     assert response.status_code in {200, 302}
 
 
@@ -37,7 +37,7 @@ def test_the_week_board_never_fails_on_an_odd_number(client, user, name, raw):
     ("/settings/", {"action": "calendar_national_load", "year": "{}"}),
     ("/schedule/rules/", {"action": "protected_add", "name": "午休", "days": "{}", "first": "5", "last": "5"}),
     ("/tasks/quick-add/", {"text": "明天交作业", "quadrant": "{}"}),
-    ("/schedule/previews/new/", {"task_class_ids": "{}"}),
+    ("/board/previews/new/", {"task_class_ids": "{}"}),
 ])
 def test_page_forms_never_fail_on_an_odd_number(client, user, path, form, raw):
     client.force_login(user)

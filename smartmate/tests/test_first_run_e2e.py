@@ -63,7 +63,7 @@ def _walk_to_the_timetable(page, base_url: str) -> None:
     page.set_input_files("#import-file", str(SAMPLE))
     page.click("[data-test=import-preview]")
     page.click("[data-test=import-confirm]")
-    page.wait_for_url(f"{base_url}/schedule/")
+    page.wait_for_url(f"{base_url}/board/")
     page.goto(f"{base_url}/welcome/")
     assert [_step_done(page, step) for step in ("semester", "timetable", "plan")] == ["1", "1", "0"]
     expect(page.locator("[data-test=first-run-step].current")).to_have_attribute("data-step", "plan")

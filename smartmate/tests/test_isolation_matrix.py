@@ -25,6 +25,8 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from agent.models import Conversation, Message
+from board.planning import preview_create
+from board.previews import preview_apply
 from memory.tests.factories import make_memory
 from schedule.models import CalendarDay, Course, ScheduleEvent
 from schedule.services.academic_calendar import DayInput, calendar_day_create
@@ -32,8 +34,6 @@ from schedule.services.feeds import calendar_feed_ensure
 from schedule.tests.factories import custom_event, import_csv, make_task_class
 from taskclasses.notes.lessons import lesson_learn
 from taskclasses.notes.services import task_create_from_text
-from taskclasses.planning.planning import preview_create
-from taskclasses.planning.previews import preview_apply
 
 MARKER = "ALICESECRET"
 NOW = datetime(2026, 9, 14, 7, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
@@ -61,6 +61,7 @@ PUBLIC = {
     "offline/": "the offline notice the service worker caches for anyone at the device, names nobody",
     "metrics": "operator metrics, no student data",
     "csp-report": "browsers' Content-Security-Policy violation reports, no student data",
+    "schedule/": "the week board's first address: a permanent redirect to board/ (which asks for the login), no data",
     # A feed URL is a secret capability by design (calendar apps cannot log in): holding the
     # token is the permission. Revoking and regenerating it are covered below.
     "schedule/feed/<str:token>.ics": "secret-token calendar feed",

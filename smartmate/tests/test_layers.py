@@ -23,7 +23,7 @@ import pytest
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SHARED_CORE = ("smartmate.platform", "smartmate.llm")
 #: Bottom to top: an app may import the apps before it, never one after it.
-APP_ORDER = ("accounts", "schedule", "taskclasses", "memory", "agent")
+APP_ORDER = ("accounts", "schedule", "taskclasses", "board", "memory", "agent")
 TOP = "smartmate"
 
 

@@ -122,7 +122,7 @@ def test_no_page_scrolls_sideways_on_a_phone(browser, live_daphne, transactional
         page.goto(f"{page.base_url}/accounts/login/")
         _assert_no_sideways_scroll(page, "login")
         _log_in(page, student.username)
-        for name, path in (("dashboard", "/"), ("board", "/schedule/"), ("plans", "/plans/"),
+        for name, path in (("dashboard", "/"), ("board", "/board/"), ("plans", "/plans/"),
                            ("plan", f"/plans/{plan.pk}/"), ("chat", "/assistant/"), ("memory", "/memory/"),
                            ("settings", "/accounts/settings/"), ("import", "/schedule/import/")):
             page.goto(f"{page.base_url}{path}")
@@ -148,7 +148,7 @@ def test_the_board_is_a_day_agenda_on_a_phone(browser, live_daphne, transactiona
     context, page = _phone_page(browser, live_daphne)
     try:
         _log_in(page, student.username)
-        page.goto(f"{page.base_url}/schedule/")
+        page.goto(f"{page.base_url}/board/")
         assert not page.is_visible("table.board")
         day = page.locator("[data-test=agenda-day]:visible")
         assert day.count() == 1
@@ -166,7 +166,7 @@ def test_the_board_is_a_day_agenda_on_a_phone(browser, live_daphne, transactiona
                         .order_by("start_section").values_list("title", flat=True))
         if weekday == 7:  # Sunday: the next day is in the next week, a link
             page.click("[data-test=agenda-next]")
-            page.wait_for_url("**/schedule/?week=14**")
+            page.wait_for_url("**/board/?week=14**")
             expected = list(ScheduleEvent.objects.filter(user=student, week=14, day=1)
                             .order_by("start_section").values_list("title", flat=True))
         else:
@@ -211,7 +211,7 @@ def test_a_desktop_still_gets_the_week_table(browser, live_daphne, transactional
     context, page = _phone_page(browser, live_daphne, width=1280, height=1000)
     try:
         _log_in(page, student.username)
-        page.goto(f"{page.base_url}/schedule/")
+        page.goto(f"{page.base_url}/board/")
         assert page.is_visible("table.board")
         assert not page.is_visible("[data-test=agenda]")
         assert page.locator(f"table.board thead th.today[data-day='{weekday}']").count() == 1

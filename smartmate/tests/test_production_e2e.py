@@ -26,7 +26,7 @@ PHONE = {"width": 390, "height": 844}
 # worker that never registers (the probe's case), hanging the test instead of failing it.
 WORKER_READY = ("Promise.race([navigator.serviceWorker.ready.then(() => true),"
                 " new Promise((resolve) => setTimeout(() => resolve(false), 1000))])")
-KEPT = "caches.open('sm-pages').then((c) => c.match('/schedule/')).then((r) => r ? r.text() : '')"
+KEPT = "caches.open('sm-pages').then((c) => c.match('/board/')).then((r) => r ? r.text() : '')"
 
 pytestmark = pytest.mark.e2e
 
@@ -80,7 +80,7 @@ def _session_cookie(walk: Walk) -> str:
     return next(cookie["value"] for cookie in walk.context.cookies() if cookie["name"] == "sessionid")
 
 
-def _status_with_cookie(playwright, base_url: str, session: str, path: str = "/schedule/") -> tuple[int, str]:
+def _status_with_cookie(playwright, base_url: str, session: str, path: str = "/board/") -> tuple[int, str]:
     """Ask for ``path`` from outside the browser with a copied session cookie; return (status, Location)."""
     client = playwright.request.new_context(base_url=base_url, extra_http_headers={"Cookie": f"sessionid={session}"})
     try:
@@ -92,7 +92,7 @@ def _status_with_cookie(playwright, base_url: str, session: str, path: str = "/s
 
 def _install_and_keep(walk: Walk) -> None:
     """Let the service worker install, take over the page and keep this week's agenda."""
-    walk.go("/schedule/")
+    walk.go("/board/")
     wait_until(walk.page, WORKER_READY)
     walk.page.reload()
     wait_until(walk.page, "!!navigator.serviceWorker.controller")
@@ -102,7 +102,7 @@ def _install_and_keep(walk: Walk) -> None:
 
 def _nothing_kept_offline(walk: Walk) -> None:
     """Offline after the session ended: the notice says nothing is kept, and nothing of the student shows."""
-    walk.go("/schedule/")
+    walk.go("/board/")
     walk.page.locator("[data-test=offline-nothing-kept]").wait_for(state="visible")
     assert BLOCK not in walk.page.content()
 
@@ -122,10 +122,10 @@ def _read_agenda_offline(walk: Walk) -> None:
 
 def _sign_out_and_check_it_held(walk: Walk, playwright) -> None:
     session = _session_cookie(walk)
-    walk.go("/schedule/")
+    walk.go("/board/")
     walk.page.click("[data-test=logout]")
     walk.page.wait_for_url("**/accounts/login/**")
-    assert _status_with_cookie(playwright, walk.base_url, session) == (302, "/accounts/login/?next=/schedule/")
+    assert _status_with_cookie(playwright, walk.base_url, session) == (302, "/accounts/login/?next=/board/")
     wait_until(walk.page, "caches.has('sm-pages').then((kept) => !kept)")
     walk.context.set_offline(True)
     _nothing_kept_offline(walk)
@@ -144,7 +144,7 @@ def test_sign_in_install_read_offline_sign_out_then_the_next_student_sees_nothin
     _sign_out_and_check_it_held(one, playwright)
 
     _sign_in(one, "prod2")  # the same browser, the next student
-    one.go("/schedule/")
+    one.go("/board/")
     wait_until(one.page, "document.documentElement.dataset.offlineKept !== undefined")
     assert BLOCK not in one.page.inner_text("body")
     assert BLOCK not in one.page.evaluate(KEPT)
@@ -154,7 +154,7 @@ def test_the_board_a_direct_edit_and_the_chat_page_in_production(walk, transacti
     student = _student_in_week_13("prod3")
     one = walk()
     _sign_in(one, "prod3")
-    one.go("/schedule/?week=13")
+    one.go("/board/?week=13")
     one.page.click('td.free[data-day="3"][data-section="9"]')
     one.page.locator("[data-test=event-dialog]").wait_for(state="visible")
     one.page.fill("[data-test=event-title]", "社团例会")
@@ -176,7 +176,7 @@ def test_sign_out_goes_through_when_no_service_worker_can_run(walk, playwright, 
     session = _session_cookie(one)
     one.page.click("[data-test=logout]")
     one.page.wait_for_url("**/accounts/login/**")
-    assert _status_with_cookie(playwright, one.base_url, session) == (302, "/accounts/login/?next=/schedule/")
+    assert _status_with_cookie(playwright, one.base_url, session) == (302, "/accounts/login/?next=/board/")
 
 
 def test_a_session_ended_elsewhere_drops_the_offline_agenda_at_the_next_online_page(walk, transactional_db):
@@ -188,7 +188,7 @@ def test_a_session_ended_elsewhere_drops_the_offline_agenda_at_the_next_online_p
     # Elsewhere: the password is changed, which ends every other session of the student.
     student.set_password("a-new-password-for-prod5")
     student.save()
-    one.go("/schedule/")  # online: the server sends the page to the login page, which names no session
+    one.go("/board/")  # online: the server sends the page to the login page, which names no session
     one.page.wait_for_url("**/accounts/login/**")
     wait_until(one.page, "caches.has('sm-pages').then((kept) => !kept)")
     one.context.set_offline(True)

@@ -235,7 +235,7 @@ def test_the_quick_add_page_shows_the_limit_as_a_message(client, user, settings,
 def test_the_plan_page_shows_the_limit_as_a_message(client, user, settings, frozen_clock):
     limits(settings, planning="0/min")
     client.force_login(user)
-    response = client.post("/schedule/previews/new/", {"task_class_ids": ["1"]}, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post("/board/previews/new/", {"task_class_ids": ["1"]}, follow=True, HTTP_ACCEPT_LANGUAGE="en")
     assert "Too many requests. Try again in 50 seconds." in [str(m) for m in response.context["messages"]]
 
 

@@ -38,6 +38,6 @@ def test_the_browsable_api_root_renders(api_client):
 def test_a_week_that_is_no_number_shows_this_week_under_its_own_address(client, user):
     client.force_login(user)
 
-    response = client.get(reverse("planning:week") + "?week=abc")
+    response = client.get(reverse("board:week") + "?week=abc")
 
-    assert response.status_code == 302 and response["Location"] == reverse("planning:week")
+    assert response.status_code == 302 and response["Location"] == reverse("board:week")

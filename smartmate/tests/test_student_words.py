@@ -19,7 +19,7 @@ def test_the_navigation_reaches_the_exams_page_and_marks_it_current(client, user
 
 def test_the_schedule_stays_current_on_the_board(client, user):
     client.force_login(user)
-    html = client.get("/schedule/", **ZH).content.decode()
+    html = client.get("/board/", **ZH).content.decode()
     assert 'class="active" data-nav="schedule"' in html and 'class="active" data-nav="exams"' not in html
 
 

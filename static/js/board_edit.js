@@ -1,4 +1,4 @@
-// Week board direct edits (templates/schedule/_board_edit.html): a free cell opens a dialog that
+// Week board direct edits (templates/board/_board_edit.html): a free cell opens a dialog that
 // adds an event (this week or repeating) — on a phone, a free row of the day agenda or its "+" does;
 // a placed study block or quick note opens a dialog to move it (to a suggested place, or any day and
 // section the student picks), remove it or mark it done / not done, then offers to undo; a custom

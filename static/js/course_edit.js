@@ -1,4 +1,4 @@
-// The course dialog (templates/schedule/_course_edit.html): a course meeting on the week board or in the
+// The course dialog (templates/board/_course_edit.html): a course meeting on the week board or in the
 // day agenda opens it (click, Enter or Space). It edits the course's name, teacher, location and filler
 // mark, or deletes this one meeting (a holiday) or the whole course. A change that takes study blocks
 // off the board first asks the server for a dry run and lists those blocks; the student confirms, the

@@ -74,7 +74,7 @@
       send("PATCH", `/api/v1/previews/${preview}/blocks/${item}/`, { week, day: Number(cell.dataset.day), start_section: start });
     });
   });
-  // The table's × and the phone agenda's × (templates/schedule/_agenda.html) both remove a block.
+  // The table's × and the phone agenda's × (templates/board/_agenda.html) both remove a block.
   document.querySelectorAll(".remove-block").forEach((button) => {
     button.addEventListener("click", () => send("DELETE", `/api/v1/previews/${preview}/blocks/${button.dataset.item}/`));
   });

@@ -8,7 +8,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
@@ -19,7 +18,6 @@ from smartmate.platform.exceptions import AppError, NotFoundError
 from smartmate.platform.params import digits_int
 from smartmate.platform.ratelimit import rate_limit_hit, user_key
 from taskclasses.notes import services
-from taskclasses.planning.note_slots import note_slot_preview, preview_first_week
 
 
 def _back(request: HttpRequest) -> HttpResponse:
@@ -88,24 +86,6 @@ def restore(request: AuthedHttpRequest, task_id: int) -> None:
     """Put a completed task back."""
     task = services.task_restore(user=request.user, task_id=task_id)
     messages.success(request, _("Back in its quadrant: %(title)s") % {"title": task.title})
-
-
-@login_required
-@require_POST
-def schedule(request: AuthedHttpRequest, task_id: int) -> HttpResponse:
-    """找个时间: propose a time for the note as a preview on the week board; nothing is written until Apply."""
-    try:
-        rate_limit_hit("planning", user_key(request.user))
-        preview = note_slot_preview(user=request.user, task_id=task_id)
-    except NotFoundError:
-        raise  # the 404 page (NotFoundErrorMiddleware), not a message
-    except AppError as exc:
-        messages.error(request, exc.message)
-        return _back(request)
-    messages.info(request, _("Here is a time for your note. Apply to keep it or Discard to drop it; nothing is "
-                             "on your schedule until you apply."))
-    week = preview_first_week(preview)
-    return redirect(reverse("planning:week") + f"?preview={preview.pk}" + (f"&week={week}" if week else ""))
 
 
 @_task_action

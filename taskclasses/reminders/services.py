@@ -124,7 +124,7 @@ def _starting_soon(now: datetime, user: User | None) -> Iterable[dict]:
                "key": f"event:{event.pk}:{event.starts_at.isoformat()}",
                "params": {"title": event.title, "starts_at": event.starts_at.isoformat(),
                           "location": event.location},
-               "link": f"{reverse('planning:week')}?week={event.week}"}
+               "link": f"{reverse('board:week')}?week={event.week}"}
 
 
 def _deadlines_today(now: datetime, user: User | None) -> Iterable[dict]:
@@ -156,7 +156,7 @@ def _plans_rotted(now: datetime, user: User | None) -> Iterable[dict]:
     """One reminder a day (the student's day) while missed blocks of a running plan wait for catch-up.
 
     It counts the missed blocks the catch-up action places again (begun, of a plan that has not ended:
-    ``taskclasses.planning.catch_up``), and links to the board at the first of them, which the board
+    ``board.catch_up``), and links to the board at the first of them, which the board
     brings into view.
     """
     begun = Q(events__starts_at__lt=now) | Q(embedded_slots__event__starts_at__lt=now)
@@ -184,7 +184,7 @@ def _board_at_block(item_id: int) -> str:
     place = (ScheduleEvent.objects.filter(task_item_id=item_id).values_list("week", "day").first()
              or ScheduleSlot.objects.filter(embedded_item_id=item_id).values_list("week", "day").first())
     query = f"?week={place[0]}&day={place[1]}&block=item-{item_id}" if place else f"?block=item-{item_id}"
-    return reverse("planning:week") + query
+    return reverse("board:week") + query
 
 
 def _tomorrows(now: datetime, user: User | None) -> Iterable[dict]:
@@ -207,7 +207,7 @@ def _tomorrows(now: datetime, user: User | None) -> Iterable[dict]:
                "params": {"date": preview.on.isoformat(), "headline": preview.headline,
                           "courses": len(preview.courses), "blocks": len(preview.blocks) + len(preview.embedded),
                           "deadlines": len(preview.deadlines), "exams": len(preview.exams)},
-               "link": f"{reverse('planning:week')}?week={preview.week}" if preview.week else reverse("dashboard")}
+               "link": f"{reverse('board:week')}?week={preview.week}" if preview.week else reverse("dashboard")}
 
 
 def _wanted(candidate: dict, prefs: ReminderSettings, now: datetime) -> dict | None:

@@ -29,7 +29,7 @@ def pocket_bell_data(context) -> dict:
 
 
 def _agenda_urls(user) -> list[str]:
-    week_url = reverse("planning:week")
+    week_url = reverse("board:week")
     semester, _template = time_frame_get(user=user)
     week = semester.current_week(timezone.now(), clamp=True) or 1
     return [week_url] + ([f"{week_url}?week={week + 1}"] if week < semester.weeks else [])

@@ -24,6 +24,9 @@ const LOGOUT_PATHS = {{ logout_json }};
 const SCOPE_HEADER = {{ scope_header }};
 const STATIC_PREFIX = {{ static_prefix }};
 const OFFLINE_URL = {{ offline_url }};
+// Old addresses of kept pages (the board was at /schedule/): offline, an app installed then or a bookmark
+// still opens the kept copy of the page's new address, with the same query.
+const MOVED = {{ moved_json }};
 const KEEP_AGAIN_AFTER_MS = 60 * 1000;
 
 self.addEventListener("install", (event) => {
@@ -167,7 +170,7 @@ async function page(event, url) {
   try {
     response = await fetch(event.request);
   } catch (error) {
-    const hit = await keptPage(url.pathname + url.search);
+    const hit = await keptPage((MOVED[url.pathname] || url.pathname) + url.search);
     if (hit) return offlineCopy(hit);
     const notice = await caches.match(OFFLINE_URL, { cacheName: SHELL_CACHE });
     if (!notice) throw error;

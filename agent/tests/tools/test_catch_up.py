@@ -12,10 +12,10 @@ from agent.tools.catch_up import TOOL
 from agent.tools.place import TOOL as PLACE
 from agent.tools.support.base import ToolContext
 from agent.tools.support.working_schedule import working_load, working_publish
+from board.previews import preview_apply
 from schedule.core.board import Kind
 from schedule.models import PlanPreview
 from taskclasses.models import TaskItem
-from taskclasses.planning.previews import preview_apply
 from taskclasses.tests.factories import make_task_class, place_item
 
 # Wednesday of week 3 (2026-09-23), 12:00: Monday and Tuesday of week 3 have gone by.

@@ -5,10 +5,10 @@ from __future__ import annotations
 from agent.tests.tools.conftest import NOW, entry_named, item_entry, load_working, make_ctx
 from agent.tools.explain_placement import TOOL
 from agent.tools.support.working_schedule import working_rough_build
+from board.planning import preview_create
+from board.previews import preview_apply
 from schedule.core.planning.reasons import manual_reason
 from taskclasses.models import TaskItem
-from taskclasses.planning.planning import preview_create
-from taskclasses.planning.previews import preview_apply
 
 
 def test_an_applied_block_reads_the_planners_reason(ctx, plan):

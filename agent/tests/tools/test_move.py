@@ -16,8 +16,8 @@ from agent.tests.tools.conftest import (
 from agent.tools.move import TOOL
 from agent.tools.place import TOOL as PLACE
 from agent.tools.support.working_schedule import working_publish
-from taskclasses.planning.planning import preview_create
-from taskclasses.planning.previews import preview_apply
+from board.planning import preview_create
+from board.previews import preview_apply
 
 
 def _move(ctx, working, entry, day, start):

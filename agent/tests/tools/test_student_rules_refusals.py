@@ -7,10 +7,10 @@ from django.utils import translation
 from agent.tests.tools.conftest import NOW, WEEK3_THU, item_entry, load_working
 from agent.tools.move import TOOL as MOVE
 from agent.tools.place import TOOL as PLACE
+from board.direct_edits import block_pin
+from board.planning import preview_create
+from board.previews import preview_apply
 from schedule.student_rules.services import ProtectedInput, study_rules_update
-from taskclasses.planning.direct_edits import block_pin
-from taskclasses.planning.planning import preview_create
-from taskclasses.planning.previews import preview_apply
 
 
 def test_move_refuses_a_pinned_block_naming_the_pin(ctx, plan):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from agent.tests.tools.conftest import WEEK3_THU, entry_named, item_entry, load_working, make_ctx
 from agent.tools.place import TOOL as PLACE
 from agent.tools.unplace import TOOL
-from taskclasses.planning.planning import preview_create
-from taskclasses.planning.previews import preview_apply
+from board.planning import preview_create
+from board.previews import preview_apply
 
 
 def test_a_suggestion_goes_back_to_pending(ctx, working):

@@ -11,11 +11,11 @@ from agent.flow.working import working_for, working_from_json, working_to_json
 from agent.tests.tools.conftest import NOW, WEEK3_MON, WEEK3_TUE, at, board_of, entry_named, item_entry
 from agent.tools.support.board_text import day_index
 from agent.tools.support.working_schedule import working_load, working_publish, working_rebase, working_rough_build
+from board.previews import preview_apply
 from schedule.core.board import Spot
 from schedule.core.board_edits import Move, apply
 from schedule.models import PlanPreview
 from schedule.tests.factories import custom_event
-from taskclasses.planning.previews import preview_apply
 
 DAY_LABELS_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
 

@@ -1,6 +1,6 @@
 """The conversation's working schedule (``agent.flow.working``): its glue to the database and the planner.
 
-Every rule is the core's. This module only loads the board (``taskclasses.planning.boards``), replays
+Every rule is the core's. This module only loads the board (``board.boards``), replays
 a conversation's edits onto a reload (``schedule.core.board_replay``, saying why one is dropped),
 rough-builds with the planner, and hands the changes to schedule's one preview writer.
 """
@@ -16,6 +16,14 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.models import User
 from agent.flow.working import Working
+from board.boards import board_load
+from board.planning import (
+    PreviewOrigin,
+    board_with_plan,
+    plan_reasons,
+    planning_instance_build,
+    preview_publish,
+)
 from schedule.board_messages import place_text, refusal_message
 from schedule.core.board import Board, occupied_sections
 from schedule.core.board_edits import Unplace, batch
@@ -24,14 +32,6 @@ from schedule.core.board_replay import Dropped, Overtaken, pending_edits, replay
 from schedule.core.planning import OccupiedSection, PlanningInstance, plan
 from schedule.models import PlanPreview
 from taskclasses.models import TaskClass
-from taskclasses.planning.boards import board_load
-from taskclasses.planning.planning import (
-    PreviewOrigin,
-    board_with_plan,
-    plan_reasons,
-    planning_instance_build,
-    preview_publish,
-)
 
 WORKING_EVENT_ID = -2  # marks sections the conversation already uses, for the planner
 

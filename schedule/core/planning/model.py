@@ -1,7 +1,7 @@
 """The planner's typed values: the problem it is given, the result it gives back, and their vocabulary.
 
 Every way into the planner speaks these types: the JSON contract adapter (contract.py), the
-database adapter (``taskclasses.planning.planning``), ``plan()`` and the callers of its result.
+database adapter (``board.planning``), ``plan()`` and the callers of its result.
 They are frozen and keyword-only, so a value is never built from a row by field position.
 """
 from __future__ import annotations

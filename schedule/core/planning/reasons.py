@@ -2,7 +2,7 @@
 
 The planner says where; this module says why, from the same instance and result, so a student (and
 the assistant) can read it: "第 3 项：在第 2 项之后最早的空闲两节；避开了你排除的周五；均匀分布使本周
-不超过 2 项". The words are built at the edge (``taskclasses.planning.placement_reasons``) from the
+不超过 2 项". The words are built at the edge (``board.placement_reasons``) from the
 codes below; nothing here names another student's data or a database id.
 
 A reason is a small JSON-ready dict:

@@ -63,7 +63,7 @@ def test_undo_from_the_page_brings_autumn_back(page, user):
 def test_the_board_header_lists_past_semesters(page, user):
     past = start_spring(user, autumn_semester(user)["notes"])
 
-    html = page.get("/schedule/").content.decode()
+    html = page.get("/board/").content.decode()
 
     assert f'href="/schedule/semesters/{past.pk}/"' in html
 

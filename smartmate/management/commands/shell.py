@@ -26,8 +26,8 @@ SERVICES = [
     "schedule.selectors.course_list",
     "schedule.selectors.week_board_get",
     "schedule.services.imports.timetable_import",
-    "taskclasses.planning.timetable_edits.course_change",
-    "taskclasses.planning.timetable_edits.course_remove",
+    "board.timetable_edits.course_change",
+    "board.timetable_edits.course_remove",
     "schedule.services.events.event_create",
     "schedule.services.events.event_delete",
     "schedule.services.events.Span",
@@ -35,9 +35,9 @@ SERVICES = [
     # task classes: plans, planning, previews, quick notes
     "taskclasses.plans.services.task_class_create",
     "taskclasses.plans.services.task_item_add",
-    "taskclasses.planning.planning.preview_create",
-    "taskclasses.planning.previews.preview_apply",
-    "taskclasses.planning.previews.changeset_undo",
+    "board.planning.preview_create",
+    "board.previews.preview_apply",
+    "board.previews.changeset_undo",
     "taskclasses.notes.services.task_create_from_text",
     "taskclasses.notes.services.tasks_promote",
     # the assistant

@@ -52,7 +52,7 @@ def note_with_two_blocks(user):
 def test_the_week_board_shows_a_note_with_two_blocks(client, user, at_now):
     note_with_two_blocks(user)
     client.force_login(user)
-    response = client.get("/schedule/", {"week": 13})
+    response = client.get("/board/", {"week": 13})
     assert response.status_code == 200
     assert response.content.decode().count("交概率论作业") >= 2
 

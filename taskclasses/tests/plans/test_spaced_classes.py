@@ -7,6 +7,7 @@ from datetime import date
 
 import pytest
 
+from board.planning import preview_create
 from schedule.core.planning.spaced import day_index
 from schedule.exams.models import Exam
 from schedule.exams.services import exam_delete
@@ -15,7 +16,6 @@ from schedule.tests.factories import import_csv
 from smartmate.platform.exceptions import AppError, NotFoundError
 from taskclasses.exceptions import TaskClassInputError
 from taskclasses.models import TaskClass
-from taskclasses.planning.planning import preview_create
 from taskclasses.plans.services import task_class_create, task_class_update
 
 # The factory semester starts on Monday 2026-09-07: Friday of week 6 is 2026-10-16.

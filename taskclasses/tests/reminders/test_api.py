@@ -25,7 +25,7 @@ def soon(user):
 def test_listing_produces_due_reminders_and_counts_the_unread(auth_client, soon):
     body = auth_client.get("/api/v1/reminders/").json()
     assert body["unread_count"] == 1
-    assert [(r["kind"], r["read"], r["link"]) for r in body["reminders"]] == [("block_starting", False, "/schedule/?week=13")]
+    assert [(r["kind"], r["read"], r["link"]) for r in body["reminders"]] == [("block_starting", False, "/board/?week=13")]
     assert body["reminders"][0]["text"].startswith("Study block “英语听力 #1” starts at ")
 
 
@@ -117,7 +117,7 @@ def test_the_manifest_names_the_app_and_starts_at_the_agenda(client):
     response = client.get("/manifest.webmanifest")
     body = response.json()
     assert response["Content-Type"] == "application/manifest+json"
-    assert (body["name"], body["start_url"], body["scope"], body["display"]) == ("时伴", "/schedule/", "/", "standalone")
+    assert (body["name"], body["start_url"], body["scope"], body["display"]) == ("时伴", "/board/", "/", "standalone")
     assert {icon["sizes"] for icon in body["icons"]} == {"192x192", "512x512"}
 
 
@@ -129,6 +129,7 @@ def test_the_service_worker_is_served_for_the_whole_site_without_a_session(clien
     assert (response["Service-Worker-Allowed"], response["Cache-Control"]) == ("/", "no-cache")
     assert 'const SCOPE_HEADER = "X-Pocket-Scope";' in script and '"/accounts/logout/"' in script
     assert "{{" not in script and "{%" not in script
+    assert 'const MOVED = {"/schedule/": "/board/"};' in script  # the board's first address, offline too
 
 
 def test_every_page_links_the_manifest_and_allows_the_worker(user):
@@ -144,7 +145,7 @@ def _page_scope(html: str) -> str:
 
 def test_every_page_names_its_session_for_the_worker_and_a_new_session_gets_a_new_scope(user):
     first, second = _page_client(user), _page_client(user)  # two sign-ins of the same student
-    one, two = first.get("/schedule/"), second.get("/schedule/")
+    one, two = first.get("/board/"), second.get("/board/")
     assert one["X-Pocket-Scope"] == _page_scope(one.content.decode()) != ""
     assert two["X-Pocket-Scope"] == _page_scope(two.content.decode()) != one["X-Pocket-Scope"]
 

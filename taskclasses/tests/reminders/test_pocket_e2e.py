@@ -104,7 +104,7 @@ def test_reminders_and_the_offline_agenda_in_a_students_pocket(phone, live_daphn
     # is gone: the next page's hello then names it as fresh and the page announces it all the same.
     page.goto("about:blank")
     starts_at = _a_block_in_eight_minutes(student)
-    page.goto(f"{page.base_url}/schedule/")
+    page.goto(f"{page.base_url}/board/")
     toast = page.locator("[data-test=bell-toast]")
     _announced(page, toast)
     assert toast.inner_text() == f"🔔 学习块“{BLOCK}”将于 {starts_at} 开始。"
@@ -130,8 +130,8 @@ def test_reminders_and_the_offline_agenda_in_a_students_pocket(phone, live_daphn
 
     # Installable: the manifest and an active service worker controlling the page, no installability errors.
     manifest = page.request.get(f"{page.base_url}/manifest.webmanifest").json()
-    assert (manifest["name"], manifest["start_url"]) == ("时伴", "/schedule/")
-    page.goto(f"{page.base_url}/schedule/")
+    assert (manifest["name"], manifest["start_url"]) == ("时伴", "/board/")
+    page.goto(f"{page.base_url}/board/")
     wait_until(page, "navigator.serviceWorker.ready.then(() => true)")
     page.reload()  # now under the worker's control
     wait_until(page, "!!navigator.serviceWorker.controller")
@@ -140,7 +140,7 @@ def test_reminders_and_the_offline_agenda_in_a_students_pocket(phone, live_daphn
     # Playwright's contexts are incognito, where Chromium never offers to install; nothing else may be missing.
     assert errors in ([], ["in-incognito"]), errors
     wait_until(page, "document.documentElement.dataset.offlineKept !== undefined")
-    assert sorted(_kept(page)) == ["/schedule/", "/schedule/?week=14"]
+    assert sorted(_kept(page)) == ["/board/", "/board/?week=14"]
 
     # Offline: reloading shows today's agenda as saved, under the banner.
     context.set_offline(True)
@@ -152,15 +152,19 @@ def test_reminders_and_the_offline_agenda_in_a_students_pocket(phone, live_daphn
     assert BLOCK in today.inner_text()
     page.screenshot(path="/tmp/pocket-offline.png")
     _no_sideways_scroll(page)
+    # The board's first address (an app installed then, a bookmark) opens the same saved copy.
+    page.goto(f"{page.base_url}/schedule/?week=14")
+    page.locator("[data-test=offline-banner]").wait_for(state="visible")
+    assert page.locator("[data-test=offline-page]").count() == 0
     context.set_offline(False)
 
     # Signing out wipes the saved agenda: offline, nothing of the student is left to show.
-    page.goto(f"{page.base_url}/schedule/")
+    page.goto(f"{page.base_url}/board/")
     page.click("[data-test=logout]")
     page.wait_for_url("**/accounts/login/**")
     assert page.evaluate("caches.has('sm-pages')") is False
     context.set_offline(True)
-    page.goto(f"{page.base_url}/schedule/")  # the offline notice, naming nobody and keeping nothing
+    page.goto(f"{page.base_url}/board/")  # the offline notice, naming nobody and keeping nothing
     page.locator("[data-test=offline-nothing-kept]").wait_for(state="visible")
     assert BLOCK not in page.content() and "pocket1" not in page.content()
     context.set_offline(False)
@@ -172,16 +176,16 @@ def test_a_second_student_on_the_same_device_never_sees_the_firsts_agenda(phone,
     _a_block_in_eight_minutes(_student_in_week_13("pocket2"))
     UserFactory(username="pocket3", time_zone="Asia/Shanghai")
     _log_in(page, "pocket2")
-    page.goto(f"{page.base_url}/schedule/")
+    page.goto(f"{page.base_url}/board/")
     wait_until(page, "navigator.serviceWorker.ready.then(() => true)")
     page.reload()
     wait_until(page, "document.documentElement.dataset.offlineKept !== undefined")
-    saved = "caches.open('sm-pages').then((c) => c.match('/schedule/')).then((r) => r ? r.text() : '')"
+    saved = "caches.open('sm-pages').then((c) => c.match('/board/')).then((r) => r ? r.text() : '')"
     assert BLOCK in page.evaluate(saved)
     # The session ends without signing out (cookies cleared); the next student signs in on this device.
     context.clear_cookies()
     _log_in(page, "pocket3")
-    page.goto(f"{page.base_url}/schedule/")
+    page.goto(f"{page.base_url}/board/")
     wait_until(page, "document.documentElement.dataset.offlineKept !== undefined")
     assert BLOCK not in page.evaluate(saved)
     assert page.evaluate(saved) != ""  # the second student's own agenda is kept instead
@@ -217,7 +221,7 @@ def test_offline_a_saved_copy_disables_what_needs_the_network_and_other_pages_sa
     username = f"pocket-m7-{viewport['width']}"
     _student_in_week_13(username)
     _log_in(page, username)
-    page.goto(f"{page.base_url}/schedule/")
+    page.goto(f"{page.base_url}/board/")
     wait_until(page, "navigator.serviceWorker.ready.then(() => true)")
     wait_until(page, "document.documentElement.dataset.offlineKept !== undefined")
 
@@ -234,5 +238,5 @@ def test_offline_a_saved_copy_disables_what_needs_the_network_and_other_pages_sa
         notice.wait_for(state="visible")
         assert "这个页面没有保存在这台设备上" in notice.inner_text()
         page.locator("[data-test=offline-kept-link]").first.wait_for()
-        assert "/schedule/" in page.locator("[data-test=offline-kept-link]").first.get_attribute("href")
+        assert "/board/" in page.locator("[data-test=offline-kept-link]").first.get_attribute("href")
     context.set_offline(False)

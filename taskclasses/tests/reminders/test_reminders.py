@@ -60,7 +60,7 @@ def test_a_block_starting_within_ten_minutes_is_reminded_once(user, block):
     assert reminders_produce(now=now) == 1
     assert reminders_produce(now=now + timedelta(minutes=1)) == 0  # the next beat, and the next
     reminder = Reminder.objects.get(user=user)
-    assert (reminder.kind, reminder.link, reminder.silent) == (Kind.BLOCK_STARTING, "/schedule/?week=13", False)
+    assert (reminder.kind, reminder.link, reminder.silent) == (Kind.BLOCK_STARTING, "/board/?week=13", False)
     starts = block.starts_at.astimezone(SHANGHAI)
     assert reminder_text(reminder, SHANGHAI) == f"Study block “概率论复习 #1” starts at {starts:%H:%M}."
     assert OutboxEvent.objects.filter(topic="reminders.deliver", payload={"reminder_id": reminder.pk}).count() == 1
@@ -144,7 +144,7 @@ def test_missed_blocks_are_reminded_once_a_day_with_a_link_to_the_first_on_the_b
     assert reminders_produce(now=morning + timedelta(hours=3)) == 0
     assert reminders_produce(now=morning + timedelta(days=1)) == 1
     reminder = Reminder.objects.filter(user=user).first()
-    assert reminder is not None and reminder.link == f"/schedule/?week=3&day=2&block=item-{first.pk}"
+    assert reminder is not None and reminder.link == f"/board/?week=3&day=2&block=item-{first.pk}"
     assert reminder_text(reminder, SHANGHAI) == "2 missed study blocks are waiting to be planned again."
 
 
@@ -216,7 +216,7 @@ def test_tomorrow_is_previewed_once_from_eight_in_the_evening(user):
     assert reminders_produce(now=datetime(2026, 12, 2, 20, 0, tzinfo=SHANGHAI)) == 1
     assert reminders_produce(now=datetime(2026, 12, 2, 21, 30, tzinfo=SHANGHAI)) == 0
     reminder = Reminder.objects.get(user=user, kind=Kind.TOMORROW)
-    assert (reminder.key, reminder.link) == ("day:2026-12-03", "/schedule/?week=13")
+    assert (reminder.key, reminder.link) == ("day:2026-12-03", "/board/?week=13")
     with translation.override("zh-hans"):
         assert reminder_text(reminder, SHANGHAI) == "明天（2026-12-03）：课程 1 节，学习块 0 个，截止 0 项，考试 0 场。"
 
