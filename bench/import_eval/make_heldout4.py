@@ -551,13 +551,13 @@ def japan() -> tuple[str, bytes, dict]:
               f"DTEND;TZID={tz}:{floating(span[0], end)}", f"RRULE:FREQ=WEEKLY;WKST=SU;UNTIL={until};BYDAY={BYDAY[co.day - 1]}"]
         if ex:
             ev += [f"EXDATE;TZID={tz}:{floating(d, start)}" for d in ex]
-        ev += ["DTSTAMP:20260410T120000Z", f"UID:{uid('jp', i)[:26]}@google.com", "CREATED:20260410T113000Z",
+        ev += ["DTSTAMP:20260410T120000Z", f"UID:{uid('jp', i).replace('-', '')[:26]}@google.com", "CREATED:20260410T113000Z",
                f"DESCRIPTION:{esc(desc)}", "LAST-MODIFIED:20260410T113500Z", f"LOCATION:{esc(co.room)}",
                "SEQUENCE:0", "STATUS:CONFIRMED", f"SUMMARY:{esc(co.name)}", "TRANSP:OPAQUE", "END:VEVENT"]
         lines += ev
         for d in rd:  # the make-up Saturday, entered by hand as its own event
             extra += ["BEGIN:VEVENT", f"DTSTART;TZID={tz}:{floating(d, start)}", f"DTEND;TZID={tz}:{floating(d, end)}",
-                      "DTSTAMP:20260410T120000Z", f"UID:{uid('jp', i, d)[:26]}@google.com",
+                      "DTSTAMP:20260410T120000Z", f"UID:{uid('jp', i, d).replace('-', '')[:26]}@google.com",
                       f"DESCRIPTION:{esc('補講日（5/4 月曜授業分）' + chr(10) + '担当：' + co.written)}",
                       f"LOCATION:{esc(co.room)}", "SEQUENCE:0", "STATUS:CONFIRMED", f"SUMMARY:{esc(co.name)}",
                       "TRANSP:OPAQUE", "END:VEVENT"]
