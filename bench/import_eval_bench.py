@@ -1,13 +1,13 @@
 """Evaluate timetable import as a new student from each school meets it: one file, one fresh student.
 
-    python -m bench.import_eval_bench [--set dev|dev2|dev3|dev4|dev5|dev6|real|all] [--verbose] [--real-dir DIR]
+    python -m bench.import_eval_bench [--set dev|dev2|dev3|dev4|dev5|dev6|dev7|real|all] [--verbose] [--real-dir DIR]
 
 For each file: a new student with default settings (only the time zone of their school, as
 registration asks it) runs the import page's dry run, then confirms once (adopting the file's
 semester and section times and leaving out what cannot be taken, if the preview says so). The
 meetings on the board are compared with what the file means:
 
-* ``dev`` / ``dev2`` / ``dev3`` / ``dev4`` / ``dev5`` / ``dev6`` (``bench/import_eval/files``): the expected meetings
+* ``dev`` / ``dev2`` / ``dev3`` / ``dev4`` / ``dev5`` / ``dev6`` / ``dev7`` (``bench/import_eval/files``): the expected meetings
   written by hand from each fictional school's description (``X.expected.json``): date, start, end,
   title, room, teacher.
 * ``real`` (``../shared/fixtures/import-real``): an independent expansion of each calendar file
@@ -38,7 +38,7 @@ from bench.harness import bench_database, django_setup_for_bench
 ROOT = Path(__file__).resolve().parent
 FILES = ROOT / "import_eval" / "files"
 REAL = ROOT.parent.parent / "shared" / "fixtures" / "import-real"
-FIXTURE_SETS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "heldout4")  # folders of FILES, each file with X.expected.json
+FIXTURE_SETS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7")  # folders of FILES, each file with X.expected.json
 MERGE_GAP = timedelta(minutes=20)
 
 Key = tuple[str, ...]  # date, start, end (and the title where two meetings share a time)

@@ -1,9 +1,9 @@
-"""Writes files/heldout4/: ten timetable files from descriptions of fictional schools, written blind.
+"""Writes files/dev7/ (written blind as the fourth held-out set, then opened): ten timetable files from descriptions of fictional schools, written blind.
 
 Each file starts from a school (week-1 Monday, zone, weeks, section grid, days off, make-up days that
 run another day's classes) and a student's courses (weekday, sections, weeks, room, teachers as the
 tool writes them). The expected board is computed from that description alone; the file is then
-rendered in the shape of the tool the student would use. Run: python -m bench.import_eval.make_heldout4
+rendered in the shape of the tool the student would use. Run: python -m bench.import_eval.make_dev7
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-OUT = Path(__file__).resolve().parent / "files" / "heldout4"
+OUT = Path(__file__).resolve().parent / "files" / "dev7"
 DAYS = "一二三四五六日"
 BYDAY = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
 
