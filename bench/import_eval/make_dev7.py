@@ -1,4 +1,5 @@
-"""Writes files/dev7/ (written blind as the fourth held-out set, then opened): ten timetable files from descriptions of fictional schools, written blind.
+"""Writes files/dev7/ (written blind as the fourth held-out set, then opened): ten timetable files
+from descriptions of fictional schools.
 
 Each file starts from a school (week-1 Monday, zone, weeks, section grid, days off, make-up days that
 run another day's classes) and a student's courses (weekday, sections, weeks, room, teachers as the

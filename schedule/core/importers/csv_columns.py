@@ -18,8 +18,8 @@ Record = tuple[int, list[str]]
 COLUMN_ALIASES: Mapping[str, frozenset[str]] = {
     "name": frozenset({"课程名称", "课程名", "课程", "name", "course", "course_name"}),
     "day": frozenset({"星期", "星期几", "周几", "day", "weekday", "day_of_week"}),
-    "start_section": frozenset({"开始节数", "开始节次", "起始节", "start_section", "start"}),
-    "end_section": frozenset({"结束节数", "结束节次", "结束节", "end_section", "end"}),
+    "start_section": frozenset({"开始节数", "开始节次", "开始节", "起始节", "起始节次", "start_section", "start"}),
+    "end_section": frozenset({"结束节数", "结束节次", "结束节", "终止节", "end_section", "end"}),
     "teacher": frozenset({"老师", "教师", "任课教师", "teacher"}),
     "location": frozenset({"地点", "教室", "上课地点", "location", "room"}),
     "weeks": frozenset({"周数", "周次", "上课周次", "weeks", "week"}),

@@ -44,8 +44,8 @@ _PLACE_HINT = re.compile(r"\d|楼|樓|教|室|馆|館|中心|实验|机房|操�
 _WEEK_PREFIX = re.compile(r"^[单双]?周\s+")  # "周 麦工商楼G103": a converter's leftover of "单周"
 _TEACHER_HINT = re.compile(r"老师|教师|老師|教師|教授|讲师|講師")
 
-_TEACHER_KEYS = ("任课教师", "授课教师", "授课老师", "任课老师", "教师姓名", "主讲教师", "主讲", "授课", "教师", "老师",
-                 "teachers", "teacher", "instructors", "instructor", "lecturers", "lecturer")
+_TEACHER_KEYS = ("任课教师", "授课教师", "授课老师", "任课老师", "教师姓名", "主讲教师", "主讲", "授课", "教师", "老师", "教员",
+                 "担当", "teachers", "teacher", "instructors", "instructor", "lecturers", "lecturer", "staff")
 _PLACE_KEYS = ("上课地点", "上课教室", "地点", "教室", "location", "room")
 _CODE_KEYS = ("课程号", "课程代码", "课程编号", "课程编码", "course code", "code")
 _NAME_KEYS = ("课程名称", "课程名", "course")
@@ -58,7 +58,7 @@ _KEY_FIELDS = (
     ("", re.compile(r"编号|工号|电话|邮箱|职称|方式|类型|性质|时间|学时|学分|容量|email|phone|type|time|\bid\b",
                     re.I)),
     ("place", re.compile(r"地点|教室|场地|location|room|venue|place", re.I)),
-    ("teacher", re.compile(r"教师|老师|主讲|讲师|^授课$|^任课$|teacher|instructor|lecturer|tutor", re.I)),
+    ("teacher", re.compile(r"教师|老师|教员|主讲|讲师|担当|^授课$|^任课$|teacher|instructor|lecturer|tutor|staff", re.I)),
     ("name", re.compile(r"课程名|^course$|^module$|^subject$", re.I)),
 )
 _ALL_KEYS = sorted((*_TEACHER_KEYS, *_PLACE_KEYS, *_CODE_KEYS, *_NAME_KEYS), key=len, reverse=True)
@@ -82,6 +82,10 @@ _TITLE_WORDS = re.compile(r"教授|讲师|助教|教师|研究员|工程师|实�
 _LEADING_CODE = re.compile(r"^(?P<code>[A-Z]{2,5}\s?\d{3,5}[A-Z]?)\s+(?P<rest>(?=\S*[\u4e00-\u9fff]|\S+\s+\S).+)$")
 _SESSION_KIND = re.compile(r"^(?:lecture|lab|laboratory|tutorial|seminar|workshop|practical|section|class|discussion"
                            r"|recitation|studio)\b(?:\s+[A-Z]?\d*[A-Z]?)?(?:\s+-\s+.*)?$", re.I)
+_KIND_PREFIX = re.compile(r"^[【\[(（]\s*(?P<kind>(?:公共|专业|学科)?(?:必修|选修)|限选|任选|公选|限修|通识|辅修|重修|实践|实验"
+                          r"|理论)\s*[】\])）]\s*(?=\S)")
+_SESSION_SUFFIX = re.compile(r"\s+[-–]\s+(?P<session>(?:lecture|lab|laboratory|tutorial|seminar|workshop|practical|"
+                             r"recitation|studio)\b[^-–]*)$", re.I)
 # A room in brackets after the name ("数值分析（理科楼A305）", "工程制图 [实训中心305]"); brackets that are
 # part of the name ("大学英语(二)", "线性代数（上）", "C语言(实验)") hold no building word or room number.
 # A room in brackets before the name ("[博文楼201]大学英语"); a course code there is read by _CODE_PREFIX.
@@ -115,15 +119,17 @@ class CourseFacts:
 
 def course_facts(summary: str, location: str = "", description: str = "") -> CourseFacts:
     """Read the name, room, teacher and note out of an event's SUMMARY, LOCATION and DESCRIPTION."""
-    titled, code = split_course_code(_clean(summary))
+    titled, kind = _without_kind(_clean(summary))
+    titled, code = split_course_code(titled)
     name, room_in_name, teacher_in_name = _split_name(titled, has_location=bool(_clean(location)))
     keyed, rest = _read_description(description)
+    rest = [kind, *rest] if kind else rest
     teacher = teacher_names(teacher_in_name) or keyed.get("teacher", "")
     place, place_note = _place(location, room_in_name)
     place = place or keyed.get("place", "")
     code = keyed.get("code") or code
     note_parts = [f"课程号：{code}" if code else "", place_note, *rest]
-    note = "；".join(part for part in note_parts if part and part not in {name, place, teacher})
+    note = "；".join(dict.fromkeys(part for part in note_parts if part and part not in {name, place, teacher}))
     return CourseFacts(
         name=(name or _clean(summary))[:MAX_FIELD],
         location=place[:MAX_FIELD],
@@ -150,6 +156,18 @@ def _place(location: str, room_in_name: str) -> tuple[str, str]:
     if _ROOM_NUMBER.search(written):
         return written, "；".join(filter(None, (f"地址：{address}" if address else "", room_in_name)))
     return room_in_name, f"地点：{' '.join(lines)}"
+
+
+def _without_kind(summary: str) -> tuple[str, str]:
+    """The name without a course-kind tag before it ("【必修】刑法学") or a session after it
+    ("Calculus 2 - Lecture 1"), and that tag or session for the note."""
+    tagged = _KIND_PREFIX.match(summary)
+    if tagged:
+        return summary[tagged.end():], f"课程性质：{tagged['kind']}"
+    session = _SESSION_SUFFIX.search(summary)
+    if session:
+        return summary[:session.start()], session["session"]
+    return summary, ""
 
 
 def split_course_code(name: str) -> tuple[str, str]:

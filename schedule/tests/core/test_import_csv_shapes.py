@@ -49,6 +49,14 @@ def test_the_nine_column_variant_with_bom_crlf_and_no_final_newline_reads_like_w
     assert [c.row for c in report.courses] == [2, 3, 4]
 
 
+def test_a_sheet_naming_its_section_columns_kaishijie_and_jieshujie_is_read():
+    """开始节 / 结束节 are the section columns as some schools' sheets name them."""
+    text = "课程名称,星期,开始节,结束节,教师,教室,周数,备注\n机械制图,周一,1,2,王建国,教学楼 301,\"1-8,11-16\",\n"
+    report = parse(text.encode("gbk"))
+    assert report.ok, report.problems
+    assert summary(report) == [("机械制图", 1, 1, 2, "1-8,11-16", "王建国", "教学楼 301")]
+
+
 def test_columns_in_any_order_in_gbk_keep_a_remark_column_as_the_courses_note():
     text = "\r\n".join(["星期,课程名称,开始节数,结束节数,周数,地点,老师,备注", "3,大学英语(二),3,4,1-16单,外语楼305,李四,带词典",
                         '2,数据结构,5,6,"1-8,10-16",信息楼B102,赵六,'])

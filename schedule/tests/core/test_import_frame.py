@@ -152,6 +152,11 @@ def test_name_room_teacher_and_note_are_read_from_the_usual_places(summary, loca
     # Traditional characters (Taiwan, Hong Kong): the keys and suffixes read as their simplified forms.
     ("微積分(一)", "理工大樓 E301", "授課教師：王大明 教授\n上課時間：星期一", ("微積分(一)", "理工大樓 E301", "王大明")),
     ("普通物理 第1-2節", "理工大樓 E105", "", ("普通物理", "理工大樓 E105", "")),
+    # A course-kind tag before the name and a session after it go to the note; more keys for teachers.
+    ("【必修】刑法学", "明德楼 A201", "教员：宋文清 副教授", ("刑法学", "明德楼 A201", "宋文清")),
+    ("Foundations of Computing - Lecture 1", "Kwong Lee Dow-Theatre 1", "COMP10001_U_1_SM1\nStaff: Dr Aisha Rahman",
+     ("Foundations of Computing", "Kwong Lee Dow-Theatre 1", "Aisha Rahman")),
+    ("線形代数学Ⅰ", "3号館 302", "担当：田中一郎 先生\n第2限", ("線形代数学Ⅰ", "3号館 302", "田中一郎")),
     # One capitalised word or letter after a course is no person ("大学物理 B").
     ("大学物理 B @教101", "", "", ("大学物理 B", "教101", "")),
 ])
@@ -177,6 +182,7 @@ def test_a_course_code_taken_off_the_name_is_kept_in_the_note():
     ("陳建宏 助理教授、黃淑芬 講師", "陳建宏、黃淑芬"), ("杨帆/副教授", "杨帆"), ("王明*", "王明"),
     ("李华* 陈思远", "李华、陈思远"),
     ("HO Ka-yee and Dr. Priya NAIR", "HO Ka-yee、Priya NAIR"), ("WONG, Ka Ho", "WONG Ka Ho"),
+    ("鈴木大輔、中村彩 TA", "鈴木大輔、中村彩"), ("渡辺誠 准教授", "渡辺誠"), ("Anita Ta", "Anita Ta"),
 ])
 def test_teachers_are_names_without_titles_joined_with_a_pause_mark(written, names):
     assert teacher_names(written) == names
