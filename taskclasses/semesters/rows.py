@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from django.core import serializers
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import QuerySet
 
 from accounts.models import User
@@ -48,8 +49,22 @@ def semester_rows_dump(user: User) -> list[dict[str, Any]]:
     """Every row of the student's semester tables as ``{"model", "pk", "fields"}`` in JSON types."""
     rows: list[dict[str, Any]] = []
     for queryset in semester_querysets(user):
-        rows += json.loads(serializers.serialize("json", queryset))
+        rows += _json_rows(queryset)
     return rows
+
+
+class _ExactEncoder(DjangoJSONEncoder):
+    """Django's encoder, but a time keeps its microseconds (Django's JSON cuts them to milliseconds,
+    and a row put back would then differ from the row taken out)."""
+
+    def default(self, o: Any) -> Any:
+        if isinstance(o, datetime):
+            return o.isoformat().replace("+00:00", "Z")
+        return super().default(o)
+
+
+def _json_rows(queryset: QuerySet) -> list[dict[str, Any]]:
+    return json.loads(json.dumps(serializers.serialize("python", queryset), cls=_ExactEncoder))
 
 
 def semester_rows_digest(user: User, *, promoted_after: datetime | None = None) -> str:
@@ -61,7 +76,7 @@ def semester_rows_digest(user: User, *, promoted_after: datetime | None = None) 
     """
     digest = hashlib.sha256()
     for queryset in semester_querysets(user):
-        rows = json.loads(serializers.serialize("json", queryset))
+        rows = _json_rows(queryset)
         if queryset.model._meta.label_lower == "taskclasses.task":
             rows = [_as_before_promotion(row, promoted_after) for row in rows]
         digest.update(json.dumps(rows, sort_keys=True).encode())

@@ -21,6 +21,20 @@ from taskclasses.semesters.services import semester_next_start_undo
 pytestmark = pytest.mark.django_db
 
 
+def test_undo_puts_times_back_to_the_microsecond(user):
+    rows = autumn_semester(user)
+    # A time with less than a millisecond past the second: Django's JSON would write it as ".000".
+    CalendarSettings.objects.filter(user=user).update(
+        updated_at=timezone.now().replace(microsecond=456))
+    before = semester_rows_dump(user)
+    start_spring(user, rows["notes"])
+
+    semester_next_start_undo(user=user)
+
+    assert CalendarSettings.objects.get(user=user).updated_at.microsecond == 456
+    assert semester_rows_dump(user) == before
+
+
 def test_undo_puts_every_row_back_exactly_under_its_own_id(user):
     rows = autumn_semester(user)
     before = semester_rows_dump(user)
