@@ -38,7 +38,8 @@ from bench.harness import bench_database, django_setup_for_bench
 ROOT = Path(__file__).resolve().parent
 FILES = ROOT / "import_eval" / "files"
 REAL = ROOT.parent.parent / "shared" / "fixtures" / "import-real"
-FIXTURE_SETS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "heldout5")  # folders of FILES, each file with X.expected.json
+# folders of FILES, each file with X.expected.json
+FIXTURE_SETS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "heldout5")
 MERGE_GAP = timedelta(minutes=20)
 
 Key = tuple[str, ...]  # date, start, end (and the title where two meetings share a time)
