@@ -231,12 +231,12 @@ def sports() -> tuple[str, bytes, dict]:
         lines += series(school, c, tz, body, "gcal", "20240901T101010Z", until="utc", make_up="event")
     meet = date(2024, 10, 24)
     lines += ["BEGIN:VEVENT", f"DTSTART;VALUE=DATE:{meet:%Y%m%d}", f"DTEND;VALUE=DATE:{meet + timedelta(days=2):%Y%m%d}",
-              "DTSTAMP:20240901T101010Z", f"UID:{uid('gcal', 'meet')}@google.com", "SUMMARY:校运动会（停课）",
+              "DTSTAMP:20240901T101010Z", f"UID:{uid('gcal', 'meet')}@google.com", "SUMMARY:校运动会",
               "TRANSP:TRANSPARENT", "END:VEVENT", "END:VCALENDAR"]
     exp = expected(school, courses, "Google Calendar export after manual entry: VTIMEZONE, DTSTART;TZID, weekly RRULE "
                    "with UNTIL in UTC, EXDATE;TZID for 中秋 and 国庆, make-up days as one-off events; a two-day all-day "
-                   "sports meet (skipped as all_day; the student keeps its classes on the board).",
-                   [{"summary": "校运动会（停课）", "why": "all_day", "date": meet.isoformat()}])
+                   "sports meet (skipped as all_day).",
+                   [{"summary": "校运动会", "why": "all_day", "date": meet.isoformat()}])
     return "ics_sports_google_manual.ics", ics(lines), exp
 
 
