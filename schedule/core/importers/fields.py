@@ -6,7 +6,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from schedule.core.importers.metadata import split_course_code
+from schedule.core.importers.metadata import MAX_NOTE, split_course_code
 from schedule.core.importers.notices import WeeksClipped
 from schedule.core.importers.people import teacher_names
 from schedule.core.importers.report import ImportedCourse, ImportProblem, problem
@@ -15,7 +15,6 @@ from schedule.core.weekspec import WeekSpecError, parse_weeks
 
 MAX_NAME_LENGTH = 100
 MAX_TEXT_LENGTH = 100
-MAX_NOTE_LENGTH = 500
 
 _DAY_WORDS = {
     "一": 1,
@@ -119,7 +118,7 @@ def build_course(
     if problems or day is None or start is None or end is None:
         return problems
     notices = (WeeksClipped(raw.row, name, dropped, semester.weeks),) if dropped else ()
-    note = text_field(raw.row, "note", raw.note, MAX_NOTE_LENGTH, problems)
+    note = text_field(raw.row, "note", raw.note, MAX_NOTE, problems)
     return ImportedCourse(
         raw.row, name, day, start, end, weeks, teacher, location, bool(is_filler), note=note, notices=notices
     )

@@ -20,7 +20,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from schedule.core.importers.people import looks_like_han_name, looks_like_people, teacher_names
+from schedule.core.importers.people import TITLE_WORDS, looks_like_han_name, looks_like_people, teacher_names
 
 MAX_FIELD = 100
 MAX_NOTE = 500
@@ -77,15 +77,15 @@ _WORDED_TEACHER = re.compile(r"(?:^|\s)(?:任课|授课|主讲|上课)(?:教师|
 _TAUGHT_BY = re.compile(r"由\s*(?P<teacher>.+?)\s*(?:老师)?任教")
 _STAFF_ENTRY = re.compile(r"^\s*\w*\d\w*\s*/\s*(?P<name>[^/]+?)\s*/\s*[^/]*$")  # 工号/姓名/职称
 _TITLED_NAME = re.compile(r"(?P<name>[^()（）]{1,30}?)\s*[(（](?P<title>.*)[)）]")
-_TITLE_WORDS = re.compile(r"教授|讲师|助教|教师|研究员|工程师|实验师|professor|lecturer", re.I)
+_TITLE_WORDS = re.compile(rf"{TITLE_WORDS}|教师", re.I)  # what a bracket after a name may say: "教师B(副教授)"
 # A course code, then the course's title ("COMP2119 Introduction to Data Structures", "LAW3001 经济法").
 _LEADING_CODE = re.compile(r"^(?P<code>[A-Z]{2,5}\s?\d{3,5}[A-Z]?)\s+(?P<rest>(?=\S*[\u4e00-\u9fff]|\S+\s+\S).+)$")
-_SESSION_KIND = re.compile(r"^(?:lecture|lab|laboratory|tutorial|seminar|workshop|practical|section|class|discussion"
-                           r"|recitation|studio)\b(?:\s+[A-Z]?\d*[A-Z]?)?(?:\s+-\s+.*)?$", re.I)
+# Kinds of session a timetable names beside a course ("COMP2311 Lab", "Calculus 2 - Lecture 1").
+_SESSIONS = r"lecture|lab|laboratory|tutorial|seminar|workshop|practical|recitation|studio"
+_SESSION_KIND = re.compile(rf"^(?:{_SESSIONS}|section|class|discussion)\b(?:\s+[A-Z]?\d*[A-Z]?)?(?:\s+-\s+.*)?$", re.I)
 _KIND_PREFIX = re.compile(r"^[【\[(（]\s*(?P<kind>(?:公共|专业|学科)?(?:必修|选修)|限选|任选|公选|限修|通识|辅修|重修|实践|实验"
                           r"|理论)\s*[】\])）]\s*(?=\S)")
-_SESSION_SUFFIX = re.compile(r"\s+[-–]\s+(?P<session>(?:lecture|lab|laboratory|tutorial|seminar|workshop|practical|"
-                             r"recitation|studio)\b[^-–]*)$", re.I)
+_SESSION_SUFFIX = re.compile(rf"\s+[-–]\s+(?P<session>(?:{_SESSIONS})\b[^-–]*)$", re.I)
 # A room in brackets after the name ("数值分析（理科楼A305）", "工程制图 [实训中心305]"); brackets that are
 # part of the name ("大学英语(二)", "线性代数（上）", "C语言(实验)") hold no building word or room number.
 # A room in brackets before the name ("[博文楼201]大学英语"); a course code there is read by _CODE_PREFIX.

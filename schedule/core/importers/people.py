@@ -14,13 +14,13 @@ _SEPARATORS = re.compile(r"\s*[,，、/;；&]\s*|\s+and\s+")
 _SPACED_HAN_NAMES = re.compile(r"^[\u4e00-\u9fff·]{2,4}(?:\s+[\u4e00-\u9fff·]{2,4})+$")
 # A title before the name needs a dot or a space after it, so "Drew" stays a name.
 _TITLE_BEFORE = re.compile(r"^(?:dr|prof|professor|assoc\.?\s*prof|mr|mrs|ms)(?:\.\s*|\s+)", re.I)
-_TITLE_WORDS = (r"助理教授|客座教授|兼任教授|特聘教授|副教授|准教授|教授|讲师|講師|助教|副研究员|研究员|研究員|高级工程师"
+TITLE_WORDS = (r"助理教授|客座教授|兼任教授|特聘教授|副教授|准教授|教授|讲师|講師|助教|副研究员|研究员|研究員|高级工程师"
                 r"|工程师|工程師"
                 r"|实验师|博士|教官|先生|professor|lecturer")
-_TITLE_WORD = re.compile(_TITLE_WORDS, re.I)
+_TITLE_WORD = re.compile(TITLE_WORDS, re.I)
 _TEACHING_ASSISTANT = re.compile(r"\s+[(（]?TA[)）]?$")  # "中村彩 TA": a teaching assistant is a teacher too
 # A title after the name: bare ("钟晓 教授", "周强讲师") or in brackets ("孙悦（讲师）", "教师C()", "X(无)").
-_TITLE_AFTER = re.compile(rf"\s*(?:(?:{_TITLE_WORDS})|[(（]\s*(?:(?:{_TITLE_WORDS})|无)?\s*[)）])$", re.I)
+_TITLE_AFTER = re.compile(rf"\s*(?:(?:{TITLE_WORDS})|[(（]\s*(?:(?:{TITLE_WORDS})|无)?\s*[)）])$", re.I)
 _TRIM = " \t\"'“”‘’。.,，;；、:：*"  # "王明*": a 教务 system's mark of the lead teacher
 # A person's name: a few Han characters (with · for transliterations), or two to four capitalised Latin
 # words -- one word ("Lecture", "B") is a name only after a title ("Dr Smith").
