@@ -50,6 +50,7 @@ from schedule.models import ChangeSet, Course, ScheduleEvent, ScheduleSlot
 from schedule.selectors import time_frame_get
 from schedule.services.academic_calendar import academic_calendar_sync
 from schedule.services.calendar import calendar_settings_ensure, calendar_settings_update
+from schedule.services.changesets import changeset_record
 from schedule.services.timetable_records import empty_record
 from schedule.signals import timetable_imported
 
@@ -421,7 +422,7 @@ def _record_import(*, user: User, outcome: ImportOutcome, events: list[ScheduleE
     record["summary"] = {"action": "import", "first": True, "added": outcome.created_courses, "changed": 0,
                          "removed": 0, "meetings_added": outcome.created_events, "blocks": 0,
                          "adopted": calendar_before is not None}
-    return ChangeSet.objects.create(user=user, kind=ChangeSet.Kind.IMPORT, removed=[], timetable=record).pk
+    return changeset_record(user=user, kind=ChangeSet.Kind.IMPORT, timetable=record).pk
 
 
 def _write(*, user: User, occurrences: list[Occurrence], semester, template,
