@@ -1,4 +1,4 @@
-"""Writes files/heldout5/ (the fifth held-out set, written blind): ten timetable files from descriptions
+"""Writes files/dev8/ (the fifth held-out set, written blind): ten timetable files from descriptions
 of fictional schools.
 
 Each file starts from a school (week-1 Monday, zone, weeks, section grid, days off, make-up days that
@@ -6,7 +6,7 @@ run another day's classes) and a student's courses (weekday, sections, weeks, ro
 tool writes them). The expected board is computed from that description alone; the file is then
 rendered in the shape of the tool the student would use. The generic pieces (grid, School, Course,
 occurrences, week specs, ICS text helpers) are shared with make_dev7.
-Run: python -m bench.import_eval.make_heldout5
+Run: python -m bench.import_eval.make_dev8
 """
 from __future__ import annotations
 
@@ -35,14 +35,14 @@ from bench.import_eval.make_dev7 import (
     weeks,
 )
 
-OUT = Path(__file__).resolve().parent / "files" / "heldout5"
+OUT = Path(__file__).resolve().parent / "files" / "dev8"
 WEEKDAY = "一二三四五六日"
 
 Body = Callable[[Course, Occ], list[str]]
 
 
 def uid(*parts: object) -> str:
-    return str(uuid.uuid5(uuid.NAMESPACE_URL, "heldout5/" + "/".join(map(str, parts))))
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, "dev8/" + "/".join(map(str, parts))))
 
 
 def write(name: str, data: bytes, exp: dict) -> None:
