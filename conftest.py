@@ -56,6 +56,16 @@ def _guarded_connect_ex(self: socket.socket, address: object) -> int:
 def pytest_configure(config: pytest.Config) -> None:
     socket.socket.connect = _guarded_connect  # type: ignore[method-assign]
     socket.socket.connect_ex = _guarded_connect_ex  # type: ignore[method-assign]
+    _quick_password_hashing()
+
+
+def _quick_password_hashing() -> None:
+    # Every test student's password is hashed; production's PBKDF2 rounds made that most of the suite's time.
+    from django.conf import settings
+
+    from smartmate.tests.quick_hasher import hashers_for_tests
+
+    settings.PASSWORD_HASHERS = hashers_for_tests(list(settings.PASSWORD_HASHERS))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
