@@ -13,10 +13,11 @@ _SEPARATORS = re.compile(r"\s*[,，、/;；&]\s*|\s+and\s+")
 # Chinese names listed with spaces ("李华 陈思远"): each word one person.
 _SPACED_HAN_NAMES = re.compile(r"^[\u4e00-\u9fff·]{2,4}(?:\s+[\u4e00-\u9fff·]{2,4})+$")
 # A title before the name needs a dot or a space after it, so "Drew" stays a name.
-_TITLE_BEFORE = re.compile(r"^(?:dr|prof|professor|assoc\.?\s*prof|mr|mrs|ms)(?:\.\s*|\s+)", re.I)
+# Titles stack ("Prof. Dr. Klaus Weber", "Prof. Dr.-Ing. Lena Vogt").
+_TITLE_BEFORE = re.compile(r"^(?:(?:dr(?:\.-ing)?|prof|professor|assoc\.?\s*prof|mr|mrs|ms)(?:\.\s*|\s+))+", re.I)
 TITLE_WORDS = (r"助理教授|客座教授|兼任教授|特聘教授|副教授|准教授|教授|讲师|講師|助教|副研究员|研究员|研究員|高级工程师"
                 r"|工程师|工程師"
-                r"|实验师|博士|教官|先生|professor|lecturer")
+                r"|实验师|博士|教官|教员|先生|professor|lecturer")
 _TITLE_WORD = re.compile(TITLE_WORDS, re.I)
 _TEACHING_ASSISTANT = re.compile(r"\s+[(（]?TA[)）]?$")  # "中村彩 TA": a teaching assistant is a teacher too
 # A title after the name: bare ("钟晓 教授", "周强讲师") or in brackets ("孙悦（讲师）", "教师C()", "X(无)").

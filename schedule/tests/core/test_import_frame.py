@@ -157,6 +157,12 @@ def test_name_room_teacher_and_note_are_read_from_the_usual_places(summary, loca
     ("Foundations of Computing - Lecture 1", "Kwong Lee Dow-Theatre 1", "COMP10001_U_1_SM1\nStaff: Dr Aisha Rahman",
      ("Foundations of Computing", "Kwong Lee Dow-Theatre 1", "Aisha Rahman")),
     ("線形代数学Ⅰ", "3号館 302", "担当：田中一郎 先生\n第2限", ("線形代数学Ⅰ", "3号館 302", "田中一郎")),
+    # A teacher alone with the word for one; a military academy's 教员 as key and title; German keys and titles.
+    ("和声学", "教学楼 412", "顾明远老师", ("和声学", "教学楼 412", "顾明远")),
+    ("体能训练", "训练场", "教员：孙强 教员、周勇 教员", ("体能训练", "训练场", "孙强、周勇")),
+    ("Analysis für Informatik", "MI HS 1", "Vorlesung\nVortragende/r: Prof. Dr. Klaus Weber",
+     ("Analysis für Informatik", "MI HS 1", "Klaus Weber")),
+    ("钢琴主课", "琴房楼 516", "古典音乐", ("钢琴主课", "琴房楼 516", "")),
     # One capitalised word or letter after a course is no person ("大学物理 B").
     ("大学物理 B @教101", "", "", ("大学物理 B", "教101", "")),
 ])
@@ -182,7 +188,7 @@ def test_a_course_code_taken_off_the_name_is_kept_in_the_note():
     ("陳建宏 助理教授、黃淑芬 講師", "陳建宏、黃淑芬"), ("杨帆/副教授", "杨帆"), ("王明*", "王明"),
     ("李华* 陈思远", "李华、陈思远"),
     ("HO Ka-yee and Dr. Priya NAIR", "HO Ka-yee、Priya NAIR"), ("WONG, Ka Ho", "WONG Ka Ho"),
-    ("鈴木大輔、中村彩 TA", "鈴木大輔、中村彩"), ("渡辺誠 准教授", "渡辺誠"), ("Anita Ta", "Anita Ta"),
+    ("鈴木大輔、中村彩 TA", "鈴木大輔、中村彩"), ("Prof. Dr.-Ing. Lena Vogt", "Lena Vogt"), ("渡辺誠 准教授", "渡辺誠"), ("Anita Ta", "Anita Ta"),
 ])
 def test_teachers_are_names_without_titles_joined_with_a_pause_mark(written, names):
     assert teacher_names(written) == names
