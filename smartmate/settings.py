@@ -385,6 +385,9 @@ LLM_MODELS = {
 LLM_TIMEOUT_SECONDS = env_float("LLM_TIMEOUT_SECONDS", 60.0, minimum=1.0)
 LLM_MAX_RETRIES = env_int("LLM_MAX_RETRIES", 2, minimum=0, maximum=10)
 LLM_RETRY_BACKOFF_SECONDS = env_float("LLM_RETRY_BACKOFF_SECONDS", 0.5, minimum=0.0)
+# How long quick add waits for the model's refinement of an unsure line; the rules' answer is on screen
+# meanwhile and stands after it. The page gives up 2 s later (the network's share).
+QUICK_ADD_REFINE_SECONDS = env_float("QUICK_ADD_REFINE_SECONDS", 2.0, minimum=0.1)
 # How an endpoint is asked for "thinking": none (OpenAI rejects unknown fields), thinking
 # (Ark/DeepSeek/GLM style) or enable_thinking (Qwen style).
 LLM_THINKING_PARAM = env_str("LLM_THINKING_PARAM", "none")

@@ -152,5 +152,7 @@ def dashboard(request: AuthedHttpRequest) -> HttpResponse:
                # "补上落下的 3 次复习": blocks gone by and not done (board/catch_up.py).
                "heal": {"catch_up": catch_up_count(user=request.user)},
                # Quick add asks the model about lines its rules were unsure of, when there is one.
-               "quick_add_refines": settings.LLM_ENABLED}
+               "quick_add_refines": settings.LLM_ENABLED,
+               # The page waits for the refinement as long as the server does, plus the network's 2 s.
+               "quick_add_refine_wait_ms": round(settings.QUICK_ADD_REFINE_SECONDS * 1000) + 2000}
     return render(request, "dashboard.html", context)

@@ -67,8 +67,10 @@
     form.dataset.refined = "0";
     let body;
     try {
-      // The server keeps the model to 2 s; a network that hangs longer leaves the rules' answer too.
-      body = await readAs("/api/v1/tasks/quick-add/refine/", value, AbortSignal.timeout(4000));
+      // The server keeps the model to its budget; a network that hangs past the page's wait (the budget
+      // and 2 s) leaves the rules' answer too.
+      const waitMs = Number(form.dataset.refineWaitMs) || 4000;
+      body = await readAs("/api/v1/tasks/quick-add/refine/", value, AbortSignal.timeout(waitMs));
     } catch (error) {
       return;  // no model, or no answer in time: the rules' answer stands
     }

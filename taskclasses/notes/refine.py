@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.conf import settings
 from django.utils import timezone
 
 from accounts.exceptions import TokenQuotaExceededError
@@ -40,12 +41,11 @@ from taskclasses.notes.services import quick_note_parse
 
 log = logging.getLogger(__name__)
 
-REFINE_BUDGET_SECONDS = 2.0  # the page waits no longer; the rules' answer is already on screen
 STAGE = "quick_add"
 COMPARED_FIELDS = ("title", "quadrant", "deadline", "readings")
 
 
-class _BudgetSpent(Exception):  # raised from the client's poll once the 2 s are up
+class _BudgetSpent(Exception):  # raised from the client's poll once the budget is spent
     pass
 
 
@@ -61,8 +61,11 @@ class RefineOutcome:
 
 
 def quick_note_refine(*, user: User, text: str, now: datetime | None = None,
-                      budget: float = REFINE_BUDGET_SECONDS) -> RefineOutcome:
+                      budget: float | None = None) -> RefineOutcome:
     """Read a quick note with the rules, then let the model refine it if the rules had doubts; writes nothing.
+
+    The model gets ``budget`` seconds (``settings.QUICK_ADD_REFINE_SECONDS`` by default); past it the rules'
+    parse comes back as ``timeout``.
 
     Without a model set up the rules' parse comes back as it is (``no_model``), nothing charged.
     """
@@ -76,6 +79,7 @@ def quick_note_refine(*, user: User, text: str, now: datetime | None = None,
     if not rules.doubts:
         return RefineOutcome(parse=rules, rules=rules, outcome="sure")
     # The budget is the model's: the client is built once per process (importing openai takes a second).
+    budget = settings.QUICK_ADD_REFINE_SECONDS if budget is None else budget
     outcome, refined = _ask_model(client, user, rules, now, deadline=time.monotonic() + budget)
     changed = tuple(name for name in COMPARED_FIELDS if getattr(refined, name) != getattr(rules, name))
     if outcome == "refined" and not changed:

@@ -105,6 +105,15 @@ def test_a_model_slower_than_the_budget_leaves_the_rules_answer(user, fake_llm, 
     assert outcome.elapsed_ms < 1500
 
 
+def test_the_budget_is_a_setting_and_the_page_waits_for_it_and_the_networks_share(
+        client, user, settings, fake_llm, frozen_now):
+    settings.QUICK_ADD_REFINE_SECONDS = 0.3
+    fake_llm.script(model_says("交实习周记", 2, [{"date": "2026-12-09", "time": None}], delay=2.0))
+    assert quick_note_refine(user=user, text=WEDNESDAY_NOTE).outcome == "timeout"
+    client.force_login(user)
+    assert 'data-refine-wait-ms="2300"' in client.get("/").content.decode()
+
+
 def test_without_a_model_the_endpoint_answers_the_rules_and_says_why(auth_client, frozen_now):
     response = auth_client.post(URL, {"text": WEDNESDAY_NOTE}, format="json")
     assert response.status_code == 200
