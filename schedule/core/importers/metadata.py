@@ -58,8 +58,9 @@ _KEY_FIELDS = (
     ("", re.compile(r"编号|工号|电话|邮箱|职称|方式|类型|性质|时间|学时|学分|容量|email|phone|type|time|\bid\b",
                     re.I)),
     ("place", re.compile(r"地点|教室|场地|location|room|venue|place", re.I)),
-    ("teacher", re.compile(r"教师|老师|教员|主讲|讲师|担当|^授课$|^任课$|teacher|instructor|lecturer|tutor|staff"
-                           r"|vortragende|dozent|lehrende|enseignant|docente", re.I)),
+    ("teacher", re.compile(r"教师|老师|教员|主讲|讲师|担当|^授课人?$|^任课人?$|teacher|instructor|lecturer|tutor|staff"
+                           r"|professor|\bprof\b|faculty|taught by|vortragende|dozent|lehrende|enseignant|docente",
+                           re.I)),
     ("name", re.compile(r"课程名|^course$|^module$|^subject$", re.I)),
 )
 _ALL_KEYS = sorted((*_TEACHER_KEYS, *_PLACE_KEYS, *_CODE_KEYS, *_NAME_KEYS), key=len, reverse=True)
@@ -77,7 +78,7 @@ _WORDED_TEACHER = re.compile(r"(?:^|\s)(?:任课|授课|主讲|上课)(?:教师|
                              r"(?:[、,，\s]+[\u4e00-\u9fff·]{2,5})*)\s*$")
 _TAUGHT_BY = re.compile(r"由\s*(?P<teacher>.+?)\s*(?:老师)?任教")
 # A description that is only a teacher with the word for one after the name ("顾明远老师", "叶萍 教授").
-_NAME_THEN_TITLE = re.compile(rf"^(?P<name>[\u4e00-\u9fff·]{{2,4}})\s*(?:老师|老師|{TITLE_WORDS})$")
+_NAME_THEN_TITLE = re.compile(rf"^(?P<name>[\u4e00-\u9fff·]{{2,4}})\s*(?:{TITLE_WORDS})$")
 _STAFF_ENTRY = re.compile(r"^\s*\w*\d\w*\s*/\s*(?P<name>[^/]+?)\s*/\s*[^/]*$")  # 工号/姓名/职称
 _TITLED_NAME = re.compile(r"(?P<name>[^()（）]{1,30}?)\s*[(（](?P<title>.*)[)）]")
 _TITLE_WORDS = re.compile(rf"{TITLE_WORDS}|教师", re.I)  # what a bracket after a name may say: "教师B(副教授)"

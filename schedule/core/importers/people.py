@@ -17,7 +17,7 @@ _SPACED_HAN_NAMES = re.compile(r"^[\u4e00-\u9fff·]{2,4}(?:\s+[\u4e00-\u9fff·]{
 _TITLE_BEFORE = re.compile(r"^(?:(?:dr(?:\.-ing)?|prof|professor|assoc\.?\s*prof|mr|mrs|ms)(?:\.\s*|\s+))+", re.I)
 TITLE_WORDS = (r"助理教授|客座教授|兼任教授|特聘教授|副教授|准教授|教授|讲师|講師|助教|副研究员|研究员|研究員|高级工程师"
                 r"|工程师|工程師"
-                r"|实验师|博士|教官|教员|先生|professor|lecturer")
+                r"|实验师|博士|教官|教员|老师|老師|先生|professor|lecturer")
 _TITLE_WORD = re.compile(TITLE_WORDS, re.I)
 _TEACHING_ASSISTANT = re.compile(r"\s+[(（]?TA[)）]?$")  # "中村彩 TA": a teaching assistant is a teacher too
 # A title after the name: bare ("钟晓 教授", "周强讲师") or in brackets ("孙悦（讲师）", "教师C()", "X(无)").
@@ -67,7 +67,8 @@ def without_title(text: str) -> str:
     name = _TITLE_BEFORE.sub("", name)
     name = _TEACHING_ASSISTANT.sub("", name)
     stripped = _TITLE_AFTER.sub("", name).strip(_TRIM)
-    return stripped or name  # a bare "教授" is all the file says: keep it rather than lose the teacher
+    # A bare "教授" is all the file says, and "王老师" is how students name a teacher: keep them whole.
+    return stripped if len(stripped) > 1 else name
 
 
 def looks_like_people(text: str) -> bool:

@@ -163,6 +163,7 @@ def test_name_room_teacher_and_note_are_read_from_the_usual_places(summary, loca
     ("Analysis für Informatik", "MI HS 1", "Vorlesung\nVortragende/r: Prof. Dr. Klaus Weber",
      ("Analysis für Informatik", "MI HS 1", "Klaus Weber")),
     ("钢琴主课", "琴房楼 516", "古典音乐", ("钢琴主课", "琴房楼 516", "")),
+    ("高等数学", "", "授课人：刘洋\nProfessor: Dr. Ann Lee", ("高等数学", "", "刘洋、Ann Lee")),
     # One capitalised word or letter after a course is no person ("大学物理 B").
     ("大学物理 B @教101", "", "", ("大学物理 B", "教101", "")),
 ])
@@ -189,7 +190,7 @@ def test_a_course_code_taken_off_the_name_is_kept_in_the_note():
     ("李华* 陈思远", "李华、陈思远"),
     ("HO Ka-yee and Dr. Priya NAIR", "HO Ka-yee、Priya NAIR"), ("WONG, Ka Ho", "WONG Ka Ho"),
     ("鈴木大輔、中村彩 TA", "鈴木大輔、中村彩"), ("Prof. Dr.-Ing. Lena Vogt", "Lena Vogt"),
-    ("渡辺誠 准教授", "渡辺誠"), ("Anita Ta", "Anita Ta"),
+    ("渡辺誠 准教授", "渡辺誠"), ("Anita Ta", "Anita Ta"), ("张三老师", "张三"), ("王老师", "王老师"), ("王教授", "王教授"),
 ])
 def test_teachers_are_names_without_titles_joined_with_a_pause_mark(written, names):
     assert teacher_names(written) == names
