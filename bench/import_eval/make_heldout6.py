@@ -12,7 +12,7 @@ code or ``expand.py``.
 from __future__ import annotations
 
 import json
-import zlib
+import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -268,7 +268,7 @@ def agri_node_icalgen() -> None:
         desc = f"任课教师：{','.join(c.teachers)}\n第{o.week}周 星期{weekday} 第{sections_label(c)}节"
         if o.date != o.nominal:
             desc += f"\n调课：{o.nominal.month}月{o.nominal.day}日的课调至本日"
-        lines += ["BEGIN:VEVENT", f"UID:{0x3f2a1c00 + i * 7919:08x}-{i:04d}-4c1e-9d7a-nkxy{i:08d}",
+        lines += ["BEGIN:VEVENT", f"UID:{uuid.uuid5(uuid.NAMESPACE_URL, f'nkxy/{i}/{o.date}/{c.title}')}",
                   "SEQUENCE:0", "DTSTAMP:20250905T134512Z",
                   f"DTSTART;TZID=Asia/Shanghai:{local(o.date, o.start)}",
                   f"DTEND;TZID=Asia/Shanghai:{local(o.date, o.end)}",
@@ -447,12 +447,12 @@ def grad_system_count_exdate() -> None:
         ("学术英语写作", "S0501003", 3, 3, 4, 9, 8, "外语楼 406", ("Laura Chen",)),
         ("机器学习", "S0812033", 3, 6, 8, 1, 12, "计算机楼 报告厅", ("葛亮 教授",)),
     ]
-    courses = []
+    courses: list[Course] = []
     for title, code, day, a, b, fw, n, room, who in plan:
         wk = postponed(fw, n, day)
         courses.append(Course(title, day, a, b, [w for w in wk if school.nominal(w, day) not in school.off], room,
                               tuple(strip_title(x) for x in who),
-                              {"code": code, "who": who, "all_weeks": wk, "n": n}))
+                              {"code": code, "who": who, "all_weeks": wk, "n": n, "section": f"{len(courses) % 3 + 1:02d}"}))
     occs = all_occurrences(school, courses)
     lines = ["BEGIN:VCALENDAR", "PRODID:-//江淮大学研究生院//研究生教育管理系统 课表导出 3.2//ZH", "VERSION:2.0",
              "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:2026-2027学年第一学期研究生课表",
@@ -465,14 +465,13 @@ def grad_system_count_exdate() -> None:
         exd = [school.nominal(w, c.day) for w in wk if school.nominal(w, c.day) in school.off]
         span = f"{wk[0]}-{wk[-1]}周" + ("（节假日停课，顺延一周）" if exd else "")
         desc = (f"课程编号：{c.info['code']}\n主讲教师：{'；'.join(c.info['who'])}\n上课周次：{span}\n"
-                f"上课时间：星期{WEEKDAY_ZH[c.day - 1]} 第{c.first}-{c.last}节\n学时/学分：{c.info['n'] * 3}/"
-                f"{c.info['n'] * 3 // 16}")
+                f"上课时间：星期{WEEKDAY_ZH[c.day - 1]} 第{c.first}-{c.last}节\n总学时：{c.info['n'] * (c.last - c.first + 1)}")
         lines += ["BEGIN:VEVENT", f"UID:pyxt-20261-{c.info['code']}-{i + 1:02d}@gs.jhu.edu.cn",
                   "DTSTAMP:20260901T011500Z", f"DTSTART;TZID=Asia/Shanghai:{local(first, s)}",
                   f"DTEND;TZID=Asia/Shanghai:{local(first, e)}",
                   f"RRULE:FREQ=WEEKLY;INTERVAL=1;COUNT={len(wk)}"]
         lines += [f"EXDATE;TZID=Asia/Shanghai:{local(d, s)}" for d in exd]
-        lines += [f"SUMMARY:{esc(c.title)}（{c.info['code'][-2:]}班）", f"LOCATION:{esc(c.room)}",
+        lines += [f"SUMMARY:{esc(c.title)}（{c.info['section']}班）", f"LOCATION:{esc(c.room)}",
                   f"DESCRIPTION:{esc(desc)}", "END:VEVENT"]
     lines.append("END:VCALENDAR")
     write("ics_grad_system_count_exdate.ics", render(lines),
@@ -580,8 +579,11 @@ def nz_timetable_dst() -> None:
         last = school.nominal(c.weeks[-1], c.day)
         gaps = [school.nominal(w, c.day) for w in range(c.weeks[0], c.weeks[-1] + 1) if w not in c.weeks]
         s, e = school.times(first, c.first, c.last)
+        dates = [school.nominal(w, c.day) for w in c.weeks]
+        spans = [(a, b) for a, b in ((dates[0], max(d for d in dates if d < gaps[0])),
+                                     (min(d for d in dates if d > gaps[-1]), dates[-1]))]
         desc = f"{c.info['code']} {c.info['kind']}\n" + (f"Staff: {c.info['staff']}\n" if c.info["staff"] else "") + \
-            "Weeks: " + ("20/7-31/8, 14/9-25/10" if c.weeks[0] == 1 else "27/7-31/8, 14/9-25/10")
+            "Weeks: " + ", ".join(f"{a.day}/{a.month}-{b.day}/{b.month}" for a, b in spans)
         lines += ["BEGIN:VEVENT", f"UID:2265-{c.info['code'].replace(' ', '')}-{i:02d}@timetable.waitemata.ac.nz",
                   "DTSTAMP:20260714T201500Z", f"DTSTART;TZID=Pacific/Auckland:{local(first, s)}",
                   f"DTEND;TZID=Pacific/Auckland:{local(first, e)}",
@@ -690,7 +692,7 @@ def maritime_icalnet_training() -> None:
         props = {"DESCRIPTION": f"DESCRIPTION:{esc(desc)}", "DTEND": f"DTEND;TZID=Asia/Shanghai:{local(first, end)}",
                  "DTSTAMP": "DTSTAMP:20250830T081244Z", "DTSTART": f"DTSTART;TZID=Asia/Shanghai:{local(first, start)}",
                  "LOCATION": f"LOCATION:{esc(c.room)}", "SEQUENCE": "SEQUENCE:0", "SUMMARY": f"SUMMARY:{esc(c.title)}",
-                 "UID": f"UID:{zlib.crc32(f'{c.title}{c.day}{c.first}{first}'.encode()):010d}-mdmc"}
+                 "UID": f"UID:{uuid.uuid5(uuid.NAMESPACE_URL, f'mdmc/{c.title}/{c.day}/{c.first}/{first}')}"}
         for x in extra:
             props[x.split(";")[0].split(":")[0]] = x
         return ["BEGIN:VEVENT", *(props[k] for k in sorted(props)), "END:VEVENT"]
@@ -723,6 +725,9 @@ def maritime_icalnet_training() -> None:
 
 # --------------------------------------------------------------------------- 10. Macau portal
 
+KIND_CODE = {"講課": "LEC", "實驗": "LAB", "導修": "TUT"}
+
+
 def macau_portal_trad() -> None:
     school = School("澳門氹仔大學", "Asia/Macau", date(2025, 8, 25), 15,
                     grid(*((f"{h:02d}:30", 1, 50, []) for h in range(8, 20))),
@@ -749,7 +754,7 @@ def macau_portal_trad() -> None:
     for o in sorted(occs, key=lambda o: (o.course.info["code"], o.date)):
         c = o.course
         desc = f"科目編號：{c.info['code']}\n課堂類型：{c.info['kind']}\n任課老師：{c.info['who']}\n教學週：第{o.week}週"
-        lines += ["BEGIN:VEVENT", f"UID:{c.info['code']}-{c.info['kind']}-{o.date:%Y%m%d}@sis.utm.edu.mo",
+        lines += ["BEGIN:VEVENT", f"UID:{c.info['code']}-{KIND_CODE[c.info['kind']]}-{o.date:%Y%m%d}@sis.utm.edu.mo",
                   "DTSTAMP:20250818T020000Z", f"DTSTART;TZID=Asia/Macau:{local(o.date, o.start)}",
                   f"DTEND;TZID=Asia/Macau:{local(o.date, o.end)}",
                   f"SUMMARY:{esc(c.info['code'] + ' ' + c.title + ' (' + c.info['kind'] + ')')}",
