@@ -4,18 +4,28 @@ The expected meetings were computed from the school/course descriptions in make_
 file is read back with expand.py, consecutive meetings of one summary on one day (gap <= 30 min) are
 merged, and the (date, start, end) set must equal the expected meetings plus the meetings the expected
 file lists as skipped for overlap / outside_semester (which are in the file but not wanted). For
-dev5, dev6, dev7 and dev8 the expected title, room and teachers must also be written in the file's meeting at
+dev5, dev6, dev7, dev8 and heldout6 the expected title, room and teachers must also be written in the file's meeting at
 that time, and a file expected to be refused must be unreadable as every CSV shape expand.py knows.
 A dev7 or dev8 CSV whose header has 开始节 is read as the WakeUp shape (columns are found by name).
+A heldout6 CSV whose header has 日期 and 节次 is a dated teaching-progress sheet (one row per meeting).
 A file named ``*big5*`` is Big5 (cp950); expand.py reads only UTF-8 and GB18030, so it gets the text.
 """
+import csv
+import io
 import json
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from bench.import_eval.expand import expand_csv_clock, expand_csv_grid, expand_csv_wakeup, expand_ics
+from bench.import_eval.expand import (
+    Meeting,
+    expand_csv_clock,
+    expand_csv_grid,
+    expand_csv_wakeup,
+    expand_ics,
+    parse_weekday,
+)
 
 FILES = Path(__file__).resolve().parents[1] / "files"
 ALL = sorted(p for p in FILES.glob("*/*") if not p.name.endswith(".expected.json"))
@@ -42,6 +52,7 @@ def test_all_sets_exist():
     assert len([p for p in ALL if p.parent.name == "dev6"]) >= 10
     assert len([p for p in ALL if p.parent.name == "dev7"]) == 10
     assert len([p for p in ALL if p.parent.name == "dev8"]) == 10
+    assert len([p for p in ALL if p.parent.name == "heldout6"]) == 10
 
 
 def refused(exp: dict) -> bool:
@@ -79,6 +90,9 @@ def test_expected_matches_file(path: Path):
         assert sorted(p.summary for p in ex.skipped) == sorted(
             s["summary"] for s in exp["skipped"] if s["why"] == "damaged")
         assert len(ex.all_day) == sum(s["why"] == "all_day" for s in exp["skipped"])
+    elif dated_rows(path, data):
+        read = read_dated_rows(data, exp["sections"])
+        got = merged(read)
     elif path.name.startswith("wakeup") or section_columns(path, data):
         read = expand_csv_wakeup(data, week1, exp["sections"])
         got = merged(read)
@@ -95,16 +109,46 @@ def test_expected_matches_file(path: Path):
         assert not (week1.isoformat() <= d <= last.isoformat()) or any(
             k.get("date") == d and k["why"] in ("overlap",) for k in exp["skipped"]), (d, s, e)
     assert all(m["title"] and m["start"] < m["end"] for m in exp["meetings"])
-    if path.parent.name in ("dev5", "dev6", "dev7", "dev8"):
+    if path.parent.name in ("dev5", "dev6", "dev7", "dev8", "heldout6"):
         assert_words_in_file(exp["meetings"], read)
 
 
 def section_columns(path: Path, data: bytes) -> bool:
     """A dev7/dev8 sheet with 开始节/结束节 columns: the WakeUp reader finds its columns by name."""
-    if path.parent.name not in ("dev7", "dev8") or path.suffix != ".csv":
+    if path.parent.name not in ("dev7", "dev8", "heldout6") or path.suffix != ".csv":
         return False
     text = data.decode("utf-8-sig") if data.startswith(b"\xef\xbb\xbf") else data.decode("gb18030")
     return "开始节" in text.splitlines()[0]
+
+
+def csv_header(data: bytes) -> list[str]:
+    text = data.decode("utf-8-sig") if data.startswith(b"\xef\xbb\xbf") else data.decode("gb18030")
+    return next(csv.reader(io.StringIO(text)))
+
+
+def dated_rows(path: Path, data: bytes) -> bool:
+    """A heldout6 sheet with one row per meeting: a 日期 column and a 节次 column ('a-b')."""
+    if path.parent.name != "heldout6" or path.suffix != ".csv":
+        return False
+    header = csv_header(data)
+    return "日期" in header and "节次" in header
+
+
+def read_dated_rows(data: bytes, sections: list[list[str]]) -> list[Meeting]:
+    """Rows 日期 (2025/9/1), 星期, 节次 'a-b', 课程名称, 授课教师, 上课地点 -> one Meeting per row on the grid."""
+    text = data.decode("utf-8-sig") if data.startswith(b"\xef\xbb\xbf") else data.decode("gb18030")
+    rows = [r for r in csv.reader(io.StringIO(text)) if any(c.strip() for c in r)]
+    col = {name: i for i, name in enumerate(rows[0])}
+    out = []
+    for r in rows[1:]:
+        y, m, d = (int(x) for x in r[col["日期"]].split("/"))
+        day = date(y, m, d)
+        assert day.isoweekday() == parse_weekday(r[col["星期"]]), r
+        first, _, last = r[col["节次"]].partition("-")
+        start, end = sections[int(first) - 1][0], sections[int(last or first) - 1][1]
+        out.append(Meeting(day, datetime.strptime(start, "%H:%M").time(), datetime.strptime(end, "%H:%M").time(),
+                           r[col["课程名称"]], r[col["上课地点"]], r[col["授课教师"]]))
+    return sorted(out)
 
 
 def assert_words_in_file(meetings: list[dict], read: list) -> None:
