@@ -4,10 +4,10 @@ The expected meetings were computed from the school/course descriptions in make_
 file is read back with expand.py, consecutive meetings of one summary on one day (gap <= 30 min) are
 merged, and the (date, start, end) set must equal the expected meetings plus the meetings the expected
 file lists as skipped for overlap / outside_semester (which are in the file but not wanted). For
-dev5, dev6, dev7, dev8 and heldout6 the expected title, room and teachers must also be written in the file's meeting at
+dev5-dev9 the expected title, room and teachers must also be written in the file's meeting at
 that time, and a file expected to be refused must be unreadable as every CSV shape expand.py knows.
 A dev7 or dev8 CSV whose header has 开始节 is read as the WakeUp shape (columns are found by name).
-A heldout6 CSV whose header has 日期 and 节次 is a dated teaching-progress sheet (one row per meeting).
+A dev9 CSV whose header has 日期 and 节次 is a dated teaching-progress sheet (one row per meeting).
 A file named ``*big5*`` is Big5 (cp950); expand.py reads only UTF-8 and GB18030, so it gets the text.
 """
 import csv
@@ -52,7 +52,7 @@ def test_all_sets_exist():
     assert len([p for p in ALL if p.parent.name == "dev6"]) >= 10
     assert len([p for p in ALL if p.parent.name == "dev7"]) == 10
     assert len([p for p in ALL if p.parent.name == "dev8"]) == 10
-    assert len([p for p in ALL if p.parent.name == "heldout6"]) == 10
+    assert len([p for p in ALL if p.parent.name == "dev9"]) == 10
 
 
 def refused(exp: dict) -> bool:
@@ -109,13 +109,13 @@ def test_expected_matches_file(path: Path):
         assert not (week1.isoformat() <= d <= last.isoformat()) or any(
             k.get("date") == d and k["why"] in ("overlap",) for k in exp["skipped"]), (d, s, e)
     assert all(m["title"] and m["start"] < m["end"] for m in exp["meetings"])
-    if path.parent.name in ("dev5", "dev6", "dev7", "dev8", "heldout6"):
+    if path.parent.name in ("dev5", "dev6", "dev7", "dev8", "dev9"):
         assert_words_in_file(exp["meetings"], read)
 
 
 def section_columns(path: Path, data: bytes) -> bool:
     """A dev7/dev8 sheet with 开始节/结束节 columns: the WakeUp reader finds its columns by name."""
-    if path.parent.name not in ("dev7", "dev8", "heldout6") or path.suffix != ".csv":
+    if path.parent.name not in ("dev7", "dev8", "dev9") or path.suffix != ".csv":
         return False
     text = data.decode("utf-8-sig") if data.startswith(b"\xef\xbb\xbf") else data.decode("gb18030")
     return "开始节" in text.splitlines()[0]
@@ -127,8 +127,8 @@ def csv_header(data: bytes) -> list[str]:
 
 
 def dated_rows(path: Path, data: bytes) -> bool:
-    """A heldout6 sheet with one row per meeting: a 日期 column and a 节次 column ('a-b')."""
-    if path.parent.name != "heldout6" or path.suffix != ".csv":
+    """A dev9 sheet with one row per meeting: a 日期 column and a 节次 column ('a-b')."""
+    if path.parent.name != "dev9" or path.suffix != ".csv":
         return False
     header = csv_header(data)
     return "日期" in header and "节次" in header

@@ -1,8 +1,8 @@
-"""Write the sixth held-out set, ``files/heldout6/``, from descriptions of fictional schools.
+"""Write the sixth held-out set, ``files/dev9/``, from descriptions of fictional schools.
 
-    python -m bench.import_eval.make_heldout6
+    python -m bench.import_eval.make_dev9
 
-Written blind (see the README's ``heldout6/`` section): each file starts from a description of a school
+Written blind (see the README's ``dev9/`` section): each file starts from a description of a school
 (week-1 Monday, zone, weeks, section grid, optionally a second grid from a date, days off and make-up
 days that run the classes of a day off) and of a student's courses (weekday, first/last section, weeks,
 room, teachers). The expected board is computed from that description alone; the file is then rendered
@@ -18,7 +18,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-OUT = Path(__file__).resolve().parent / "files" / "heldout6"
+OUT = Path(__file__).resolve().parent / "files" / "dev9"
 WEEKDAY_ZH = "一二三四五六日"
 Date = date  # for annotations in classes that have a field named ``date``
 
