@@ -31,6 +31,7 @@ from schedule.core.importers.report import ImportRejected, problem
 
 ShapeKind = Literal["sections", "clock", "grid"]
 ROWS_TRIED = 5  # rows of a file without a header tried to tell its shape
+_NOT_A_TIMETABLE_ALONE = frozenset({"date", "note"})  # columns any spreadsheet may have
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,8 @@ def detect_shape(records: Sequence[Record]) -> CsvShape:
         return CsvShape("grid", {}, records, grid)
     header_row, header = records[0]
     named = named_columns(header)
+    if not named.keys() - _NOT_A_TIMETABLE_ALONE:
+        named = {}  # "日期,摘要,金额": a bank statement is no timetable for having a date column
     if named and is_clock_header(named):
         check_clock_columns(header_row, named)
         return CsvShape("clock", named, records[1:])

@@ -9,11 +9,13 @@ An optional 水课/is_filler column marks filler courses.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 
 from schedule.core.importers.budget import NO_LIMIT, WorkBudget
 from schedule.core.importers.csv_columns import COLUMN_HEADERS, Record, cell_of
+from schedule.core.importers.csv_dated import dated, sheet_week_one
 from schedule.core.importers.fields import RawCourse, build_course, parse_day, parse_section_number
 from schedule.core.importers.report import ImportedCourse, ImportProblem, ImportRejected, problem
 from schedule.core.time_model import MAX_WEEKS, SectionTemplate, Semester
@@ -22,6 +24,7 @@ from schedule.core.weekspec import WeekSpecError, parse_weeks
 WAKEUP_COLUMNS = ("name", "day", "start_section", "end_section", "teacher", "location", "weeks")
 WAKEUP_9_COLUMNS = (*WAKEUP_COLUMNS[:6], "first_week", "last_week", "parity")
 REQUIRED_COLUMNS = ("name", "day", "start_section", "end_section", "weeks")
+_SECTION_RANGE = re.compile(r"第?\s*(?P<first>\d{1,2})\s*(?:[-~～—至到]\s*(?P<last>\d{1,2}))?\s*节?")
 _PARITY_SUFFIX = {
     "": "", "0": "", "全": "", "全周": "", "每周": "",
     "1": "单", "单": "单", "单周": "单",
@@ -39,9 +42,13 @@ def parse_csv(
     """Return the courses of a WakeUp-style CSV's data records and the problems of its rows."""
     courses: list[ImportedCourse] = []
     problems: list[ImportProblem] = []
+    week_one = sheet_week_one(records, columns) or semester.start_monday
     for row, cells in records:
         budget.spend()
-        result = build_course(raw_course(row, cells, columns), semester, template)
+        raw = raw_course(row, cells, columns)
+        if "date" in columns:
+            raw = dated(raw, cell_of(cells, columns, "date"), week_one)
+        result = build_course(raw, semester, template)
         if isinstance(result, ImportedCourse):
             courses.append(result)
         else:
@@ -52,9 +59,12 @@ def parse_csv(
 
 
 def check_section_columns(header_row: int, named: Mapping[str, int]) -> None:
-    """Raise ImportRejected naming each required column a WakeUp header lacks (周数 or 开始周+结束周)."""
+    """Raise ImportRejected naming each required column a WakeUp header lacks (周数 or 开始周+结束周;
+    开始节数+结束节数 or one 节次 column)."""
     has_weeks = "weeks" in named or {"first_week", "last_week"} <= named.keys()
-    missing = [c for c in REQUIRED_COLUMNS if c not in named and (c != "weeks" or not has_weeks)]
+    has_sections = "sections" in named
+    missing = [c for c in REQUIRED_COLUMNS if c not in named and (c != "weeks" or not has_weeks)
+               and (c not in ("start_section", "end_section") or not has_sections)]
     if missing:
         raise ImportRejected(
             *(problem("missing_column", header_row, c, column=c, header=COLUMN_HEADERS[c]) for c in missing)
@@ -94,18 +104,30 @@ def raw_course(row: int, cells: Sequence[str], columns: Mapping[str, int]) -> Ra
     weeks = cell("weeks")
     if "weeks" not in columns and "first_week" in columns:
         weeks = weeks_of_range(cell("first_week"), cell("last_week"), cell("parity"))
+    start, end = cell("start_section"), cell("end_section")
+    if "start_section" not in columns and "sections" in columns:
+        start, end = section_range(cell("sections"))
     return RawCourse(
         row=row,
         name=cell("name"),
         day=cell("day"),
-        start_section=cell("start_section"),
-        end_section=cell("end_section"),
+        start_section=start,
+        end_section=end,
         weeks=weeks,
         teacher=cell("teacher"),
         location=cell("location"),
         is_filler=cell("is_filler", "false"),
         note=cell("note"),
     )
+
+
+def section_range(text: str) -> tuple[str, str]:
+    """The first and last section of one 节次 cell ("1-3", "第3-4节", "5"); unreadable text is kept as
+    the first, so the section problem shows what was written."""
+    match = _SECTION_RANGE.fullmatch(unicodedata.normalize("NFKC", text).strip())
+    if not match:
+        return text, text
+    return match["first"], match["last"] or match["first"]
 
 
 def weeks_of_range(first: str, last: str, parity: str) -> str:

@@ -57,9 +57,10 @@ _KEY_FIELDS = (
     ("code", re.compile(r"课程号|课程代码|课程编号|课程编码|^代码$|\bcode\b", re.I)),
     ("", re.compile(r"编号|工号|电话|邮箱|职称|方式|类型|性质|时间|学时|学分|容量|email|phone|type|time|\bid\b",
                     re.I)),
-    ("place", re.compile(r"地点|教室|场地|location|room|venue|place", re.I)),
+    ("place", re.compile(r"地点|教室|场地|location|room|venue|place|강의실|장소", re.I)),
     ("teacher", re.compile(r"教师|老师|教员|主讲|讲师|担当|^授课人?$|^任课人?$|teacher|instructor|lecturer|tutor|staff"
-                           r"|professor|\bprof\b|faculty|taught by|vortragende|dozent|lehrende|enseignant|docente",
+                           r"|professor|\bprof\b|faculty|taught by|vortragende|dozent|lehrende|enseignant|docente"
+                           r"|교수|강사|담당",
                            re.I)),
     ("name", re.compile(r"课程名|^course$|^module$|^subject$", re.I)),
 )
@@ -72,7 +73,7 @@ _KEY_STARTS = re.compile(r"(?:(?<=\s)|[,，、]\s*)(?=(?:" + "|".join(map(re.esc
 _SIMPLIFIED = str.maketrans("師講課點編號碼稱時間週節樓館實驗機學類職電話郵員項務堂",
                             "师讲课点编号码称时间周节楼馆实验机学类职电话邮员项务堂")
 _KEYED = re.compile(r"^\s*(?P<key>[^:：]{1,16}?)\s*[:：]\s*(?P<value>.*?)\s*$")
-_PARTS = re.compile(r"[;；]+")
+_PARTS = re.compile(r"[;；|｜]+")  # "授课教师：冉静 | 第1-2节 | 第1周"
 # A teacher named right after the word for one, with no colon ("必修课 任课老师彭远", "主讲教师 王宁").
 _WORDED_TEACHER = re.compile(r"(?:^|\s)(?:任课|授课|主讲|上课)(?:教师|老师)\s*(?P<names>[\u4e00-\u9fff·]{2,5}"
                              r"(?:[、,，\s]+[\u4e00-\u9fff·]{2,5})*)\s*$")
@@ -83,12 +84,22 @@ _STAFF_ENTRY = re.compile(r"^\s*\w*\d\w*\s*/\s*(?P<name>[^/]+?)\s*/\s*[^/]*$")  
 _TITLED_NAME = re.compile(r"(?P<name>[^()（）]{1,30}?)\s*[(（](?P<title>.*)[)）]")
 _TITLE_WORDS = re.compile(rf"{TITLE_WORDS}|教师", re.I)  # what a bracket after a name may say: "教师B(副教授)"
 # A course code, then the course's title ("COMP2119 Introduction to Data Structures", "LAW3001 经济法").
-_LEADING_CODE = re.compile(r"^(?P<code>[A-Z]{2,5}\s?\d{3,5}[A-Z]?)\s+(?P<rest>(?=\S*[\u4e00-\u9fff]|\S+\s+\S).+)$")
+# A dash may part them ("COMPSCI 201 - Data Structures and Algorithms").
+_LEADING_CODE = re.compile(r"^(?P<code>[A-Z]{2,8}\s?\d{3,5}[A-Z]?)\s+(?:[-–:|]\s+)?"
+                           r"(?P<rest>(?=\S*[\u4e00-\u9fff]|\S+\s+\S).+)$")
 # Kinds of session a timetable names beside a course ("COMP2311 Lab", "Calculus 2 - Lecture 1").
-_SESSIONS = r"lecture|lab|laboratory|tutorial|seminar|workshop|practical|recitation|studio"
+_SESSIONS = r"lecture|lab|laboratory|tutorial|seminar|workshop|practical|recitation|studio|exam|test|quiz|midterm"
 _SESSION_KIND = re.compile(rf"^(?:{_SESSIONS}|section|class|discussion)\b(?:\s+[A-Z]?\d*[A-Z]?)?(?:\s+-\s+.*)?$", re.I)
 _KIND_PREFIX = re.compile(r"^[【\[(（]\s*(?P<kind>(?:公共|专业|学科)?(?:必修|选修)|限选|任选|公选|限修|通识|辅修|重修|实践|实验"
                           r"|理论)\s*[】\])）]\s*(?=\S)")
+# A session in brackets after the name, as timetabling portals mark every event ("微積分I (講課)",
+# "Linear Algebra (Lecture)"). A lab or practical is a session only after a course code: "C语言(实验)"
+# alone is the course's own name.
+_BRACKET_SESSION = re.compile(r"\s*[(（](?P<session>讲课|講課|讲授|講授|导修|導修|辅导|輔導|习题课|習題課|研讨|研討|讨论课|討論課"
+                              r"|lecture|tutorial|seminar|recitation|discussion|workshop)[)）]$", re.I)
+_BRACKET_LAB = re.compile(r"\s*[(（](?P<session>实验|實驗|上机|上機|实践|實踐|lab|laboratory|practical)[)）]$", re.I)
+# A teaching class's number after the name ("数值分析（01班）"): which class, not what course.
+_CLASS_NUMBER = re.compile(r"\s*[(（\[【](?P<group>(?:教学班|教學班)?\s*[A-Za-z]?\d{1,3}\s*班)[)）\]】]$")
 _SESSION_SUFFIX = re.compile(rf"\s+[-–]\s+(?P<session>(?:{_SESSIONS})\b[^-–]*)$", re.I)
 # A room in brackets after the name ("数值分析（理科楼A305）", "工程制图 [实训中心305]"); brackets that are
 # part of the name ("大学英语(二)", "线性代数（上）", "C语言(实验)") hold no building word or room number.
@@ -125,6 +136,8 @@ def course_facts(summary: str, location: str = "", description: str = "") -> Cou
     """Read the name, room, teacher and note out of an event's SUMMARY, LOCATION and DESCRIPTION."""
     titled, kind = _without_kind(_clean(summary))
     titled, code = split_course_code(titled)
+    titled, session = _without_session(titled, coded=bool(code))
+    kind = "；".join(filter(None, (kind, session)))
     name, room_in_name, teacher_in_name = _split_name(titled, has_location=bool(_clean(location)))
     keyed, rest = _read_description(description)
     rest = [kind, *rest] if kind else rest
@@ -172,6 +185,17 @@ def _without_kind(summary: str) -> tuple[str, str]:
     if session:
         return summary[:session.start()], session["session"]
     return summary, ""
+
+
+def _without_session(name: str, *, coded: bool) -> tuple[str, str]:
+    """The name without a bracketed session or class number after it, and those for the note."""
+    said: list[str] = []
+    for pattern in (_CLASS_NUMBER, _BRACKET_SESSION, *((_BRACKET_LAB,) if coded else ())):
+        match = pattern.search(name)
+        if match and match.start() > 0:
+            name = name[:match.start()]
+            said.append(f"教学班：{match['group']}" if pattern is _CLASS_NUMBER else match["session"])
+    return name, "；".join(said)
 
 
 def split_course_code(name: str) -> tuple[str, str]:

@@ -57,6 +57,26 @@ def test_a_sheet_naming_its_section_columns_kaishijie_and_jieshujie_is_read():
     assert summary(report) == [("机械制图", 1, 1, 2, "1-8,11-16", "王建国", "教学楼 301")]
 
 
+def test_a_dated_teaching_progress_sheet_reads_week_and_day_from_each_rows_date():
+    """教学进度表: one row per meeting, 节次 as one column; a make-up Sunday keeps the 周次 of the class
+    it replaces, so the date decides (week 1 is where most rows' 周次 and 日期 agree)."""
+    text = ("周次,日期,星期,节次,课程名称,类型,授课内容,授课教师,上课地点,备注\n"
+            "1,2026/3/2,星期一,1-3,内科学,理论,绪论,韦明,第二教学楼 301,\n"
+            "2,2026/3/9,星期一,1-3,内科学,理论,第一章,韦明,第二教学楼 301,\n"
+            "3,2026/3/16,星期一,第1-2节,内科学,理论,第二章,韦明,第二教学楼 301,\n"
+            "5,2026/3/22,星期日,5-8,外科学,见习,第一章（见习）,覃志刚,附属第一医院 示教室,调课\n")
+    report = parse(text)
+    assert report.ok, report.problems
+    assert {(c.name, c.day, c.start_section, c.end_section, c.weeks_text) for c in report.courses} >= {
+        ("内科学", 1, 1, 3, "1"), ("内科学", 1, 1, 2, "3"), ("外科学", 7, 5, 8, "3")}
+    assert {c.teacher for c in report.courses} == {"韦明", "覃志刚"}
+
+
+def test_a_spreadsheet_with_only_a_date_column_is_no_timetable():
+    report = parse("日期,摘要,金额\n2026-03-01,食堂,-12.5\n")
+    assert codes(report) == [(None, "unknown_csv_shape")]
+
+
 def test_columns_in_any_order_in_gbk_keep_a_remark_column_as_the_courses_note():
     text = "\r\n".join(["星期,课程名称,开始节数,结束节数,周数,地点,老师,备注", "3,大学英语(二),3,4,1-16单,外语楼305,李四,带词典",
                         '2,数据结构,5,6,"1-8,10-16",信息楼B102,赵六,'])

@@ -163,6 +163,14 @@ def test_name_room_teacher_and_note_are_read_from_the_usual_places(summary, loca
     ("Analysis für Informatik", "MI HS 1", "Vorlesung\nVortragende/r: Prof. Dr. Klaus Weber",
      ("Analysis für Informatik", "MI HS 1", "Klaus Weber")),
     ("钢琴主课", "琴房楼 516", "古典音乐", ("钢琴主课", "琴房楼 516", "")),
+    # A class number and a portal's session in brackets; a dashed course code; Korean keys; pipes.
+    ("数值分析（01班）", "研究生教学楼 B305", "主讲教师：程志远 教授", ("数值分析", "研究生教学楼 B305", "程志远")),
+    ("CISB110 計算機程序設計 (實驗)", "E11-1025", "", ("計算機程序設計", "E11-1025", "")),
+    ("C语言(实验)", "", "", ("C语言(实验)", "", "")),
+    ("COMPSCI 201 - Data Structures and Algorithms (Lecture)", "AB 2103", "Instructor(s): Prof. Anna Li",
+     ("Data Structures and Algorithms", "AB 2103", "Anna Li")),
+    ("경영학원론", "경영관 B104", "교수: 박지훈", ("경영학원론", "경영관 B104", "박지훈")),
+    ("视听语言", "影视楼 302", "授课教师：冉静 | 第1-2节 | 第1周", ("视听语言", "影视楼 302", "冉静")),
     ("高等数学", "", "授课人：刘洋\nProfessor: Dr. Ann Lee", ("高等数学", "", "刘洋、Ann Lee")),
     # One capitalised word or letter after a course is no person ("大学物理 B").
     ("大学物理 B @教101", "", "", ("大学物理 B", "教101", "")),
@@ -244,6 +252,17 @@ def weekly(first: date, weeks: int, text: str = "") -> DatedEvent:
 
 def test_the_students_semester_is_kept_when_the_file_lies_inside_it():
     assert infer_semester([weekly(date(2026, 9, 8), 16)], SEMESTER) is None
+
+
+def test_a_term_half_of_whose_classes_come_before_the_students_semester_proposes_its_own():
+    """A July term with a two-week break: the series reach into the student's September semester, but
+    only their later half does, so the file's own week 1 is proposed (nothing is dropped unseen)."""
+    def with_break(first: date) -> DatedEvent:
+        return DatedEvent(tuple(first + timedelta(weeks=n) for n in (*range(6), *range(8, 14))))
+
+    events = [with_break(date(2026, 7, 20)), with_break(date(2026, 7, 22))]
+    semester = Semester(date(2026, 9, 7), 20)
+    assert infer_semester(events, semester) == (date(2026, 7, 20), 14)
 
 
 def test_week_one_is_the_monday_of_the_busiest_run_of_dates_ignoring_last_years_series():
