@@ -78,6 +78,7 @@ _PARTS = re.compile(r"[;；|｜]+")  # "授课教师：冉静 | 第1-2节 | 第1
 _WORDED_TEACHER = re.compile(r"(?:^|\s)(?:任课|授课|主讲|上课)(?:教师|老师)\s*(?P<names>[\u4e00-\u9fff·]{2,5}"
                              r"(?:[、,，\s]+[\u4e00-\u9fff·]{2,5})*)\s*$")
 _TAUGHT_BY = re.compile(r"由\s*(?P<teacher>.+?)\s*(?:老师)?任教")
+_BARE_HAN_NAME = re.compile(r"[\u4e00-\u9fff]{2,3}")
 # A description that is only a teacher with the word for one after the name ("顾明远老师", "叶萍 教授").
 _NAME_THEN_TITLE = re.compile(rf"^(?P<name>[\u4e00-\u9fff·]{{2,4}})\s*(?:{TITLE_WORDS})$")
 _STAFF_ENTRY = re.compile(r"^\s*\w*\d\w*\s*/\s*(?P<name>[^/]+?)\s*/\s*[^/]*$")  # 工号/姓名/职称
@@ -368,6 +369,9 @@ def _read_part(part: str, keyed: dict[str, str]) -> bool:
     addressed = _NAME_THEN_TITLE.fullmatch(part)
     if addressed and looks_like_han_name(addressed["name"]):
         _add_teacher(keyed, addressed["name"])
+        return True
+    if "teacher" not in keyed and _BARE_HAN_NAME.fullmatch(part) and looks_like_han_name(part):
+        _add_teacher(keyed, part)  # "张三 | 1-16周": a phone app writes the teacher alone
         return True
     staff = _STAFF_ENTRY.match(part)
     if staff:

@@ -171,6 +171,8 @@ def test_name_room_teacher_and_note_are_read_from_the_usual_places(summary, loca
      ("Data Structures and Algorithms", "AB 2103", "Anna Li")),
     ("경영학원론", "경영관 B104", "교수: 박지훈", ("경영학원론", "경영관 B104", "박지훈")),
     ("视听语言", "影视楼 302", "授课教师：冉静 | 第1-2节 | 第1周", ("视听语言", "影视楼 302", "冉静")),
+    ("高等数学", "教学楼101", "张伟 | 1-16周 | 第1-2节", ("高等数学", "教学楼101", "张伟")),
+    ("高等数学", "教学楼101", "绪论 | 1-16周", ("高等数学", "教学楼101", "")),
     ("高等数学", "", "授课人：刘洋\nProfessor: Dr. Ann Lee", ("高等数学", "", "刘洋、Ann Lee")),
     # One capitalised word or letter after a course is no person ("大学物理 B").
     ("大学物理 B @教101", "", "", ("大学物理 B", "教101", "")),
