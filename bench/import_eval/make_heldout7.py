@@ -111,7 +111,9 @@ class Item:
 
 def board(school: School, items: list[Item]) -> tuple[list[dict], list[dict]]:
     """Expected meetings and skips: all-day out, outside the weeks out, a section holds one meeting."""
-    meetings, skipped, held = [], [], {}
+    meetings: list[dict] = []
+    skipped: list[dict] = []
+    held: dict[tuple[date, int], str] = {}
     for it in items:
         if it.all_day:
             skipped.append({"summary": it.summary, "why": "all_day", "date": it.date.isoformat()})
@@ -236,7 +238,7 @@ def runs(ws: list[int]) -> list[tuple[int, int, int]]:
     return out
 
 
-def makeup_items(school: School, c: Course, summary: str | None = None) -> list[tuple[date, date]]:
+def makeup_items(school: School, c: Course) -> list[tuple[date, date]]:
     """(make-up day, day off) pairs for which this course's class is run on the make-up day."""
     weekly = {school.day(w, c.weekday) for w in c.weeks}
     return [(m, off) for m, off in sorted(school.makeup.items()) if off in weekly]
