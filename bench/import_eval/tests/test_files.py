@@ -8,6 +8,7 @@ dev5-dev9 the expected title, room and teachers must also be written in the file
 that time, and a file expected to be refused must be unreadable as every CSV shape expand.py knows.
 A dev7 or dev8 CSV whose header has 开始节 is read as the WakeUp shape (columns are found by name).
 A dev9 CSV whose header has 日期 and 节次 is a dated teaching-progress sheet (one row per meeting).
+A heldout7 CSV whose header has 上课周次 is a class sheet (one row per block, weeks as a spec).
 A file named ``*big5*`` is Big5 (cp950); expand.py reads only UTF-8 and GB18030, so it gets the text.
 """
 import csv
@@ -24,6 +25,7 @@ from bench.import_eval.expand import (
     expand_csv_grid,
     expand_csv_wakeup,
     expand_ics,
+    parse_week_spec,
     parse_weekday,
 )
 
@@ -53,6 +55,7 @@ def test_all_sets_exist():
     assert len([p for p in ALL if p.parent.name == "dev7"]) == 10
     assert len([p for p in ALL if p.parent.name == "dev8"]) == 10
     assert len([p for p in ALL if p.parent.name == "dev9"]) == 10
+    assert len([p for p in ALL if p.parent.name == "heldout7"]) == 10
 
 
 def refused(exp: dict) -> bool:
@@ -90,6 +93,9 @@ def test_expected_matches_file(path: Path):
         assert sorted(p.summary for p in ex.skipped) == sorted(
             s["summary"] for s in exp["skipped"] if s["why"] == "damaged")
         assert len(ex.all_day) == sum(s["why"] == "all_day" for s in exp["skipped"])
+    elif week_column_rows(path, data):
+        read = read_week_column_rows(data, week1, exp["sections"])
+        got = merged(read)
     elif dated_rows(path, data):
         read = read_dated_rows(data, exp["sections"])
         got = merged(read)
@@ -109,7 +115,7 @@ def test_expected_matches_file(path: Path):
         assert not (week1.isoformat() <= d <= last.isoformat()) or any(
             k.get("date") == d and k["why"] in ("overlap",) for k in exp["skipped"]), (d, s, e)
     assert all(m["title"] and m["start"] < m["end"] for m in exp["meetings"])
-    if path.parent.name in ("dev5", "dev6", "dev7", "dev8", "dev9"):
+    if path.parent.name in ("dev5", "dev6", "dev7", "dev8", "dev9", "heldout7"):
         assert_words_in_file(exp["meetings"], read)
 
 
@@ -148,6 +154,30 @@ def read_dated_rows(data: bytes, sections: list[list[str]]) -> list[Meeting]:
         start, end = sections[int(first) - 1][0], sections[int(last or first) - 1][1]
         out.append(Meeting(day, datetime.strptime(start, "%H:%M").time(), datetime.strptime(end, "%H:%M").time(),
                            r[col["课程名称"]], r[col["上课地点"]], r[col["授课教师"]]))
+    return sorted(out)
+
+
+def week_column_rows(path: Path, data: bytes) -> bool:
+    """A heldout7 class sheet: 开始节/结束节 columns and the weeks as a spec in 上课周次."""
+    if path.parent.name != "heldout7" or path.suffix != ".csv":
+        return False
+    header = csv_header(data)
+    return "上课周次" in header and "开始节" in header
+
+
+def read_week_column_rows(data: bytes, week1: date, sections: list[list[str]]) -> list[Meeting]:
+    """Rows 课程名称, 任课教师, 星期 (周一), 开始节, 结束节, 上课周次 ('2-16周(双)'), 上课地点 -> Meetings."""
+    text = data.decode("utf-8-sig") if data.startswith(b"\xef\xbb\xbf") else data.decode("gb18030")
+    rows = [r for r in csv.reader(io.StringIO(text)) if any(c.strip() for c in r)]
+    col = {name: i for i, name in enumerate(rows[0])}
+    out = []
+    for r in rows[1:]:
+        first, last = int(r[col["开始节"]]), int(r[col["结束节"]])
+        start = datetime.strptime(sections[first - 1][0], "%H:%M").time()
+        end = datetime.strptime(sections[last - 1][1], "%H:%M").time()
+        for w in parse_week_spec(r[col["上课周次"]]):
+            day = week1 + timedelta(weeks=w - 1, days=parse_weekday(r[col["星期"]]) - 1)
+            out.append(Meeting(day, start, end, r[col["课程名称"]], r[col["上课地点"]], r[col["任课教师"]]))
     return sorted(out)
 
 
