@@ -8,7 +8,7 @@ dev5-dev9 the expected title, room and teachers must also be written in the file
 that time, and a file expected to be refused must be unreadable as every CSV shape expand.py knows.
 A dev7 or dev8 CSV whose header has 开始节 is read as the WakeUp shape (columns are found by name).
 A dev9 CSV whose header has 日期 and 节次 is a dated teaching-progress sheet (one row per meeting).
-A heldout7 CSV whose header has 上课周次 is a class sheet (one row per block, weeks as a spec).
+A dev10 CSV whose header has 上课周次 is a class sheet (one row per block, weeks as a spec).
 A file named ``*big5*`` is Big5 (cp950); expand.py reads only UTF-8 and GB18030, so it gets the text.
 """
 import csv
@@ -55,7 +55,7 @@ def test_all_sets_exist():
     assert len([p for p in ALL if p.parent.name == "dev7"]) == 10
     assert len([p for p in ALL if p.parent.name == "dev8"]) == 10
     assert len([p for p in ALL if p.parent.name == "dev9"]) == 10
-    assert len([p for p in ALL if p.parent.name == "heldout7"]) == 10
+    assert len([p for p in ALL if p.parent.name == "dev10"]) == 10
 
 
 def refused(exp: dict) -> bool:
@@ -115,7 +115,7 @@ def test_expected_matches_file(path: Path):
         assert not (week1.isoformat() <= d <= last.isoformat()) or any(
             k.get("date") == d and k["why"] in ("overlap",) for k in exp["skipped"]), (d, s, e)
     assert all(m["title"] and m["start"] < m["end"] for m in exp["meetings"])
-    if path.parent.name in ("dev5", "dev6", "dev7", "dev8", "dev9", "heldout7"):
+    if path.parent.name in ("dev5", "dev6", "dev7", "dev8", "dev9", "dev10"):
         assert_words_in_file(exp["meetings"], read)
 
 
@@ -158,8 +158,8 @@ def read_dated_rows(data: bytes, sections: list[list[str]]) -> list[Meeting]:
 
 
 def week_column_rows(path: Path, data: bytes) -> bool:
-    """A heldout7 class sheet: 开始节/结束节 columns and the weeks as a spec in 上课周次."""
-    if path.parent.name != "heldout7" or path.suffix != ".csv":
+    """A dev10 class sheet: 开始节/结束节 columns and the weeks as a spec in 上课周次."""
+    if path.parent.name != "dev10" or path.suffix != ".csv":
         return False
     header = csv_header(data)
     return "上课周次" in header and "开始节" in header

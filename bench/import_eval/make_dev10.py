@@ -1,6 +1,6 @@
-"""Write ``files/heldout7/``: ten timetable files from descriptions of fictional schools, blind.
+"""Write ``files/dev10/``: ten timetable files from descriptions of fictional schools, blind.
 
-Run ``python -m bench.import_eval.make_heldout7`` from the repository root.
+Run ``python -m bench.import_eval.make_dev10`` from the repository root.
 
 Each file starts from a :class:`School` (week-1 Monday, zone, weeks, section grid, optionally a second
 grid from a date, days off, make-up days that run the classes of a day off) and a student's
@@ -18,7 +18,7 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-OUT = Path(__file__).resolve().parent / "files" / "heldout7"
+OUT = Path(__file__).resolve().parent / "files" / "dev10"
 WEEKDAY_ZH = "一二三四五六日"
 BYDAY = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
 
