@@ -20,7 +20,13 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from schedule.core.importers.people import TITLE_WORDS, looks_like_han_name, looks_like_people, teacher_names
+from schedule.core.importers.people import (
+    TITLE_WORDS,
+    TWO_CHARACTER_SURNAMES,
+    looks_like_han_name,
+    looks_like_people,
+    teacher_names,
+)
 
 MAX_FIELD = 100
 MAX_NOTE = 500
@@ -73,12 +79,12 @@ _KEY_STARTS = re.compile(r"(?:(?<=\s)|[,，、]\s*)(?=(?:" + "|".join(map(re.esc
 _SIMPLIFIED = str.maketrans("師講課點編號碼稱時間週節樓館實驗機學類職電話郵員項務堂",
                             "师讲课点编号码称时间周节楼馆实验机学类职电话邮员项务堂")
 _KEYED = re.compile(r"^\s*(?P<key>[^:：]{1,16}?)\s*[:：]\s*(?P<value>.*?)\s*$")
-_PARTS = re.compile(r"[;；|｜]+")  # "授课教师：冉静 | 第1-2节 | 第1周"
+_PARTS = re.compile(r"[;；|｜]+|\s+[·•]\s+")  # "授课教师：冉静 | 第1-2节 | 第1周", "刘佳 · 1-16周"
 # A teacher named right after the word for one, with no colon ("必修课 任课老师彭远", "主讲教师 王宁").
 _WORDED_TEACHER = re.compile(r"(?:^|\s)(?:任课|授课|主讲|上课)(?:教师|老师)\s*(?P<names>[\u4e00-\u9fff·]{2,5}"
                              r"(?:[、,，\s]+[\u4e00-\u9fff·]{2,5})*)\s*$")
 _TAUGHT_BY = re.compile(r"由\s*(?P<teacher>.+?)\s*(?:老师)?任教")
-_BARE_HAN_NAME = re.compile(r"[\u4e00-\u9fff]{2,3}")
+_BARE_HAN_NAME = re.compile(r"[\u4e00-\u9fff]{2,4}")
 # A description that is only a teacher with the word for one after the name ("顾明远老师", "叶萍 教授").
 _NAME_THEN_TITLE = re.compile(rf"^(?P<name>[\u4e00-\u9fff·]{{2,4}})\s*(?:{TITLE_WORDS})$")
 _STAFF_ENTRY = re.compile(r"^\s*\w*\d\w*\s*/\s*(?P<name>[^/]+?)\s*/\s*[^/]*$")  # 工号/姓名/职称
@@ -370,7 +376,7 @@ def _read_part(part: str, keyed: dict[str, str]) -> bool:
     if addressed and looks_like_han_name(addressed["name"]):
         _add_teacher(keyed, addressed["name"])
         return True
-    if "teacher" not in keyed and _BARE_HAN_NAME.fullmatch(part) and looks_like_han_name(part):
+    if "teacher" not in keyed and _is_bare_name(part):
         _add_teacher(keyed, part)  # "张三 | 1-16周": a phone app writes the teacher alone
         return True
     staff = _STAFF_ENTRY.match(part)
@@ -387,6 +393,17 @@ def _read_part(part: str, keyed: dict[str, str]) -> bool:
         _add_teacher(keyed, _clean(titled["name"]))
         return True
     return False
+
+
+def _is_bare_name(part: str) -> bool:
+    """Whether a description part is nothing but Chinese names ("张伟", "宋晓梅、冯军")."""
+    return all(_bare_name(name.strip()) for name in re.split(r"[、,，/]", part))
+
+
+def _bare_name(name: str) -> bool:
+    # Four characters are a name only after a two-character family name (佐藤美咲), not 高等数学.
+    return bool(_BARE_HAN_NAME.fullmatch(name)) and looks_like_han_name(name) \
+        and (len(name) < 4 or name[:2] in TWO_CHARACTER_SURNAMES)
 
 
 def _read_keyed(key: str, value: str, keyed: dict[str, str]) -> bool:

@@ -14,7 +14,10 @@ _SEPARATORS = re.compile(r"\s*[,，、/;；&]\s*|\s+and\s+")
 _SPACED_HAN_NAMES = re.compile(r"^[\u4e00-\u9fff·]{2,4}(?:\s+[\u4e00-\u9fff·]{2,4})+$")
 # A title before the name needs a dot or a space after it, so "Drew" stays a name.
 # Titles stack ("Prof. Dr. Klaus Weber", "Prof. Dr.-Ing. Lena Vogt").
-_TITLE_BEFORE = re.compile(r"^(?:(?:dr(?:\.-ing)?|prof|professor|assoc\.?\s*prof|mr|mrs|ms)(?:\.\s*|\s+))+", re.I)
+_TITLE_BEFORE = re.compile(r"^(?:(?:dr(?:\.-ing)?|prof|professor|assoc\.?\s*prof|mr|mrs|ms|ir|drs|ing)(?:\.\s*|\s+))+",
+                           re.I)  # Dutch and German staff lists stack them: "dr. ir. R. Jansen"
+# A degree after the name ("T. Smit MSc", "Ann Lee, PhD").
+_DEGREE_AFTER = re.compile(r",?\s+(?:MSc|MA|MBA|BSc|BA|PhD|Ph\.D|MEng|MPhil|LLM)\.?$")
 TITLE_WORDS = (r"助理教授|客座教授|兼任教授|特聘教授|副教授|准教授|教授|讲师|講師|助教|副研究员|研究员|研究員|高级工程师"
                 r"|工程师|工程師"
                 r"|实验师|博士|教官|教员|老师|老師|先生|professor|lecturer")
@@ -37,6 +40,19 @@ _SURNAMES = frozenset(
     "邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝"
     "路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂"
     "全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池查麻苑迟邝"
+)
+
+
+# Compound Chinese family names, and the commonest Japanese ones (a language university's teachers), in
+# simplified and Japanese forms.
+TWO_CHARACTER_SURNAMES = frozenset(
+    "欧阳 司马 上官 诸葛 东方 皇甫 尉迟 公孙 慕容 长孙 夏侯 令狐 宇文 司徒 端木 "
+    "佐藤 铃木 鈴木 高桥 高橋 田中 伊藤 渡边 渡辺 渡邊 山本 中村 小林 加藤 吉田 山田 佐佐 佐々 山口 松本 井上 木村 林田 "
+    "清水 山崎 森田 池田 桥本 橋本 阿部 石川 山下 中岛 中島 石井 小川 前田 冈田 岡田 长谷 長谷 藤田 后藤 後藤 近藤 村上 "
+    "远藤 遠藤 青木 坂本 齐藤 斉藤 斎藤 福田 太田 西村 藤井 冈本 岡本 松田 中川 中野 原田 小野 田村 竹内 金子 和田 "
+    "中山 石田 上田 森本 酒井 工藤 横山 宫崎 宮崎 宫本 宮本 内田 高木 安藤 岛田 島田 谷口 大野 高田 丸山 今井 河野 "
+    "藤原 小岛 小島 武田 村田 上野 杉山 增田 増田 平野 大冢 大塚 千叶 千葉 久保 松井 小山 岩崎 樱井 桜井 野口 松尾 "
+    "菊地 野村 新井 渡部".split()
 )
 
 
@@ -64,7 +80,7 @@ def _people_parts(text: str) -> list[str]:
 def without_title(text: str) -> str:
     """One teacher's name without the academic title written before or after it."""
     name = " ".join(text.split()).strip(_TRIM)
-    name = _TITLE_BEFORE.sub("", name)
+    name = _DEGREE_AFTER.sub("", _TITLE_BEFORE.sub("", name))
     name = _TEACHING_ASSISTANT.sub("", name)
     stripped = _TITLE_AFTER.sub("", name).strip(_TRIM)
     # A bare "教授" is all the file says, and "王老师" is how students name a teacher: keep them whole.
@@ -77,9 +93,12 @@ def looks_like_people(text: str) -> bool:
 
 
 def looks_like_han_name(text: str) -> bool:
-    """Whether ``text`` is one Chinese name (a common family name first), not a word of a course name."""
+    """Whether ``text`` is one name in Han characters (a common Chinese, compound or Japanese family
+    name first), not a word of a course name."""
     name = without_title(text)
-    return bool(_HAN_NAME.match(name)) and name[0] in _SURNAMES
+    if not _HAN_NAME.match(name):
+        return False
+    return name[0] in _SURNAMES or (len(name) >= 3 and name[:2] in TWO_CHARACTER_SURNAMES)
 
 
 def _is_person(written: str) -> bool:

@@ -173,6 +173,11 @@ def test_name_room_teacher_and_note_are_read_from_the_usual_places(summary, loca
     ("视听语言", "影视楼 302", "授课教师：冉静 | 第1-2节 | 第1周", ("视听语言", "影视楼 302", "冉静")),
     ("高等数学", "教学楼101", "张伟 | 1-16周 | 第1-2节", ("高等数学", "教学楼101", "张伟")),
     ("高等数学", "教学楼101", "绪论 | 1-16周", ("高等数学", "教学楼101", "")),
+    ("日语听力(二)", "日语楼305", "佐藤美咲", ("日语听力(二)", "日语楼305", "佐藤美咲")),
+    ("高等数学", "教学楼101", "高等数学", ("高等数学", "教学楼101", "")),
+    ("教育心理学", "致知楼305", "宋晓梅、冯军 · 1-16周", ("教育心理学", "致知楼305", "宋晓梅、冯军")),
+    ("Introduction to Programming", "Bernoulliborg 5161.0289", "Staff: dr. ir. R. Jansen, T. Smit MSc",
+     ("Introduction to Programming", "Bernoulliborg 5161.0289", "R. Jansen、T. Smit")),
     ("高等数学", "", "授课人：刘洋\nProfessor: Dr. Ann Lee", ("高等数学", "", "刘洋、Ann Lee")),
     # One capitalised word or letter after a course is no person ("大学物理 B").
     ("大学物理 B @教101", "", "", ("大学物理 B", "教101", "")),
