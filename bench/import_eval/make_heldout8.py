@@ -79,6 +79,9 @@ class School:
         g = self.grid_on(d)
         return g[c.first - 1][0], g[c.last - 1][1]
 
+    def week_of(self, d: date) -> int:
+        return (d - self.week1).days // 7 + 1
+
     @property
     def last_day(self) -> date:
         return self.week1 + timedelta(weeks=self.weeks, days=-1)
@@ -208,6 +211,10 @@ class Series:
     weeks: list[int]
     exdates: list[tuple[date, str]]  # (date, start) of planned instances that fall on a day off
     makeups: list[Occ]
+    first: date  # DTSTART's day and hours, and the day of the last instance (for UNTIL)
+    start: str
+    end: str
+    last: date
 
     @property
     def interval(self) -> int:
@@ -227,7 +234,8 @@ def series(s: School, c: Course, weeks: list[int] | None = None) -> Series:
                 ex.append((d, s.times(d, c)[0]))
                 if d in runs_on:
                     mk.append(Occ(c, 0, runs_on[d], *s.times(runs_on[d], c), d))
-    return Series(c, weeks, ex, mk)
+    first = s.day(weeks[0], c.days[0])
+    return Series(c, weeks, ex, mk, first, *s.times(first, c), s.day(weeks[-1], c.days[-1]))
 
 
 # --- the ten schools --------------------------------------------------------------------------------
@@ -260,9 +268,7 @@ def petroleum() -> tuple[School, bytes, list[dict]]:
              "X-WR-CALNAME:我的课表", "X-WR-TIMEZONE:Asia/Shanghai", *vtimezone_prc()]
     for i, c in enumerate(s.courses):
         se = series(s, c)
-        d0 = s.day(se.weeks[0], c.days[0])
-        st, en = s.times(d0, c)
-        until = s.day(se.weeks[-1], c.days[0])
+        d0, st, en, until = se.first, se.start, se.end, se.last
         uid = f"kb-{s.week1:%Y%m%d}-{i:03d}-{c.days[0]}{c.first:02d}@kebiao.app"
         lines += ["BEGIN:VEVENT", f"UID:{uid}", f"DTSTAMP:{stamp(s, i)}",
                   f"DTSTART;TZID=Asia/Shanghai:{local(d0, st)}", f"DTEND;TZID=Asia/Shanghai:{local(d0, en)}",
@@ -302,8 +308,7 @@ def law() -> tuple[School, bytes, list[dict]]:
     lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//zf2ics//go//ZH"]
     for i, c in enumerate(s.courses):
         se = series(s, c)
-        d0 = s.day(se.weeks[0], c.days[0])
-        st, en = s.times(d0, c)
+        d0, st, en = se.first, se.start, se.end
         desc = (f"教师: {teachers_written(c)}\n周次: {weeks_text(c.weeks)}周\n节次: {c.first}-{c.last}节\n"
                 f"教学班: {3100 + i}-0{i % 3 + 1}")
         lines += ["BEGIN:VEVENT", f"UID:{i:02d}{(i + 7) * 1234567 % 10 ** 8:08d}@zf2ics",
@@ -341,7 +346,7 @@ def medical() -> tuple[School, bytes, list[dict]]:
              *vtimezone_prc()]
     for n, o in enumerate(occs):
         c = o.course
-        week = (o.planned - s.week1).days // 7 + 1
+        week = s.week_of(o.planned)
         desc = f"教师：{teachers_written(c)}；周次：{week}；星期：{CN[o.planned.isoweekday()]}；节次：{c.first}-{c.last}"
         lines += ["BEGIN:VEVENT", f"UID:JW2025A{n:05d}@jwgl.dzmu.edu.cn", f"DTSTAMP:{stamp(s, n % 50)}",
                   f"DTSTART;TZID=Asia/Shanghai:{local(o.date, o.start)}",
@@ -408,9 +413,7 @@ def telecom() -> tuple[School, bytes, list[dict]]:
     skips = []
     for i, c in enumerate(s.courses):
         se = series(s, c)
-        d0 = s.day(se.weeks[0], c.days[0])
-        st, en = s.times(d0, c)
-        until = s.day(se.weeks[-1], c.days[-1])
+        d0, st, en, until = se.first, se.start, se.end, se.last
         by = ",".join(WD[d] for d in c.days)
         lines += ["BEGIN:VEVENT", f"DTSTART;TZID=Asia/Shanghai:{local(d0, st)}",
                   f"DTEND;TZID=Asia/Shanghai:{local(d0, en)}",
@@ -459,7 +462,7 @@ def aviation() -> tuple[School, bytes, list[dict]]:
     lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//qzdatasoft//jwxt//CN", "CALSCALE:GREGORIAN"]
     for n, o in enumerate(occs):
         c = o.course
-        week = (o.planned - s.week1).days // 7 + 1
+        week = s.week_of(o.planned)
         desc = (f"授课教师:{teachers_written(c)}\n上课周次:{weeks_text(c.weeks)}(周)\n"
                 f"上课节次:{''.join(f'{k:02d}' for k in range(c.first, c.last + 1))}\n本周:第{week}周")
         lines += ["BEGIN:VEVENT", f"UID:{n}-qz-2025-2026-1", f"DTSTAMP:{stamp(s, n % 30)}",
@@ -501,9 +504,7 @@ def northeast() -> tuple[School, bytes, list[dict]]:
         parts = [before, after] if c.first >= 5 and before and after else [c.weeks]
         for part in parts:
             se = series(s, c, part)
-            d0 = s.day(part[0], c.days[0])
-            st, en = s.times(d0, c)
-            until = s.day(part[-1], c.days[0])
+            d0, st, en, until = se.first, se.start, se.end, se.last
             lines += ["BEGIN:VEVENT", f"DTSTAMP:{stamp(s, n)}", f"DTSTART;TZID=Asia/Shanghai:{local(d0, st)}",
                       f"DTEND;TZID=Asia/Shanghai:{local(d0, en)}", f"SUMMARY:{esc(c.name)}",
                       f"LOCATION:{esc(c.room)}",
@@ -541,9 +542,7 @@ def textile() -> tuple[School, bytes, list[dict]]:
     one_offs: list[Occ] = []
     for i, c in enumerate(s.courses):
         se = series(s, c)
-        d0 = s.day(se.weeks[0], c.days[0])
-        st, en = s.times(d0, c)
-        until = s.day(se.weeks[-1], c.days[-1])
+        d0, st, en, until = se.first, se.start, se.end, se.last
         lines += ["BEGIN:VEVENT", f"UID:sg-{i}-{d0:%Y%m%d}-{c.first}", f"DTSTAMP:{stamp(s, i)}",
                   f"DTSTART:{local(d0, st)}", f"DTEND:{local(d0, en)}",
                   f"RRULE:FREQ=WEEKLY;INTERVAL={se.interval};BYDAY={','.join(WD[d] for d in c.days)};UNTIL={until:%Y%m%d}"]
@@ -590,9 +589,7 @@ def singapore() -> tuple[School, bytes, list[dict]]:
         for wd in c.days:  # the portal writes one series per weekday
             one = Course(c.name, c.teachers, c.room, (wd,), c.first, c.last, c.weeks, extra=c.extra)
             se = series(s, one)
-            d0 = s.day(se.weeks[0], wd)
-            st, en = s.times(d0, one)
-            until = s.day(se.weeks[-1], wd)
+            d0, st, en, until = se.first, se.start, se.end, se.last
             x = c.extra
             desc = f"{x['code']} {x['kind']} [{x['group']}]\nLecturer: {x['who']}\nVenue: {c.room}"
             lines += ["BEGIN:VEVENT", f"UID:{x['code']}-{x['kind'][:3].upper()}-{x['group']}-{WD[wd]}@portal.snu.edu.sg",
@@ -638,8 +635,8 @@ def hydro() -> tuple[School, bytes, list[dict]]:
     lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//zhangshang-kebiao//miniprogram//ZH", "METHOD:PUBLISH"]
     for n, o in enumerate(occs):
         c = o.course
-        week = (o.planned - s.week1).days // 7 + 1
-        lines += ["BEGIN:VEVENT", f"UID:{n:04d}-{o.date:%Y%m%d}-kb@ncwu-app", f"DTSTAMP:{stamp(s, n % 40)}",
+        week = s.week_of(o.planned)
+        lines += ["BEGIN:VEVENT", f"UID:{n:04d}-{o.date:%Y%m%d}-kb@zysd-app", f"DTSTAMP:{stamp(s, n % 40)}",
                   f"DTSTART:{utc(s, o.date, o.start)}", f"DTEND:{utc(s, o.date, o.end)}",
                   f"SUMMARY:{esc(f'{c.name}【{c.room}】')}",
                   f"DESCRIPTION:{esc(f'任课教师：{teachers_written(c)} 第{week}周 {c.first}-{c.last}节')}", "END:VEVENT"]
