@@ -9,11 +9,13 @@ that time, and a file expected to be refused must be unreadable as every CSV sha
 A dev7 or dev8 CSV whose header has 开始节 is read as the WakeUp shape (columns are found by name).
 A dev9 CSV whose header has 日期 and 节次 is a dated teaching-progress sheet (one row per meeting).
 A dev10 CSV whose header has 上课周次 is a class sheet (one row per block, weeks as a spec).
+A heldout8 CSV whose header has 节次 and 周次 is a phone app's export (one row per block, sections 'a-b').
 A file named ``*big5*`` is Big5 (cp950); expand.py reads only UTF-8 and GB18030, so it gets the text.
 """
 import csv
 import io
 import json
+from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
@@ -56,6 +58,7 @@ def test_all_sets_exist():
     assert len([p for p in ALL if p.parent.name == "dev8"]) == 10
     assert len([p for p in ALL if p.parent.name == "dev9"]) == 10
     assert len([p for p in ALL if p.parent.name == "dev10"]) == 10
+    assert len([p for p in ALL if p.parent.name == "heldout8"]) == 10
 
 
 def refused(exp: dict) -> bool:
@@ -96,6 +99,9 @@ def test_expected_matches_file(path: Path):
     elif week_column_rows(path, data):
         read = read_week_column_rows(data, week1, exp["sections"])
         got = merged(read)
+    elif section_range_rows(path, data):
+        read = read_section_range_rows(data, week1, exp["sections"])
+        got = merged(read)
     elif dated_rows(path, data):
         read = read_dated_rows(data, exp["sections"])
         got = merged(read)
@@ -115,7 +121,7 @@ def test_expected_matches_file(path: Path):
         assert not (week1.isoformat() <= d <= last.isoformat()) or any(
             k.get("date") == d and k["why"] in ("overlap",) for k in exp["skipped"]), (d, s, e)
     assert all(m["title"] and m["start"] < m["end"] for m in exp["meetings"])
-    if path.parent.name in ("dev5", "dev6", "dev7", "dev8", "dev9", "dev10"):
+    if path.parent.name in ("dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "heldout8"):
         assert_words_in_file(exp["meetings"], read)
 
 
@@ -167,18 +173,42 @@ def week_column_rows(path: Path, data: bytes) -> bool:
 
 def read_week_column_rows(data: bytes, week1: date, sections: list[list[str]]) -> list[Meeting]:
     """Rows 课程名称, 任课教师, 星期 (周一), 开始节, 结束节, 上课周次 ('2-16周(双)'), 上课地点 -> Meetings."""
+    return read_block_rows(data, week1, sections, weeks="上课周次", teacher="任课教师",
+                           span=lambda r: (int(r["开始节"]), int(r["结束节"])))
+
+
+def read_block_rows(data: bytes, week1: date, sections: list[list[str]], *, weeks: str, teacher: str,
+                    span: Callable[[dict[str, str]], tuple[int, int]]) -> list[Meeting]:
+    """One row per block (课程名称, 星期, 上课地点, a weeks spec, a teacher column, sections via ``span``)."""
     text = data.decode("utf-8-sig") if data.startswith(b"\xef\xbb\xbf") else data.decode("gb18030")
     rows = [r for r in csv.reader(io.StringIO(text)) if any(c.strip() for c in r)]
-    col = {name: i for i, name in enumerate(rows[0])}
     out = []
-    for r in rows[1:]:
-        first, last = int(r[col["开始节"]]), int(r[col["结束节"]])
+    for r in (dict(zip(rows[0], row)) for row in rows[1:]):
+        first, last = span(r)
         start = datetime.strptime(sections[first - 1][0], "%H:%M").time()
         end = datetime.strptime(sections[last - 1][1], "%H:%M").time()
-        for w in parse_week_spec(r[col["上课周次"]]):
-            day = week1 + timedelta(weeks=w - 1, days=parse_weekday(r[col["星期"]]) - 1)
-            out.append(Meeting(day, start, end, r[col["课程名称"]], r[col["上课地点"]], r[col["任课教师"]]))
+        for w in parse_week_spec(r[weeks]):
+            day = week1 + timedelta(weeks=w - 1, days=parse_weekday(r["星期"]) - 1)
+            out.append(Meeting(day, start, end, r["课程名称"], r["上课地点"], r[teacher]))
     return sorted(out)
+
+
+def section_range_rows(path: Path, data: bytes) -> bool:
+    """A heldout8 app export: 节次 'a-b' and 周次 as a spec, one row per block."""
+    if path.parent.name != "heldout8" or path.suffix != ".csv":
+        return False
+    header = csv_header(data)
+    return "节次" in header and "周次" in header
+
+
+def read_section_range_rows(data: bytes, week1: date, sections: list[list[str]]) -> list[Meeting]:
+    """Rows 课程名称, 上课老师, 上课地点, 星期 (星期四), 节次 ('9-11'), 周次 ('2-16双') -> Meetings on the grid."""
+    return read_block_rows(data, week1, sections, weeks="周次", teacher="上课老师", span=section_range)
+
+
+def section_range(row: dict[str, str]) -> tuple[int, int]:
+    first, _, last = row["节次"].partition("-")
+    return int(first), int(last or first)
 
 
 def assert_words_in_file(meetings: list[dict], read: list) -> None:
