@@ -9,7 +9,7 @@ that time, and a file expected to be refused must be unreadable as every CSV sha
 A dev7 or dev8 CSV whose header has 开始节 is read as the WakeUp shape (columns are found by name).
 A dev9 CSV whose header has 日期 and 节次 is a dated teaching-progress sheet (one row per meeting).
 A dev10 CSV whose header has 上课周次 is a class sheet (one row per block, weeks as a spec).
-A heldout8 CSV whose header has 节次 and 周次 is a phone app's export (one row per block, sections 'a-b').
+A dev11 CSV whose header has 节次 and 周次 is a phone app's export (one row per block, sections 'a-b').
 A file named ``*big5*`` is Big5 (cp950); expand.py reads only UTF-8 and GB18030, so it gets the text.
 """
 import csv
@@ -58,7 +58,7 @@ def test_all_sets_exist():
     assert len([p for p in ALL if p.parent.name == "dev8"]) == 10
     assert len([p for p in ALL if p.parent.name == "dev9"]) == 10
     assert len([p for p in ALL if p.parent.name == "dev10"]) == 10
-    assert len([p for p in ALL if p.parent.name == "heldout8"]) == 10
+    assert len([p for p in ALL if p.parent.name == "dev11"]) == 10
 
 
 def refused(exp: dict) -> bool:
@@ -121,7 +121,7 @@ def test_expected_matches_file(path: Path):
         assert not (week1.isoformat() <= d <= last.isoformat()) or any(
             k.get("date") == d and k["why"] in ("overlap",) for k in exp["skipped"]), (d, s, e)
     assert all(m["title"] and m["start"] < m["end"] for m in exp["meetings"])
-    if path.parent.name in ("dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "heldout8"):
+    if path.parent.name in ("dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11"):
         assert_words_in_file(exp["meetings"], read)
 
 
@@ -194,8 +194,8 @@ def read_block_rows(data: bytes, week1: date, sections: list[list[str]], *, week
 
 
 def section_range_rows(path: Path, data: bytes) -> bool:
-    """A heldout8 app export: 节次 'a-b' and 周次 as a spec, one row per block."""
-    if path.parent.name != "heldout8" or path.suffix != ".csv":
+    """A dev11 app export: 节次 'a-b' and 周次 as a spec, one row per block."""
+    if path.parent.name != "dev11" or path.suffix != ".csv":
         return False
     header = csv_header(data)
     return "节次" in header and "周次" in header

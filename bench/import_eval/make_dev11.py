@@ -1,10 +1,10 @@
-"""Write the eighth held-out set (``files/heldout8/``) from descriptions of fictional schools.
+"""Write the eighth held-out set (``files/dev11/``) from descriptions of fictional schools.
 
 Written blind: without reading the importer or any other generator. Each file is one student's timetable:
 a :class:`School` (week-1 Monday, zone, weeks, section grid, optionally a second grid from a date, days
 off, make-up days that run the classes of a day off) and the student's :class:`Course` s. The expected
 board is computed from that description alone (:func:`board`); the file is then rendered from the same
-description in the shape of the tool the student would use. Run ``python -m bench.import_eval.make_heldout8``.
+description in the shape of the tool the student would use. Run ``python -m bench.import_eval.make_dev11``.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-OUT = Path(__file__).resolve().parent / "files" / "heldout8"
+OUT = Path(__file__).resolve().parent / "files" / "dev11"
 Grid = list[list[str]]
 Date = date  # for annotations inside a class that has a field named ``date``
 
