@@ -23,7 +23,7 @@ COLUMN_ALIASES: Mapping[str, frozenset[str]] = {
     # One column of both ("1-3", "第1-2节"): a school's dated teaching-progress sheet (教学进度表).
     "sections": frozenset({"节次", "上课节次", "节数", "sections", "periods"}),
     "teacher": frozenset({"老师", "教师", "任课教师", "任课老师", "授课教师", "授课老师", "主讲教师", "上课教师",
-                          "teacher", "instructor"}),
+                          "上课老师", "教师姓名", "teacher", "instructor"}),
     "location": frozenset({"地点", "教室", "上课地点", "授课地点", "上课教室", "location", "room"}),
     "weeks": frozenset({"周数", "周次", "上课周次", "weeks", "week"}),
     "date": frozenset({"日期", "上课日期", "date"}),

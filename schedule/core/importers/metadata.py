@@ -46,7 +46,7 @@ _WEEK_TEXT = re.compile(r"^第?\s*\d+(?:\s*[-~–,，、]\s*\d+)*\s*周")
 # A course code in brackets before the name ("[CHN2103]中国现当代文学", "【TRA2101】交通工程学").
 _CODE_PREFIX = re.compile(r"^[\[【(（]\s*(?P<code>[A-Za-z]{2,6}\d{3,6}[A-Za-z]?)\s*[\]】)）]\s*(?=\S)")
 # Words that mark a place: a building, a room number, online.
-_PLACE_HINT = re.compile(r"\d|楼|樓|教|室|馆|館|中心|实验|机房|操场|线上|网络|在线|room|hall|lab|online", re.I)
+_PLACE_HINT = re.compile(r"\d|楼|樓|教|室|馆|館|中心|实验|机房|场|實訓|实训|基地|线上|网络|在线|room|hall|lab|online", re.I)
 _WEEK_PREFIX = re.compile(r"^[单双]?周\s+")  # "周 麦工商楼G103": a converter's leftover of "单周"
 _TEACHER_HINT = re.compile(r"老师|教师|老師|教師|教授|讲师|講師")
 
@@ -85,6 +85,17 @@ _WORDED_TEACHER = re.compile(r"(?:^|\s)(?:任课|授课|主讲|上课)(?:教师|
                              r"(?:[、,，\s]+[\u4e00-\u9fff·]{2,5})*)\s*$")
 _TAUGHT_BY = re.compile(r"由\s*(?P<teacher>.+?)\s*(?:老师)?任教")
 _BARE_HAN_NAME = re.compile(r"[\u4e00-\u9fff]{2,4}")
+# When a class meets, written after the teacher's names on the same line ("冯建军 第1周 1-2节").
+_WHEN_AFTER_NAMES = re.compile(r"\s+(?:第\s*\d|\d{1,2}\s*[-~～,，、]\s*\d{1,2}\s*[周节節週]|\d{1,2}\s*[周节節週]|周次|星期).*$")
+# A teacher's word, a space and the names, without a colon ("老师 郑婷婷", "教师 俞佳").
+_SPACED_KEY_TEACHER = re.compile(r"^(?:教师|老师|教員|教员|老師|教師)\s+(?P<names>[\u4e00-\u9fff·]{2,4}"
+                                 r"(?:[、,，\s]+[\u4e00-\u9fff·]{2,4})*|[A-Z][a-z]+(?:\s+[A-Z][a-z]+){1,3})"
+                                 r"(?P<remark>\s*[(（][^()（）]*[)）])?$")
+# A remark in brackets after a teacher that is no title ("邵国平（调休补课）").
+_REMARK_AFTER = re.compile(r"\s*[(（](?P<remark>[^()（）]+)[)）]$")
+# A part that opens with a teacher and the word for one ("陈国庆老师的课，带计算器"): the teacher is read,
+# and the part stays in the note.
+_OPENS_WITH_TEACHER = re.compile(r"^(?P<name>[\u4e00-\u9fff]{2,4}?)(?:老师|老師|教授)(?=的|[\s,，。]|$)")
 # A description that is only a teacher with the word for one after the name ("顾明远老师", "叶萍 教授").
 _NAME_THEN_TITLE = re.compile(rf"^(?P<name>[\u4e00-\u9fff·]{{2,4}})\s*(?:{TITLE_WORDS})$")
 _STAFF_ENTRY = re.compile(r"^\s*\w*\d\w*\s*/\s*(?P<name>[^/]+?)\s*/\s*[^/]*$")  # 工号/姓名/职称
@@ -116,7 +127,7 @@ _ROOM_FIRST = re.compile(r"^[\[【(（](?P<room>[^()（）\[\]【】]+)[\]】)�
 _BRACKET_PERSON = re.compile(r"^(?P<name>.+?)\s*(?:【(?P<square>[^【】]+)】|\[(?P<bracket>[^\[\]]+)\]"
                              r"|[(（](?P<round>[^()（）]+)[)）])$")
 _BRACKET_ROOM = re.compile(r"^(?P<name>.+?)\s*[(（\[【](?P<room>[^()（）\[\]【】]+)[)）\]】]$")
-_ROOM_WORDS = re.compile(r"楼|樓|室|馆|館|中心|机房|操场|[A-Za-z]\d{2,}|\d{3,}|\b(?:room|hall|lab)\b", re.I)
+_ROOM_WORDS = re.compile(r"楼|樓|室|馆|館|中心|机房|场|实训|實訓|基地|[A-Za-z]\d{2,}|\d{3,}|\b(?:room|hall|lab)\b", re.I)
 _CODE_AND_NAME = re.compile(r"(?P<code>[A-Z]{2,5}\d{3,6}[A-Z]?)\s+\S.{0,60}")
 _CODE_LIKE = re.compile(r"^[A-Z]{2,5}\d{3,6}(?:[.\-]\d{1,3})?[A-Z]?$")
 _ROOM_NUMBER = re.compile(r"[A-Za-z]?\d{2,}")  # "C305", "101", "2-301": a room, not only a building
@@ -376,6 +387,15 @@ def _read_part(part: str, keyed: dict[str, str]) -> bool:
     if addressed and looks_like_han_name(addressed["name"]):
         _add_teacher(keyed, addressed["name"])
         return True
+    spaced = _SPACED_KEY_TEACHER.fullmatch(part)
+    if spaced and (spaced["names"].isascii()
+                   or all(looks_like_han_name(name) for name in re.split(r"[、,，\s]+", spaced["names"]))):
+        _add_teacher(keyed, spaced["names"])
+        return not spaced["remark"]  # a remark keeps the part in the note
+    opening = _OPENS_WITH_TEACHER.match(part)
+    if "teacher" not in keyed and opening and looks_like_han_name(opening["name"]):
+        _add_teacher(keyed, opening["name"])
+        return False  # the rest of what the student wrote stays in the note
     if "teacher" not in keyed and _is_bare_name(part):
         _add_teacher(keyed, part)  # "张三 | 1-16周": a phone app writes the teacher alone
         return True
@@ -409,6 +429,12 @@ def _bare_name(name: str) -> bool:
 def _read_keyed(key: str, value: str, keyed: dict[str, str]) -> bool:
     key = key.translate(_SIMPLIFIED)  # "授課教師" (Taiwan, Hong Kong) is "授课教师"
     field = next((field for field, words in _KEY_FIELDS if words.search(key)), "")
+    if field == "teacher":
+        value = _WHEN_AFTER_NAMES.sub("", value)  # "冯建军 第1周 1-2节": when, not who
+        remark = _REMARK_AFTER.search(value)
+        if remark and remark.start() > 0 and not _TITLE_WORDS.search(remark["remark"]):
+            _add_teacher(keyed, value[:remark.start()])  # "邵国平（调休补课）": the remark stays in the note
+            return False
     if field == "teacher" and value:
         _add_teacher(keyed, value)
     elif field in ("place", "code") and value:

@@ -16,11 +16,12 @@ _SPACED_HAN_NAMES = re.compile(r"^[\u4e00-\u9fff·]{2,4}(?:\s+[\u4e00-\u9fff·]{
 # Titles stack ("Prof. Dr. Klaus Weber", "Prof. Dr.-Ing. Lena Vogt").
 _TITLE_BEFORE = re.compile(r"^(?:(?:dr(?:\.-ing)?|prof|professor|assoc\.?\s*prof|mr|mrs|ms|ir|drs|ing)(?:\.\s*|\s+))+",
                            re.I)  # Dutch and German staff lists stack them: "dr. ir. R. Jansen"
+_ASSOCIATE = re.compile(r"\bA/Prof\b", re.I)  # Singapore's associate professor: "A/Prof Ng Boon Hock"
 # A degree after the name ("T. Smit MSc", "Ann Lee, PhD").
 _DEGREE_AFTER = re.compile(r",?\s+(?:MSc|MA|MBA|BSc|BA|PhD|Ph\.D|MEng|MPhil|LLM)\.?$")
 TITLE_WORDS = (r"助理教授|客座教授|兼任教授|特聘教授|副教授|准教授|教授|讲师|講師|助教|副研究员|研究员|研究員|高级工程师"
                 r"|工程师|工程師"
-                r"|实验师|博士|教官|教员|老师|老師|先生|professor|lecturer")
+                r"|实验师|实验员|馆员|辅导员|主任医师|主治医师|医师|技师|博士|教官|教员|老师|老師|外教|先生|professor|lecturer")
 _TITLE_WORD = re.compile(TITLE_WORDS, re.I)
 _TEACHING_ASSISTANT = re.compile(r"\s+[(（]?TA[)）]?$")  # "中村彩 TA": a teaching assistant is a teacher too
 # A title after the name: bare ("钟晓 教授", "周强讲师") or in brackets ("孙悦（讲师）", "教师C()", "X(无)").
@@ -69,7 +70,8 @@ def teacher_names(text: str) -> str:
 
 def _people_parts(text: str) -> list[str]:
     parts: list[str] = []
-    for part in _SEPARATORS.split(_FAMILY_FIRST.sub(r"\1 ", text)):
+    text = _ASSOCIATE.sub("Assoc Prof", _FAMILY_FIRST.sub(r"\1 ", text))  # its slash parts no names
+    for part in _SEPARATORS.split(text):
         bare = part.replace("*", "").strip()
         words = bare.split()
         spaced = _SPACED_HAN_NAMES.match(bare) and not any(_TITLE_WORD.fullmatch(word) for word in words)
