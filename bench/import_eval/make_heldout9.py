@@ -208,11 +208,13 @@ def series(s: School, c: Course, how: str, props: list[str], uid: str, *, until:
         else:
             u = local(s, lastday, start).astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
             rule = f"FREQ=WEEKLY;UNTIL={u};INTERVAL={step}" + (";WKST=MO" if step == 1 else "")
-        ev = event(f"{uid}-{n}", s, first, start, end, how, [f"RRULE:{rule}", *props])
+        name, at, domain = uid.partition("@")
+        ev = event(f"{name}-{n}{at}{domain}", s, first, start, end, how, [f"RRULE:{rule}", *props])
         ex = [d for d in (s.week1 + timedelta(weeks=w - 1, days=c.weekday - 1) for w in range(a, b + 1, step))
               if d in s.off]
-        if ex and exdates:
-            ev[-1:-1] = ["EXDATE" + stamp(s, d, start, how) for d in ex]
+        if ex and exdates:  # properties come before any VALARM
+            at_alarm = ev.index("BEGIN:VALARM") if "BEGIN:VALARM" in ev else len(ev) - 1
+            ev[at_alarm:at_alarm] = ["EXDATE" + stamp(s, d, start, how) for d in ex]
         out += ev
     return out
 
@@ -428,7 +430,7 @@ def chongqing_business() -> None:
                      "export (UTF-8 with BOM, CRLF): 课程名称,星期,开始节数,结束节数,老师,地点,周数 with week specs "
                      "such as '1-16', '1-15单', '2-16双', '3-10'; a CSV has no holidays, so every listed week is on "
                      "the board. An elective that shares Wednesday 9-10 with a seminar is a later row (overlap).")
-    cs = [Course("管理学原理", [("邓丽君", "")], "弘文楼301", 1, 1, 2, weeks(1, 16)),
+    cs = [Course("管理学原理", [("邓丽", "")], "弘文楼301", 1, 1, 2, weeks(1, 16)),
           Course("微观经济学", [("冉小兵", "")], "弘文楼205", 1, 5, 7, weeks(1, 16)),
           Course("会计学基础", [("罗敏", "")], "明志楼112", 2, 3, 4, weeks(1, 15, 2)),
           Course("市场营销学", [("彭宇", ""), ("谢婷", "")], "明志楼408", 3, 1, 2, weeks(1, 16)),
@@ -529,7 +531,7 @@ def shanxi_continuing() -> None:
     for i, c in enumerate(cs):
         props = [f"DESCRIPTION:{esc(c.teacher + '老师')}", f"LOCATION:{esc(c.room)}", "SEQUENCE:0",
                  "STATUS:CONFIRMED", f"SUMMARY:{esc(c.title)}", "TRANSP:OPAQUE"]
-        lines += series(s, c, "Asia/Shanghai", props, f"{i}g7k2m9q4c1@google.com", until="utc")
+        lines += series(s, c, "Asia/Shanghai", props, f"{i}g7k2m9q4c1r5t8@google.com", until="utc")
     lines += allday("a1@google.com", "交学费截止", date(2026, 9, 20), 1)
     lines += allday("a2@google.com", "期末考试（线上）", date(2027, 1, 2), 2)
     lines.append("END:VCALENDAR")
