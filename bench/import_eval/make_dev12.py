@@ -1,9 +1,9 @@
-"""Write files/heldout9/: ten timetable files of fictional schools, written blind (issue #32).
+"""Write files/dev12/: ten timetable files of fictional schools, written blind (issue #32).
 
 Each file comes from a description of a school (week-1 Monday, zone, weeks, section grid, optionally a
 second grid from a date, days off and make-up days) and of a student's courses. The expected board is
 computed from that description alone; the file is then rendered in the shape of the tool the student
-would use. Run: ``python -m bench.import_eval.make_heldout9``. Shares no code with the other generators.
+would use. Run: ``python -m bench.import_eval.make_dev12``. Shares no code with the other generators.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-OUT = Path(__file__).resolve().parent / "files" / "heldout9"
+OUT = Path(__file__).resolve().parent / "files" / "dev12"
 STAMP = "20260828T020000Z"
 
 
