@@ -1,6 +1,6 @@
 """Evaluate timetable import as a new student from each school meets it: one file, one fresh student.
 
-    python -m bench.import_eval_bench [--set dev|dev2|...|dev11|real|all] [--verbose] [--real-dir DIR]
+    python -m bench.import_eval_bench [--set dev|dev2|...|dev12|real|all] [--verbose] [--real-dir DIR]
 
 For each file: a new student with default settings (only the time zone of their school, as
 registration asks it) runs the import page's dry run, then confirms once (adopting the file's
