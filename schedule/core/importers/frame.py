@@ -8,8 +8,9 @@ Spans that do not fit the grid are a course's own times (WakeUp lets a course ke
 of the student's day that the file never touches are kept, so the numbering stays the school's
 where it can.
 
-``infer_semester`` counts the meetings the student's semester holds: when nearly all of them lie
-inside it, it is kept; otherwise week 1 is the Monday of the earliest date of the
+``infer_semester`` finds the file's term, the densest run of meeting dates (last year's series and a
+final exam weeks later fall outside it): when the student's semester holds all of it, it is kept;
+otherwise week 1 is the Monday of the earliest date of the
 densest run of dates, moved back when the file itself says which week a date is ("第3周"), and the
 semester runs to the last week the weekly classes meet: a one-off after them (a final exam) and an
 endless repetition (office hours) do not stretch it.
@@ -221,9 +222,6 @@ class DatedEvent:
         return self.dates[0]
 
 
-# The student's semester is kept when it holds nearly all of a file's meetings; a file half of whose
-# classes come before it (a term that began in July, a mid-term break) proposes its own.
-HELD_SHARE = 0.9
 SEMESTER_BREAK = timedelta(days=21)  # a longer gap between meetings separates two semesters
 
 
@@ -232,12 +230,10 @@ def infer_semester(events: Iterable[DatedEvent], current: Semester) -> tuple[dat
     dated = [e for e in events if e.dates]
     if not dated:
         return None
-    total = sum(len(e.dates) for e in dated)
-    inside = sum(_meetings_in(e, current) for e in dated)
-    if inside >= total * HELD_SHARE:
-        return None
     run = _busiest_run(sorted(day for e in dated for day in e.dates))
     first, last = run[0], run[-1]
+    if _holds_the_term(current, dated, first, last):
+        return None
     cluster = [e for e in dated if first <= e.first <= last]
     monday = _hinted_monday(cluster, first) or first - timedelta(days=first.weekday())
     last_class = _last_class_day(cluster, first, last)
@@ -273,12 +269,12 @@ def _monday(day: date) -> date:
     return day - timedelta(days=day.weekday())
 
 
-def _meetings_in(event: DatedEvent, semester: Semester) -> int:
-    """How many of an event's meetings the semester holds: a weekly series that began weeks before it
-    counts only its meetings inside (an endless rule is held whole once it has begun)."""
-    if event.endless and event.first <= semester.last_day:
-        return len(event.dates)
-    return sum(semester.start_monday <= day <= semester.last_day for day in event.dates)
+def _holds_the_term(semester: Semester, dated: list[DatedEvent], first: date, last: date) -> bool:
+    """Whether the student's semester holds every meeting of the file's term (its busiest run of dates,
+    first..last): a term that begins a week earlier, or runs past the semester's end, is the file's own.
+    An endless rule says nothing of when the term ends, so its dates are not asked about."""
+    return all(semester.start_monday <= day <= semester.last_day
+               for event in dated if not event.endless for day in event.dates if first <= day <= last)
 
 
 def _busiest_run(days: list[date]) -> list[date]:

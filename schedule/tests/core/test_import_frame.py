@@ -284,6 +284,13 @@ def test_a_term_half_of_whose_classes_come_before_the_students_semester_proposes
     assert infer_semester(events, semester) == (date(2026, 7, 20), 14)
 
 
+def test_a_term_one_week_earlier_than_the_students_semester_proposes_its_own():
+    """Nearly every meeting lies in the student's semester, but the first week's do not: the file's
+    term is not the student's, so its own week 1 is proposed rather than a week of classes dropped."""
+    events = [weekly(date(2026, 8, 31), 18), weekly(date(2026, 9, 2), 18)]
+    assert infer_semester(events, Semester(date(2026, 9, 7), 20)) == (date(2026, 8, 31), 18)
+
+
 def test_week_one_is_the_monday_of_the_busiest_run_of_dates_ignoring_last_years_series():
     events = [weekly(date(2025, 2, 18), 16), weekly(date(2025, 2, 20), 16), weekly(date(2024, 3, 5), 10)]
     assert infer_semester(events, SEMESTER) == (date(2025, 2, 17), 16)  # through the last week of classes
