@@ -1,4 +1,4 @@
-"""Write files/heldout10/: ten timetable files from descriptions of fictional schools, with expected boards.
+"""Write files/dev13/: ten timetable files from descriptions of fictional schools, with expected boards.
 
 Written blind (without reading the importer, the other generators or the older held-out files). Each school
 is described by its week-1 Monday, zone, number of weeks, section grid (blocks of "first start, n sections,
@@ -6,7 +6,7 @@ minutes, break"), optionally a second grid from a date, days off and make-up day
 (weekday, first/last section, weeks, room, teachers). The expected meetings come from that description alone;
 the file is then rendered from the same description in the shape of the tool the student would use.
 
-    python -m bench.import_eval.make_heldout10
+    python -m bench.import_eval.make_dev13
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-OUT = Path(__file__).resolve().parent / "files" / "heldout10"
+OUT = Path(__file__).resolve().parent / "files" / "dev13"
 UTC = ZoneInfo("UTC")
 DAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
 CN_DAYS = ["一", "二", "三", "四", "五", "六", "日"]
