@@ -116,6 +116,7 @@ _KIND_PREFIX = re.compile(r"^[【\[(（]\s*(?P<kind>(?:公共|专业|学科)?(?:
 _BRACKET_SESSION = re.compile(r"\s*[(（](?P<session>讲课|講課|讲授|講授|导修|導修|辅导|輔導|习题课|習題課|研讨|研討|讨论课|討論課"
                               r"|lecture|tutorial|seminar|recitation|discussion|workshop)[)）]$", re.I)
 _BRACKET_LAB = re.compile(r"\s*[(（](?P<session>实验|實驗|上机|上機|实践|實踐|lab|laboratory|practical)[)）]$", re.I)
+_WRAPPED = re.compile(r"[【\[](?P<inner>[^【】\[\]]+)[】\]]")
 # A teaching class's number after the name ("数值分析（01班）"): which class, not what course.
 _CLASS_NUMBER = re.compile(r"\s*[(（\[【](?P<group>(?:教学班|教學班)?\s*[A-Za-z]?\d{1,3}\s*班)[)）\]】]$")
 _SESSION_SUFFIX = re.compile(rf"\s+[-–]\s+(?P<session>(?:{_SESSIONS})\b[^-–]*)$", re.I)
@@ -152,7 +153,7 @@ class CourseFacts:
 
 def course_facts(summary: str, location: str = "", description: str = "") -> CourseFacts:
     """Read the name, room, teacher and note out of an event's SUMMARY, LOCATION and DESCRIPTION."""
-    titled, kind = _without_kind(_clean(summary))
+    titled, kind = _without_kind(_unwrapped(_clean(summary)))
     titled, code = split_course_code(titled)
     titled, session = _without_session(titled, coded=bool(code))
     kind = "；".join(filter(None, (kind, session)))
@@ -203,6 +204,12 @@ def _without_kind(summary: str) -> tuple[str, str]:
     if session:
         return summary[:session.start()], session["session"]
     return summary, ""
+
+
+def _unwrapped(summary: str) -> str:
+    """A name a mini-program wrote whole in brackets ("【机械基础】") without them."""
+    wrapped = _WRAPPED.fullmatch(summary)
+    return wrapped["inner"].strip() if wrapped else summary
 
 
 def _without_session(name: str, *, coded: bool) -> tuple[str, str]:
