@@ -69,7 +69,7 @@ def test_the_page_fits_a_phone_and_the_archive_explains_itself(live_page, transa
 
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.locator("[data-test=account-delete-submit]").is_visible()
-    # Not a raw table dump in UTC (#35): a 说明.txt in her language, times in her zone with their offset.
+    # Not a raw table dump in UTC: a 说明.txt in her language, times in her zone with their offset.
     archive = _download(page, tmp_path)
     readme = archive.read("说明.txt").decode()
     assert "你的课表：" in readme and "时区（Asia/Shanghai）" in readme

@@ -1,4 +1,4 @@
-"""The chat page after infrastructure faults (issue #26), in Chromium on a phone-sized screen.
+"""The chat page after infrastructure faults, in Chromium on a phone-sized screen.
 
 The conversation is left the way a fault leaves it (its stored timeline and its row), then the
 student opens it: the page asks the server what is running, so a dead turn never keeps Send

@@ -48,7 +48,7 @@ def test_a_turn_waiting_for_a_free_thread_is_queued_first(fake_llm, user, other_
 
 
 def test_stop_on_a_queued_turn_ends_it_at_once_and_it_never_runs(fake_llm, user, settings):
-    # The probe (#34): Stop on a turn queued behind her other conversation's turn waited for it (4.9 s).
+    # The probe: Stop on a turn queued behind her other conversation's turn waited for it (4.9 s).
     settings.AGENT_EMBEDDED_TURNS_PER_STUDENT = 1
     fake_llm.script({**route("reply"), "delay": 1.5}, reply("第一个"))
     first, second = make_conversation(user), make_conversation(user)

@@ -1,4 +1,4 @@
-"""A question sent as the socket drops is never lost silently (issue #41).
+"""A question sent as the socket drops is never lost silently.
 
 A ``chat.send`` with the page's ``client_message_id`` is acknowledged (``chat.ack``) only once its
 message is committed, and a resend with the same id is acknowledged again without a second turn. A

@@ -1,4 +1,4 @@
-"""Stop keeps the assistant's word (#34), in Chromium, in Chinese, with the scripted model:
+"""Stop keeps the assistant's word, in Chromium, in Chinese, with the scripted model:
 
 1. She accepts a move and presses Stop at once: the move is in a preview she can apply, and after
    Apply it is on the week board; the model's closing words, which came after Stop, never show.

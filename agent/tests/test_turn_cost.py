@@ -1,4 +1,4 @@
-"""What a turn no longer repeats (issue #17, framework cost): each cut keeps the result it replaced.
+"""What a turn no longer repeats (framework cost): each cut keeps the result it replaced.
 
 The prompt context reads the timetable once per turn and gives what ``today_events_list`` gives;
 a checkpoint after a node is one statement; an event outside a transaction is one insert; the tool

@@ -1,4 +1,4 @@
-"""The chat page while the services under it fail (issue #26), in Chromium against Redis + Celery + beat.
+"""The chat page while the services under it fail, in Chromium against Redis + Celery + beat.
 
 A stack of its own: a Redis this test may restart (never the one other tests share), a daphne child,
 a prefork Celery worker and beat (sweeping turns every second), all on the test database, and the

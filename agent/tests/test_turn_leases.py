@@ -1,4 +1,4 @@
-"""Turns survive infrastructure faults: leases, the sweeper, every way a turn can die (issue #26).
+"""Turns survive infrastructure faults: leases, the sweeper, every way a turn can die.
 
 The faults are real: a turn whose worker "died" is a conversation row left the way a killed worker
 leaves it (lease run out, or handed off and never started); a process being stopped is a real signal

@@ -188,7 +188,7 @@ def test_cancel_stops_the_turn_and_keeps_the_answer_shown_so_far(fake_llm, user)
     pytest.param({"chunk_size": 3, "stall_after": 1, "delay": 8}, id="an-8-s-gap-mid-stream"),
 ])
 def test_stop_ends_the_turn_at_once_while_the_model_is_silent(fake_llm, user, silence):
-    # The probe (#34): the stop was asked only between streamed chunks, so a model silent for 8 s
+    # The probe: the stop was asked only between streamed chunks, so a model silent for 8 s
     # (a slow first token, a reasoning model thinking) kept the turn running for those 8 s.
     conversation = make_conversation(user)
     fake_llm.script(route("reply"), reply("第一段，第二段，第三段。", **silence))

@@ -1,4 +1,4 @@
-"""A question sent as the socket drops is never lost silently (issue #41), in Chromium.
+"""A question sent as the socket drops is never lost silently, in Chromium.
 
 The page's socket runs through Playwright's WebSocket route to the real daphne server, so a test can
 drop the connection exactly while a message is in flight: before the message reaches the server, or

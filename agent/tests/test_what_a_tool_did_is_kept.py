@@ -1,4 +1,4 @@
-"""What a tool did is kept (#34): after any turn, every write the timeline calls done is on the board, in the
+"""What a tool did is kept: after any turn, every write the timeline calls done is on the board, in the
 data, or in an open preview she can apply, announced in the turn that did it.
 
 An explicit product: every route that writes (a move accepted on its card, a move run at once, a quick

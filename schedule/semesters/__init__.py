@@ -1,1 +1,1 @@
-"""Semesters: a student's past terms, frozen and readable, and the start of the next one (issue #40)."""
+"""Semesters: a student's past terms, frozen and readable, and the start of the next one."""

@@ -1,4 +1,4 @@
-"""A course edit reaches every reader (#35): each field the student can change, through the path the page
+"""A course edit reaches every reader: each field the student can change, through the path the page
 or a client uses, is read back from the week board page, the phone agenda, the week and today JSON, the
 .ics feed and download, the data archive (its tables and its calendar) and the assistant (the system
 prompt's timetable and the schedule tools): the new value is there, the old one gone. The paths: the course

@@ -1,4 +1,4 @@
-"""The demo student protects lunch and has an exam to count down to (issue #24), seeded twice alike."""
+"""The demo student protects lunch and has an exam to count down to, seeded twice alike."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""With the rate limits' Redis down, a rate-limited action answers 503 ``service_unavailable`` (issue #41).
+"""With the rate limits' Redis down, a rate-limited action answers 503 ``service_unavailable``.
 
 Never a 500, never let through uncounted: the API answers ``{code, message, detail}`` with Retry-After,
 in Chinese for a Chinese client; a page answers the friendly 503 page; the assistant's socket answers an

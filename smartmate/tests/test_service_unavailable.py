@@ -1,5 +1,5 @@
 """An unreachable database is a 503 with Retry-After (API: JSON; pages: a friendly page), never a 500;
-/healthz answers within a second even when a dependency hangs (issue #26).
+/healthz answers within a second even when a dependency hangs.
 
 The database is made genuinely unreachable: the connection is pointed at a file that cannot be
 opened (SQLite) or a closed port (MariaDB), and closed, so the next query fails to connect.

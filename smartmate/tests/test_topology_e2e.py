@@ -1,4 +1,4 @@
-"""A student's two browser tabs on two daphne processes behind nginx, in Chromium (issue #38).
+"""A student's two browser tabs on two daphne processes behind nginx, in Chromium.
 
 Each tab comes in through nginx's door pinned to one process (``Topology.pinned_urls``): every page,
 API call and socket of the first tab is served by web-0, those of the second tab by web-1, while the

@@ -1,4 +1,4 @@
-"""Why a study block sits where it sits: the planner's or the student's reason, kept with the block (#16)."""
+"""Why a study block sits where it sits: the planner's or the student's reason, kept with the block."""
 
 from django.conf import settings
 from django.db import migrations, models

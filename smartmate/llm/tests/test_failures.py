@@ -180,7 +180,7 @@ def _stream_threads() -> list[threading.Thread]:
                        stall_after=1, delay=8), id="a-gap-mid-tool-arguments"),
 ])
 def test_a_stop_ends_the_call_at_once_while_the_model_is_silent(fake_llm, llm, reply):
-    # The probe (#34): the stop was asked only between chunks, so a silent model held it as long as it was silent.
+    # The probe: the stop was asked only between chunks, so a silent model held it as long as it was silent.
     fake_llm.script(reply)
     watch = _StopAfter(0.3)
 

@@ -1,4 +1,4 @@
-"""Quick add as a new student tries it, in Chromium, in Chinese, on a phone (issue #36)."""
+"""Quick add as a new student tries it, in Chromium, in Chinese, on a phone."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Quick add's model path as a student sees it, in Chromium, in Chinese, on a phone (issue #36).
+"""Quick add's model path as a student sees it, in Chromium, in Chinese, on a phone.
 
 A daphne child points at a scripted fake LLM in this process. The fake plays a careful model: it reads
 the rules' readings from the request and keeps only the last one, so the test does not depend on the

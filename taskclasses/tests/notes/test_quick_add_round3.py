@@ -1,4 +1,4 @@
-"""Quick-add round 3 (issue #20): importance by category, ranges that never get a date, titles.
+"""Quick-add round 3: importance by category, ranges that never get a date, titles.
 
 Pure tests: no database, no Django settings. Run with
     python -m pytest taskclasses/tests/notes/test_quick_add_round3.py -p no:django

@@ -1,4 +1,4 @@
-"""Quick-add round 4 (issue #20): hedged and vague time words never get a date; fresh-set lessons.
+"""Quick-add round 4: hedged and vague time words never get a date; fresh-set lessons.
 
 The vague and hedged expressions below were listed from how students write (not from a fixture):
 a guess (大概, maybe), an open stretch (过阵子, in the near future), a date still to be announced

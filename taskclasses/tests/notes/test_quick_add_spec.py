@@ -1,4 +1,4 @@
-"""Quick add against QUICK-ADD.md (issue #36): clock times as phones type them, make-up workdays,
+"""Quick add against QUICK-ADD.md: clock times as phones type them, make-up workdays,
 holidays that name a thing, and months without a day. Pure: no database."""
 
 from __future__ import annotations

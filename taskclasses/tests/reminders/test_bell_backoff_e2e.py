@@ -1,4 +1,4 @@
-"""The bell reconnects with backoff during an outage (issue #41), in Chromium.
+"""The bell reconnects with backoff during an outage, in Chromium.
 
 During a Redis outage the server accepts the bell's socket and closes it at once; the bell used to
 count the accept as a success and came back about once a second. Here the page's socket runs through
