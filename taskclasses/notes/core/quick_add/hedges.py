@@ -81,6 +81,6 @@ def _hedged(fragment: Fragment, text: str) -> Fragment | None:
 
 
 def _is_dated(fragment: Fragment) -> bool:
-    """A day, a clock or a part of the day (明天上午左右, round 4); instants ("3小时后", "in 2 hours")
+    """A day, a clock or a part of the day (明天上午左右); instants ("3小时后", "in 2 hours")
     are relative spans, never hedged."""
     return fragment.is_timing and fragment.instant is None and bool(fragment.day or fragment.clock or fragment.period)

@@ -101,7 +101,7 @@ def _is_named_range(fragment: Fragment) -> bool:
 
 
 def _inside_the_task(fragment: Fragment, fragments: list[Fragment], text: str) -> bool:
-    """A time word wrapped in the task's own words (round 3, fresh sets): 确认周末值班表,
+    """A time word wrapped in the task's own words ): 确认周末值班表,
     给外教寄感恩节卡片, "buy christmas gifts", "submit weekend hours", "the Monday group
     presentation", "the midterm on Tuesday", (下周三考). The deadline is then another phrase.
     """
@@ -140,7 +140,7 @@ def _joined_to_a_day(previous: Fragment, fragment: Fragment, text: str) -> bool:
 
 def _holiday_names_a_thing(fragment: Fragment, text: str) -> bool:
     """"万圣节派对", "halloween costume shopping", "new year call w/ family": the holiday names the thing
-    (round 4, fresh sets); the note's other phrase is then the deadline."""
+    ; the note's other phrase is then the deadline."""
     if not fragment.names_holiday:
         return False
     return bool(_ZH_HOLIDAY_THING.match(text, fragment.end) or _EN_HOLIDAY_THING.match(text, fragment.end))
@@ -180,7 +180,7 @@ def _names_an_object(end: int, fragments: list[Fragment], text: str) -> bool:
     possessive = _POSSESSIVE.match(text, end)
     if possessive:
         # "明天的下午3点" / "3天后的早上": 的 followed by another time phrase is one phrase; a named
-        # range after it is the object's name (下周的考试周计划表, round 4).
+        # range after it is the object's name (下周的考试周计划表).
         return not any(other.start == possessive.end() and not _is_named_range(other) for other in fragments)
     return bool(_ZH_EVENT.match(text, end) or _EN_EVENT.match(text, end))
 

@@ -72,7 +72,7 @@ _NEAR_DAYS = 30
 
 def _dotted(m: re.Match[str], ctx: Context) -> Fragment | None:
     """"3.15 体检": month.day in Chinese notes; in English text 3.15 is a number, unless a
-    deadline word stands before it ("scholarship form by 12.18", round 4)."""
+    deadline word stands before it ("scholarship form by 12.18")."""
     if not ctx.cjk and not _DATE_CONNECTOR.search(ctx.text, 0, m.start()):
         return None
     month, day = int(m["m"]), int(m["d"])

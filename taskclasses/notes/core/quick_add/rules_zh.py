@@ -40,7 +40,7 @@ _MONTH_WHICH = r"下下个?|下个?|本|这个?"
 _MONTHS_AHEAD = {"": 0, "本": 0, "这": 0, "下": 1, "下下": 2}
 _BEFORE = ("前", "之前", "以前")
 
-# Repetition: 每周五, 每两周, 每隔一天, 隔周, 一周三次, 天天 (round 3 added the spaced and counted forms).
+# Repetition: 每周五, 每两周, 每隔一天, 隔周, 一周三次, 天天, spaced and counted forms too.
 _DAY_LIST = r"[一二三四五六日天](?:[、,，和及与跟/]?[一二三四五六日天])*"
 _RECURRING = "|".join([
     rf"每隔?(?:[一两二三四五六七八九十几\d]|半)?个?(?:天|日|晚|早上?|(?:周|星期|礼拜)(?:{_DAY_LIST})?|月(?:\d{{1,2}}[号日])?|年|学期)",
