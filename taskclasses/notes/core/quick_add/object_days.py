@@ -101,7 +101,7 @@ def _is_named_range(fragment: Fragment) -> bool:
 
 
 def _inside_the_task(fragment: Fragment, fragments: list[Fragment], text: str) -> bool:
-    """A time word wrapped in the task's own words ): 确认周末值班表,
+    """A time word wrapped in the task's own words: 确认周末值班表,
     给外教寄感恩节卡片, "buy christmas gifts", "submit weekend hours", "the Monday group
     presentation", "the midterm on Tuesday", (下周三考). The deadline is then another phrase.
     """
