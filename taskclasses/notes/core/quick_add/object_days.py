@@ -139,8 +139,8 @@ def _joined_to_a_day(previous: Fragment, fragment: Fragment, text: str) -> bool:
 
 
 def _holiday_names_a_thing(fragment: Fragment, text: str) -> bool:
-    """"万圣节派对", "halloween costume shopping", "new year call w/ family": the holiday names the thing
-    ; the note's other phrase is then the deadline."""
+    """"万圣节派对", "halloween costume shopping", "new year call w/ family": the holiday names the thing;
+    the note's other phrase is then the deadline."""
     if not fragment.names_holiday:
         return False
     return bool(_ZH_HOLIDAY_THING.match(text, fragment.end) or _EN_HOLIDAY_THING.match(text, fragment.end))
