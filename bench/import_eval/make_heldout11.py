@@ -87,7 +87,9 @@ def occurrences(s: School) -> list[tuple[Course, date]]:
 
 
 def board(s: School) -> tuple[list[dict], list[dict]]:
-    meetings, skipped, taken = [], [], {}
+    meetings: list[dict] = []
+    skipped: list[dict] = []
+    taken: dict[tuple[date, int], bool] = {}
     for c, d in occurrences(s):
         start, end = span(s, c, d)
         if not s.week1 <= d <= s.last_day():
@@ -111,7 +113,8 @@ def esc(text: str) -> str:
 
 def fold(line: str) -> str:
     """RFC 5545 folding at 75 octets without splitting a UTF-8 character."""
-    parts, cur, size = [], "", 0
+    parts: list[str] = []
+    cur, size = "", 0
     for ch in line:
         n = len(ch.encode("utf-8"))
         if size + n > (75 if not parts else 74):
@@ -205,7 +208,7 @@ def shandong() -> tuple[School, bytes]:
 
 
 def series_events(s: School, c: Course, *, until_utc: bool, tzid: bool, summary: str, location: str,
-                  description: str, extra: list[str] = ()) -> list[list[str]]:
+                  description: str, extra: tuple[str, ...] = ()) -> list[list[str]]:
     """One RRULE per run of the course's weeks (step 2 for odd/even weeks)."""
     out = []
     for first, count, step in runs(c.weeks):
@@ -239,8 +242,8 @@ def sichuan() -> tuple[School, bytes]:
                "meeting, in UTC; a display VALARM per event. Room in LOCATION, teacher and weeks in DESCRIPTION. Spring.")
     events = []
     for c in s.courses:
-        alarm = ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;RELATED=START:-PT15M",
-                 f"DESCRIPTION:{esc(c.name + '@' + c.room)}", "END:VALARM"]
+        alarm = ("BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;RELATED=START:-PT15M",
+                 f"DESCRIPTION:{esc(c.name + '@' + c.room)}", "END:VALARM")
         weeks = "、".join(f"{a}-{a + (n - 1) * st}周" + ("" if st == 1 else ("单" if a % 2 else "双"))
                          for a, n, st in runs(c.weeks))
         events += series_events(s, c, until_utc=True, tzid=True, summary=esc(c.name), location=esc(c.room),
