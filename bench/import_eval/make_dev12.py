@@ -8,6 +8,7 @@ would use. Run: ``python -m bench.import_eval.make_dev12``. Shares no code with 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
@@ -131,7 +132,8 @@ def esc(text: str) -> str:
 
 def fold(line: str) -> list[str]:
     """RFC 5545 folding at 75 octets, never inside a UTF-8 character."""
-    out, cur = [], ""
+    out: list[str] = []
+    cur = ""
     for ch in line:
         limit = 75 if not out else 74
         if len((cur + ch).encode()) > limit:
@@ -227,7 +229,7 @@ def makeups(s: School, c: Course, how: str, props: list[str], uid: str) -> list[
     return out
 
 
-def allday(uid: str, summary: str, first: date, days: int, extra: list[str] = ()) -> list[str]:
+def allday(uid: str, summary: str, first: date, days: int, extra: Sequence[str] = ()) -> list[str]:
     return ["BEGIN:VEVENT", f"UID:{uid}", f"DTSTAMP:{STAMP}", f"DTSTART;VALUE=DATE:{first:%Y%m%d}",
             f"DTEND;VALUE=DATE:{first + timedelta(days=days):%Y%m%d}", f"SUMMARY:{esc(summary)}", *extra,
             "END:VEVENT"]
