@@ -9,7 +9,8 @@ of the student's day that the file never touches are kept, so the numbering stay
 where it can.
 
 ``infer_semester`` finds the file's term, the densest run of meeting dates (last year's series and a
-final exam weeks later fall outside it): when the student's semester holds all of it, it is kept;
+final exam weeks later fall outside it): when the student's semester holds it but for a stray
+meeting or two, it is kept;
 otherwise week 1 is the Monday of the earliest date of the
 densest run of dates, moved back when the file itself says which week a date is ("第3周"), and the
 semester runs to the last week the weekly classes meet: a one-off after them (a final exam) and an
@@ -222,6 +223,9 @@ class DatedEvent:
         return self.dates[0]
 
 
+# A meeting or two outside the student's semester are strays (a class moved before term): the student's
+# semester stands and they are listed; a week of classes outside it, and the term is the file's.
+STRAY_MEETINGS = 3
 SEMESTER_BREAK = timedelta(days=21)  # a longer gap between meetings separates two semesters
 
 
@@ -270,11 +274,12 @@ def _monday(day: date) -> date:
 
 
 def _holds_the_term(semester: Semester, dated: list[DatedEvent], first: date, last: date) -> bool:
-    """Whether the student's semester holds every meeting of the file's term (its busiest run of dates,
-    first..last): a term that begins a week earlier, or runs past the semester's end, is the file's own.
-    An endless rule says nothing of when the term ends, so its dates are not asked about."""
-    return all(semester.start_monday <= day <= semester.last_day
-               for event in dated if not event.endless for day in event.dates if first <= day <= last)
+    """Whether the student's semester holds the file's term (its busiest run of dates, first..last) but
+    for a stray meeting or two: a term that begins a week earlier, or runs weeks past the semester's end,
+    is the file's own. An endless rule says nothing of when the term ends, so its dates are not asked about."""
+    term = [day for event in dated if not event.endless for day in event.dates if first <= day <= last]
+    outside = sum(not semester.start_monday <= day <= semester.last_day for day in term)
+    return outside < STRAY_MEETINGS
 
 
 def _busiest_run(days: list[date]) -> list[date]:

@@ -288,8 +288,11 @@ def test_a_term_half_of_whose_classes_come_before_the_students_semester_proposes
 def test_a_term_one_week_earlier_than_the_students_semester_proposes_its_own():
     """Nearly every meeting lies in the student's semester, but the first week's do not: the file's
     term is not the student's, so its own week 1 is proposed rather than a week of classes dropped."""
-    events = [weekly(date(2026, 8, 31), 18), weekly(date(2026, 9, 2), 18)]
+    events = [weekly(date(2026, 8, 31) + timedelta(days=day), 18) for day in range(4)]
     assert infer_semester(events, Semester(date(2026, 9, 7), 20)) == (date(2026, 8, 31), 18)
+    # One class moved before term is a stray: the student's semester stands and the meeting is listed.
+    term = [weekly(date(2026, 9, 7) + timedelta(days=day), 18) for day in range(3)]
+    assert infer_semester([*term, once(date(2026, 9, 2), "moved")], Semester(date(2026, 9, 7), 20)) is None
 
 
 def test_week_one_is_the_monday_of_the_busiest_run_of_dates_ignoring_last_years_series():
