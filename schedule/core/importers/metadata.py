@@ -87,17 +87,14 @@ _TAUGHT_BY = re.compile(r"由\s*(?P<teacher>.+?)\s*(?:老师)?任教")
 _BARE_HAN_NAME = re.compile(r"[\u4e00-\u9fff]{2,4}")
 # When a class meets, written after the teacher's names on the same line ("冯建军 第1周 1-2节").
 _WHEN_AFTER_NAMES = re.compile(r"\s+(?:第\s*\d|\d{1,2}\s*[-~～,，、]\s*\d{1,2}\s*[周节節週]|\d{1,2}\s*[周节節週]|周次|星期).*$")
-# A teacher's word, a space and the names, without a colon ("老师 郑婷婷", "教师 俞佳").
-_SPACED_KEY_TEACHER = re.compile(r"^(?:教师|老师|教員|教员|老師|教師)\s+(?P<names>[\u4e00-\u9fff·]{2,4}"
-                                 r"(?:[、,，\s]+[\u4e00-\u9fff·]{2,4})*|[A-Z][a-z]+(?:\s+[A-Z][a-z]+){1,3})"
-                                 r"(?P<remark>\s*[(（][^()（）]*[)）])?$")
+# A teacher's word, a space and the names, without a colon ("老师 郑婷婷", "教师 Laura Chen"): read as
+# the keyed line it means.
+_SPACED_KEY = re.compile(r"^(?P<key>教师|老师|教員|教员|老師|教師)\s+(?P<value>\S.*)$")
 # A remark in brackets after a teacher that is no title ("邵国平（调休补课）").
 _REMARK_AFTER = re.compile(r"\s*[(（](?P<remark>[^()（）]+)[)）]$")
-# A part that opens with a teacher and the word for one ("陈国庆老师的课，带计算器"): the teacher is read,
-# and the part stays in the note.
-_OPENS_WITH_TEACHER = re.compile(r"^(?P<name>[\u4e00-\u9fff]{2,4}?)(?:老师|老師|教授)(?=的|[\s,，。]|$)")
-# A description that is only a teacher with the word for one after the name ("顾明远老师", "叶萍 教授").
-_NAME_THEN_TITLE = re.compile(rf"^(?P<name>[\u4e00-\u9fff·]{{2,4}})\s*(?:{TITLE_WORDS})$")
+# A teacher and the word for one opening a part: the whole part ("顾明远老师", "叶萍 教授"), or the start
+# of what a student wrote ("陈国庆老师的课，带计算器"), whose rest stays in the note.
+_NAME_THEN_TITLE = re.compile(rf"^(?P<name>[\u4e00-\u9fff·]{{2,4}}?)\s*(?:{TITLE_WORDS})(?=的|[\s,，。]|$)")
 _STAFF_ENTRY = re.compile(r"^\s*\w*\d\w*\s*/\s*(?P<name>[^/]+?)\s*/\s*[^/]*$")  # 工号/姓名/职称
 _TITLED_NAME = re.compile(r"(?P<name>[^()（）]{1,30}?)\s*[(（](?P<title>.*)[)）]")
 _TITLE_WORDS = re.compile(rf"{TITLE_WORDS}|教师", re.I)  # what a bracket after a name may say: "教师B(副教授)"
@@ -390,19 +387,14 @@ def _read_part(part: str, keyed: dict[str, str]) -> bool:
     if taught:
         keyed.setdefault("teacher", _clean(taught["teacher"]))
         return True
-    addressed = _NAME_THEN_TITLE.fullmatch(part)
-    if addressed and looks_like_han_name(addressed["name"]):
+    addressed = _NAME_THEN_TITLE.match(part)
+    whole = bool(addressed) and addressed.end() == len(part)
+    if addressed and looks_like_han_name(addressed["name"]) and (whole or "teacher" not in keyed):
         _add_teacher(keyed, addressed["name"])
-        return True
-    spaced = _SPACED_KEY_TEACHER.fullmatch(part)
-    if spaced and (spaced["names"].isascii()
-                   or all(looks_like_han_name(name) for name in re.split(r"[、,，\s]+", spaced["names"]))):
-        _add_teacher(keyed, spaced["names"])
-        return not spaced["remark"]  # a remark keeps the part in the note
-    opening = _OPENS_WITH_TEACHER.match(part)
-    if "teacher" not in keyed and opening and looks_like_han_name(opening["name"]):
-        _add_teacher(keyed, opening["name"])
-        return False  # the rest of what the student wrote stays in the note
+        return whole  # what follows the teacher ("的课，带计算器") stays in the note
+    spaced = _SPACED_KEY.fullmatch(part)
+    if spaced and _names_only(_without_remark(spaced["value"])):
+        return _read_keyed(spaced["key"], spaced["value"], keyed)
     if "teacher" not in keyed and _is_bare_name(part):
         _add_teacher(keyed, part)  # "张三 | 1-16周": a phone app writes the teacher alone
         return True
@@ -427,6 +419,16 @@ def _is_bare_name(part: str) -> bool:
     return all(_bare_name(name.strip()) for name in re.split(r"[、,，/]", part))
 
 
+def _names_only(text: str) -> bool:
+    """Chinese names, listed with spaces too, or one person's Latin name ("Laura Chen")."""
+    return all(map(_is_bare_name, text.split())) or (text.isascii() and looks_like_people(text))
+
+
+def _without_remark(value: str) -> str:
+    remark = _REMARK_AFTER.search(value)
+    return value[:remark.start()] if remark and remark.start() > 0 else value
+
+
 def _bare_name(name: str) -> bool:
     # Four characters are a name only after a two-character family name (佐藤美咲), not 高等数学.
     return bool(_BARE_HAN_NAME.fullmatch(name)) and looks_like_han_name(name) \
@@ -440,7 +442,7 @@ def _read_keyed(key: str, value: str, keyed: dict[str, str]) -> bool:
         value = _WHEN_AFTER_NAMES.sub("", value)  # "冯建军 第1周 1-2节": when, not who
         remark = _REMARK_AFTER.search(value)
         if remark and remark.start() > 0 and not _TITLE_WORDS.search(remark["remark"]):
-            _add_teacher(keyed, value[:remark.start()])  # "邵国平（调休补课）": the remark stays in the note
+            _add_teacher(keyed, _without_remark(value))  # "邵国平（调休补课）": the remark stays in the note
             return False
     if field == "teacher" and value:
         _add_teacher(keyed, value)
