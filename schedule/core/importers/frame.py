@@ -11,8 +11,8 @@ where it can.
 ``infer_semester`` finds the file's term, the densest run of meeting dates (last year's series and a
 final exam weeks later fall outside it). When the student's semester holds it but for a stray meeting
 or two, it is kept; otherwise week 1 is the Monday of the term's first date, moved back when the file
-itself says which week a date is ("第3周"), and the semester runs to the last week the weekly classes meet: a one-off after them (a final exam) and an
-endless repetition (office hours) do not stretch it.
+itself says which week a date is ("第3周"), and the semester runs to the last week the weekly classes
+meet: a one-off after them (a final exam) and an endless repetition (office hours) do not stretch it.
 """
 
 from __future__ import annotations

@@ -388,7 +388,7 @@ def _read_part(part: str, keyed: dict[str, str]) -> bool:
         keyed.setdefault("teacher", _clean(taught["teacher"]))
         return True
     addressed = _NAME_THEN_TITLE.match(part)
-    whole = bool(addressed) and addressed.end() == len(part)
+    whole = addressed is not None and addressed.end() == len(part)
     if addressed and looks_like_han_name(addressed["name"]) and (whole or "teacher" not in keyed):
         _add_teacher(keyed, addressed["name"])
         return whole  # what follows the teacher ("的课，带计算器") stays in the note
