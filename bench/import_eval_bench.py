@@ -153,8 +153,7 @@ def _board_sections(user, expected: dict) -> dict[Key, dict]:
         week1 = date.fromisoformat(expected["week1_monday"])
         for skip in expected.get("skipped", []):
             if skip["why"] == "overlap" and skip.get("date"):
-                days = (date.fromisoformat(skip["date"]) - week1).days
-                overlapped.add((days // 7 + 1, days % 7 + 1, skip["summary"]))
+                overlapped.add((*_week_and_day(skip["date"], week1), skip["summary"]))
     return _keyed(((str(e.week), str(e.day), f"{e.start_section}-{e.end_section}"),
                    {"title": e.title, "location": e.location, "teacher": e.course.teacher if e.course else ""})
                   for e in ScheduleEvent.objects.filter(user=user, kind="course").select_related("course")
@@ -182,9 +181,15 @@ def _expected_sections(path: Path, expected: dict, user) -> dict[Key, dict]:
     ends = {end: n for n, (_start, end) in enumerate(grid, start=1)}
     keyed = []
     for m in meetings:
-        days = (date.fromisoformat(m["date"]) - week1).days
-        keyed.append(((str(days // 7 + 1), str(days % 7 + 1), f"{starts.get(m['start'])}-{ends.get(m['end'])}"), m))
+        week, day = _week_and_day(m["date"], week1)
+        keyed.append(((str(week), str(day), f"{starts.get(m['start'])}-{ends.get(m['end'])}"), m))
     return _keyed(keyed)
+
+
+def _week_and_day(iso_date: str, week1: date) -> tuple[int, int]:
+    """The (week, weekday 1..7) of a date counted from the Monday of week 1."""
+    days = (date.fromisoformat(iso_date) - week1).days
+    return days // 7 + 1, days % 7 + 1
 
 
 def _board_week_times(user, weeks: int) -> dict[Key, dict]:
@@ -204,8 +209,8 @@ def _expected_week_times(expected: dict) -> dict[Key, dict]:
     week1 = date.fromisoformat(expected["week1_monday"])
     keyed = []
     for m in expected["meetings"]:
-        days = (date.fromisoformat(m["date"]) - week1).days
-        keyed.append(((f"{days // 7 + 1}/{days % 7 + 1}", m["start"], m["end"]), m))
+        week, day = _week_and_day(m["date"], week1)
+        keyed.append(((f"{week}/{day}", m["start"], m["end"]), m))
     return _keyed(keyed)
 
 

@@ -55,13 +55,8 @@ def test_all_sets_exist():
     assert len([p for p in ALL if p.parent.name == "dev5"]) >= 10
     assert len([p for p in ALL if p.parent.name == "dev6"]) >= 10
     assert len([p for p in ALL if p.parent.name == "dev7"]) == 10
-    assert len([p for p in ALL if p.parent.name == "dev8"]) == 10
-    assert len([p for p in ALL if p.parent.name == "dev9"]) == 10
-    assert len([p for p in ALL if p.parent.name == "dev10"]) == 10
-    assert len([p for p in ALL if p.parent.name == "dev11"]) == 10
-    assert len([p for p in ALL if p.parent.name == "dev12"]) == 10
-    assert len([p for p in ALL if p.parent.name == "dev13"]) == 10
-    assert len([p for p in ALL if p.parent.name == "heldout11"]) == 10
+    for name in ("dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "heldout11"):  # the blind sets of ten
+        assert len([p for p in ALL if p.parent.name == name]) == 10, name
 
 
 def refused(exp: dict) -> bool:
@@ -133,13 +128,21 @@ def section_columns(path: Path, data: bytes) -> bool:
     """A dev7/dev8 sheet with 开始节/结束节 columns: the WakeUp reader finds its columns by name."""
     if path.parent.name not in ("dev7", "dev8", "dev9") or path.suffix != ".csv":
         return False
-    text = data.decode("utf-8-sig") if data.startswith(b"\xef\xbb\xbf") else data.decode("gb18030")
-    return "开始节" in text.splitlines()[0]
+    return "开始节" in csv_text(data).splitlines()[0]
+
+
+def csv_text(data: bytes) -> str:
+    """A sheet's text: UTF-8 after a BOM, else what a Chinese spreadsheet saves (GB18030)."""
+    return data.decode("utf-8-sig") if data.startswith(b"\xef\xbb\xbf") else data.decode("gb18030")
+
+
+def csv_rows(data: bytes) -> list[list[str]]:
+    """A sheet's non-blank rows, the header first."""
+    return [r for r in csv.reader(io.StringIO(csv_text(data))) if any(c.strip() for c in r)]
 
 
 def csv_header(data: bytes) -> list[str]:
-    text = data.decode("utf-8-sig") if data.startswith(b"\xef\xbb\xbf") else data.decode("gb18030")
-    return next(csv.reader(io.StringIO(text)))
+    return csv_rows(data)[0]
 
 
 def dated_rows(path: Path, data: bytes) -> bool:
@@ -152,8 +155,7 @@ def dated_rows(path: Path, data: bytes) -> bool:
 
 def read_dated_rows(data: bytes, sections: list[list[str]]) -> list[Meeting]:
     """Rows 日期 (2025/9/1), 星期, 节次 'a-b', 课程名称, 授课教师, 上课地点 -> one Meeting per row on the grid."""
-    text = data.decode("utf-8-sig") if data.startswith(b"\xef\xbb\xbf") else data.decode("gb18030")
-    rows = [r for r in csv.reader(io.StringIO(text)) if any(c.strip() for c in r)]
+    rows = csv_rows(data)
     col = {name: i for i, name in enumerate(rows[0])}
     out = []
     for r in rows[1:]:
@@ -184,8 +186,7 @@ def read_week_column_rows(data: bytes, week1: date, sections: list[list[str]]) -
 def read_block_rows(data: bytes, week1: date, sections: list[list[str]], *, weeks: str, teacher: str,
                     span: Callable[[dict[str, str]], tuple[int, int]]) -> list[Meeting]:
     """One row per block (课程名称, 星期, 上课地点, a weeks spec, a teacher column, sections via ``span``)."""
-    text = data.decode("utf-8-sig") if data.startswith(b"\xef\xbb\xbf") else data.decode("gb18030")
-    rows = [r for r in csv.reader(io.StringIO(text)) if any(c.strip() for c in r)]
+    rows = csv_rows(data)
     out = []
     for r in (dict(zip(rows[0], row)) for row in rows[1:]):
         first, last = span(r)
