@@ -25,6 +25,13 @@ from schedule.tests.factories import import_csv
 
 pytestmark = pytest.mark.e2e
 
+
+@pytest.fixture(autouse=True)
+def _fresh_script(chat_server):
+    # Each test stops its turn before the model is asked for every scripted reply: what one test left
+    # queued on the module's shared fake must not answer the next test's first call.
+    chat_server[1].reset()
+
 SILENT = 10  # seconds the model says nothing
 STOP_BOUND = 3.0  # seconds; far below the model's silence, above a loaded CI machine's page timing
 LATE_WORDS = "这句话在停止之后才到"
