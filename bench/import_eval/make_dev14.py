@@ -1,11 +1,11 @@
-"""Writes files/heldout11/: ten timetable files written blind (see README "### heldout11/").
+"""Writes files/dev14/: ten timetable files written blind (see README "### dev14/").
 
 Each file comes from a description of a fictional school (week-1 Monday, zone, weeks, section grid,
 optionally a second grid from a date, days off, make-up days) and of one student's courses. The expected
 board is computed from that description alone (``board``); the file is then rendered from the same
 description in the shape of the tool the student would use. Shares no code with the other generators.
 
-    python -m bench.import_eval.make_heldout11
+    python -m bench.import_eval.make_dev14
 """
 import json
 import uuid
@@ -14,7 +14,7 @@ from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-OUT = Path(__file__).resolve().parent / "files" / "heldout11"
+OUT = Path(__file__).resolve().parent / "files" / "dev14"
 STAMP = "20270828T101500Z"
 
 
