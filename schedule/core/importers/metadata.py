@@ -96,6 +96,13 @@ _REMARK_AFTER = re.compile(r"\s*[(（](?P<remark>[^()（）]+)[)）]$")
 # of what a student wrote ("陈国庆老师的课，带计算器"), whose rest stays in the note.
 _NAME_THEN_TITLE = re.compile(rf"^(?P<name>[\u4e00-\u9fff·]{{2,4}}?)\s*(?:{TITLE_WORDS})(?=的|[\s,，。]|$)")
 _STAFF_ENTRY = re.compile(r"^\s*\w*\d\w*\s*/\s*(?P<name>[^/]+?)\s*/\s*[^/]*$")  # 工号/姓名/职称
+# French systems (ADE) write each teacher on a line of their own, family name in capitals first
+# ("DUPONT Claire", "LE GALL Anne-Marie"); "TD Groupe" is a kind of class, not a person.
+_FAMILY_NAME_FIRST = re.compile(
+    r"^(?P<family>[A-Z][A-Z'-]+(?:\s+[A-Z][A-Z'-]+)*)\s+[A-Z][a-zà-öø-ÿ'-]+(?:[\s-][A-Z][a-zà-öø-ÿ'-]+)*$")
+_CLASS_KINDS = frozenset({"CM", "TD", "TP", "DS", "CC", "TPE", "EXAM"})
+# A timetable system's stamp of when the file was made ("(Exporté le:28/08/2027 12:15)"): not about the class.
+_EXPORT_STAMP = re.compile(r"^\(?\s*(?:export(?:é|ed)\s+(?:le|on)|导出时间)\s*[:：].*$", re.IGNORECASE)
 _TITLED_NAME = re.compile(r"(?P<name>[^()（）]{1,30}?)\s*[(（](?P<title>.*)[)）]")
 _TITLE_WORDS = re.compile(rf"{TITLE_WORDS}|教师", re.I)  # what a bracket after a name may say: "教师B(副教授)"
 # A course code, then the course's title ("COMP2119 Introduction to Data Structures", "LAW3001 经济法").
@@ -380,6 +387,8 @@ def _take_worded_teacher(part: str, keyed: dict[str, str]) -> str:
 
 def _read_part(part: str, keyed: dict[str, str]) -> bool:
     """File one description part under teacher / place / code / name; False if it means nothing known."""
+    if _EXPORT_STAMP.match(part):
+        return True  # dropped: when the file was made says nothing about the class
     match = _KEYED.match(part)
     if match:
         return _read_keyed(match["key"].lower(), _clean(match["value"]), keyed)
@@ -395,8 +404,13 @@ def _read_part(part: str, keyed: dict[str, str]) -> bool:
     spaced = _SPACED_KEY.fullmatch(part)
     if spaced and _names_only(_without_remark(spaced["value"])):
         return _read_keyed(spaced["key"], spaced["value"], keyed)
-    if "teacher" not in keyed and _is_bare_name(part):
-        _add_teacher(keyed, part)  # "张三 | 1-16周": a phone app writes the teacher alone
+    who = _WHEN_AFTER_NAMES.sub("", part)  # "杨帆 1-16周", "Lisa Chen 2-16周双": a phone app's teacher and weeks
+    if "teacher" not in keyed and (_is_bare_name(who) or (who != part and _names_only(who))):
+        _add_teacher(keyed, who)  # "张三 | 1-16周": a phone app writes the teacher alone
+        return True
+    family_first = _FAMILY_NAME_FIRST.match(part)
+    if family_first and not _CLASS_KINDS.intersection(family_first["family"].split()):
+        _add_teacher(keyed, part)
         return True
     staff = _STAFF_ENTRY.match(part)
     if staff:

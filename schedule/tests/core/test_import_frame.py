@@ -192,6 +192,12 @@ def test_name_room_teacher_and_note_are_read_from_the_usual_places(summary, loca
     ("Introduction to Programming", "Bernoulliborg 5161.0289", "Staff: dr. ir. R. Jansen, T. Smit MSc",
      ("Introduction to Programming", "Bernoulliborg 5161.0289", "R. Jansen、T. Smit")),
     ("高等数学", "", "授课人：刘洋\nProfessor: Dr. Ann Lee", ("高等数学", "", "刘洋、Ann Lee")),
+    # A phone app's teacher and weeks on one line; a French system's lines: group, teacher (family name first), stamp.
+    ("计量经济学", "通博楼B302", "杨帆 1-16周", ("计量经济学", "通博楼B302", "杨帆")),
+    ("商务英语", "外语楼305", "Lisa Chen 2-16周双", ("商务英语", "外语楼305", "Lisa Chen")),
+    ("Analyse numérique", "Amphi B", "\\nL3 MATHS-INFO\\nGr TD2\\nDUPONT Claire\\nLE GALL Anne-Marie\\n"
+     "(Exporté le:28/08/2027 12:15)\\n", ("Analyse numérique", "Amphi B", "DUPONT Claire、LE GALL Anne-Marie")),
+    ("Probabilités", "S-204", "TD Groupe\\nCM Amphi", ("Probabilités", "S-204", "")),
     # One capitalised word or letter after a course is no person ("大学物理 B").
     ("大学物理 B @教101", "", "", ("大学物理 B", "教101", "")),
 ])
@@ -204,6 +210,12 @@ def test_course_room_and_teacher_are_told_apart_however_the_exporter_joined_them
 def test_a_location_the_room_was_not_taken_from_is_kept_in_the_note():
     assert course_facts("数字信号处理 - 明理楼C305", "某某大学明理楼C区\n大学路88号").note == "地点：某某大学明理楼C区 大学路88号"
     assert course_facts("概率论", "明理楼C305\n大学路88号").note == "地址：大学路88号"
+
+
+def test_a_french_export_keeps_its_group_lines_in_the_note_and_drops_its_export_stamp():
+    note = course_facts("Analyse numérique", "Amphi B", "\\nL3 MATHS-INFO\\nGr TD2\\nDUPONT Claire\\n"
+                        "(Exporté le:28/08/2027 12:15)\\n").note
+    assert "L3 MATHS-INFO" in note and "Gr TD2" in note and "Export" not in note and "DUPONT" not in note
 
 
 def test_a_course_code_taken_off_the_name_is_kept_in_the_note():
