@@ -286,7 +286,8 @@ def beijing_language() -> None:
 
 def qinghai_medical() -> None:
     s = School("湟水医学院", "Asia/Shanghai", date(2027, 9, 6), 19,
-               grid(("08:30", 4, 45, [5, 20, 5]), ("14:30", 4, 45, [5, 20, 5]), ("19:30", 2, 45, [5])))
+               grid(("08:30", 4, 45, [5, 20, 5]), ("14:30", 4, 45, [5, 20, 5]), ("19:30", 2, 45, [5])),
+               days_off=tuple(date(2027, 10, d) for d in range(1, 8)))
     cs = [Course("系统解剖学", 1, 1, 4, "1-18", "基础医学楼解剖实验室2", "赵德明"),
           Course("组织学与胚胎学", 2, 1, 2, "1-16", "医教楼301", "李春燕"),
           Course("医用化学", 3, 3, 4, "1-12", "医教楼204", "马国栋"),
@@ -309,7 +310,8 @@ def qinghai_medical() -> None:
     write("ics_qinghai_medical_urp_userscript_per_section_utc.ics", ics(lines, eol="\n", folded=False), s,
           meetings, skipped,
           "A Qinghai medical college (4+4+2 x 45 min from 08:30, afternoon from 14:30). A browser userscript over "
-          "URP: one VEVENT per section per week in UTC, LF line ends, no folding. A later elective clashes with the "
+          "URP's week-by-week view (so the National Day week is simply absent): one VEVENT per section per week in "
+          "UTC, LF line ends, no folding. A later elective clashes with the "
           "even-week lab (overlap). Autumn, 19 weeks.")
 
 
