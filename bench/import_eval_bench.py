@@ -40,7 +40,7 @@ FILES = ROOT / "import_eval" / "files"
 REAL = ROOT.parent.parent / "shared" / "fixtures" / "import-real"
 # folders of FILES, each file with X.expected.json
 FIXTURE_SETS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12",
-                "dev13", "dev14")
+                "dev13", "dev14", "heldout12")
 MERGE_GAP = timedelta(minutes=20)
 
 Key = tuple[str, ...]  # date, start, end (and the title where two meetings share a time)
