@@ -1,6 +1,6 @@
 """Evaluate timetable import as a new student from each school meets it: one file, one fresh student.
 
-    python -m bench.import_eval_bench [--set dev|dev2|...|dev14|real|all] [--verbose] [--real-dir DIR]
+    python -m bench.import_eval_bench [--set dev|dev2|...|dev15|real|all] [--verbose] [--real-dir DIR]
 
 For each file: a new student with default settings (only the time zone of their school, as
 registration asks it) runs the import page's dry run, then confirms once (adopting the file's
@@ -40,7 +40,7 @@ FILES = ROOT / "import_eval" / "files"
 REAL = ROOT.parent.parent / "shared" / "fixtures" / "import-real"
 # folders of FILES, each file with X.expected.json
 FIXTURE_SETS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12",
-                "dev13", "dev14", "heldout12")
+                "dev13", "dev14", "dev15")
 MERGE_GAP = timedelta(minutes=20)
 
 Key = tuple[str, ...]  # date, start, end (and the title where two meetings share a time)

@@ -4,9 +4,9 @@ The expected meetings were computed from the school/course descriptions in make_
 file is read back with expand.py, consecutive meetings of one summary on one day (gap <= 30 min) are
 merged, and the (date, start, end) set must equal the expected meetings plus the meetings the expected
 file lists as skipped for overlap / outside_semester (which are in the file but not wanted). For
-dev5-dev14 and heldout12 the expected title, room and teachers must also be written in the file's meeting at
+dev5-dev15 the expected title, room and teachers must also be written in the file's meeting at
 that time, and a file expected to be refused must be unreadable as every CSV shape expand.py knows.
-A dev7, dev8 or heldout12 CSV whose header has 开始节 is read as the WakeUp shape (columns are found by name).
+A dev7, dev8 or dev15 CSV whose header has 开始节 is read as the WakeUp shape (columns are found by name).
 A dev9 CSV whose header has 日期 and 节次 is a dated teaching-progress sheet (one row per meeting).
 A dev10 CSV whose header has 上课周次 is a class sheet (one row per block, weeks as a spec).
 A dev11 CSV whose header has 节次 and 周次 is a phone app's export (one row per block, sections 'a-b').
@@ -55,7 +55,7 @@ def test_all_sets_exist():
     assert len([p for p in ALL if p.parent.name == "dev5"]) >= 10
     assert len([p for p in ALL if p.parent.name == "dev6"]) >= 10
     assert len([p for p in ALL if p.parent.name == "dev7"]) == 10
-    for name in ("dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "heldout12"):  # the blind sets of ten
+    for name in ("dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15"):  # the blind sets of ten
         assert len([p for p in ALL if p.parent.name == name]) == 10, name
 
 
@@ -120,13 +120,13 @@ def test_expected_matches_file(path: Path):
             k.get("date") == d and k["why"] in ("overlap",) for k in exp["skipped"]), (d, s, e)
     assert all(m["title"] and m["start"] < m["end"] for m in exp["meetings"])
     if path.parent.name in ("dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13",
-                            "dev14", "heldout12"):
+                            "dev14", "dev15"):
         assert_words_in_file(exp["meetings"], read)
 
 
 def section_columns(path: Path, data: bytes) -> bool:
-    """A dev7/dev8/heldout12 sheet with 开始节/结束节 columns: the WakeUp reader finds its columns by name."""
-    if path.parent.name not in ("dev7", "dev8", "dev9", "heldout12") or path.suffix != ".csv":
+    """A dev7/dev8/dev15 sheet with 开始节/结束节 columns: the WakeUp reader finds its columns by name."""
+    if path.parent.name not in ("dev7", "dev8", "dev9", "dev15") or path.suffix != ".csv":
         return False
     return "开始节" in csv_text(data).splitlines()[0]
 

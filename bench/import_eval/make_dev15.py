@@ -1,11 +1,11 @@
-"""Write files/heldout12/: ten timetable files from descriptions of fictional schools, with expected boards.
+"""Write files/dev15/: ten timetable files from descriptions of fictional schools, with expected boards.
 
 Written blind (without reading the importer, the other generators or earlier held-out files). Each case
 describes a school (week-1 Monday, zone, weeks, section grid, optional second grid from a date, days off,
 make-up days) and a student's courses; the expected meetings come from that description alone, then the
 file is rendered in the shape of the tool the student would use.
 
-    python -m bench.import_eval.make_heldout12
+    python -m bench.import_eval.make_dev15
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-OUT = Path(__file__).resolve().parent / "files" / "heldout12"
+OUT = Path(__file__).resolve().parent / "files" / "dev15"
 STAMP = "20270820T093000Z"
 
 
@@ -165,7 +165,7 @@ def fmt_utc(d: date, hm: str, zone: str) -> str:
 
 
 def uid(*parts: object) -> str:
-    return str(uuid.uuid5(uuid.NAMESPACE_URL, "heldout12/" + "/".join(map(str, parts))))
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, "heldout12/" + "/".join(map(str, parts))))  # the name it was written under
 
 
 def vtimezone_cst(tzid: str = "Asia/Shanghai") -> list[str]:
