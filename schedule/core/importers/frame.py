@@ -225,6 +225,7 @@ class DatedEvent:
 # semester stands and they are listed; a week of classes outside it, and the term is the file's.
 STRAY_MEETINGS = 3
 SEMESTER_BREAK = timedelta(days=21)  # a longer gap between meetings separates two semesters
+EXAM_WEEK_MEETINGS = 2  # one-offs in the week after the last classes that make it the term's exam week
 
 
 def infer_semester(events: Iterable[DatedEvent], current: Semester) -> tuple[date, int] | None:
@@ -245,11 +246,12 @@ def infer_semester(events: Iterable[DatedEvent], current: Semester) -> tuple[dat
 
 def _last_class_day(cluster: list[DatedEvent], first: date, last: date) -> date | None:
     """The last day of the term's classes within first..last: the last meeting of a class that meets
-    more than once and has an end, and the one-offs that follow it week after week.
+    more than once and has an end, or the week after it when that week holds an exam week's one-offs.
 
-    A final exam after a week without classes is the exam period, and an endless rule (office hours)
-    says nothing of when the term ends; neither lengthens the semester. None when the file holds
-    nothing but endless rules: the default length is proposed.
+    A lone one-off in the week after the last classes (a final, a make-up) is a stray the student sees
+    listed as outside the term; finals after a week without classes are the exam period; an endless
+    rule (office hours) says nothing of when the term ends. None of these lengthens the semester.
+    None when the file holds nothing but endless rules: the default length is proposed.
     """
     meetings: dict[str, list[date]] = {}
     for n, event in enumerate(cluster):
@@ -261,10 +263,8 @@ def _last_class_day(cluster: list[DatedEvent], first: date, last: date) -> date 
     if not repeated:
         return once[-1] if once else None
     end = max(repeated)
-    for day in once:
-        if _monday(end) < _monday(day) <= _monday(end) + timedelta(weeks=1):
-            end = day
-    return end
+    next_week = [day for day in once if _monday(day) == _monday(end) + timedelta(weeks=1)]
+    return max(next_week) if len(next_week) >= EXAM_WEEK_MEETINGS else end
 
 
 def _monday(day: date) -> date:

@@ -21,7 +21,7 @@ _ASSOCIATE = re.compile(r"\bA/Prof\b", re.I)  # Singapore's associate professor:
 _DEGREE_AFTER = re.compile(r",?\s+(?:MSc|MA|MBA|BSc|BA|PhD|Ph\.D|MEng|MPhil|LLM)\.?$")
 TITLE_WORDS = (r"助理教授|客座教授|兼任教授|特聘教授|副教授|准教授|教授|讲师|講師|助教|副研究员|研究员|研究員|高级工程师"
                 r"|工程师|工程師"
-                r"|实验师|实验员|馆员|辅导员|主任医师|主治医师|医师|技师|博士|教官|教员|老师|老師|外教|先生|professor|lecturer")
+                r"|外籍教师|外籍专家|外聘教师|实验师|实验员|馆员|辅导员|主任医师|主治医师|医师|技师|博士|教官|教员|老师|老師|外教|先生|professor|lecturer")
 _TITLE_WORD = re.compile(TITLE_WORDS, re.I)
 _TEACHING_ASSISTANT = re.compile(r"\s+[(（]?TA[)）]?$")  # "中村彩 TA": a teaching assistant is a teacher too
 # A title after the name: bare ("钟晓 教授", "周强讲师") or in brackets ("孙悦（讲师）", "教师C()", "X(无)").

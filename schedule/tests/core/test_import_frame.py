@@ -334,6 +334,12 @@ def test_one_offs_in_the_week_after_the_last_class_still_belong_to_the_term():
                           SEMESTER) == (date(2019, 5, 20), 14)
 
 
+def test_a_lone_one_off_in_the_week_after_the_last_class_is_a_stray_not_a_week_of_the_term():
+    lectures = weekly(date(2027, 9, 6), 18)  # Mondays of weeks 1-18
+    final_exam = once(date(2028, 1, 12), "高等数学（上）期末考试")  # week 19's Wednesday
+    assert infer_semester([lectures, final_exam], SEMESTER) == (date(2027, 9, 6), 18)
+
+
 def test_events_per_meeting_of_one_class_count_as_a_weekly_class():
     meetings = [once(date(2024, 9, 10) + timedelta(weeks=n), "统计学|Tue 08:20") for n in range(17)]
     exam = once(date(2025, 1, 14), "微观经济学（期末考试）|Tue 09:00")  # week 19, a week without classes before it
