@@ -123,7 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     with bench_database() as name, tempfile.TemporaryDirectory(prefix="smartmate-drag-") as folder:
         user, _summary = seed_demo()
         task_id, pairs = seed(user)
-        with daphne_serving(name, Path(folder) / "daphne.log") as base_url:
+        with daphne_serving(name, Path(folder) / "daphne.log", {"DJANGO_SETTINGS_MODULE": "smartmate.settings"}) \
+                as base_url:
             saved, redrawn = drag_times(base_url, user.username, DEMO_PASSWORD, task_id, pairs, args.drags)
         print(f"demo student, a quick note dragged between week {WEEK} cells {pairs}; {args.drags} drags "
               f"(daphne with DEBUG on, as the page tests run it)")

@@ -32,6 +32,8 @@ CHROMIUM_ARGS = [
 ]
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DAPHNE_LOG_TAIL_BYTES = 20_000
+# Production's settings with the suite's password hasher (see child_settings); production mode runs the real ones.
+CHILD_SETTINGS = "smartmate.tests.child_settings"
 
 _logs_by_url: dict[str, Path] = {}  # base URL -> the daphne child's log, for the failure report below
 _processes_by_url: dict[str, subprocess.Popen] = {}  # base URL -> the daphne child, for tests that signal it
@@ -74,7 +76,7 @@ def daphne_serving(database_name: str, log_path: Path, extra_env: dict[str, str]
     # Abuse limits off: a page suite signs in from 127.0.0.1 more often than a person would (extra_env can
     # turn them back on); the limits themselves are tested in-process (smartmate/tests/test_ratelimit.py).
     env = {**os.environ, "DATABASE_NAME_OVERRIDE": database_name, "DJANGO_DEBUG": "1",
-           "DJANGO_SETTINGS_MODULE": "smartmate.settings", "RATE_LIMITS_ENABLED": "0", **(extra_env or {})}
+           "DJANGO_SETTINGS_MODULE": CHILD_SETTINGS, "RATE_LIMITS_ENABLED": "0", **(extra_env or {})}
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "smartmate.asgi:application"],
@@ -141,8 +143,9 @@ def live_production(django_db_setup, django_db_blocker, production_static, tmp_p
     var_dir, env = production_static
     with django_db_blocker.unblock():
         database_name = str(connection.settings_dict["NAME"])
-    # The page walk signs in a few students from one address, well within the real limits.
-    extra = {**env, "RATE_LIMITS_ENABLED": "1"}
+    # The page walk signs in a few students from one address, well within the real limits; the deployed
+    # settings themselves, password hashers included.
+    extra = {**env, "RATE_LIMITS_ENABLED": "1", "DJANGO_SETTINGS_MODULE": "smartmate.settings"}
     with daphne_serving(database_name, tmp_path_factory.mktemp("daphne-prod") / "daphne.log", extra) as base_url:
         yield base_url
 

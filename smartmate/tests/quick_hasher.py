@@ -2,8 +2,9 @@
 
 Creating a test student hashes a password, and at production's cost (about 0.4 s here) that alone was
 most of the suite's time. The algorithm and the stored format (``pbkdf2_sha256$rounds$salt$hash``) are
-production's, so a daphne process a page test starts (with production's hashers) verifies these hashes
-as they are; only the number of rounds differs, and that is read from the hash itself.
+production's; only the number of rounds differs, and that is read from the hash itself. The daphne children
+of page tests use it too (``child_settings``), except production mode's, which re-hashes a student's
+password at production's cost on her first sign-in, as a deployment upgrading old hashes does.
 """
 
 from __future__ import annotations
