@@ -118,12 +118,12 @@ def main(argv: list[str] | None = None) -> int:
 
     django_setup_for_bench()
     from smartmate.demo import DEMO_PASSWORD, seed_demo
-    from smartmate.tests.live_server import daphne_serving
+    from smartmate.tests.live_server import DEPLOYED_SETTINGS, daphne_serving
 
     with bench_database() as name, tempfile.TemporaryDirectory(prefix="smartmate-drag-") as folder:
         user, _summary = seed_demo()
         task_id, pairs = seed(user)
-        with daphne_serving(name, Path(folder) / "daphne.log", {"DJANGO_SETTINGS_MODULE": "smartmate.settings"}) \
+        with daphne_serving(name, Path(folder) / "daphne.log", {"DJANGO_SETTINGS_MODULE": DEPLOYED_SETTINGS}) \
                 as base_url:
             saved, redrawn = drag_times(base_url, user.username, DEMO_PASSWORD, task_id, pairs, args.drags)
         print(f"demo student, a quick note dragged between week {WEEK} cells {pairs}; {args.drags} drags "

@@ -34,6 +34,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 DAPHNE_LOG_TAIL_BYTES = 20_000
 # Production's settings with the suite's password hasher (see child_settings); production mode runs the real ones.
 CHILD_SETTINGS = "smartmate.tests.child_settings"
+DEPLOYED_SETTINGS = "smartmate.settings"
 
 _logs_by_url: dict[str, Path] = {}  # base URL -> the daphne child's log, for the failure report below
 _processes_by_url: dict[str, subprocess.Popen] = {}  # base URL -> the daphne child, for tests that signal it
@@ -127,7 +128,7 @@ def production_static(tmp_path_factory) -> tuple[Path, dict[str, str]]:
     """
     var_dir = tmp_path_factory.mktemp("production-var")
     env = production_env(var_dir)
-    child_env = {**os.environ, "DJANGO_SETTINGS_MODULE": "smartmate.settings", **env}
+    child_env = {**os.environ, "DJANGO_SETTINGS_MODULE": DEPLOYED_SETTINGS, **env}
     result = subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
                             cwd=REPO_ROOT, env=child_env, capture_output=True, text=True, timeout=300)
     if result.returncode != 0:
@@ -145,7 +146,7 @@ def live_production(django_db_setup, django_db_blocker, production_static, tmp_p
         database_name = str(connection.settings_dict["NAME"])
     # The page walk signs in a few students from one address, well within the real limits; the deployed
     # settings themselves, password hashers included.
-    extra = {**env, "RATE_LIMITS_ENABLED": "1", "DJANGO_SETTINGS_MODULE": "smartmate.settings"}
+    extra = {**env, "RATE_LIMITS_ENABLED": "1", "DJANGO_SETTINGS_MODULE": DEPLOYED_SETTINGS}
     with daphne_serving(database_name, tmp_path_factory.mktemp("daphne-prod") / "daphne.log", extra) as base_url:
         yield base_url
 
